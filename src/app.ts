@@ -1,0 +1,58 @@
+// createApp wires HTTP to services. It never reads process.env: everything arrives in deps,
+// built by the composition root (src/compose.ts) or by a test.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from './config/config.ts';
+import { handlers } from '../handlers/index.ts';
+import type { GeneratorRegistry } from './generators/registry.ts';
+import { bodyParsers } from './http/body.middleware.ts';
+import { requestLogger } from './http/logging.ts';
+import { createOperationsRouter } from './http/operations.router.ts';
+import { problemErrorHandler, routeNotFound } from './http/problem-response.ts';
+import type { AuthService } from './services/auth.service.ts';
+import type { HealthService } from './services/health.service.ts';
+import type { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
+
+export interface Services {
+  auth: AuthService;
+  health: HealthService;
+  generators: GeneratorRegistry;
+  workspaces: WorkspacesRepository;
+}
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  services: Services;
+}
+
+const require = createRequire(import.meta.url);
+export const REDOC_BUNDLE = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles', 'redoc.standalone.js');
+
+export async function createApp(deps: AppDeps): Promise<Express> {
+  const app = express();
+  app.disable('x-powered-by');
+  // Render handlers set strong ETags from recipe hashes; express's default would hash every body.
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use(requestLogger(deps.logger));
+  app.use((_req, res, next) => {
+    res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cross-Origin-Resource-Policy': 'same-origin' });
+    next();
+  });
+
+  // Self-hosted assets of the API reference page (no CDN).
+  app.get('/assets/redoc.standalone.js', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=86400');
+    res.sendFile(REDOC_BUNDLE);
+  });
+
+  app.use(...bodyParsers(deps.config.bodyLimitBytes));
+  app.use(await createOperationsRouter(deps, handlers));
+  app.use(routeNotFound);
+  app.use(problemErrorHandler);
+  return app;
+}

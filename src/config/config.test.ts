@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from './config.ts';
+
+test('defaults: local mode on SQLite under DATA_DIR, loopback, port 8080', () => {
+  const config = loadConfig({}, '/srv/app');
+  assert.equal(config.localMode, true);
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.port, 8080);
+  assert.deepEqual(config.database, { client: 'sqlite', filename: path.join('/srv/app/data', 'service.sqlite') });
+  assert.equal(config.appOrigin, 'http://127.0.0.1:8080');
+  assert.deepEqual(config.allowedOrigins, ['http://127.0.0.1:8080']);
+  assert.equal(config.logLevel, 'info');
+});
+
+test('the config is frozen all the way down', () => {
+  const config = loadConfig({ API_KEYS: 'aaaaaaaaaaaaaaaa,bbbbbbbbbbbbbbbb' });
+  assert.ok(Object.isFrozen(config));
+  assert.ok(Object.isFrozen(config.apiKeys));
+  assert.ok(Object.isFrozen(config.database));
+  assert.throws(() => (config as { port: number }).port = 1);
+});
+
+test('DATABASE_URL selects Postgres and, without SERVICE_LOCAL_MODE, hosted mode', () => {
+  const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db/x', APP_ORIGIN: 'https://app.example.com' });
+  assert.equal(config.localMode, false);
+  assert.deepEqual(config.database, { client: 'pg', url: 'postgres://u:p@db/x' });
+  const local = loadConfig({ DATABASE_URL: 'postgres://u:p@db/x', SERVICE_LOCAL_MODE: '1' });
+  assert.equal(local.localMode, true);
+});
+
+test('every invalid setting is reported together', () => {
+  let error: unknown;
+  try {
+    loadConfig({
+      PORT: 'eighty',
+      SERVICE_LOCAL_MODE: 'maybe',
+      DATABASE_URL: 'mysql://x',
+      API_KEYS: 'short',
+      ALLOWED_ORIGINS: '*,https://ok.example.com,not an origin',
+      LOG_LEVEL: 'loud',
+      WEBHOOK_ALLOWED_HOSTS: 'hooks.example.com,bad host!',
+    });
+  } catch (err) {
+    error = err;
+  }
+  assert.ok(error instanceof ConfigError);
+  const text = error.problems.join('\n');
+  for (const name of ['PORT', 'SERVICE_LOCAL_MODE', 'DATABASE_URL', 'API_KEYS', 'ALLOWED_ORIGINS must list explicit origins', 'ALLOWED_ORIGINS entries', 'LOG_LEVEL', 'WEBHOOK_ALLOWED_HOSTS']) {
+    assert.ok(text.includes(name), `reports ${name}:\n${text}`);
+  }
+  assert.ok(error.problems.length >= 8);
+});
+
+test('hosted mode requires Postgres and an https APP_ORIGIN', () => {
+  assert.throws(() => loadConfig({ SERVICE_LOCAL_MODE: '0' }), (err: unknown) => {
+    assert.ok(err instanceof ConfigError);
+    assert.ok(err.problems.some((p) => p.startsWith('DATABASE_URL is required')));
+    assert.ok(err.problems.some((p) => p.startsWith('APP_ORIGIN is required')));
+    return true;
+  });
+  assert.throws(() => loadConfig({ DATABASE_URL: 'postgres://x/y', APP_ORIGIN: 'http://app.example.com' }), /must be https/);
+});
+
+test('lists are trimmed and origins normalised', () => {
+  const config = loadConfig({ ALLOWED_ORIGINS: ' https://a.example.com/ , https://b.example.com', WEBHOOK_ALLOWED_HOSTS: 'Hooks.Example.com, ' });
+  assert.deepEqual(config.allowedOrigins, ['http://127.0.0.1:8080', 'https://a.example.com', 'https://b.example.com']);
+  assert.deepEqual(config.webhookAllowedHosts, ['hooks.example.com']);
+});

@@ -1,0 +1,151 @@
+// Parses the environment once into a typed, frozen Config. Every invalid setting is collected
+// and reported together, and the process refuses to start (see ConfigError).
+import { isIP } from 'node:net';
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Local mode: the explicit local workspace, API_KEYS, no credits, the local gateway. */
+  readonly localMode: boolean;
+  readonly dataDir: string;
+  readonly database: { readonly client: 'sqlite'; readonly filename: string } | { readonly client: 'pg'; readonly url: string };
+  /** Bearer keys of the local workspace (local mode only; never authenticate a hosted customer). */
+  readonly apiKeys: readonly string[];
+  readonly appOrigin: string;
+  readonly allowedOrigins: readonly string[];
+  readonly webhookAllowedHosts: readonly string[];
+  readonly ffmpegPath: string | undefined;
+  readonly logLevel: LogLevel;
+  readonly revision: string | undefined;
+  /** Largest accepted request body, in bytes. */
+  readonly bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | undefined => {
+    const v = env[name]?.trim();
+    return v === '' ? undefined : v;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string): boolean | undefined => {
+    const raw = str(name)?.toLowerCase();
+    if (raw === undefined) return undefined;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be 1/0, true/false, yes/no or on/off (got "${raw}")`);
+    return undefined;
+  };
+  const list = (name: string): string[] =>
+    (str(name) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+
+  const port = int('PORT', DEFAULT_PORT, 0, 65535);
+  const host = str('HOST') ?? '127.0.0.1';
+  if (host !== 'localhost' && isIP(host) === 0 && !/^[a-z0-9.-]+$/i.test(host)) problems.push(`HOST must be an IP address or host name (got "${host}")`);
+
+  const databaseUrl = str('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  // Without a database URL the only sensible mode is local, on SQLite.
+  const localMode = bool('SERVICE_LOCAL_MODE') ?? databaseUrl === undefined;
+  if (!localMode && databaseUrl === undefined) problems.push('DATABASE_URL is required when SERVICE_LOCAL_MODE=0 (hosted mode runs on Postgres)');
+
+  const dataDir = path.resolve(cwd, str('DATA_DIR') ?? 'data');
+
+  const apiKeys = list('API_KEYS');
+  for (const key of apiKeys) {
+    if (key.length < 16) problems.push('API_KEYS entries must be at least 16 characters long');
+    if (/\s/.test(key)) problems.push('API_KEYS entries must not contain white space');
+  }
+
+  const originOf = (name: string, value: string): string | undefined => {
+    if (value === '*') {
+      problems.push(`${name} must list explicit origins; "*" is not allowed`);
+      return undefined;
+    }
+    try {
+      const u = new URL(value);
+      if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.origin !== value.replace(/\/$/, '')) throw new Error('not an origin');
+      return u.origin;
+    } catch {
+      problems.push(`${name} entries must be origins like https://app.example.com (got "${value}")`);
+      return undefined;
+    }
+  };
+  const appOriginRaw = str('APP_ORIGIN');
+  const appOrigin = appOriginRaw !== undefined ? originOf('APP_ORIGIN', appOriginRaw) ?? '' : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (!localMode && appOriginRaw === undefined) problems.push('APP_ORIGIN is required in hosted mode (OAuth callbacks are restricted to it)');
+  if (!localMode && appOrigin.startsWith('http:')) problems.push('APP_ORIGIN must be https in hosted mode (session cookies are Secure)');
+  const allowedOrigins = [...new Set([appOrigin, ...list('ALLOWED_ORIGINS').map((o) => originOf('ALLOWED_ORIGINS', o))].filter((o): o is string => !!o))];
+
+  const webhookAllowedHosts = list('WEBHOOK_ALLOWED_HOSTS').map((h) => h.toLowerCase());
+  for (const h of webhookAllowedHosts) {
+    if (!/^(\*\.)?[a-z0-9.-]+$/.test(h)) problems.push(`WEBHOOK_ALLOWED_HOSTS entries must be host names (got "${h}")`);
+  }
+
+  const logLevelRaw = (str('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevelRaw as LogLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
+
+  const bodyLimitBytes = int('BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT_BYTES, 1024, 64 * 1024 * 1024);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return deepFreeze({
+    port,
+    host,
+    localMode,
+    dataDir,
+    database: databaseUrl !== undefined ? { client: 'pg', url: databaseUrl } : { client: 'sqlite', filename: path.join(dataDir, 'service.sqlite') },
+    apiKeys,
+    appOrigin,
+    allowedOrigins,
+    webhookAllowedHosts,
+    ffmpegPath: str('FFMPEG_PATH'),
+    logLevel: logLevelRaw as LogLevel,
+    revision: str('REVISION'),
+    bodyLimitBytes,
+  } satisfies Config);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** True when the host name or address only reaches this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}

@@ -1,0 +1,22 @@
+// Versions that shape output bytes. engineVersion covers recipe handling and encoder settings;
+// rendererVersion names the native builds (Skia via @napi-rs/canvas, libvips via sharp, FFmpeg):
+// any change in them may change bytes, so both are reported and the engine version is sent with
+// every render.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** Bump when the engine's own output changes (canonical form, encoder settings, frame pipeline). */
+export const ENGINE_VERSION = '1.0.0';
+
+export function rendererVersion(ffmpegVersion: string | undefined): string {
+  const canvas = (require('@napi-rs/canvas/package.json') as { version: string }).version;
+  let vips = 'unavailable';
+  try {
+    const sharp = require('sharp') as { versions: { vips: string; sharp: string } };
+    vips = `${sharp.versions.sharp}/libvips-${sharp.versions.vips}`;
+  } catch {
+    // sharp is optional for discovery; the render path reports its own error
+  }
+  return `canvas-${canvas}+sharp-${vips}+ffmpeg-${ffmpegVersion ?? 'unavailable'}`;
+}

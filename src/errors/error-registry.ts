@@ -1,0 +1,51 @@
+// The one registry of problem codes. The `satisfies` clause makes the compiler reject a code that
+// openapi.yaml does not list, and a missing one; a unit test checks the statuses match the contract.
+import type { components } from '../../codegen/openapi.ts';
+
+export type ProblemCode = components['schemas']['ProblemCode'];
+
+export interface ProblemDefinition {
+  readonly status: number;
+  readonly title: string;
+}
+
+export const PROBLEMS = {
+  validation_failed: { status: 400, title: 'The request is invalid' },
+  malformed_json: { status: 400, title: 'The body is not valid JSON' },
+  invalid_params: { status: 400, title: 'The generator params are invalid' },
+  unsupported_format: { status: 400, title: 'The generator does not offer this format' },
+  invalid_recipe: { status: 400, title: 'The encoded recipe cannot be decoded' },
+  recipe_hash_mismatch: { status: 400, title: 'The recipe does not match its hash' },
+  webhook_url_not_allowed: { status: 400, title: 'The webhook URL is not allowed' },
+  invalid_signature: { status: 400, title: 'The signature is missing or invalid' },
+  unauthorized: { status: 401, title: 'Missing, invalid or revoked credentials' },
+  insufficient_credits: { status: 402, title: 'Not enough credits' },
+  origin_denied: { status: 403, title: 'The origin is not allowed' },
+  forbidden: { status: 403, title: 'Not allowed' },
+  not_found: { status: 404, title: 'Not found' },
+  route_not_found: { status: 404, title: 'No such route' },
+  generator_not_found: { status: 404, title: 'No such generator' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  not_acceptable: { status: 406, title: 'Not acceptable' },
+  job_not_cancellable: { status: 409, title: 'The job has already ended' },
+  job_not_ready: { status: 409, title: 'The job has no result yet' },
+  idempotency_in_progress: { status: 409, title: 'A request with this Idempotency-Key is still running' },
+  conflict: { status: 409, title: 'Conflict' },
+  result_expired: { status: 410, title: 'The result has expired' },
+  payload_too_large: { status: 413, title: 'The request body is too large' },
+  render_too_large: { status: 413, title: 'The render is larger than the engine allows' },
+  unsupported_media_type: { status: 415, title: 'The body must be application/json' },
+  idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used with a different request' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  client_closed_request: { status: 499, title: 'The client closed the request' },
+  internal_error: { status: 500, title: 'Internal error' },
+  not_implemented: { status: 501, title: 'Not implemented yet' },
+  upstream_error: { status: 502, title: 'An upstream dependency failed' },
+  overloaded: { status: 503, title: 'The service is at capacity' },
+  not_ready: { status: 503, title: 'The service is not ready' },
+  animation_budget_exceeded: { status: 504, title: 'The animation exceeds the synchronous budget' },
+  render_timeout: { status: 504, title: 'The render took too long' },
+} as const satisfies Record<ProblemCode, ProblemDefinition>;
+
+/** Where problem types are documented; `type` is this base plus the code. */
+export const PROBLEM_TYPE_BASE = '/v1/reference#problem-';

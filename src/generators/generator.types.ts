@@ -1,0 +1,80 @@
+// The contract every generator implements. The engine owns canvases, encoders,
+// validation and hashing; a generator only turns (params, seed, size, time) into a picture.
+import type { SKRSContext2D } from '@napi-rs/canvas';
+
+export const OUTPUT_FORMATS = ['png', 'webp', 'gif', 'mp4', 'svg', 'css'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** A JSON Schema (draft 2020-12) object describing a generator's params. */
+export type ParamSchema = {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+  additionalProperties?: boolean;
+  [keyword: string]: unknown;
+};
+
+export interface RenderInput<P> {
+  /** Generator defaults merged with the caller's params, already validated against paramSchema. */
+  params: P;
+  /** Effective seed, 1..4294967295 (seed 0 is resolved by the engine before generators see it). */
+  seed: number;
+  /** Logical size. The 2D context is pre-scaled by pixelRatio, so draw in these units. */
+  width: number;
+  height: number;
+  pixelRatio: number;
+  /**
+   * A fresh deterministic PRNG seeded from `seed`, uniform in [0, 1). It restarts for every
+   * call (and every frame), so a generator that draws the same sequence gets the same values.
+   * Never use Math.random, Date or anything else that varies between runs.
+   */
+  random: () => number;
+}
+
+export interface FrameInput<P> extends RenderInput<P> {
+  /** 0-based frame index; 0 for still images. */
+  frame: number;
+  /** Total frames; 1 for still images. */
+  frameCount: number;
+  /** Seconds since the start: frame / fps (0 for still images). */
+  time: number;
+  /** Position in the loop, frame / frameCount in [0, 1). Animations should loop seamlessly on it. */
+  loop: number;
+}
+
+export interface AnimationSpec {
+  fps: number;
+  frames: number;
+}
+
+export interface GeneratorDefinition<P extends Record<string, unknown> = Record<string, unknown>> {
+  /** URL-safe id: lowercase letters, digits and dashes. */
+  slug: string;
+  name: string;
+  description: string;
+  /** Semver. Bump it whenever the output for any recipe changes: the version is part of the recipe hash. */
+  version: string;
+  animated: boolean;
+  /** Still generators: png, webp (+ svg / css where offered). Animated: gif, mp4 (+ png/webp of frame 0). */
+  formats: readonly OutputFormat[];
+  defaults: P;
+  paramSchema: ParamSchema;
+  /** Animated generators: frame rate and frame count for the given params (both bounded by the schema). */
+  animation?: (params: P) => AnimationSpec;
+  /**
+   * Draw one frame onto a transparent canvas of (width × pixelRatio) × (height × pixelRatio) device
+   * pixels. The context is already scaled by pixelRatio. For per-pixel work use
+   * ctx.canvas.width / ctx.canvas.height (device pixels) with createImageData/putImageData,
+   * which ignore the transform.
+   */
+  draw(ctx: SKRSContext2D, input: FrameInput<P>): void;
+  /** Vector form of the same picture: a complete standalone SVG document. Required when formats include 'svg'. */
+  svg?(input: RenderInput<P>): string;
+  /** CSS form: a stylesheet with a class and custom properties. Required when formats include 'css'. */
+  css?(input: RenderInput<P>): string;
+}
+
+/** Identity helper that keeps a generator's param type while checking it against the contract. */
+export function defineGenerator<P extends Record<string, unknown>>(def: GeneratorDefinition<P>): GeneratorDefinition<P> {
+  return def;
+}

@@ -1,0 +1,20 @@
+// The public view of a generator (the Generator schema of the contract).
+import type { components } from '../../codegen/openapi.ts';
+import type { GeneratorDefinition } from './generator.types.ts';
+
+export type GeneratorView = components['schemas']['Generator'];
+
+export function toGeneratorView(def: GeneratorDefinition): GeneratorView {
+  const animation = def.animated && def.animation ? def.animation(def.defaults) : null;
+  return {
+    slug: def.slug,
+    name: def.name,
+    description: def.description,
+    version: def.version,
+    animated: def.animated,
+    formats: [...def.formats],
+    defaults: def.defaults,
+    paramSchema: def.paramSchema,
+    animation,
+  };
+}

@@ -1,0 +1,69 @@
+// JSON request logs with request ids. Only an allow-list of request fields is logged, so
+// Authorization, cookies, signatures and key material never reach a log; redaction is a second
+// line of defence for anything a handler logs by mistake.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { LogLevel } from '../config/config.ts';
+
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["payment-signature"]',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'authorization',
+  'cookie',
+  'secret',
+  'secretHash',
+  'secret_hash',
+  'token',
+  '*.secret',
+  '*.secretHash',
+  '*.secret_hash',
+  '*.token',
+  '*.authorization',
+  '*.cookie',
+];
+
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: 'render-service' } }, destination);
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+export function requestLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId(req: IncomingMessage, res: ServerResponse) {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string; remoteAddress?: string; headers?: Record<string, unknown> }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+        remoteAddress: req.remoteAddress,
+        userAgent: req.headers?.['user-agent'],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel(_req, res, err) {
+      if (err || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      return 'info';
+    },
+    // A client that leaves early is logged as 499 (nginx's convention), whatever status was pending.
+    customErrorMessage(_req, res, err) {
+      return res.writableFinished ? err.message : 'client closed request';
+    },
+    customAttributeKeys: { reqId: 'requestId' },
+    wrapSerializers: true,
+  });
+}

@@ -1,0 +1,178 @@
+// The contract is the route table: openapi-backend matches each request to an operationId,
+// authenticates it, validates it with Ajv (draft 2020-12) and calls that operation's handler.
+import type { Request, RequestHandler, Response } from 'express';
+import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { AppDeps } from '../app.ts';
+import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
+import type { AuthResult } from '../services/auth.service.ts';
+import type { Handler, OperationId, RequestContext } from './handler.types.ts';
+import { listOperations, openApiDocument } from './openapi-document.ts';
+import { sendProblem } from './problem-response.ts';
+
+/** openapi-backend checks definitions against the 3.0 schema; redocly lint is our definition gate. */
+class ContractBackend extends OpenAPIBackend {
+  override validateDefinition() {
+    return this.document;
+  }
+}
+
+export function createAjv(opts: Record<string, unknown> = {}): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, ...opts });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  ajv.addFormat('color', /^#[0-9a-fA-F]{6}$/);
+  return ajv;
+}
+
+const ROOTS: Record<string, string> = { requestBody: 'body', query: 'query', path: 'path', headers: 'header', cookies: 'cookie' };
+
+/** Turns Ajv errors into problem issues that name each field (`body.size.width`, `query.w`). */
+export function toIssues(errors: readonly ErrorObject[] | null | undefined, rootOverride?: string): ProblemIssue[] {
+  const seen = new Set<string>();
+  const issues: ProblemIssue[] = [];
+  for (const e of errors ?? []) {
+    const segments = e.instancePath
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (rootOverride !== undefined) segments.unshift(rootOverride);
+    else if (segments.length > 0) segments[0] = ROOTS[segments[0]] ?? segments[0];
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'required') {
+      const missing = String((e.params as { missingProperty: string }).missingProperty);
+      segments.push(ROOTS[missing] ?? missing);
+      message = 'is required';
+    } else if (e.keyword === 'additionalProperties') {
+      segments.push(String((e.params as { additionalProperty: string }).additionalProperty));
+      message = 'is not a known field';
+    } else if (e.keyword === 'enum') {
+      message = `must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    }
+    const path = segments.join('.') || 'body';
+    const key = `${path}|${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push({ path, message, keyword: e.keyword });
+  }
+  return issues;
+}
+
+const authResults = new WeakMap<Request, Promise<AuthResult>>();
+
+export async function createOperationsRouter(deps: AppDeps, handlers: Record<OperationId, Handler<never>>): Promise<RequestHandler> {
+  const operations = listOperations();
+  const documented = new Set(operations.map((o) => o.operationId));
+  const missing = [...documented].filter((id) => !(id in handlers));
+  const extra = Object.keys(handlers).filter((id) => !documented.has(id));
+  if (missing.length > 0 || extra.length > 0) {
+    throw new Error(
+      `Handlers do not match openapi.yaml.${missing.length ? ` Missing: ${missing.join(', ')}.` : ''}${extra.length ? ` Not in the contract: ${extra.join(', ')}.` : ''}`,
+    );
+  }
+
+  const api = new ContractBackend({
+    definition: structuredClone(openApiDocument()) as unknown as Document,
+    strict: true,
+    coerceTypes: true,
+    ajvOpts: { strict: false, allErrors: true },
+    customizeAjv: (_original: unknown, ajvOpts: unknown) => createAjv(ajvOpts as Record<string, unknown>),
+  });
+
+  const authenticate = (req: Request): Promise<AuthResult> => {
+    let result = authResults.get(req);
+    if (!result) {
+      result = deps.services.auth.authenticate(req);
+      authResults.set(req, result);
+    }
+    return result;
+  };
+  // Both schemes share one decision, so a bad bearer cannot be rescued by a cookie.
+  const security = async (_c: Context, req: Request) => {
+    const result = await authenticate(req);
+    return result.ok ? result.principal : false;
+  };
+  api.registerSecurityHandler('bearerAuth', security);
+  api.registerSecurityHandler('sessionCookie', security);
+
+  api.register({
+    notFound: (_c: Context, req: Request, res: Response) =>
+      sendProblem(req, res, new ProblemError('route_not_found', { detail: `No route matches ${req.method} ${req.path}.` })),
+    methodNotAllowed: (c: Context, req: Request, res: Response) => {
+      const allowed = operations.filter((o) => api.router.matchOperation({ method: o.method, path: req.path, headers: {} }, false)?.operationId === o.operationId);
+      void c;
+      sendProblem(
+        req,
+        res,
+        new ProblemError('method_not_allowed', {
+          detail: `${req.method} is not allowed on ${req.path}.`,
+          headers: { Allow: [...new Set(allowed.map((o) => o.method))].join(', ') },
+        }),
+      );
+    },
+    unauthorizedHandler: async (_c: Context, req: Request, res: Response) => {
+      const result = await authenticate(req);
+      const reason = result.ok ? 'invalid' : result.reason;
+      const detail =
+        reason === 'missing'
+          ? 'Send Authorization: Bearer <API key>, or sign in.'
+          : reason === 'malformed'
+            ? 'The Authorization header must be "Bearer <API key>".'
+            : reason === 'revoked'
+              ? 'This API key has been revoked.'
+              : 'The credentials are not valid.';
+      const challenge = reason === 'missing' ? 'Bearer realm="render-service"' : 'Bearer realm="render-service", error="invalid_token"';
+      sendProblem(req, res, new ProblemError('unauthorized', { detail, headers: { 'WWW-Authenticate': challenge } }));
+    },
+    validationFail: (c: Context, req: Request, res: Response) => {
+      const issues = toIssues(c.validation.errors as ErrorObject[]);
+      sendProblem(
+        req,
+        res,
+        new ProblemError('validation_failed', {
+          detail: issues.map((i) => `${i.path} ${i.message}`).join('; '),
+          issues,
+        }),
+      );
+    },
+  });
+
+  for (const { operationId } of operations) {
+    const handler = handlers[operationId as OperationId] as Handler;
+    api.register(operationId, async (c: Context, req: Request, res: Response) => {
+      const auth = c.security?.authorized ? await authenticate(req) : undefined;
+      const controller = new AbortController();
+      const onClose = () => {
+        if (!res.writableFinished) controller.abort(new ProblemError('client_closed_request'));
+      };
+      res.once('close', onClose);
+      const ctx: RequestContext = {
+        operationId: operationId as OperationId,
+        req,
+        res,
+        body: req.body as never,
+        params: (c.request.params ?? {}) as never,
+        query: (c.request.query ?? {}) as never,
+        principal: auth?.ok ? auth.principal : null,
+        deps,
+        log: req.log,
+        signal: controller.signal,
+      };
+      await handler(ctx);
+    });
+  }
+
+  await api.init();
+
+  return async (req, res, next) => {
+    try {
+      await api.handleRequest(
+        { method: req.method, path: req.path, query: req.query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body },
+        req,
+        res,
+      );
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,41 @@
+// Every error leaves the service through here, as application/problem+json.
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { ProblemError, isProblemError } from '../errors/problem.ts';
+
+export function requestIdOf(req: Request): string | undefined {
+  return (req as Request & { id?: string }).id;
+}
+
+export function sendProblem(req: Request, res: Response, err: ProblemError): void {
+  if (res.headersSent) {
+    // Too late for a problem document: cut the connection so the client sees a failure, not a truncated success.
+    res.destroy();
+    return;
+  }
+  res.status(err.status);
+  if (err.headers) res.set(err.headers);
+  res.set('Cache-Control', 'no-store');
+  res.type('application/problem+json').send(JSON.stringify(err.toProblem(requestIdOf(req))));
+}
+
+/** express 5 forwards rejected promises here; anything that is not a ProblemError is a 500 with no internals. */
+export const problemErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (isProblemError(err)) return sendProblem(req, res, err);
+  const bodyParserType = (err as { type?: string }).type;
+  if (bodyParserType === 'entity.too.large') {
+    return sendProblem(req, res, new ProblemError('payload_too_large', { detail: `The request body exceeds ${(err as { limit?: number }).limit} bytes.` }));
+  }
+  if (bodyParserType === 'entity.parse.failed') {
+    return sendProblem(req, res, new ProblemError('malformed_json', { detail: 'The request body is not valid JSON.' }));
+  }
+  if (bodyParserType === 'encoding.unsupported' || bodyParserType === 'charset.unsupported') {
+    return sendProblem(req, res, new ProblemError('unsupported_media_type', { detail: 'Send the body as UTF-8 JSON.' }));
+  }
+  // Logged with its stack (pino-http attaches it), never sent.
+  res.err = err as Error;
+  sendProblem(req, res, new ProblemError('internal_error', { detail: `Something went wrong. Quote request id ${requestIdOf(req) ?? 'unknown'} when reporting it.` }));
+};
+
+export const routeNotFound: RequestHandler = (req, res) => {
+  sendProblem(req, res, new ProblemError('route_not_found', { detail: `No route matches ${req.method} ${req.path}.` }));
+};

@@ -1,0 +1,67 @@
+// Process entry point: parse config (refuse to start on any invalid setting), compose, listen.
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { compose } from './compose.ts';
+import { ConfigError, isLoopbackHost, loadConfig } from './config/config.ts';
+import { createLogger } from './http/logging.ts';
+import { ensureLocalApiKey } from './services/local-key.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+
+  const extraLocalKeys: string[] = [];
+  if (config.localMode && config.apiKeys.length === 0) {
+    const local = ensureLocalApiKey(config.dataDir);
+    extraLocalKeys.push(local.key);
+    if (local.created) {
+      // Printed once, on the console only (never through the logger), so it is easy to copy.
+      process.stdout.write(`\nGenerated a local API key (stored in ${local.file}):\n\n  ${local.key}\n\n`);
+    } else {
+      process.stdout.write(`Local API key: see ${local.file}\n`);
+    }
+  }
+
+  const runtime = await compose(config, logger, { extraLocalKeys });
+  const app = await createApp(runtime.deps);
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  logger.info({ url, mode: config.localMode ? 'local' : 'hosted', database: config.database.client }, 'listening');
+  process.stdout.write(`Render service (${config.localMode ? 'local' : 'hosted'} mode) on ${url}\n  API reference: ${url}/v1/reference\n`);
+  if (config.localMode && !isLoopbackHost(config.host)) {
+    logger.warn({ host: config.host }, 'local mode is bound to a non-loopback interface');
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close(async () => {
+      await runtime.close();
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

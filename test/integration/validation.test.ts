@@ -1,0 +1,49 @@
+// Request validation reports every violation at once, naming each field.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ENGINES } from '../support/databases.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+
+for (const engine of ENGINES) {
+  describe(`request validation on ${engine}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(engine);
+    });
+    after(async () => t?.close());
+
+    test('400 lists every body violation with its path', async () => {
+      const res = await t.request('post', '/v1/generate/mesh-gradient', {
+        body: { seed: -1, size: { width: 15, height: 4097, pixelRatio: 4 }, format: 'bmp', colour: 'red' },
+      });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.code, 'validation_failed');
+      const paths = res.body.issues.map((i: { path: string }) => i.path).sort();
+      assert.deepEqual(paths, ['body.colour', 'body.format', 'body.seed', 'body.size.height', 'body.size.pixelRatio', 'body.size.width']);
+      assert.match(res.body.detail, /body\.size\.width must be >= 16/);
+    });
+
+    test('400 names a missing required field and a bad query parameter', async () => {
+      const missing = await t.request('post', '/v1/keys', { body: {} });
+      assert.equal(missing.status, 400);
+      assert.deepEqual(missing.body.issues.map((i: { path: string; message: string }) => [i.path, i.message]), [['body.label', 'is required']]);
+
+      const query = await t.request('get', `/v1/render/${'a'.repeat(64)}?r=abc&w=5000&pr=9`);
+      assert.equal(query.status, 400);
+      assert.deepEqual(query.body.issues.map((i: { path: string }) => i.path).sort(), ['query.pr', 'query.w']);
+    });
+
+    test('400 for a path parameter outside its pattern', async () => {
+      const res = await t.request('get', '/v1/render/not-a-hash?r=abc');
+      assert.equal(res.status, 400);
+      assert.equal(res.body.issues[0].path, 'path.recipeHash');
+    });
+
+    test('400 for a batch over 50 items', async () => {
+      const items = Array.from({ length: 51 }, () => ({ slug: 'mesh-gradient' }));
+      const res = await t.request('post', '/v1/batch', { body: { items } });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.issues[0].path, 'body.items');
+    });
+  });
+}

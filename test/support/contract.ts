@@ -1,0 +1,80 @@
+// Checks a response against openapi.yaml: the status is documented (or covered by `default`),
+// the Content-Type is one the response lists, JSON and problem+json bodies match their schemas,
+// and declared headers are present when required and valid when present.
+import assert from 'node:assert/strict';
+import { OpenAPIRouter, type Document } from 'openapi-backend';
+import dereference from 'dereference-json-schema';
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../../src/http/operations.router.ts';
+import { openApiDocument } from '../../src/http/openapi-document.ts';
+
+type Schema = Record<string, unknown>;
+interface ResponseObject {
+  content?: Record<string, { schema?: Schema }>;
+  headers?: Record<string, { required?: boolean; schema?: Schema }>;
+}
+interface OperationObject {
+  operationId: string;
+  responses: Record<string, ResponseObject>;
+}
+
+const definition = dereference.dereferenceSync(structuredClone(openApiDocument()) as never) as unknown as Document;
+const router = new OpenAPIRouter({ definition });
+const ajv = createAjv();
+const validators = new WeakMap<object, ValidateFunction>();
+
+function validatorFor(schema: Schema): ValidateFunction {
+  let v = validators.get(schema);
+  if (!v) {
+    v = ajv.compile(schema);
+    validators.set(schema, v);
+  }
+  return v;
+}
+
+export interface ObservedResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  text?: string;
+}
+
+/** Returns the operationId that served the request, or undefined for routes outside the contract. */
+export function assertMatchesContract(method: string, url: string, res: ObservedResponse): string | undefined {
+  const path = url.split('?')[0];
+  const operation = router.matchOperation({ method, path, headers: {} }) as unknown as OperationObject | undefined;
+  const contentType = String(res.headers['content-type'] ?? '').split(';')[0].trim();
+  if (!operation) {
+    // Unknown routes and wrong methods still answer with a problem document.
+    if (res.status >= 400) assert.equal(contentType, 'application/problem+json', `${method} ${path} → ${res.status} must be problem+json`);
+    return undefined;
+  }
+  const where = `${operation.operationId} (${method} ${path}) → ${res.status}`;
+  const response = operation.responses[String(res.status)] ?? operation.responses.default;
+  assert.ok(response, `${where}: status not documented`);
+  if (res.status >= 400) assert.equal(contentType, 'application/problem+json', `${where}: errors must be problem+json`);
+
+  if (response.content && res.status !== 304 && res.status !== 204) {
+    assert.ok(contentType in response.content, `${where}: Content-Type ${contentType || '(none)'} not in ${Object.keys(response.content).join(', ')}`);
+    const schema = response.content[contentType].schema;
+    if (schema && (contentType === 'application/json' || contentType === 'application/problem+json')) {
+      const body = res.body !== undefined && !(Buffer.isBuffer(res.body)) && Object.keys(res.body as object).length > 0 ? res.body : JSON.parse(res.text ?? 'null');
+      const validate = validatorFor(schema);
+      assert.ok(validate(body), `${where}: body does not match the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 2000)}`);
+    }
+  }
+  for (const [name, header] of Object.entries(response.headers ?? {})) {
+    const value = res.headers[name.toLowerCase()];
+    if (value === undefined) {
+      assert.ok(!header.required, `${where}: required header ${name} is missing`);
+      continue;
+    }
+    if (header.schema) {
+      const schema = header.schema;
+      const candidate = schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
+      const validate = validatorFor(schema);
+      assert.ok(validate(candidate), `${where}: header ${name}=${String(value)} does not match: ${ajv.errorsText(validate.errors)}`);
+    }
+  }
+  return operation.operationId;
+}

@@ -1,0 +1,51 @@
+// Starts the real service (`node --import tsx src/main.ts`) as a child process for black-box tests.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  stdout(): string;
+  stderr(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function runService(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start in ${timeoutMs} ms\n${out}\n${err}`)), timeoutMs);
+    const check = () => {
+      const match = /on (http:\/\/[^\s]+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout!.off('data', check);
+        resolve({
+          child,
+          url: match[1],
+          stdout: () => out,
+          stderr: () => err,
+          stop: async (signal = 'SIGTERM') => {
+            if (child.exitCode === null) child.kill(signal);
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`service exited with ${code}\n${out}\n${err}`), { code, stdout: out, stderr: err }));
+    });
+  });
+}
