@@ -807,7 +807,7 @@ export interface components {
          *     | `invalid_signature` | 400 | The payment webhook signature is missing, wrong or stale. |
          *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
          *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
-         *     | `origin_denied` | 403 | The Origin is not allowed. |
+         *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or came cross-site (renders). |
          *     | `forbidden` | 403 | The credentials may not do this. |
          *     | `not_found` | 404 | No such resource in this workspace. |
          *     | `route_not_found` | 404 | No such route. |
@@ -818,7 +818,9 @@ export interface components {
          *     | `job_not_ready` | 409 | The job has no result yet. |
          *     | `idempotency_in_progress` | 409 | A request with this Idempotency-Key is still running. |
          *     | `conflict` | 409 | The resource changed or already exists. |
+         *     | `key_limit_reached` | 409 | The workspace already holds 100 active keys; revoke one first. |
          *     | `result_expired` | 410 | The result passed its retention period. |
+         *     | `recipe_outdated` | 410 | The recipe pins a generator version the service no longer runs. |
          *     | `payload_too_large` | 413 | The request body is over the limit. |
          *     | `render_too_large` | 413 | Output pixels × frames exceed the engine budget. |
          *     | `unsupported_media_type` | 415 | The body is not `application/json`. |
@@ -834,7 +836,7 @@ export interface components {
          *     | `render_timeout` | 504 | The render exceeded its time limit. |
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "job_not_cancellable" | "job_not_ready" | "idempotency_in_progress" | "conflict" | "result_expired" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
+        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "job_not_cancellable" | "job_not_ready" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
         ProblemIssue: {
             keyword?: string;
             message: string;
@@ -1983,6 +1985,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             499: components["responses"]["ClientClosedRequest"];

@@ -3,6 +3,8 @@
 // contract and this table disagree either way.
 import type { Handler, OperationId } from '../src/http/handler.types.ts';
 import { notImplemented } from '../src/http/not-implemented.ts';
+import createKey from './createKey.ts';
+import generate from './generate.ts';
 import getApiReference from './getApiReference.ts';
 import getAuthConfig from './getAuthConfig.ts';
 import getGenerator from './getGenerator.ts';
@@ -11,6 +13,10 @@ import getMe from './getMe.ts';
 import getOpenApiDocument from './getOpenApiDocument.ts';
 import getReady from './getReady.ts';
 import listGenerators from './listGenerators.ts';
+import listKeys from './listKeys.ts';
+import renderBatch from './renderBatch.ts';
+import renderRecipe from './renderRecipe.ts';
+import revokeKey from './revokeKey.ts';
 
 export const handlers = {
   getHealth,
@@ -19,18 +25,18 @@ export const handlers = {
   getApiReference,
   listGenerators,
   getGenerator,
-  generate: notImplemented('generate'),
-  renderRecipe: notImplemented('renderRecipe'),
-  renderBatch: notImplemented('renderBatch'),
+  generate,
+  renderRecipe,
+  renderBatch,
   createJob: notImplemented('createJob'),
   listJobs: notImplemented('listJobs'),
   getJob: notImplemented('getJob'),
   cancelJob: notImplemented('cancelJob'),
   getJobResult: notImplemented('getJobResult'),
   streamJobEvents: notImplemented('streamJobEvents'),
-  createKey: notImplemented('createKey'),
-  listKeys: notImplemented('listKeys'),
-  revokeKey: notImplemented('revokeKey'),
+  createKey,
+  listKeys,
+  revokeKey,
   getAuthConfig,
   getMe,
   getWebhookSecret: notImplemented('getWebhookSecret'),

@@ -4,6 +4,7 @@
 // that lives exactly as long as this run.
 //   node scripts/run-tests.mjs                 all tiers
 //   node scripts/run-tests.mjs unit|integration|acceptance [more tiers]
+//   node scripts/run-tests.mjs integration render-gate   only files whose path contains "render-gate"
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +18,10 @@ const TIERS = {
   integration: ['test/integration'],
   acceptance: ['test/acceptance'],
 };
-const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const cliArgs = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const requested = cliArgs.filter((a) => a in TIERS);
+const filters = cliArgs.filter((a) => !(a in TIERS));
 const tiers = requested.length ? requested : Object.keys(TIERS);
-for (const t of tiers) if (!TIERS[t]) throw new Error(`Unknown tier "${t}"; use ${Object.keys(TIERS).join(', ')}`);
 
 function testFiles(dir) {
   const abs = path.join(root, dir);
@@ -37,7 +39,10 @@ function testFiles(dir) {
   });
 }
 
-const files = tiers.flatMap((t) => TIERS[t].flatMap(testFiles)).sort();
+const files = tiers
+  .flatMap((t) => TIERS[t].flatMap(testFiles))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
 if (files.length === 0) {
   console.error('No test files found.');
   process.exit(1);

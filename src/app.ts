@@ -13,13 +13,19 @@ import { createOperationsRouter } from './http/operations.router.ts';
 import { problemErrorHandler, routeNotFound } from './http/problem-response.ts';
 import type { AuthService } from './services/auth.service.ts';
 import type { HealthService } from './services/health.service.ts';
+import type { BatchService } from './services/batch.service.ts';
+import type { RenderService } from './services/render.service.ts';
+import type { KeysService } from './services/keys.service.ts';
 import type { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
 
 export interface Services {
   auth: AuthService;
+  keys: KeysService;
   health: HealthService;
   generators: GeneratorRegistry;
   workspaces: WorkspacesRepository;
+  render: RenderService;
+  batch: BatchService;
 }
 
 export interface AppDeps {

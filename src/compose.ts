@@ -13,6 +13,16 @@ import { ALL_GENERATORS } from './generators/index.ts';
 import { GeneratorRegistry } from './generators/registry.ts';
 import { AuthService, LOCAL_WORKSPACE_ID } from './services/auth.service.ts';
 import { HealthService } from './services/health.service.ts';
+import { BatchService } from './services/batch.service.ts';
+import { RenderService } from './services/render.service.ts';
+import { RenderPool } from './engine/render-pool.ts';
+import { FsBlobStore } from './blob/fs.blob-store.ts';
+import { MemoryCachedBlobStore } from './blob/memory-cached.blob-store.ts';
+import type { BlobStore } from './blob/blob-store.ts';
+import { DatabaseBlobStore } from '../db/repositories/blobs.repository.ts';
+import { ApiKeysRepository } from '../db/repositories/api-keys.repository.ts';
+import { KeysService } from './services/keys.service.ts';
+import { type Clock, systemClock } from './services/clock.ts';
 
 export interface Runtime {
   deps: AppDeps;
@@ -25,6 +35,7 @@ export interface ComposeOptions {
   extraLocalKeys?: readonly string[];
   /** Overrides for tests. */
   revision?: string;
+  clock?: Clock;
 }
 
 /** The git commit of the working tree, read without spawning git; undefined outside a checkout. */
@@ -59,22 +70,35 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
 
   const generators = new GeneratorRegistry(ALL_GENERATORS);
+  const pool = new RenderPool({ workers: config.render.workers, queueLimit: config.render.queueLimit });
+  // Hosted processes share one cache through Postgres; local mode keeps files under DATA_DIR.
+  const renderCache: BlobStore = new MemoryCachedBlobStore(
+    config.database.client === 'pg' ? new DatabaseBlobStore(db) : new FsBlobStore(path.join(config.dataDir, 'cache')),
+    config.render.memoryCacheBytes,
+  );
+  const render = new RenderService(generators, pool, renderCache, ffmpegVersion ? ffmpeg?.path : undefined, config.render, logger);
+  const clock = options.clock ?? systemClock;
+  const keys = new KeysService(new ApiKeysRepository(db), clock, config.localMode, (err) => logger.warn({ err }, 'could not record key use'));
   const revision = options.revision ?? config.revision ?? gitRevision(process.cwd()) ?? 'unknown';
 
   const deps: AppDeps = {
     config,
     logger,
     services: {
-      auth: new AuthService(config, [...config.apiKeys, ...(options.extraLocalKeys ?? [])]),
+      auth: new AuthService(config, [...config.apiKeys, ...(options.extraLocalKeys ?? [])], keys, null),
+      keys,
       health: new HealthService(new SystemRepository(db), ffmpeg, ffmpegVersion, () => generators.size, revision),
       generators,
       workspaces,
+      render,
+      batch: new BatchService(render, pool.workers),
     },
   };
   return {
     deps,
     db,
     async close() {
+      await pool.close();
       await db.destroy();
     },
   };

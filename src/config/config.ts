@@ -1,6 +1,7 @@
 // Parses the environment once into a typed, frozen Config. Every invalid setting is collected
 // and reported together, and the process refuses to start (see ConfigError).
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -23,6 +24,18 @@ export interface Config {
   readonly revision: string | undefined;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimitBytes: number;
+  readonly render: {
+    /** Worker threads that render (default: one per core). */
+    readonly workers: number;
+    /** Renders that may wait for a worker before new ones get 503. */
+    readonly queueLimit: number;
+    /** Time limit of a synchronous still render (504 render_timeout). */
+    readonly timeoutMs: number;
+    /** Time budget of a synchronous animated render (504 animation_budget_exceeded; use jobs). */
+    readonly animationBudgetMs: number;
+    /** Bytes of recently used renders kept in memory in front of the cache store. */
+    readonly memoryCacheBytes: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -116,6 +129,14 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (!LOG_LEVELS.includes(logLevelRaw as LogLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
 
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT_BYTES, 1024, 64 * 1024 * 1024);
+  const workers = int('RENDER_WORKERS', Math.max(1, availableParallelism()), 1, 64);
+  const render = {
+    workers,
+    queueLimit: int('RENDER_QUEUE_LIMIT', workers * 8, 0, 10_000),
+    timeoutMs: int('RENDER_TIMEOUT_MS', 30_000, 100, 600_000),
+    animationBudgetMs: int('ANIMATION_BUDGET_MS', 20_000, 100, 600_000),
+    memoryCacheBytes: int('RENDER_MEMORY_CACHE_MB', 256, 0, 65_536) * 1024 * 1024,
+  };
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -133,6 +154,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     logLevel: logLevelRaw as LogLevel,
     revision: str('REVISION'),
     bodyLimitBytes,
+    render,
   } satisfies Config);
 }
 

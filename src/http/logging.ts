@@ -52,14 +52,16 @@ export function requestLogger(logger: Logger) {
         remoteAddress: req.remoteAddress,
         userAgent: req.headers?.['user-agent'],
       }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // A response that never finished went to a client that left: 499 (nginx's convention), whatever
+      // status was pending when the socket closed.
+      res: (res: { statusCode: number; raw?: ServerResponse }) => ({ statusCode: res.raw && !res.raw.writableFinished ? 499 : res.statusCode }),
     },
     customLogLevel(_req, res, err) {
+      if (!res.writableFinished) return 'info';
       if (err || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';
       return 'info';
     },
-    // A client that leaves early is logged as 499 (nginx's convention), whatever status was pending.
     customErrorMessage(_req, res, err) {
       return res.writableFinished ? err.message : 'client closed request';
     },

@@ -163,6 +163,10 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
   }
 
   await api.init();
+  // openapi-backend rebuilds its flattened operation list on every match (twice for templated
+  // paths); the document never changes after init, so compute it once.
+  const flattened = api.router.getOperations();
+  api.router.getOperations = () => flattened;
 
   return async (req, res, next) => {
     try {

@@ -1,15 +1,9 @@
 // In local mode with no API_KEYS, the service generates one key on first start and keeps it under
 // DATA_DIR so `curl` works right after `npm start`. The file is readable by its owner only.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const LOCAL_KEY_PREFIX = 'svc_local_';
-
-export function generateSecret(prefix: string): string {
-  // 32 random bytes (256 bits) in base64url: secret-scanner friendly after a fixed prefix.
-  return prefix + randomBytes(32).toString('base64url');
-}
+import { LOCAL_KEY_PREFIX, generateSecret } from './keys.service.ts';
 
 export function ensureLocalApiKey(dataDir: string): { key: string; file: string; created: boolean } {
   const file = path.join(dataDir, 'local-api-key');

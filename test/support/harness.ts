@@ -11,12 +11,13 @@ import { compose, type ComposeOptions, type Runtime } from '../../src/compose.ts
 import { loadConfig } from '../../src/config/config.ts';
 import { createLogger } from '../../src/http/logging.ts';
 import { assertMatchesContract } from './contract.ts';
-import { createTestDatabase, type EngineName } from './databases.ts';
+import { createTestDatabase, type EngineName, type TestDatabase } from './databases.ts';
 
 export const TEST_LOCAL_KEY = 'svc_local_test_key_0123456789abcdef';
 
 export interface TestApp {
   engine: EngineName;
+  database: TestDatabase;
   app: Express;
   runtime: Runtime;
   /** Every log line written so far. */
@@ -39,10 +40,13 @@ export interface StartOptions {
   compose?: ComposeOptions;
   /** Adjust the composed dependencies before the app is built (e.g. make a service fail). */
   mutateDeps?: (deps: Runtime['deps']) => void;
+  /** Share another app's database (a second API process); it is dropped by its owner only. */
+  database?: TestDatabase;
 }
 
 export async function startTestApp(engine: EngineName, options: StartOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase(engine);
+  const database = options.database ?? (await createTestDatabase(engine));
+  const ownsDatabase = !options.database;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-data-'));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -51,7 +55,9 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
     ...(database.settings.client === 'pg' ? { DATABASE_URL: database.settings.url, SERVICE_LOCAL_MODE: '1' } : {}),
     ...options.env,
   };
-  const config = loadConfig(env);
+  const loaded = loadConfig(env);
+  // SQLite lives in the test database's file (not under DATA_DIR), so a second app can share it.
+  const config = database.settings.client === 'sqlite' ? Object.freeze({ ...loaded, database: database.settings }) : loaded;
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -66,6 +72,7 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
 
   return {
     engine,
+    database,
     app,
     runtime,
     logs,
@@ -76,12 +83,14 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
       if (opts.raw !== undefined) req = req.send(opts.raw);
       else if (opts.body !== undefined) req = req.send(opts.body as object);
       const res = await req.buffer(true);
+      // superagent parses text/* (css) into res.text only; tests compare bytes, so expose them as a Buffer too.
+      if (!Buffer.isBuffer(res.body) && /^text\//.test(String(res.headers['content-type'] ?? ''))) res.body = Buffer.from(res.text, 'utf8');
       assertMatchesContract(method.toUpperCase(), url, { status: res.status, headers: res.headers, body: res.body, text: res.text });
       return res;
     },
     async close() {
       await runtime.close();
-      await database.drop();
+      if (ownsDatabase) await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,86 @@
+// Persisted API keys. Only the sha256 of a secret is stored; lookups go by that hash.
+import type { Database } from '../database.ts';
+
+export interface ApiKeyRecord {
+  id: string;
+  workspaceId: string;
+  label: string;
+  prefix: string;
+  secretHash: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+interface ApiKeyRow {
+  id: string;
+  workspace_id: string;
+  label: string;
+  prefix: string;
+  secret_hash: string;
+  created_at: number | string;
+  last_used_at: number | string | null;
+  revoked_at: number | string | null;
+}
+
+const ms = (v: number | string | null): number | null => (v === null ? null : Number(v));
+const toRecord = (r: ApiKeyRow): ApiKeyRecord => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  label: r.label,
+  prefix: r.prefix,
+  secretHash: r.secret_hash,
+  createdAt: Number(r.created_at),
+  lastUsedAt: ms(r.last_used_at),
+  revokedAt: ms(r.revoked_at),
+});
+
+export class ApiKeysRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(key: Omit<ApiKeyRecord, 'lastUsedAt' | 'revokedAt'>): Promise<ApiKeyRecord> {
+    await this.db('api_keys').insert({
+      id: key.id,
+      workspace_id: key.workspaceId,
+      label: key.label,
+      prefix: key.prefix,
+      secret_hash: key.secretHash,
+      created_at: key.createdAt,
+    });
+    return { ...key, lastUsedAt: null, revokedAt: null };
+  }
+
+  async findByHash(secretHash: string): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db<ApiKeyRow>('api_keys').where({ secret_hash: secretHash }).first();
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** Scoped to the workspace: another workspace's key is indistinguishable from a missing one. */
+  async findInWorkspace(workspaceId: string, id: string): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db<ApiKeyRow>('api_keys').where({ workspace_id: workspaceId, id }).first();
+    return row ? toRecord(row) : undefined;
+  }
+
+  async listByWorkspace(workspaceId: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.db<ApiKeyRow>('api_keys').where({ workspace_id: workspaceId }).orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+    return rows.map(toRecord);
+  }
+
+  async countActive(workspaceId: string): Promise<number> {
+    const row = await this.db('api_keys').where({ workspace_id: workspaceId }).whereNull('revoked_at').count<{ n: number | string }[]>({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Sets revoked_at once; revoking again keeps the first time. */
+  async revoke(workspaceId: string, id: string, at: number): Promise<ApiKeyRecord | undefined> {
+    await this.db('api_keys').where({ workspace_id: workspaceId, id }).whereNull('revoked_at').update({ revoked_at: at });
+    return this.findInWorkspace(workspaceId, id);
+  }
+
+  async touch(id: string, at: number): Promise<void> {
+    await this.db('api_keys').where({ id }).update({ last_used_at: at });
+  }
+}

@@ -1,0 +1,195 @@
+// `npm run bench:render` — the render path measured against its baselines, in one run:
+//   1. raw engine (RenderService on the worker pool, no HTTP, no cache) vs HTTP MISS
+//   2. HTTP HIT vs a bare Node http server returning the same bytes, under the same load
+//   3. 1920×1080 PNG end to end vs canvas toBuffer('image/png') of the same frame
+//   4. throughput with 2 workers vs 1
+// Load comes from wrk when it is installed (apt-get install wrk), else from a Node client
+// (client-bound on large bodies; the script says which it used).
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createCanvas } from '@napi-rs/canvas';
+import { createApp } from '../../src/app.ts';
+import type { BlobStore } from '../../src/blob/blob-store.ts';
+import { compose } from '../../src/compose.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { probeFfmpegVersion, resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
+import { RenderPool } from '../../src/engine/render-pool.ts';
+import { ALL_GENERATORS } from '../../src/generators/index.ts';
+import { GeneratorRegistry } from '../../src/generators/registry.ts';
+import { mulberry32 } from '../../src/generators/lib/random.ts';
+import { createLogger } from '../../src/http/logging.ts';
+import { RenderService } from '../../src/services/render.service.ts';
+
+const run = promisify(execFile);
+const KEY = 'svc_local_bench_key_0123456789';
+const registry = new GeneratorRegistry(ALL_GENERATORS);
+const stills = registry.list().filter((g) => !g.animated && g.formats.includes('png'));
+const noCache: BlobStore = { get: async () => undefined, put: async () => {}, delete: async () => {} };
+const logger = createLogger('silent');
+const ffmpeg = resolveFfmpeg(process.env.FFMPEG_PATH);
+const ffmpegPath = (await probeFfmpegVersion(ffmpeg)) ? ffmpeg!.path : undefined;
+const limits = { timeoutMs: 120_000, animationBudgetMs: 120_000 };
+
+/** The fixed recipe set: every still generator at 1280×720, three seeds each. */
+function recipeSet(offset: number) {
+  return stills.flatMap((g) => [1, 2, 3].map((s) => ({ slug: g.slug, body: { seed: offset + s, size: { width: 1280, height: 720 }, format: 'png' as const } })));
+}
+
+function stats(ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  return { n: ms.length, p50: q(0.5), p95: q(0.95), mean: ms.reduce((a, b) => a + b, 0) / ms.length };
+}
+
+async function timeAll<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
+  const latencies: number[] = [];
+  const queue = [...items];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+        const t = performance.now();
+        await fn(item);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { ...stats(latencies), perSecond: items.length / seconds };
+}
+
+async function rawEngine(workers: number, offset: number) {
+  const pool = new RenderPool({ workers, queueLimit: 10_000 });
+  const service = new RenderService(registry, pool, noCache, ffmpegPath, limits, logger);
+  await service.render(service.resolve(stills[0].slug, { size: { width: 64, height: 64 } }), { mode: 'job' }); // warm the workers
+  try {
+    return await timeAll(recipeSet(offset), workers * 2, async ({ slug, body }) => {
+      await service.render(service.resolve(slug, body), { mode: 'job' });
+    });
+  } finally {
+    await pool.close();
+  }
+}
+
+async function wrkAvailable() {
+  try {
+    await run('wrk', ['--version']).catch((e) => (e.stdout || e.stderr ? e : Promise.reject(e)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number, connections: number, useWrk: boolean) {
+  if (useWrk) {
+    const args = ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+    const { stdout } = await run('wrk', args);
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+    const p50 = /50%\s+([\d.]+)(\w+)/.exec(stdout);
+    return { perSecond: rps, p50: p50 ? `${p50[1]}${p50[2]}` : '?' };
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const deadline = performance.now() + seconds * 1000;
+  let count = 0;
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        await new Promise<void>((resolve, reject) => {
+          http.get(url, { agent, headers }, (res) => {
+            res.on('data', () => {});
+            res.on('end', resolve);
+          }).on('error', reject);
+        });
+        latencies.push(performance.now() - t);
+        count++;
+      }
+    }),
+  );
+  agent.destroy();
+  return { perSecond: count / seconds, p50: `${stats(latencies).p50.toFixed(2)}ms` };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'silent', RENDER_WORKERS: '2', RENDER_QUEUE_LIMIT: '1000' });
+  const runtime = await compose(config, logger, { revision: 'bench' });
+  const app = await createApp(runtime.deps);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const useWrk = await wrkAvailable();
+  console.log(`render bench: ${stills.length} still generators × 3 seeds at 1280×720 png, 2 workers; load client: ${useWrk ? 'wrk' : 'node http (client-bound; install wrk for real numbers)'}\n`);
+
+  try {
+    // 1. MISS vs raw engine (same recipes, new seeds each side so neither hits a cache)
+    const raw = await rawEngine(2, 1000);
+    const miss = await timeAll(recipeSet(2000), 4, async ({ slug, body }) => {
+      const res = await fetch(`${base}/v1/generate/${slug}`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      if (res.headers.get('x-service-cache') !== 'MISS') throw new Error('expected a MISS');
+      await res.arrayBuffer();
+    });
+    console.log(`raw engine   ${raw.perSecond.toFixed(1)} renders/s  p50 ${raw.p50.toFixed(1)} ms`);
+    console.log(`HTTP MISS    ${miss.perSecond.toFixed(1)} renders/s  p50 ${miss.p50.toFixed(1)} ms`);
+    const missRatio = raw.perSecond / miss.perSecond;
+    console.log(`  MISS time / raw engine time = ${missRatio.toFixed(2)}× (target ≤ 1.15×)\n`);
+
+    // 2. HIT vs bare Node http with the same bytes
+    const first = recipeSet(2000)[0];
+    const hitRes = await fetch(`${base}/v1/generate/${first.slug}`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify(first.body) });
+    const bytes = Buffer.from(await hitRes.arrayBuffer());
+    const hitUrl = `${base}/v1/render/${hitRes.headers.get('x-service-recipe-hash')}?r=${hitRes.headers.get('x-service-recipe')}`;
+    const bare = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': bytes.length });
+      res.end(bytes);
+    });
+    bare.listen(0, '127.0.0.1');
+    await new Promise((r) => bare.once('listening', r));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+    const bareLoad = await load(bareUrl, {}, 5, 32, useWrk);
+    const hitLoad = await load(hitUrl, { Authorization: `Bearer ${KEY}` }, 5, 32, useWrk);
+    bare.close();
+    console.log(`bare node    ${bareLoad.perSecond.toFixed(0)} req/s  p50 ${bareLoad.p50}  (${(bytes.length / 1024).toFixed(0)} KB body)`);
+    console.log(`HTTP HIT     ${hitLoad.perSecond.toFixed(0)} req/s  p50 ${hitLoad.p50}`);
+    console.log(`  HIT / bare = ${(hitLoad.perSecond / bareLoad.perSecond).toFixed(2)}× (target ≥ 0.8×)\n`);
+
+    // 3. 1920×1080 PNG end to end vs canvas's own PNG encoder on the same frame
+    const gen = stills[0];
+    const canvas = createCanvas(1920, 1080);
+    const ctx = canvas.getContext('2d');
+    gen.draw(ctx, { params: gen.defaults, seed: 9, width: 1920, height: 1080, pixelRatio: 1, random: mulberry32(9), frame: 0, frameCount: 1, time: 0, loop: 0 });
+    const canvasTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      await canvas.encode('png');
+      canvasTimes.push(performance.now() - t);
+    }
+    const e2e = await timeAll([1, 2, 3, 4, 5].map((s) => 3000 + s), 1, async (seed) => {
+      const res = await fetch(`${base}/v1/generate/${gen.slug}`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ seed }) });
+      await res.arrayBuffer();
+    });
+    const canvasP50 = stats(canvasTimes).p50;
+    console.log(`canvas toBuffer png 1920×1080 (encode only)  p50 ${canvasP50.toFixed(1)} ms`);
+    console.log(`HTTP MISS 1920×1080 png (draw+encode+HTTP)   p50 ${e2e.p50.toFixed(1)} ms`);
+    console.log(`  speed-up = ${(canvasP50 / e2e.p50).toFixed(2)}× (target ≥ 3.5×)\n`);
+
+    // 4. Worker scaling
+    const one = await rawEngine(1, 4000);
+    const two = await rawEngine(2, 5000);
+    console.log(`1 worker     ${one.perSecond.toFixed(1)} renders/s`);
+    console.log(`2 workers    ${two.perSecond.toFixed(1)} renders/s`);
+    console.log(`  scaling = ${(two.perSecond / one.perSecond).toFixed(2)}× (target ≥ 1.8×)`);
+  } finally {
+    server.close();
+    await runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

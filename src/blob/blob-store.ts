@@ -1,0 +1,14 @@
+// Content-addressed byte storage behind one small interface: the render cache and job results.
+// Local mode keeps files on disk; hosted mode keeps them in Postgres, shared by every process.
+
+export interface BlobStore {
+  get(key: string): Promise<Buffer | undefined>;
+  /** Idempotent: storing the same key twice keeps one copy (keys are content addresses). */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are hex hashes with an extension; anything else is refused so keys can never escape a directory. */
+export function assertSafeKey(key: string): void {
+  if (!/^[0-9a-z_-]{8,128}(\.[a-z0-9]{1,8})?$/.test(key)) throw new Error(`unsafe blob key: ${key}`);
+}

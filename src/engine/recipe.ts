@@ -1,0 +1,264 @@
+// Recipes: defaults, param merging and validation, the canonical form, its base64url encoding and
+// its hash. The canonical form (RFC 8785) includes the generator slug and version, so a changed
+// generator can never be served from a stale cache.
+import { sha256Hex } from '../services/hashing.ts';
+import { createHash } from 'node:crypto';
+import canonicalizeModule from 'canonicalize';
+import type { ValidateFunction } from 'ajv';
+import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
+import type { GeneratorDefinition, OutputFormat } from '../generators/generator.types.ts';
+import type { GeneratorRegistry } from '../generators/registry.ts';
+import { createAjv, toIssues } from '../http/operations.router.ts';
+import { isMotionFormat } from './formats.ts';
+import { DEFAULT_SIZE, MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, SIZE_LIMITS } from './limits.ts';
+
+// canonicalize is CommonJS with an ESM-style type declaration; at run time the default import is the function.
+const canonicalize = canonicalizeModule as unknown as (input: unknown) => string | undefined;
+
+export const RECIPE_SCHEMA_VERSION = 1;
+
+export interface RecipeInput {
+  params?: Record<string, unknown>;
+  seed?: number;
+  size?: { width: number; height: number; pixelRatio?: number };
+  format?: OutputFormat;
+}
+
+/** Exactly what is hashed. */
+export interface CanonicalRecipe {
+  v: 1;
+  generator: string;
+  version: string;
+  params: Record<string, unknown>;
+  seed: number;
+  size: { width: number; height: number; pixelRatio: number };
+  format: OutputFormat;
+}
+
+export interface ResolvedRecipe {
+  recipe: CanonicalRecipe;
+  generator: GeneratorDefinition;
+  /** The canonical JSON text (RFC 8785). */
+  canonicalJson: string;
+  /** base64url of the canonical JSON (no padding). */
+  encoded: string;
+  /** sha256 hex of the canonical JSON. */
+  hash: string;
+  /** Output size in device pixels. */
+  deviceWidth: number;
+  deviceHeight: number;
+  frames: number;
+  fps: number;
+}
+
+/** Where in the request the recipe came from, so issues name the right field. */
+export interface FieldPaths {
+  params: string;
+  seed: string;
+  size: string;
+  format: string;
+}
+
+/** Field paths of a recipe under a prefix, e.g. `body` or `body.items.3`. */
+export function recipePaths(prefix: string): FieldPaths {
+  return { params: `${prefix}.params`, seed: `${prefix}.seed`, size: `${prefix}.size`, format: `${prefix}.format` };
+}
+
+export const BODY_PATHS: FieldPaths = recipePaths('body');
+
+const paramValidators = new WeakMap<GeneratorDefinition, ValidateFunction>();
+const ajv = createAjv({ useDefaults: false });
+
+function paramValidator(def: GeneratorDefinition): ValidateFunction {
+  let v = paramValidators.get(def);
+  if (!v) {
+    v = ajv.compile(def.paramSchema);
+    paramValidators.set(def, v);
+  }
+  return v;
+}
+
+export { sha256Hex };
+
+/** Seed 0 means "derive from the params": the first 4 bytes of sha256(canonical params), big-endian; 1 if that is 0. */
+export function deriveSeed(params: Record<string, unknown>): number {
+  const digest = createHash('sha256').update(canonicalize(params) ?? '{}', 'utf8').digest();
+  return digest.readUInt32BE(0) || 1;
+}
+
+export function mergeParams(defaults: Record<string, unknown>, overrides: Record<string, unknown> | undefined): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    // null restores the default (or removes a param that has none).
+    if (value === null) {
+      if (key in defaults) merged[key] = defaults[key];
+      else delete merged[key];
+    } else {
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
+
+export function resolveRecipe(registry: GeneratorRegistry, slug: string, input: RecipeInput, paths: FieldPaths = BODY_PATHS): ResolvedRecipe {
+  const generator = registry.get(slug);
+  if (!generator) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${slug}". See GET /v1/generators.` });
+
+  const format = input.format ?? 'png';
+  if (!generator.formats.includes(format)) {
+    throw new ProblemError('unsupported_format', {
+      detail: `${generator.slug} renders ${generator.formats.join(', ')}; not ${format}.`,
+      issues: [{ path: paths.format, message: `must be one of: ${generator.formats.join(', ')}`, keyword: 'enum' }],
+    });
+  }
+
+  const params = mergeParams(generator.defaults, input.params);
+  const validate = paramValidator(generator);
+  if (!validate(params)) {
+    const issues = toIssues(validate.errors, paths.params);
+    throw new ProblemError('invalid_params', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+  }
+
+  const size = {
+    width: input.size?.width ?? DEFAULT_SIZE.width,
+    height: input.size?.height ?? DEFAULT_SIZE.height,
+    pixelRatio: input.size?.pixelRatio ?? DEFAULT_SIZE.pixelRatio,
+  };
+  // The HTTP contract checks these too; the engine checks again because the CLI and jobs call it directly.
+  const issues: ProblemIssue[] = [];
+  for (const side of ['width', 'height'] as const) {
+    const v = size[side];
+    if (!Number.isInteger(v) || v < SIZE_LIMITS.minSide || v > SIZE_LIMITS.maxSide) issues.push({ path: `${paths.size}.${side}`, message: `must be an integer from ${SIZE_LIMITS.minSide} to ${SIZE_LIMITS.maxSide}`, keyword: 'range' });
+  }
+  if (!(size.pixelRatio >= SIZE_LIMITS.minPixelRatio && size.pixelRatio <= SIZE_LIMITS.maxPixelRatio)) {
+    issues.push({ path: `${paths.size}.pixelRatio`, message: `must be from ${SIZE_LIMITS.minPixelRatio} to ${SIZE_LIMITS.maxPixelRatio}`, keyword: 'range' });
+  }
+  if (input.seed !== undefined && (!Number.isInteger(input.seed) || input.seed < 0 || input.seed > 4294967295)) {
+    issues.push({ path: paths.seed, message: 'must be an integer from 0 to 4294967295', keyword: 'range' });
+  }
+  if (issues.length > 0) throw new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+  const seed = input.seed === undefined || input.seed === 0 ? deriveSeed(params) : input.seed;
+  const recipe: CanonicalRecipe = { v: RECIPE_SCHEMA_VERSION, generator: generator.slug, version: generator.version, params, seed, size, format };
+  return finish(recipe, generator, paths);
+}
+
+function finish(recipe: CanonicalRecipe, generator: GeneratorDefinition, paths: FieldPaths): ResolvedRecipe {
+  const deviceWidth = Math.round(recipe.size.width * recipe.size.pixelRatio);
+  const deviceHeight = Math.round(recipe.size.height * recipe.size.pixelRatio);
+  const animation = generator.animated && generator.animation && isMotionFormat(recipe.format) ? generator.animation(recipe.params as never) : { fps: 1, frames: 1 };
+
+  const framePixels = deviceWidth * deviceHeight;
+  const issues: ProblemIssue[] = [];
+  if (framePixels > MAX_FRAME_PIXELS) {
+    throw new ProblemError('render_too_large', {
+      detail: `${deviceWidth}×${deviceHeight} output pixels exceed the engine's ${MAX_FRAME_PIXELS.toLocaleString('en-US')} pixels per frame. Lower size or pixelRatio.`,
+      issues: [{ path: paths.size, message: `output pixels per frame must be at most ${MAX_FRAME_PIXELS}`, keyword: 'maximum' }],
+      extra: { limit: MAX_FRAME_PIXELS, requested: framePixels },
+    });
+  }
+  if (framePixels * animation.frames > MAX_ANIMATION_PIXELS) {
+    throw new ProblemError('render_too_large', {
+      detail: `${deviceWidth}×${deviceHeight} × ${animation.frames} frames exceed the engine's ${MAX_ANIMATION_PIXELS.toLocaleString('en-US')} pixel-frames. Lower the size, fps or duration.`,
+      issues: [{ path: paths.size, message: `output pixels × frames must be at most ${MAX_ANIMATION_PIXELS}`, keyword: 'maximum' }],
+      extra: { limit: MAX_ANIMATION_PIXELS, requested: framePixels * animation.frames },
+    });
+  }
+  if (recipe.format === 'mp4' && (deviceWidth % 2 !== 0 || deviceHeight % 2 !== 0)) {
+    // H.264 in yuv420p needs even sides; we never pad or crop silently.
+    if (deviceWidth % 2 !== 0) issues.push({ path: `${paths.size}.width`, message: `output width ${deviceWidth} (width × pixelRatio) must be even for mp4`, keyword: 'multipleOf' });
+    if (deviceHeight % 2 !== 0) issues.push({ path: `${paths.size}.height`, message: `output height ${deviceHeight} (height × pixelRatio) must be even for mp4`, keyword: 'multipleOf' });
+    throw new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+  }
+
+  const canonicalJson = canonicalize(recipe);
+  if (canonicalJson === undefined) throw new Error('recipe cannot be canonicalized');
+  return {
+    recipe,
+    generator,
+    canonicalJson,
+    encoded: Buffer.from(canonicalJson, 'utf8').toString('base64url'),
+    hash: sha256Hex(canonicalJson),
+    deviceWidth,
+    deviceHeight,
+    frames: animation.frames,
+    fps: animation.fps,
+  };
+}
+
+const encodedRecipeValidator = createAjv().compile({
+  type: 'object',
+  additionalProperties: false,
+  required: ['v', 'generator', 'version'],
+  properties: {
+    v: { const: RECIPE_SCHEMA_VERSION },
+    generator: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' },
+    version: { type: 'string', minLength: 1, maxLength: 32 },
+    params: { type: 'object' },
+    seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+    size: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['width', 'height'],
+      properties: {
+        width: { type: 'integer', minimum: 16, maximum: 4096 },
+        height: { type: 'integer', minimum: 16, maximum: 4096 },
+        pixelRatio: { type: 'number', minimum: 0.5, maximum: 3 },
+      },
+    },
+    format: { enum: ['png', 'webp', 'gif', 'mp4', 'svg', 'css'] },
+  },
+});
+
+export interface RecipeOverrides {
+  format?: OutputFormat;
+  w?: number;
+  h?: number;
+  pr?: number;
+}
+
+export const QUERY_PATHS: FieldPaths = { ...recipePaths('query.r'), format: 'query.format' };
+
+/**
+ * Decodes a recipe URL: base64url → JSON → canonical form → sha256, which must equal the path's
+ * hash (when one is given). Then applies the query overrides, which obey exactly the same validation and limits.
+ */
+export function resolveEncodedRecipe(registry: GeneratorRegistry, expectedHash: string | undefined, encoded: string, overrides: RecipeOverrides = {}): ResolvedRecipe {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+  } catch {
+    throw new ProblemError('invalid_recipe', { detail: 'r must be the base64url encoding of a JSON recipe.', issues: [{ path: 'query.r', message: 'is not base64url JSON' }] });
+  }
+  if (!encodedRecipeValidator(decoded)) {
+    const issues = toIssues(encodedRecipeValidator.errors, 'query.r');
+    throw new ProblemError('invalid_recipe', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+  }
+  const actualHash = sha256Hex(canonicalize(decoded)!);
+  if (expectedHash !== undefined && actualHash !== expectedHash) {
+    throw new ProblemError('recipe_hash_mismatch', {
+      detail: `The recipe hashes to ${actualHash}, not ${expectedHash}.`,
+      issues: [{ path: 'path.recipeHash', message: 'does not match sha256 of the canonical recipe in r' }],
+    });
+  }
+  const recipe = decoded as Partial<CanonicalRecipe> & Pick<CanonicalRecipe, 'generator' | 'version'>;
+  const generator = registry.get(recipe.generator);
+  if (!generator) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${recipe.generator}".` });
+  if (generator.version !== recipe.version) {
+    throw new ProblemError('recipe_outdated', {
+      detail: `The recipe pins ${generator.slug} ${recipe.version}; the service now runs ${generator.version}, whose output differs. Build a new recipe URL.`,
+      extra: { pinnedVersion: recipe.version, currentVersion: generator.version },
+    });
+  }
+  const size = recipe.size ?? DEFAULT_SIZE;
+  return resolveRecipe(
+    registry,
+    recipe.generator,
+    {
+      params: recipe.params,
+      seed: recipe.seed,
+      format: overrides.format ?? recipe.format,
+      size: { width: overrides.w ?? size.width, height: overrides.h ?? size.height, pixelRatio: overrides.pr ?? size.pixelRatio ?? DEFAULT_SIZE.pixelRatio },
+    },
+    QUERY_PATHS,
+  );
+}

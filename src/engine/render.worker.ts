@@ -1,0 +1,111 @@
+// Runs in a worker thread (piscina): draws frames with a generator and encodes them, off the
+// API's event loop. Cancellation arrives through a shared flag checked between frames; on cancel
+// the FFmpeg child is killed at once.
+import { failureKind, renderFailure, type RenderFailureKind } from './render-failure.ts';
+import { createCanvas } from '@napi-rs/canvas';
+import type { MessagePort } from 'node:worker_threads';
+import { ALL_GENERATORS } from '../generators/index.ts';
+import type { GeneratorDefinition, OutputFormat, RenderInput } from '../generators/generator.types.ts';
+import { mulberry32 } from '../generators/lib/random.ts';
+import { EncoderError, encodeStill, startMotionEncoder } from './encoders.ts';
+
+export interface RenderTask {
+  slug: string;
+  params: Record<string, unknown>;
+  seed: number;
+  width: number;
+  height: number;
+  pixelRatio: number;
+  format: OutputFormat;
+  frames: number;
+  fps: number;
+  ffmpegPath: string | undefined;
+  /** Int32Array over a SharedArrayBuffer: non-zero means stop now. */
+  cancel: Int32Array;
+  /** Hard limit for the whole render in ms. */
+  timeoutMs: number;
+  /** Optional: receives { frame, frames } after each frame. */
+  progress?: MessagePort;
+}
+
+export interface RenderOutput {
+  bytes: Uint8Array;
+  frames: number;
+}
+
+
+const generators = new Map<string, GeneratorDefinition>(ALL_GENERATORS.map((g) => [g.slug, g]));
+
+function fail(kind: RenderFailureKind, message: string): never {
+  throw renderFailure(kind, message);
+}
+
+function baseInput(task: RenderTask): RenderInput<Record<string, unknown>> {
+  return { params: task.params, seed: task.seed, width: task.width, height: task.height, pixelRatio: task.pixelRatio, random: mulberry32(task.seed) };
+}
+
+export function drawFrame(gen: GeneratorDefinition, task: RenderTask, frame: number, deviceWidth: number, deviceHeight: number): Uint8Array {
+  const canvas = createCanvas(deviceWidth, deviceHeight);
+  const ctx = canvas.getContext('2d');
+  ctx.scale(task.pixelRatio, task.pixelRatio);
+  const frameCount = Math.max(1, task.frames);
+  gen.draw(ctx, { ...baseInput(task), frame, frameCount, time: frame / task.fps, loop: frame / frameCount });
+  const data = ctx.getImageData(0, 0, deviceWidth, deviceHeight).data;
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+}
+
+export default async function render(task: RenderTask): Promise<RenderOutput> {
+  const gen = generators.get(task.slug);
+  if (!gen) fail('generator', `unknown generator ${task.slug}`);
+  const deadline = Date.now() + task.timeoutMs;
+  const deviceWidth = Math.round(task.width * task.pixelRatio);
+  const deviceHeight = Math.round(task.height * task.pixelRatio);
+  const checkpoint = () => {
+    if (Atomics.load(task.cancel, 0) !== 0) fail('cancelled', 'render cancelled');
+    if (Date.now() > deadline) fail('timeout', `render exceeded ${task.timeoutMs} ms`);
+  };
+
+  switch (task.format) {
+    case 'svg':
+    case 'css': {
+      const text = task.format === 'svg' ? gen.svg?.(baseInput(task)) : gen.css?.(baseInput(task));
+      if (text === undefined) fail('generator', `${gen.slug} has no ${task.format} form`);
+      return { bytes: new Uint8Array(Buffer.from(text, 'utf8')), frames: 1 };
+    }
+    case 'png':
+    case 'webp': {
+      const rgba = drawFrame(gen, task, 0, deviceWidth, deviceHeight);
+      checkpoint();
+      const bytes = await encodeStill(rgba, deviceWidth, deviceHeight, task.format);
+      task.progress?.postMessage({ frame: 1, frames: 1 });
+      return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), frames: 1 };
+    }
+    case 'gif':
+    case 'mp4': {
+      if (!task.ffmpegPath) fail('ffmpeg_missing', 'FFmpeg is not available');
+      const encoder = await startMotionEncoder({
+        ffmpegPath: task.ffmpegPath,
+        format: task.format,
+        width: deviceWidth,
+        height: deviceHeight,
+        fps: task.fps,
+        timeoutMs: Math.max(1000, deadline - Date.now()),
+      });
+      try {
+        for (let frame = 0; frame < task.frames; frame++) {
+          checkpoint();
+          await encoder.writeFrame(drawFrame(gen, task, frame, deviceWidth, deviceHeight));
+          task.progress?.postMessage({ frame: frame + 1, frames: task.frames });
+        }
+        checkpoint();
+        const bytes = await encoder.finish();
+        return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), frames: task.frames };
+      } catch (err) {
+        const kind = failureKind(err);
+        await encoder.kill(kind === 'timeout' ? 'timeout' : 'cancelled').catch(() => {});
+        if (err instanceof EncoderError) fail(err.kind === 'timeout' ? 'timeout' : err.kind === 'cancelled' ? 'cancelled' : 'encoder', err.message);
+        throw err;
+      }
+    }
+  }
+}

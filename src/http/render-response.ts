@@ -1,0 +1,68 @@
+// Shared by every operation that answers with a rendered file: conditional requests, the
+// X-Service-* headers, immutable caching, and the 499 convention for clients that leave.
+import type { RequestContext } from './handler.types.ts';
+import { ENGINE_VERSION } from '../engine/versions.ts';
+import { CONTENT_TYPES } from '../engine/formats.ts';
+import type { ResolvedRecipe } from '../engine/recipe.ts';
+import { ProblemError } from '../errors/problem.ts';
+import type { RenderResult } from '../services/render.service.ts';
+
+export const IMMUTABLE = 'private, max-age=31536000, immutable';
+
+function etagOf(resolved: ResolvedRecipe): string {
+  return `"${resolved.hash}"`;
+}
+
+function recipeHeaders(resolved: ResolvedRecipe): Record<string, string> {
+  return {
+    'X-Service-Recipe': resolved.encoded,
+    'X-Service-Recipe-Hash': resolved.hash,
+    'X-Service-Engine': ENGINE_VERSION,
+    ETag: etagOf(resolved),
+    'Cache-Control': IMMUTABLE,
+    Vary: 'Authorization, Cookie',
+  };
+}
+
+/** If-None-Match per RFC 9110: `*` or any listed (weak or strong) tag equal to ours. */
+export function matchesIfNoneMatch(header: string | undefined, resolved: ResolvedRecipe): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const ours = etagOf(resolved);
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === ours);
+}
+
+/** Answers 304 when the client already has this recipe's bytes; returns true if it did. */
+export function answerNotModified(ctx: RequestContext, resolved: ResolvedRecipe): boolean {
+  if (!matchesIfNoneMatch(ctx.req.headers['if-none-match'], resolved)) return false;
+  ctx.res.status(304).set(recipeHeaders(resolved)).end();
+  return true;
+}
+
+export function sendRendered(ctx: RequestContext, resolved: ResolvedRecipe, result: RenderResult): void {
+  ctx.res
+    .status(200)
+    .set(recipeHeaders(resolved))
+    .set({ 'X-Service-Cache': result.cache, 'Content-Type': CONTENT_TYPES[resolved.recipe.format], 'Content-Length': String(result.bytes.length) })
+    .end(result.bytes);
+}
+
+/**
+ * Runs a render for a request. A client that disconnects gets no answer; the request is logged
+ * with status 499 and the render is stopped.
+ */
+export async function renderForRequest(ctx: RequestContext, resolved: ResolvedRecipe): Promise<void> {
+  if (answerNotModified(ctx, resolved)) return;
+  try {
+    const result = await ctx.deps.services.render.render(resolved, { signal: ctx.signal });
+    ctx.log.debug({ hash: resolved.hash, cache: result.cache, timings: result.timings }, 'rendered');
+    sendRendered(ctx, resolved, result);
+  } catch (err) {
+    if (err instanceof ProblemError && err.code === 'client_closed_request' && ctx.signal.aborted) {
+      ctx.res.statusCode = 499;
+      ctx.log.info({ hash: resolved.hash }, 'client closed request; render stopped');
+      return;
+    }
+    throw err;
+  }
+}

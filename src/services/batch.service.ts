@@ -1,0 +1,65 @@
+// Batches: each item is resolved and rendered on its own, so one bad item never fails the others;
+// identical items render once; renders go through the cache, so their recipe URLs then HIT.
+import type { components } from '../../codegen/openapi.ts';
+import { ProblemError } from '../errors/problem.ts';
+import { type RecipeInput, type ResolvedRecipe, recipePaths } from '../engine/recipe.ts';
+import type { RenderService } from './render.service.ts';
+
+type BatchItem = components['schemas']['BatchItem'];
+type BatchResultItem = components['schemas']['BatchResultItem'];
+
+export class BatchService {
+  constructor(
+    private readonly render: RenderService,
+    /** Renders in flight at once; matching the worker count keeps the pool's queue free for others. */
+    private readonly concurrency: number,
+  ) {}
+
+  async run(items: readonly BatchItem[], signal?: AbortSignal): Promise<BatchResultItem[]> {
+    const results: BatchResultItem[] = new Array(items.length);
+    const unique = new Map<string, { resolved: ResolvedRecipe; indexes: number[] }>();
+
+    items.forEach((item, index) => {
+      try {
+        const { slug, ...input } = item;
+        const resolved = this.render.resolve(slug, input as RecipeInput, recipePaths(`body.items.${index}`));
+        const entry = unique.get(resolved.hash);
+        if (entry) entry.indexes.push(index);
+        else unique.set(resolved.hash, { resolved, indexes: [index] });
+      } catch (err) {
+        results[index] = failure(index, err);
+      }
+    });
+
+    const queue = [...unique.values()];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { resolved, indexes } = next;
+        try {
+          const result = await this.render.render(resolved, { signal });
+          for (const index of indexes) {
+            results[index] = {
+              index,
+              ok: true,
+              hash: resolved.hash,
+              bytes: result.bytes.length,
+              contentType: result.contentType,
+              cache: result.cache,
+              url: `/v1/render/${resolved.hash}?r=${resolved.encoded}`,
+            };
+          }
+        } catch (err) {
+          if (signal?.aborted) throw err;
+          for (const index of indexes) results[index] = failure(index, err);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.concurrency, queue.length)) }, worker));
+    return results;
+  }
+}
+
+function failure(index: number, err: unknown): BatchResultItem {
+  if (err instanceof ProblemError) return { index, ok: false, code: err.code, error: err.detail ?? err.message };
+  return { index, ok: false, code: 'internal_error', error: 'The item could not be rendered.' };
+}

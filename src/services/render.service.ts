@@ -1,0 +1,180 @@
+// The render pipeline, as named steps: resolve (recipe, params, limits) → cache lookup → render
+// (worker pool, with a time budget) → cache store. Identical concurrent misses render once.
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import type { BlobStore } from '../blob/blob-store.ts';
+import { ProblemError } from '../errors/problem.ts';
+import { CONTENT_TYPES, EXTENSIONS, isMotionFormat } from '../engine/formats.ts';
+import {
+  type FieldPaths,
+  type RecipeInput,
+  type RecipeOverrides,
+  type ResolvedRecipe,
+  BODY_PATHS,
+  resolveEncodedRecipe,
+  resolveRecipe,
+} from '../engine/recipe.ts';
+import type { RenderPool } from '../engine/render-pool.ts';
+import type { GeneratorRegistry } from '../generators/registry.ts';
+
+export interface RenderResult {
+  bytes: Buffer;
+  contentType: string;
+  cache: 'HIT' | 'MISS';
+  /** Milliseconds per pipeline step. */
+  timings: Record<string, number>;
+}
+
+export interface RenderLimits {
+  timeoutMs: number;
+  animationBudgetMs: number;
+}
+
+export interface RenderCall {
+  signal?: AbortSignal;
+  /** 'sync' renders obey the synchronous budgets; 'job' renders get the job's own limit. */
+  mode?: 'sync' | 'job';
+  timeoutMs?: number;
+  onProgress?: (frame: number, frames: number) => void;
+}
+
+interface InFlight {
+  promise: Promise<Buffer>;
+  controller: AbortController;
+  waiters: number;
+}
+
+export function cacheKey(resolved: ResolvedRecipe): string {
+  return `${resolved.hash}.${EXTENSIONS[resolved.recipe.format]}`;
+}
+
+export class RenderService {
+  private readonly inFlight = new Map<string, InFlight>();
+  private readonly resolvedUrls = new LRUCache<string, ResolvedRecipe>({ max: 10_000 });
+
+  constructor(
+    private readonly generators: GeneratorRegistry,
+    private readonly pool: RenderPool,
+    private readonly cache: BlobStore,
+    private readonly ffmpegPath: string | undefined,
+    private readonly limits: RenderLimits,
+    private readonly logger: Logger,
+  ) {}
+
+  resolve(slug: string, input: RecipeInput, paths: FieldPaths = BODY_PATHS): ResolvedRecipe {
+    return resolveRecipe(this.generators, slug, input, paths);
+  }
+
+  /** Recipe URLs repeat (that is what makes them cacheable), so their resolution is memoised. */
+  resolveEncoded(hash: string, encoded: string, overrides: RecipeOverrides): ResolvedRecipe {
+    const key = `${hash}|${overrides.format ?? ''}|${overrides.w ?? ''}|${overrides.h ?? ''}|${overrides.pr ?? ''}|${encoded}`;
+    let resolved = this.resolvedUrls.get(key);
+    if (!resolved) {
+      resolved = resolveEncodedRecipe(this.generators, hash, encoded, overrides);
+      this.resolvedUrls.set(key, resolved);
+    }
+    return resolved;
+  }
+
+  /** Cached bytes for a recipe, without rendering. */
+  async cached(resolved: ResolvedRecipe): Promise<Buffer | undefined> {
+    return this.cache.get(cacheKey(resolved));
+  }
+
+  async render(resolved: ResolvedRecipe, call: RenderCall = {}): Promise<RenderResult> {
+    const timings: Record<string, number> = {};
+    const contentType = CONTENT_TYPES[resolved.recipe.format];
+    const key = cacheKey(resolved);
+    let t = performance.now();
+    const hit = await this.cache.get(key);
+    timings['cache-lookup'] = performance.now() - t;
+    if (hit) return { bytes: hit, contentType, cache: 'HIT', timings };
+
+    t = performance.now();
+    const bytes = await this.renderOnce(key, resolved, call);
+    timings.render = performance.now() - t;
+    return { bytes, contentType, cache: 'MISS', timings };
+  }
+
+  private renderOnce(key: string, resolved: ResolvedRecipe, call: RenderCall): Promise<Buffer> {
+    let entry = this.inFlight.get(key);
+    if (!entry || call.onProgress) {
+      // Progress reporting belongs to one caller (a job), so such renders are not shared.
+      const controller = new AbortController();
+      const promise = this.renderAndStore(key, resolved, call, controller.signal);
+      const created: InFlight = { promise, controller, waiters: 0 };
+      if (!call.onProgress) {
+        this.inFlight.set(key, created);
+        void promise.catch(() => {}).finally(() => this.inFlight.get(key) === created && this.inFlight.delete(key));
+      }
+      entry = created;
+    }
+    return this.join(entry, call.signal);
+  }
+
+  /** Waits for a shared render; the render itself stops only when every waiter has gone. */
+  private join(entry: InFlight, signal: AbortSignal | undefined): Promise<Buffer> {
+    entry.waiters++;
+    if (!signal) return entry.promise;
+    return new Promise<Buffer>((resolve, reject) => {
+      const leave = () => {
+        entry.waiters--;
+        if (entry.waiters === 0) entry.controller.abort(signal.reason);
+        reject(signal.reason instanceof ProblemError ? signal.reason : new ProblemError('client_closed_request'));
+      };
+      if (signal.aborted) return leave();
+      signal.addEventListener('abort', leave, { once: true });
+      entry.promise.then(
+        (b) => {
+          signal.removeEventListener('abort', leave);
+          resolve(b);
+        },
+        (e) => {
+          signal.removeEventListener('abort', leave);
+          reject(e);
+        },
+      );
+    });
+  }
+
+  private async renderAndStore(key: string, resolved: ResolvedRecipe, call: RenderCall, signal: AbortSignal): Promise<Buffer> {
+    const { recipe } = resolved;
+    const motion = isMotionFormat(recipe.format) && resolved.frames > 1;
+    const sync = (call.mode ?? 'sync') === 'sync';
+    const timeoutMs = call.timeoutMs ?? (sync && motion ? this.limits.animationBudgetMs : this.limits.timeoutMs);
+    const output = await this.pool.run(
+      {
+        slug: recipe.generator,
+        params: recipe.params,
+        seed: recipe.seed,
+        width: recipe.size.width,
+        height: recipe.size.height,
+        pixelRatio: recipe.size.pixelRatio,
+        format: recipe.format,
+        frames: resolved.frames,
+        fps: resolved.fps,
+        ffmpegPath: this.ffmpegPath,
+        timeoutMs,
+      },
+      {
+        signal,
+        onProgress: call.onProgress,
+        timeoutProblem: () =>
+          sync && motion
+            ? new ProblemError('animation_budget_exceeded', {
+                detail: `This animation takes longer than the ${timeoutMs} ms synchronous budget. Export it with POST /v1/jobs instead.`,
+                extra: { budgetMs: timeoutMs, jobsUrl: '/v1/jobs' },
+              })
+            : new ProblemError('render_timeout', { detail: `The render took longer than ${timeoutMs} ms.` }),
+      },
+    );
+    const bytes = Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength);
+    try {
+      await this.cache.put(key, bytes);
+    } catch (err) {
+      // A cache that cannot store still lets the caller have the file.
+      this.logger.warn({ err, key }, 'render cache store failed');
+    }
+    return bytes;
+  }
+}

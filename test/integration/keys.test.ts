@@ -1,0 +1,146 @@
+// API keys through HTTP on both databases: create (secret once), list (never secrets or hashes),
+// revoke (next use is 401 on every process), workspace isolation and the active-key limit.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
+import { MAX_ACTIVE_KEYS } from '../../src/services/keys.service.ts';
+import { ENGINES } from '../support/databases.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
+
+for (const engine of ENGINES) {
+  describe(`keys on ${engine}`, () => {
+    let t: TestApp;
+    let second: TestApp;
+    before(async () => {
+      t = await startTestApp(engine);
+      // A second API process on the same database.
+      second = await startTestApp(engine, { database: t.database });
+    });
+    after(async () => {
+      await second?.close();
+      await t?.close();
+    });
+
+    describe('createKey', () => {
+      test('201 returns the secret once, with a recognisable prefix and ≥128 random bits', async () => {
+        const res = await t.request('post', '/v1/keys', { body: { label: 'ci deploys' } });
+        assert.equal(res.status, 201);
+        assert.equal(res.headers['cache-control'], 'no-store');
+        assert.match(res.body.secret, /^svc_local_[0-9A-Za-z]{32}$/);
+        assert.equal(res.body.label, 'ci deploys');
+        assert.ok(res.body.secret.startsWith(res.body.prefix));
+        assert.equal(res.body.revoked, false);
+        assert.equal(res.body.lastUsedAt, null);
+        assert.equal(res.headers.location, `/v1/keys/${res.body.id}`);
+        // Only the hash is stored.
+        const row = await t.runtime.db('api_keys').where({ id: res.body.id }).first();
+        assert.equal(row.secret_hash, sha256(res.body.secret));
+        assert.ok(!JSON.stringify(row).includes(res.body.secret));
+        const again = await t.request('post', '/v1/keys', { body: { label: 'ci deploys' } });
+        assert.notEqual(again.body.secret, res.body.secret);
+      });
+
+      test('400 names the label when it is missing or too long', async () => {
+        for (const body of [{}, { label: '' }, { label: 'x'.repeat(101) }]) {
+          const res = await t.request('post', '/v1/keys', { body });
+          assert.equal(res.status, 400);
+          assert.ok(res.body.issues.some((i: { path: string }) => i.path.startsWith('body')), JSON.stringify(res.body.issues));
+        }
+      });
+
+      test('401 without credentials', async () => {
+        const res = await t.request('post', '/v1/keys', { body: { label: 'x' }, auth: false });
+        assert.equal(res.status, 401);
+      });
+
+      test(`409 key_limit_reached past ${MAX_ACTIVE_KEYS} active keys`, async () => {
+        const ws = 'ws_limit';
+        await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Limit', kind: 'personal', createdAt: Date.now() });
+        const keys = t.runtime.deps.services.keys;
+        const first = await keys.create(ws, 'k0');
+        for (let i = 1; i < MAX_ACTIVE_KEYS; i++) await keys.create(ws, `k${i}`);
+        const over = await t.request('post', '/v1/keys', { body: { label: 'one more' }, headers: bearer(first.secret), auth: false });
+        assert.equal(over.status, 409);
+        assert.equal(over.body.code, 'key_limit_reached');
+        await keys.revoke(ws, first.id);
+        const second = await keys.create(ws, 'room again');
+        assert.equal((await t.request('get', '/v1/keys', { headers: bearer(second.secret), auth: false })).status, 200);
+      });
+    });
+
+    describe('listKeys', () => {
+      test('200 lists labels, prefixes, dates and status; never a secret or a hash', async () => {
+        const created = (await t.request('post', '/v1/keys', { body: { label: 'listed' } })).body;
+        const res = await t.request('get', '/v1/keys');
+        assert.equal(res.status, 200);
+        assert.equal(res.headers['cache-control'], 'no-store');
+        const listed = res.body.find((k: { id: string }) => k.id === created.id);
+        assert.deepEqual(Object.keys(listed).sort(), ['createdAt', 'id', 'label', 'lastUsedAt', 'prefix', 'revoked', 'revokedAt']);
+        assert.ok(!res.text.includes(created.secret));
+        assert.ok(!res.text.includes(sha256(created.secret)));
+        // Newest first.
+        const times = res.body.map((k: { createdAt: string }) => Date.parse(k.createdAt));
+        assert.deepEqual(times, [...times].sort((a, b) => b - a));
+      });
+
+      test('a created key authenticates and records lastUsedAt', async () => {
+        const created = (await t.request('post', '/v1/keys', { body: { label: 'used' } })).body;
+        const me = await t.request('get', '/v1/me', { headers: bearer(created.secret), auth: false });
+        assert.equal(me.status, 200);
+        assert.equal(me.body.workspace.id, LOCAL_WORKSPACE_ID);
+        assert.equal(me.body.authMethod, 'api_key');
+        for (let i = 0; i < 50; i++) {
+          const listed = (await t.request('get', '/v1/keys')).body.find((k: { id: string }) => k.id === created.id);
+          if (listed.lastUsedAt) return;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        assert.fail('lastUsedAt was not recorded');
+      });
+    });
+
+    describe('revokeKey', () => {
+      test('200 revokes at once: the very next use is 401 on every process', async () => {
+        const created = (await t.request('post', '/v1/keys', { body: { label: 'to revoke' } })).body;
+        // Both processes have seen the key work (nothing may be cached past the revocation).
+        assert.equal((await t.request('get', '/v1/me', { headers: bearer(created.secret), auth: false })).status, 200);
+        assert.equal((await second.request('get', '/v1/me', { headers: bearer(created.secret), auth: false })).status, 200);
+        const res = await t.request('delete', `/v1/keys/${created.id}`);
+        assert.equal(res.status, 200);
+        assert.equal(res.body.revoked, true);
+        assert.ok(res.body.revokedAt);
+        for (const app of [t, second]) {
+          const denied = await app.request('get', '/v1/me', { headers: bearer(created.secret), auth: false });
+          assert.equal(denied.status, 401);
+          assert.equal(denied.body.code, 'unauthorized');
+          assert.match(denied.body.detail, /revoked/);
+        }
+        // Revoking twice is harmless and keeps the first time.
+        const again = await t.request('delete', `/v1/keys/${created.id}`);
+        assert.equal(again.status, 200);
+        assert.equal(again.body.revokedAt, res.body.revokedAt);
+      });
+
+      test("404 for another workspace's key, indistinguishable from a missing one", async () => {
+        await t.runtime.deps.services.workspaces.ensure({ id: 'ws_other', name: 'Other', kind: 'personal', createdAt: Date.now() });
+        const foreign = await t.runtime.deps.services.keys.create('ws_other', 'theirs');
+        const res = await t.request('delete', `/v1/keys/${foreign.id}`);
+        const missing = await t.request('delete', '/v1/keys/key_doesnotexist');
+        assert.equal(res.status, 404);
+        assert.equal(missing.status, 404);
+        assert.equal(res.body.code, missing.body.code);
+        assert.equal(res.body.title, missing.body.title);
+        assert.ok(!(await t.request('get', '/v1/keys')).body.some((k: { id: string }) => k.id === foreign.id));
+        // Still active for its owner.
+        assert.equal((await t.request('get', '/v1/me', { headers: bearer(foreign.secret), auth: false })).body.workspace.id, 'ws_other');
+      });
+
+      test('401 without credentials', async () => {
+        assert.equal((await t.request('delete', '/v1/keys/key_x', { auth: false })).status, 401);
+      });
+    });
+  });
+}

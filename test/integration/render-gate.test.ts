@@ -1,0 +1,92 @@
+// The concurrency gate over real HTTP: a full queue answers 503, a client that leaves stops its
+// render and its FFmpeg child (logged as 499), and health stays fast while every worker renders.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ALL_GENERATORS } from '../../src/generators/index.ts';
+import { ENGINES } from '../support/databases.ts';
+import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
+
+const animated = ALL_GENERATORS.find((g) => g.animated);
+const heavyBody = (seed: number) => JSON.stringify({ seed, format: 'mp4', size: { width: 1280, height: 720 }, params: { duration: 10, fps: 30 } });
+
+function ffmpegChildren(): number {
+  try {
+    return execFileSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' }).split('\n').filter((l) => l.trim() === 'ffmpeg').length;
+  } catch {
+    return 0;
+  }
+}
+
+function post(base: string, path: string, body: string): { response: Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>; abort: () => void } {
+  const req = http.request(`${base}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'application/json' } });
+  const response = new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('latin1');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+  });
+  req.end(body);
+  return { response, abort: () => req.destroy() };
+}
+
+for (const engine of ENGINES) {
+  describe(`render gate on ${engine}`, { skip: !animated && 'needs an animated generator' }, () => {
+    let t: TestApp;
+    let server: http.Server;
+    let base: string;
+    before(async () => {
+      t = await startTestApp(engine, { env: { RENDER_WORKERS: '2', RENDER_QUEUE_LIMIT: '1', ANIMATION_BUDGET_MS: '60000' } });
+      server = t.app.listen(0, '127.0.0.1');
+      await new Promise((r) => server.once('listening', r));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    after(async () => {
+      server?.close();
+      await t?.close();
+    });
+
+    test('a client that disconnects stops the render, kills FFmpeg and is logged as 499', async () => {
+      const call = post(base, `/v1/generate/${animated!.slug}`, heavyBody(1));
+      call.response.catch(() => {});
+      for (let i = 0; i < 50 && ffmpegChildren() === 0; i++) await sleep(100);
+      assert.ok(ffmpegChildren() > 0, 'FFmpeg is running');
+      call.abort();
+      const stoppedBy = Date.now() + 3000;
+      while (ffmpegChildren() > 0 && Date.now() < stoppedBy) await sleep(50);
+      assert.equal(ffmpegChildren(), 0, 'FFmpeg killed within the deadline');
+      await sleep(200);
+      assert.ok(
+        t.logs.some((l) => {
+          const e = JSON.parse(l);
+          return e.res?.statusCode === 499 && e.req?.url === `/v1/generate/${animated!.slug}`;
+        }),
+        'logged with status 499',
+      );
+      // The worker is free again: a small render completes promptly.
+      const small = await t.request('post', `/v1/generate/${animated!.slug}`, { body: { format: 'png', size: { width: 32, height: 32 } } });
+      assert.equal(small.status, 200);
+    });
+
+    test('health stays fast while every worker renders, and a full queue answers 503 with Retry-After', async () => {
+      const calls = [1, 2, 3, 4, 5].map((s) => post(base, `/v1/generate/${animated!.slug}`, heavyBody(100 + s)));
+      calls.forEach((c) => c.response.catch(() => {}));
+      await sleep(300);
+      const started = performance.now();
+      const health = await fetch(`${base}/v1/health`);
+      const elapsed = performance.now() - started;
+      assert.equal(health.status, 200);
+      assert.ok(elapsed < 250, `health took ${elapsed.toFixed(0)} ms while rendering`);
+      const overloaded = await Promise.race(calls.map((c) => c.response.then((r) => (r.status === 503 ? r : new Promise<never>(() => {})))));
+      assert.equal(JSON.parse(overloaded.body).code, 'overloaded');
+      assert.ok(Number(overloaded.headers['retry-after']) > 0);
+      calls.forEach((c) => c.abort());
+    });
+  });
+}

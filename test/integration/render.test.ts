@@ -1,0 +1,247 @@
+// generate, renderRecipe and renderBatch through the real app on both databases.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import canonicalizeModule from 'canonicalize';
+import { ALL_GENERATORS } from '../../src/generators/index.ts';
+import { ENGINES } from '../support/databases.ts';
+import { looksLike } from '../support/formats.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+
+const canonicalize = canonicalizeModule as unknown as (v: unknown) => string;
+const still = ALL_GENERATORS.find((g) => !g.animated && g.formats.includes('png'))!;
+const animated = ALL_GENERATORS.find((g) => g.animated);
+const small = { width: 64, height: 48 };
+const quick = (slug: string) => (ALL_GENERATORS.find((g) => g.slug === slug)!.animated ? { duration: 1, fps: 10 } : {});
+
+function recipeUrl(recipe: Record<string, unknown>, overrides = '') {
+  const json = canonicalize(recipe);
+  return `/v1/render/${createHash('sha256').update(json).digest('hex')}?r=${Buffer.from(json).toString('base64url')}${overrides}`;
+}
+
+for (const engine of ENGINES) {
+  describe(`rendering on ${engine}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(engine);
+    });
+    after(async () => t?.close());
+
+    for (const gen of ALL_GENERATORS) {
+      for (const format of gen.formats) {
+        test(`generate ${gen.slug} as ${format}: 200, content type, headers`, async () => {
+          const res = await t.request('post', `/v1/generate/${gen.slug}`, { body: { seed: 3, size: small, format, params: quick(gen.slug) } });
+          assert.equal(res.status, 200, res.text);
+          assert.ok(looksLike(format, res.body), `${format} bytes`);
+          assert.equal(res.headers['x-service-recipe-hash'], createHash('sha256').update(Buffer.from(res.headers['x-service-recipe'], 'base64url')).digest('hex'));
+          assert.equal(res.headers.etag, `"${res.headers['x-service-recipe-hash']}"`);
+          assert.equal(res.headers['cache-control'], 'private, max-age=31536000, immutable');
+          assert.equal(res.headers['x-service-engine'], (await t.request('get', '/v1/health', { auth: false })).body.engineVersion);
+        });
+      }
+    }
+
+    test('MISS then HIT with identical bytes; the recipe URL is a HIT too; 304 on If-None-Match', async () => {
+      const body = { seed: 11, size: small };
+      const first = await t.request('post', `/v1/generate/${still.slug}`, { body });
+      const second = await t.request('post', `/v1/generate/${still.slug}`, { body });
+      assert.equal(first.headers['x-service-cache'], 'MISS');
+      assert.equal(second.headers['x-service-cache'], 'HIT');
+      assert.ok(first.body.equals(second.body));
+      const hash = first.headers['x-service-recipe-hash'];
+      const viaUrl = await t.request('get', `/v1/render/${hash}?r=${first.headers['x-service-recipe']}`);
+      assert.equal(viaUrl.status, 200);
+      assert.equal(viaUrl.headers['x-service-cache'], 'HIT');
+      assert.ok(viaUrl.body.equals(first.body));
+      const notModified = await t.request('get', `/v1/render/${hash}?r=${first.headers['x-service-recipe']}`, { headers: { 'If-None-Match': `W/"x", "${hash}"` } });
+      assert.equal(notModified.status, 304);
+      assert.equal(notModified.headers.etag, `"${hash}"`);
+      const generate304 = await t.request('post', `/v1/generate/${still.slug}`, { body, headers: { 'If-None-Match': `"${hash}"` } });
+      assert.equal(generate304.status, 304);
+    });
+
+    test('defaults: 1920×1080 png at pixel ratio 1, params merged over defaults, seed 0 derived', async () => {
+      const res = await t.request('post', `/v1/generate/${still.slug}`, { body: {} });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers['content-type'], 'image/png');
+      const recipe = JSON.parse(Buffer.from(res.headers['x-service-recipe'], 'base64url').toString());
+      assert.deepEqual(recipe.size, { width: 1920, height: 1080, pixelRatio: 1 });
+      assert.deepEqual(recipe.params, still.defaults);
+      assert.equal(recipe.version, still.version);
+      assert.ok(recipe.seed > 0);
+      assert.equal(res.body.readUInt32BE(16), 1920, 'PNG IHDR width');
+      assert.equal(res.body.readUInt32BE(20), 1080, 'PNG IHDR height');
+    });
+
+    test('pixelRatio scales the output pixels', async () => {
+      const res = await t.request('post', `/v1/generate/${still.slug}`, { body: { size: { width: 40, height: 30, pixelRatio: 2.5 } } });
+      assert.equal(res.body.readUInt32BE(16), 100);
+      assert.equal(res.body.readUInt32BE(20), 75);
+    });
+
+    test('404 for an unknown slug; 400 for a format the generator does not list', async () => {
+      const missing = await t.request('post', '/v1/generate/no-such-generator', { body: {} });
+      assert.equal(missing.status, 404);
+      assert.equal(missing.body.code, 'generator_not_found');
+      const wrong = still.animated ? 'css' : 'mp4';
+      const format = await t.request('post', `/v1/generate/${still.slug}`, { body: { format: wrong } });
+      assert.equal(format.status, 400);
+      assert.equal(format.body.code, 'unsupported_format');
+      assert.equal(format.body.issues[0].path, 'body.format');
+    });
+
+    test('400 invalid_params names each bad param; null restores a default', async () => {
+      const key = Object.keys(still.paramSchema.properties)[0];
+      const res = await t.request('post', `/v1/generate/${still.slug}`, { body: { params: { [key]: { nested: true }, notAParam: 1 } } });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.code, 'invalid_params');
+      const paths = res.body.issues.map((i: { path: string }) => i.path);
+      assert.ok(paths.includes(`body.params.${key}`), paths.join());
+      assert.ok(paths.includes('body.params.notAParam'), paths.join());
+      const reset = await t.request('post', `/v1/generate/${still.slug}`, { body: { size: small, params: { [key]: null } } });
+      assert.equal(reset.status, 200);
+      assert.deepEqual(JSON.parse(Buffer.from(reset.headers['x-service-recipe'], 'base64url').toString()).params, still.defaults);
+    });
+
+    describe('limits, each boundary ±1', () => {
+      const cases: Array<[string, Record<string, unknown>, number]> = [
+        ['width 15', { size: { width: 15, height: 16 } }, 400],
+        ['width 16', { size: { width: 16, height: 16 } }, 200],
+        ['width 4097', { size: { width: 4097, height: 16 } }, 400],
+        ['width 4096', { size: { width: 4096, height: 16 } }, 200],
+        ['height 15', { size: { width: 16, height: 15 } }, 400],
+        ['height 4097', { size: { width: 16, height: 4097 } }, 400],
+        ['height 4096', { size: { width: 16, height: 4096 } }, 200],
+        ['pixelRatio 0.49', { size: { width: 32, height: 32, pixelRatio: 0.49 } }, 400],
+        ['pixelRatio 0.5', { size: { width: 32, height: 32, pixelRatio: 0.5 } }, 200],
+        ['pixelRatio 3', { size: { width: 16, height: 16, pixelRatio: 3 } }, 200],
+        ['pixelRatio 3.01', { size: { width: 16, height: 16, pixelRatio: 3.01 } }, 400],
+        ['seed -1', { seed: -1, size: small }, 400],
+        ['seed 0', { seed: 0, size: small }, 200],
+        ['seed 4294967295', { seed: 4294967295, size: small }, 200],
+        ['seed 4294967296', { seed: 4294967296, size: small }, 400],
+      ];
+      for (const [name, body, status] of cases) {
+        test(`${name} → ${status}`, async () => {
+          const res = await t.request('post', `/v1/generate/${still.slug}`, { body });
+          assert.equal(res.status, status, res.text?.slice(0, 300));
+          if (status === 400) assert.equal(res.body.code, 'validation_failed');
+          if (status === 200 && 'size' in body) {
+            const size = body.size as { width: number; height: number; pixelRatio?: number };
+            assert.equal(res.body.readUInt32BE(16), Math.round(size.width * (size.pixelRatio ?? 1)), 'never resized');
+          }
+        });
+      }
+
+      test('413 render_too_large over the pixel budget, never resized', async () => {
+        const res = await t.request('post', `/v1/generate/${still.slug}`, { body: { size: { width: 4096, height: 4096, pixelRatio: 3 } } });
+        assert.equal(res.status, 413);
+        assert.equal(res.body.code, 'render_too_large');
+        assert.equal(res.body.issues[0].path, 'body.size');
+      });
+    });
+
+    describe('recipe URLs', () => {
+      const base = () => ({ v: 1, generator: still.slug, version: still.version, params: {}, seed: 5, size: { width: 48, height: 32, pixelRatio: 1 }, format: 'png' });
+
+      test('a client-computed recipe URL renders; a changed byte is a 400 recipe_hash_mismatch', async () => {
+        const ok = await t.request('get', recipeUrl(base()));
+        assert.equal(ok.status, 200);
+        const url = recipeUrl(base());
+        const tampered = url.replace(/\?r=(.)/, (_m, c: string) => `?r=${c === 'e' ? 'f' : 'e'}`);
+        const res = await t.request('get', tampered);
+        assert.equal(res.status, 400);
+        assert.ok(['recipe_hash_mismatch', 'invalid_recipe'].includes(res.body.code));
+        const otherHash = recipeUrl(base()).replace(/\/v1\/render\/[0-9a-f]{64}/, `/v1/render/${'0'.repeat(64)}`);
+        const mismatch = await t.request('get', otherHash);
+        assert.equal(mismatch.status, 400);
+        assert.equal(mismatch.body.code, 'recipe_hash_mismatch');
+      });
+
+      test('format, w, h and pr override the recipe under the same limits', async () => {
+        const res = await t.request('get', recipeUrl(base(), '&w=80&h=40&pr=2&format=webp'));
+        assert.equal(res.status, 200);
+        assert.equal(res.headers['content-type'], 'image/webp');
+        const effective = JSON.parse(Buffer.from(res.headers['x-service-recipe'], 'base64url').toString());
+        assert.deepEqual(effective.size, { width: 80, height: 40, pixelRatio: 2 });
+        for (const q of ['&w=4097', '&w=15', '&h=4097', '&pr=3.5', '&pr=0.4', '&format=bmp']) {
+          const bad = await t.request('get', recipeUrl(base(), q));
+          assert.equal(bad.status, 400, q);
+        }
+        const tooBig = await t.request('get', recipeUrl(base(), '&w=4096&h=4096&pr=3'));
+        assert.equal(tooBig.status, 413);
+        const unsupported = await t.request('get', recipeUrl(base(), still.formats.includes('gif') ? '&format=css' : '&format=gif'));
+        assert.equal(unsupported.status, 400);
+        assert.equal(unsupported.body.issues[0].path, 'query.format');
+      });
+
+      test('410 recipe_outdated for a recipe that pins another generator version; 400 for garbage', async () => {
+        const old = await t.request('get', recipeUrl({ ...base(), version: '0.0.1' }));
+        assert.equal(old.status, 410);
+        assert.equal(old.body.code, 'recipe_outdated');
+        const garbage = await t.request('get', `/v1/render/${'a'.repeat(64)}?r=bm90LWpzb24`);
+        assert.equal(garbage.status, 400);
+        assert.equal(garbage.body.code, 'invalid_recipe');
+      });
+    });
+
+    describe('batch', () => {
+      test('items are isolated, identical items render once, results land in the cache', async () => {
+        const items = [
+          { slug: still.slug, seed: 21, size: small },
+          { slug: 'no-such-generator' },
+          { slug: still.slug, seed: 21, size: small },
+          { slug: still.slug, seed: 22, size: { width: 4096, height: 4096, pixelRatio: 3 } },
+          { slug: still.slug, seed: 23, size: small, format: 'webp' },
+          { slug: still.slug, params: { notAParam: true } },
+        ];
+        const res = await t.request('post', '/v1/batch', { body: { items } });
+        assert.equal(res.status, 200);
+        assert.equal(res.body.count, 6);
+        const r = res.body.results;
+        assert.deepEqual(r.map((x: { index: number }) => x.index), [0, 1, 2, 3, 4, 5]);
+        assert.deepEqual(r.map((x: { ok: boolean }) => x.ok), [true, false, true, false, true, false]);
+        assert.equal(r[1].code, 'generator_not_found');
+        assert.equal(r[3].code, 'render_too_large');
+        assert.equal(r[5].code, 'invalid_params');
+        assert.equal(r[0].hash, r[2].hash);
+        assert.ok(r[0].bytes > 0);
+        const fetched = await t.request('get', r[4].url);
+        assert.equal(fetched.status, 200);
+        assert.equal(fetched.headers['x-service-cache'], 'HIT');
+        assert.equal(fetched.body.length, r[4].bytes);
+      });
+    });
+
+    test('concurrent identical misses render once', async () => {
+      const pool = (t.runtime.deps.services.render as unknown as { pool: { run: (...a: unknown[]) => Promise<unknown> } }).pool;
+      const original = pool.run.bind(pool);
+      let calls = 0;
+      pool.run = (...args) => {
+        calls++;
+        return original(...args);
+      };
+      try {
+        const body = { seed: 777, size: { width: 300, height: 200 } };
+        const all = await Promise.all(Array.from({ length: 6 }, () => t.request('post', `/v1/generate/${still.slug}`, { body })));
+        assert.ok(all.every((r) => r.status === 200));
+        assert.ok(all.every((r) => r.body.equals(all[0].body)));
+        assert.equal(calls, 1);
+      } finally {
+        pool.run = original;
+      }
+    });
+
+    test('an animated render over the animation budget is 504 pointing to jobs', { skip: !animated }, async () => {
+      const budgeted = await startTestApp(engine, { env: { ANIMATION_BUDGET_MS: '150' } });
+      try {
+        const res = await budgeted.request('post', `/v1/generate/${animated!.slug}`, { body: { format: 'gif', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } } });
+        assert.equal(res.status, 504);
+        assert.equal(res.body.code, 'animation_budget_exceeded');
+        assert.match(res.body.detail, /POST \/v1\/jobs/);
+      } finally {
+        await budgeted.close();
+      }
+    });
+  });
+}
