@@ -584,6 +584,7 @@ export interface components {
             /** @enum {string} */
             id: "github" | "google";
             name: string;
+            /** @description POST `{"provider": id, "callbackURL": "<APP_ORIGIN>/…"}` here (with credentials); the answer's `url` is where to send the browser. */
             signInUrl: string;
         };
         Balance: {

@@ -10,9 +10,9 @@ export default defineHandler('getMe', async (ctx) => {
     200,
     {
       authMethod: principal.method,
-      user: null,
+      user: principal.user ?? null,
       workspace: { id: workspace.id, name: workspace.name, kind: workspace.kind, createdAt: new Date(workspace.createdAt).toISOString() },
-      // Local mode performs no credit checks.
+      // Credits arrive with billing; local mode performs no credit checks.
       balance: null,
     },
     { 'Cache-Control': 'no-store' },

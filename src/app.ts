@@ -2,7 +2,7 @@
 // built by the composition root (src/compose.ts) or by a test.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import { handlers } from '../handlers/index.ts';
@@ -10,6 +10,8 @@ import type { GeneratorRegistry } from './generators/registry.ts';
 import { bodyParsers } from './http/body.middleware.ts';
 import { requestLogger } from './http/logging.ts';
 import { createOperationsRouter } from './http/operations.router.ts';
+import { originMiddleware, originPolicy } from './http/origin.middleware.ts';
+import { localGateway } from './http/local-gateway.middleware.ts';
 import { problemErrorHandler, routeNotFound } from './http/problem-response.ts';
 import type { AuthService } from './services/auth.service.ts';
 import type { HealthService } from './services/health.service.ts';
@@ -32,6 +34,8 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   services: Services;
+  /** The sign-in library's routes under /v1/auth (hosted mode). */
+  signInHandler?: RequestHandler;
 }
 
 const require = createRequire(import.meta.url);
@@ -56,6 +60,10 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     res.sendFile(REDOC_BUNDLE);
   });
 
+  app.use(...originMiddleware(originPolicy(deps.config)));
+  app.use(localGateway(deps.config.localGateway));
+  // The sign-in library reads its own bodies, so it goes before the JSON parser.
+  if (deps.signInHandler) app.all('/v1/auth/*splat', deps.signInHandler);
   app.use(...bodyParsers(deps.config.bodyLimitBytes));
   app.use(await createOperationsRouter(deps, handlers));
   app.use(routeNotFound);

@@ -22,6 +22,7 @@ import type { BlobStore } from './blob/blob-store.ts';
 import { DatabaseBlobStore } from '../db/repositories/blobs.repository.ts';
 import { ApiKeysRepository } from '../db/repositories/api-keys.repository.ts';
 import { KeysService } from './services/keys.service.ts';
+import { createSignIn } from './services/sign-in.ts';
 import { type Clock, systemClock } from './services/clock.ts';
 
 export interface Runtime {
@@ -78,6 +79,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   );
   const render = new RenderService(generators, pool, renderCache, ffmpegVersion ? ffmpeg?.path : undefined, config.render, logger);
   const clock = options.clock ?? systemClock;
+  // Browser sign-in exists in hosted mode only; local mode has the gateway instead.
+  const signIn = config.localMode ? null : createSignIn({ config, workspaces, clock, logger });
   const keys = new KeysService(new ApiKeysRepository(db), clock, config.localMode, (err) => logger.warn({ err }, 'could not record key use'));
   const revision = options.revision ?? config.revision ?? gitRevision(process.cwd()) ?? 'unknown';
 
@@ -85,7 +88,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     config,
     logger,
     services: {
-      auth: new AuthService(config, [...config.apiKeys, ...(options.extraLocalKeys ?? [])], keys, null),
+      auth: new AuthService(config, [...config.apiKeys, ...(options.extraLocalKeys ?? [])], keys, signIn?.sessions ?? null, signIn?.providers ?? []),
       keys,
       health: new HealthService(new SystemRepository(db), ffmpeg, ffmpegVersion, () => generators.size, revision),
       generators,
@@ -93,12 +96,14 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       render,
       batch: new BatchService(render, pool.workers),
     },
+    signInHandler: signIn?.handler,
   };
   return {
     deps,
     db,
     async close() {
       await pool.close();
+      await signIn?.close();
       await db.destroy();
     },
   };

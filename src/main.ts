@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { compose } from './compose.ts';
-import { ConfigError, isLoopbackHost, loadConfig } from './config/config.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './http/logging.ts';
 import { ensureLocalApiKey } from './services/local-key.ts';
 
@@ -42,8 +42,10 @@ async function main(): Promise<void> {
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   logger.info({ url, mode: config.localMode ? 'local' : 'hosted', database: config.database.client }, 'listening');
   process.stdout.write(`Render service (${config.localMode ? 'local' : 'hosted'} mode) on ${url}\n  API reference: ${url}/v1/reference\n`);
-  if (config.localMode && !isLoopbackHost(config.host)) {
-    logger.warn({ host: config.host }, 'local mode is bound to a non-loopback interface');
+  if (config.localMode && !config.localGateway) {
+    const why = `HOST=${config.host} is not a loopback address, so the local gateway is off: browser requests need an API key. Bind to 127.0.0.1 to use the web app without one.`;
+    logger.warn({ host: config.host }, why);
+    process.stdout.write(`  ${why}\n`);
   }
 
   let stopping = false;

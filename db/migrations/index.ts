@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import * as initial from './20261123_0001_initial.ts';
 import * as blobs from './20261123_0002_blobs.ts';
+import * as accounts from './20261123_0003_accounts.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -12,6 +13,7 @@ interface Migration {
 const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123_0001_initial', initial],
   ['20261123_0002_blobs', blobs],
+  ['20261123_0003_accounts', accounts],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

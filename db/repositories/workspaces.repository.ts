@@ -7,16 +7,19 @@ export interface WorkspaceRecord {
   name: string;
   kind: WorkspaceKind;
   createdAt: number;
+  /** The user of a personal workspace; null for the local workspace. */
+  ownerUserId?: string | null;
 }
 
 interface WorkspaceRow {
   id: string;
   name: string;
   kind: WorkspaceKind;
-  created_at: number;
+  created_at: number | string;
+  owner_user_id: string | null;
 }
 
-const toRecord = (r: WorkspaceRow): WorkspaceRecord => ({ id: r.id, name: r.name, kind: r.kind, createdAt: Number(r.created_at) });
+const toRecord = (r: WorkspaceRow): WorkspaceRecord => ({ id: r.id, name: r.name, kind: r.kind, createdAt: Number(r.created_at), ownerUserId: r.owner_user_id });
 
 export class WorkspacesRepository {
   constructor(private readonly db: Database) {}
@@ -24,6 +27,20 @@ export class WorkspacesRepository {
   async findById(id: string): Promise<WorkspaceRecord | undefined> {
     const row = await this.db<WorkspaceRow>('workspaces').where({ id }).first();
     return row ? toRecord(row) : undefined;
+  }
+
+  async findByOwner(userId: string): Promise<WorkspaceRecord | undefined> {
+    const row = await this.db<WorkspaceRow>('workspaces').where({ owner_user_id: userId }).first();
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** The user's personal workspace, created on first call; safe to race (one per owner). */
+  async ensurePersonal(userId: string, workspace: Omit<WorkspaceRecord, 'kind' | 'ownerUserId'>): Promise<WorkspaceRecord> {
+    await this.db('workspaces')
+      .insert({ id: workspace.id, name: workspace.name, kind: 'personal', created_at: workspace.createdAt, owner_user_id: userId })
+      .onConflict('owner_user_id')
+      .ignore();
+    return (await this.findByOwner(userId))!;
   }
 
   /** Inserts the workspace unless one with this id exists; returns the stored one. */

@@ -23,8 +23,9 @@ test('the config is frozen all the way down', () => {
 });
 
 test('DATABASE_URL selects Postgres and, without SERVICE_LOCAL_MODE, hosted mode', () => {
-  const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db/x', APP_ORIGIN: 'https://app.example.com' });
+  const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db/x', APP_ORIGIN: 'https://app.example.com', AUTH_SECRET: 'a'.repeat(32) });
   assert.equal(config.localMode, false);
+  assert.equal(config.localGateway, false);
   assert.deepEqual(config.database, { client: 'pg', url: 'postgres://u:p@db/x' });
   const local = loadConfig({ DATABASE_URL: 'postgres://u:p@db/x', SERVICE_LOCAL_MODE: '1' });
   assert.equal(local.localMode, true);
@@ -67,4 +68,33 @@ test('lists are trimmed and origins normalised', () => {
   const config = loadConfig({ ALLOWED_ORIGINS: ' https://a.example.com/ , https://b.example.com', WEBHOOK_ALLOWED_HOSTS: 'Hooks.Example.com, ' });
   assert.deepEqual(config.allowedOrigins, ['http://127.0.0.1:8080', 'https://a.example.com', 'https://b.example.com']);
   assert.deepEqual(config.webhookAllowedHosts, ['hooks.example.com']);
+});
+
+test('sign-in settings: secret required in hosted mode, client pairs, https endpoints', () => {
+  const hosted = { DATABASE_URL: 'postgres://x/y', APP_ORIGIN: 'https://app.example.com' };
+  assert.throws(() => loadConfig({ ...hosted, AUTH_SECRET: 'too-short' }), /AUTH_SECRET/);
+  assert.throws(
+    () => loadConfig({ ...hosted, AUTH_SECRET: 'a'.repeat(32), GITHUB_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GITHUB_API_URL: 'http://api.example.com' }),
+    (err: unknown) => {
+      assert.ok(err instanceof ConfigError);
+      const text = err.problems.join('\n');
+      assert.match(text, /GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together/);
+      assert.match(text, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/);
+      return true;
+    },
+  );
+  const config = loadConfig({ ...hosted, AUTH_SECRET: 'a'.repeat(32), GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret', PUBLIC_URL: 'https://api.example.com/' });
+  assert.equal(config.signIn.publicUrl, 'https://api.example.com');
+  assert.deepEqual(config.signIn.github, { clientId: 'id', clientSecret: 'secret', oauthUrl: 'https://github.com', apiUrl: 'https://api.github.com' });
+  assert.equal(config.signIn.google, null);
+  assert.throws(() => loadConfig({ ...hosted, AUTH_SECRET: 'a'.repeat(32), GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's', GITHUB_OAUTH_URL: 'http://github.example.com' }), /GITHUB_OAUTH_URL must be an https URL/);
+  // Loopback http is allowed (a local stand-in provider).
+  assert.equal(loadConfig({ ...hosted, AUTH_SECRET: 'a'.repeat(32), PUBLIC_URL: 'http://127.0.0.1:9000' }).signIn.publicUrl, 'http://127.0.0.1:9000');
+});
+
+test('the local gateway is on only for local mode on a loopback HOST', () => {
+  assert.equal(loadConfig({}).localGateway, true);
+  assert.equal(loadConfig({ HOST: 'localhost' }).localGateway, true);
+  assert.equal(loadConfig({ HOST: '0.0.0.0' }).localGateway, false);
+  assert.equal(loadConfig({ HOST: '192.168.1.10' }).localGateway, false);
 });

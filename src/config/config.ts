@@ -7,16 +7,37 @@ import path from 'node:path';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+export interface OAuthClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+export interface SignInConfig {
+  /** Signs session and state cookies; at least 32 characters. Empty in local mode. */
+  readonly secret: string;
+  /** Public origin of this API; OAuth callbacks arrive at `<publicUrl>/v1/auth/callback/<provider>`. */
+  readonly publicUrl: string;
+  readonly github: (OAuthClient & { readonly oauthUrl: string; readonly apiUrl: string }) | null;
+  readonly google: (OAuthClient & { readonly discoveryUrl: string }) | null;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
   /** Local mode: the explicit local workspace, API_KEYS, no credits, the local gateway. */
   readonly localMode: boolean;
+  /**
+   * The local gateway vouches for same-origin browser requests (local mode, loopback HOST only: bound
+   * to another interface it would hand the local workspace to the network, so it stays off).
+   */
+  readonly localGateway: boolean;
   readonly dataDir: string;
   readonly database: { readonly client: 'sqlite'; readonly filename: string } | { readonly client: 'pg'; readonly url: string };
   /** Bearer keys of the local workspace (local mode only; never authenticate a hosted customer). */
   readonly apiKeys: readonly string[];
   readonly appOrigin: string;
+  /** Browser sign-in (hosted mode): the library's secret, the public API origin and the providers. */
+  readonly signIn: SignInConfig;
   readonly allowedOrigins: readonly string[];
   readonly webhookAllowedHosts: readonly string[];
   readonly ffmpegPath: string | undefined;
@@ -120,6 +141,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (!localMode && appOrigin.startsWith('http:')) problems.push('APP_ORIGIN must be https in hosted mode (session cookies are Secure)');
   const allowedOrigins = [...new Set([appOrigin, ...list('ALLOWED_ORIGINS').map((o) => originOf('ALLOWED_ORIGINS', o))].filter((o): o is string => !!o))];
 
+  const signIn = parseSignIn(str, problems, localMode, appOrigin);
+
   const webhookAllowedHosts = list('WEBHOOK_ALLOWED_HOSTS').map((h) => h.toLowerCase());
   for (const h of webhookAllowedHosts) {
     if (!/^(\*\.)?[a-z0-9.-]+$/.test(h)) problems.push(`WEBHOOK_ALLOWED_HOSTS entries must be host names (got "${h}")`);
@@ -144,10 +167,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     port,
     host,
     localMode,
+    localGateway: localMode && isLoopbackHost(host),
     dataDir,
     database: databaseUrl !== undefined ? { client: 'pg', url: databaseUrl } : { client: 'sqlite', filename: path.join(dataDir, 'service.sqlite') },
     apiKeys,
     appOrigin,
+    signIn,
     allowedOrigins,
     webhookAllowedHosts,
     ffmpegPath: str('FFMPEG_PATH'),
@@ -156,6 +181,51 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     bodyLimitBytes,
     render,
   } satisfies Config);
+}
+
+/** A URL setting: https, or http to a loopback host (a local stand-in provider in tests). */
+function secureUrl(name: string, value: string, problems: string[]): string {
+  try {
+    const u = new URL(value);
+    if (u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname))) return value.replace(/\/$/, '');
+  } catch {
+    // reported below
+  }
+  problems.push(`${name} must be an https URL (http only for a loopback host); got "${value}"`);
+  return '';
+}
+
+function parseSignIn(str: (name: string) => string | undefined, problems: string[], localMode: boolean, appOrigin: string): SignInConfig {
+  const client = (provider: 'GITHUB' | 'GOOGLE'): OAuthClient | null => {
+    const clientId = str(`${provider}_CLIENT_ID`);
+    const clientSecret = str(`${provider}_CLIENT_SECRET`);
+    if (clientId === undefined && clientSecret === undefined) return null;
+    if (clientId === undefined || clientSecret === undefined) {
+      problems.push(`${provider}_CLIENT_ID and ${provider}_CLIENT_SECRET must be set together`);
+      return null;
+    }
+    return { clientId, clientSecret };
+  };
+  const github = client('GITHUB');
+  const google = client('GOOGLE');
+  const secret = str('AUTH_SECRET') ?? '';
+  if (!localMode && secret.length < 32) problems.push('AUTH_SECRET must be set to at least 32 random characters in hosted mode (it signs session cookies)');
+  const publicUrlRaw = str('PUBLIC_URL');
+  const publicUrl = publicUrlRaw !== undefined ? secureUrl('PUBLIC_URL', publicUrlRaw, problems) : appOrigin;
+  return {
+    secret,
+    publicUrl,
+    // GitHub Enterprise Server installs (and tests) point these elsewhere.
+    github: github && {
+      ...github,
+      oauthUrl: secureUrl('GITHUB_OAUTH_URL', str('GITHUB_OAUTH_URL') ?? 'https://github.com', problems),
+      apiUrl: secureUrl('GITHUB_API_URL', str('GITHUB_API_URL') ?? 'https://api.github.com', problems),
+    },
+    google: google && {
+      ...google,
+      discoveryUrl: secureUrl('GOOGLE_DISCOVERY_URL', str('GOOGLE_DISCOVERY_URL') ?? 'https://accounts.google.com/.well-known/openid-configuration', problems),
+    },
+  };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -35,6 +35,24 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** Query parameters that carry credentials (OAuth callbacks, tokens); their values never reach a log. */
+const SECRET_QUERY_PARAMS = /^(code|state|token|access_token|id_token|refresh_token|client_secret|secret|key|api_key|signature|sig)$/i;
+
+/** The request URL with credential-bearing query values replaced. */
+export function loggableUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  let changed = false;
+  for (const name of [...new Set(params.keys())]) {
+    if (SECRET_QUERY_PARAMS.test(name)) {
+      params.set(name, '[redacted]');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+}
+
 export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
@@ -48,7 +66,7 @@ export function requestLogger(logger: Logger) {
       req: (req: { id: string; method: string; url: string; remoteAddress?: string; headers?: Record<string, unknown> }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: loggableUrl(req.url),
         remoteAddress: req.remoteAddress,
         userAgent: req.headers?.['user-agent'],
       }),

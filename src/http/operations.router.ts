@@ -10,6 +10,7 @@ import type { AuthResult } from '../services/auth.service.ts';
 import type { Handler, OperationId, RequestContext } from './handler.types.ts';
 import { listOperations, openApiDocument } from './openapi-document.ts';
 import { sendProblem } from './problem-response.ts';
+import { assertCookieRequestAllowed, originPolicy } from './origin.middleware.ts';
 
 /** openapi-backend checks definitions against the 3.0 schema; redocly lint is our definition gate. */
 class ContractBackend extends OpenAPIBackend {
@@ -61,6 +62,7 @@ export function toIssues(errors: readonly ErrorObject[] | null | undefined, root
 const authResults = new WeakMap<Request, Promise<AuthResult>>();
 
 export async function createOperationsRouter(deps: AppDeps, handlers: Record<OperationId, Handler<never>>): Promise<RequestHandler> {
+  const policy = originPolicy(deps.config);
   const operations = listOperations();
   const documented = new Set(operations.map((o) => o.operationId));
   const missing = [...documented].filter((id) => !(id in handlers));
@@ -141,6 +143,7 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
     const handler = handlers[operationId as OperationId] as Handler;
     api.register(operationId, async (c: Context, req: Request, res: Response) => {
       const auth = c.security?.authorized ? await authenticate(req) : undefined;
+      if (auth?.ok && auth.principal.method === 'session') assertCookieRequestAllowed(policy, operationId as OperationId, req.method, req.headers);
       const controller = new AbortController();
       const onClose = () => {
         if (!res.writableFinished) controller.abort(new ProblemError('client_closed_request'));

@@ -38,6 +38,12 @@ export interface SessionReader {
   read(headers: Record<string, string | string[] | undefined>): Promise<SessionInfo | null>;
 }
 
+export interface SignInProvider {
+  id: 'github' | 'google';
+  name: string;
+  signInUrl: string;
+}
+
 export interface AuthRequest {
   headers: Record<string, string | string[] | undefined>;
   /** Set by the local gateway for same-origin loopback browser requests (local mode only). */
@@ -65,6 +71,7 @@ export class AuthService {
     localKeys: readonly string[],
     private readonly keys: KeysService,
     private readonly sessions: SessionReader | null,
+    private readonly signInProviders: readonly SignInProvider[] = [],
   ) {
     // Compare hashes, not secrets: equal-length buffers for timingSafeEqual, and no secret kept around.
     this.localKeyHashes = config.localMode ? localKeys.map((k) => Buffer.from(sha256Hex(k), 'hex')) : [];
@@ -86,6 +93,11 @@ export class AuthService {
       return { ok: true, principal: { workspaceId: LOCAL_WORKSPACE_ID, method: 'local' } };
     }
     return { ok: false, reason: 'missing' };
+  }
+
+  /** Sign-in providers configured in hosted mode (none in local mode). */
+  providers(): SignInProvider[] {
+    return [...this.signInProviders];
   }
 
   /** The session behind the request's cookie, if any (GET /v1/auth-config shows it). */

@@ -87,7 +87,7 @@ for (const engine of ENGINES) {
 
 describe('hosted mode', { skip: !postgresAvailable() }, () => {
   test('API_KEYS never authenticate in hosted mode', async () => {
-    const t = await startTestApp('postgres', { env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test' } });
+    const t = await startTestApp('postgres', { env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40) } });
     try {
       const res = await t.request('get', '/v1/me');
       assert.equal(res.status, 401);

@@ -20,7 +20,7 @@ for (const engine of ENGINES) {
         assert.ok(await db.schema.hasTable('api_keys'));
         const repo = new WorkspacesRepository(db);
         const created = await repo.ensure({ id: 'ws_a', name: 'A', kind: 'personal', createdAt: 1_700_000_000_123 });
-        assert.deepEqual(created, { id: 'ws_a', name: 'A', kind: 'personal', createdAt: 1_700_000_000_123 });
+        assert.deepEqual(created, { id: 'ws_a', name: 'A', kind: 'personal', createdAt: 1_700_000_000_123, ownerUserId: null });
         const again = await repo.ensure({ id: 'ws_a', name: 'changed', kind: 'personal', createdAt: 1 });
         assert.equal(again.name, 'A', 'ensure never overwrites');
       } finally {

@@ -1,0 +1,79 @@
+// Browser origin rules. ALLOWED_ORIGINS is an explicit list (the config refuses "*"):
+//  - a request carrying an Origin that is not listed is refused with 403 origin_denied;
+//  - CORS (through the `cors` package) grants credentials to listed origins only;
+//  - a cookie-authenticated mutation needs a listed Origin (missing or "null" → 403), and a
+//    cookie-authenticated render fetched cross-site is refused unless a listed origin asked for it,
+//    so an <img> or link on another site cannot spend a user's credits.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHandler } from 'express';
+import cors from 'cors';
+import { type Config, isLoopbackHost } from '../config/config.ts';
+import { ProblemError } from '../errors/problem.ts';
+import type { OperationId } from './handler.types.ts';
+import { sendProblem } from './problem-response.ts';
+
+export interface OriginPolicy {
+  allowedOrigins: readonly string[];
+  /** Local mode with the gateway on: the service's own loopback origin is allowed too. */
+  allowSelfLoopback: boolean;
+}
+
+export function originPolicy(config: Pick<Config, 'allowedOrigins' | 'localGateway'>): OriginPolicy {
+  return { allowedOrigins: config.allowedOrigins, allowSelfLoopback: config.localGateway };
+}
+
+/** Operations that spend credits or render: never on a cross-site cookie request. */
+const RENDERING_OPERATIONS: ReadonlySet<OperationId> = new Set(['generate', 'renderRecipe', 'renderBatch', 'renderPreset', 'createJob']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The origin of the request itself (scheme + Host), when Host is a loopback name. */
+export function loopbackSelfOrigin(headers: IncomingHttpHeaders): string | undefined {
+  const host = headers.host;
+  if (!host) return undefined;
+  try {
+    const url = new URL(`http://${host}`);
+    return isLoopbackHost(url.hostname) ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isAllowedOrigin(policy: OriginPolicy, origin: string, headers: IncomingHttpHeaders): boolean {
+  if (policy.allowedOrigins.includes(origin)) return true;
+  return policy.allowSelfLoopback && origin === loopbackSelfOrigin(headers);
+}
+
+export function originMiddleware(policy: OriginPolicy): RequestHandler[] {
+  const deny: RequestHandler = (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin === undefined || isAllowedOrigin(policy, origin, req.headers)) return next();
+    sendProblem(req, res, new ProblemError('origin_denied', { detail: `Requests from the origin ${JSON.stringify(origin)} are not allowed.` }));
+  };
+  const corsHandler = cors((req, callback) => {
+    const origin = req.headers.origin;
+    callback(null, {
+      origin: origin !== undefined && isAllowedOrigin(policy, origin, req.headers) ? origin : false,
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Idempotency-Key', 'X-Request-Id'],
+      exposedHeaders: ['ETag', 'Location', 'Retry-After', 'X-Request-Id', 'X-Service-Recipe', 'X-Service-Recipe-Hash', 'X-Service-Cache', 'X-Service-Engine'],
+      maxAge: 600,
+    });
+  });
+  return [deny, corsHandler];
+}
+
+/**
+ * Extra rules for cookie-authenticated requests (a bearer key is not sent by browsers on their
+ * own, so it needs none of this). Throws 403 origin_denied.
+ */
+export function assertCookieRequestAllowed(policy: OriginPolicy, operationId: OperationId, method: string, headers: IncomingHttpHeaders): void {
+  const origin = headers.origin;
+  const listed = origin !== undefined && origin !== 'null' && isAllowedOrigin(policy, origin, headers);
+  if (!SAFE_METHODS.has(method) && !listed) {
+    throw new ProblemError('origin_denied', { detail: 'A signed-in browser request that changes something must carry an allowed Origin header.' });
+  }
+  if (RENDERING_OPERATIONS.has(operationId) && headers['sec-fetch-site'] === 'cross-site' && !listed) {
+    throw new ProblemError('origin_denied', { detail: 'Renders with a session cookie cannot be requested from another site. Use an API key, or fetch from an allowed origin.' });
+  }
+}

@@ -1,0 +1,201 @@
+// Browser sign-in (hosted mode) through better-auth: GitHub and Google, sessions in the HTTP-only
+// cookie `__Secure-service.session_token`, callbacks restricted to APP_ORIGIN, and a personal
+// workspace created at a user's first sign-in.
+//
+// Both providers go through better-auth's genericOAuth plugin rather than its built-in ones: the
+// built-ins hard-code their endpoints, and configurable endpoints let GitHub Enterprise installs
+// and the tests (a real local OpenID provider) run the very same code path.
+import { randomBytes } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { fromNodeHeaders, toNodeHandler } from 'better-auth/node';
+import { genericOAuth } from 'better-auth/plugins';
+import pg from 'pg';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { WorkspacesRepository } from '../../db/repositories/workspaces.repository.ts';
+import type { Config, SignInConfig } from '../config/config.ts';
+import type { SessionInfo, SessionReader, SignInProvider } from './auth.service.ts';
+import type { Clock } from './clock.ts';
+
+export const AUTH_BASE_PATH = '/v1/auth';
+/** GitHub: identity and e-mail only, never repository access. */
+export const GITHUB_SCOPES = ['read:user', 'user:email'];
+export const GOOGLE_SCOPES = ['openid', 'email', 'profile'];
+
+/** better-auth's models mapped onto our tables (db/migrations/…_0003_accounts.ts) and snake_case columns. */
+export const AUTH_SCHEMA = {
+  user: { modelName: 'users', fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' } },
+  session: {
+    modelName: 'sessions',
+    fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id' },
+  },
+  account: {
+    modelName: 'accounts',
+    fields: {
+      accountId: 'account_id',
+      providerId: 'provider_id',
+      userId: 'user_id',
+      accessToken: 'access_token',
+      refreshToken: 'refresh_token',
+      idToken: 'id_token',
+      accessTokenExpiresAt: 'access_token_expires_at',
+      refreshTokenExpiresAt: 'refresh_token_expires_at',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+    },
+  },
+  verification: { modelName: 'verifications', fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' } },
+} as const;
+
+interface GitHubTokens {
+  accessToken?: string;
+}
+
+/** GitHub is OAuth 2 without OpenID: the profile comes from /user, a private e-mail from /user/emails. */
+function githubUserInfo(apiUrl: string) {
+  return async (tokens: GitHubTokens) => {
+    const headers = { authorization: `Bearer ${tokens.accessToken}`, accept: 'application/vnd.github+json', 'user-agent': 'render-service' };
+    const res = await fetch(`${apiUrl}/user`, { headers, redirect: 'error', signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) return null;
+    const profile = (await res.json()) as { id?: number | string; login?: string; name?: string | null; email?: string | null; avatar_url?: string | null };
+    let email = profile.email ?? null;
+    let emailVerified = false;
+    const emailsRes = await fetch(`${apiUrl}/user/emails`, { headers, redirect: 'error', signal: AbortSignal.timeout(10_000) });
+    if (emailsRes.ok) {
+      const emails = (await emailsRes.json()) as Array<{ email: string; primary: boolean; verified: boolean }>;
+      const chosen = (email ? emails.find((e) => e.email === email) : undefined) ?? emails.find((e) => e.primary && e.verified) ?? emails.find((e) => e.primary);
+      if (chosen) {
+        email = chosen.email;
+        emailVerified = chosen.verified;
+      }
+    }
+    if (profile.id === undefined || !email) return null;
+    return { id: String(profile.id), name: profile.name || profile.login || '', email, emailVerified, image: profile.avatar_url ?? undefined };
+  };
+}
+
+export interface SignInDeps {
+  config: Pick<Config, 'appOrigin' | 'database'> & { signIn: SignInConfig };
+  workspaces: WorkspacesRepository;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface SignIn {
+  /** The library's routes under /v1/auth; mount before any body parser. */
+  handler: RequestHandler;
+  sessions: SessionReader;
+  providers: SignInProvider[];
+  close(): Promise<void>;
+}
+
+function newWorkspaceId(): string {
+  return `ws_${randomBytes(12).toString('base64url')}`;
+}
+
+export function createSignIn({ config, workspaces, clock, logger }: SignInDeps): SignIn {
+  if (config.database.client !== 'pg') throw new Error('Browser sign-in runs in hosted mode, on Postgres');
+  const { signIn } = config;
+  const pool = new pg.Pool({ connectionString: config.database.url, max: 5 });
+
+  const personalWorkspace = (user: { id: string; name?: string | null; email?: string | null }) =>
+    workspaces.ensurePersonal(user.id, { id: newWorkspaceId(), name: `${user.name || user.email || 'Personal'}'s workspace`, createdAt: clock.now() });
+
+  const oauth = [
+    ...(signIn.github
+      ? [
+          {
+            providerId: 'github',
+            clientId: signIn.github.clientId,
+            clientSecret: signIn.github.clientSecret,
+            authorizationUrl: `${signIn.github.oauthUrl}/login/oauth/authorize`,
+            tokenUrl: `${signIn.github.oauthUrl}/login/oauth/access_token`,
+            userInfoUrl: `${signIn.github.apiUrl}/user`,
+            scopes: GITHUB_SCOPES,
+            pkce: true,
+            getUserInfo: githubUserInfo(signIn.github.apiUrl),
+          },
+        ]
+      : []),
+    ...(signIn.google
+      ? [
+          {
+            providerId: 'google',
+            clientId: signIn.google.clientId,
+            clientSecret: signIn.google.clientSecret,
+            // Discovery gives the issuer and keys, so the id_token is verified.
+            discoveryUrl: signIn.google.discoveryUrl,
+            scopes: GOOGLE_SCOPES,
+            pkce: true,
+            requireIdTokenVerification: true,
+          },
+        ]
+      : []),
+  ];
+
+  const auth = betterAuth({
+    appName: 'render-service',
+    baseURL: signIn.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: signIn.secret,
+    database: pool,
+    // Callback destinations: APP_ORIGIN only (better-auth also trusts baseURL's own origin).
+    trustedOrigins: [config.appOrigin],
+    telemetry: { enabled: false },
+    // Into our JSON log, message only: the library's extra arguments can hold tokens.
+    logger: {
+      level: 'warn',
+      log: (level: 'info' | 'warn' | 'error' | 'debug', message: string) => logger[level]({ component: 'sign-in' }, message),
+    },
+    ...AUTH_SCHEMA,
+    account: { ...AUTH_SCHEMA.account, encryptOAuthTokens: true },
+    emailAndPassword: { enabled: false },
+    plugins: [genericOAuth({ config: oauth as never })],
+    // Errors land on the web app (never the library's HTML error page).
+    onAPIError: { errorURL: `${config.appOrigin}/` },
+    advanced: {
+      // cookiePrefix + useSecureCookies give exactly `__Secure-service.session_token`.
+      cookiePrefix: 'service',
+      useSecureCookies: true,
+      defaultCookieAttributes: { httpOnly: true, secure: true, sameSite: 'lax', path: '/' },
+      // better-auth skips origin and callbackURL checks when NODE_ENV=test; never let it.
+      disableOriginCheck: false,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await personalWorkspace(user);
+          },
+        },
+      },
+    },
+  });
+
+  const sessions: SessionReader = {
+    async read(headers): Promise<SessionInfo | null> {
+      const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+      if (!found) return null;
+      const { user, session } = found;
+      // The hook normally made it; this covers a hook that failed after the user row committed.
+      const workspace = (await workspaces.findByOwner(user.id)) ?? (await personalWorkspace(user));
+      return {
+        user: { id: user.id, name: user.name ?? null, email: user.email ?? null, image: user.image ?? null },
+        workspaceId: workspace.id,
+        expiresAt: new Date(session.expiresAt).getTime(),
+      };
+    },
+  };
+
+  const providers: SignInProvider[] = [
+    ...(signIn.github ? [{ id: 'github' as const, name: 'GitHub', signInUrl: `${signIn.publicUrl}${AUTH_BASE_PATH}/sign-in/social` }] : []),
+    ...(signIn.google ? [{ id: 'google' as const, name: 'Google', signInUrl: `${signIn.publicUrl}${AUTH_BASE_PATH}/sign-in/social` }] : []),
+  ];
+
+  return {
+    handler: toNodeHandler(auth) as unknown as RequestHandler,
+    sessions,
+    providers,
+    close: () => pool.end(),
+  };
+}

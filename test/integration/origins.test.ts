@@ -1,0 +1,127 @@
+// Origin rules and the local gateway over HTTP, on both databases (local mode). Cookie-specific
+// rules (mutations need Origin, no cross-site renders) are covered with real sessions in
+// sign-in.test.ts.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import supertest from 'supertest';
+import { ENGINES } from '../support/databases.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+
+const LISTED = 'https://app.example.test';
+
+for (const engine of ENGINES) {
+  describe(`origins on ${engine}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(engine, { env: { ALLOWED_ORIGINS: `${LISTED},https://admin.example.test` } });
+    });
+    after(async () => t?.close());
+
+    test('403 origin_denied for an origin that is not listed, on public and protected routes', async () => {
+      for (const [method, url] of [
+        ['get', '/v1/health'],
+        ['get', '/v1/generators'],
+        ['get', '/v1/keys'],
+        ['post', '/v1/keys'],
+      ] as const) {
+        const res = await t.request(method, url, { headers: { Origin: 'https://evil.example' }, body: method === 'post' ? { label: 'x' } : undefined });
+        assert.equal(res.status, 403, url);
+        assert.equal(res.body.code, 'origin_denied');
+        assert.equal(res.headers['access-control-allow-origin'], undefined);
+      }
+    });
+
+    test('403 for Origin: null (sandboxed frames, file: pages)', async () => {
+      const res = await t.request('get', '/v1/me', { headers: { Origin: 'null' } });
+      assert.equal(res.status, 403);
+      assert.equal(res.body.code, 'origin_denied');
+    });
+
+    test('a listed origin gets CORS with credentials for exactly itself', async () => {
+      const res = await t.request('get', '/v1/me', { headers: { Origin: LISTED } });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers['access-control-allow-origin'], LISTED);
+      assert.equal(res.headers['access-control-allow-credentials'], 'true');
+      assert.match(res.headers.vary, /Origin/);
+      assert.match(res.headers['access-control-expose-headers'], /X-Service-Recipe-Hash/);
+    });
+
+    test('preflight: 204 for a listed origin, 403 for another', async () => {
+      const ok = await supertest(t.app).options('/v1/keys').set({ Origin: LISTED, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' });
+      assert.equal(ok.status, 204);
+      assert.equal(ok.headers['access-control-allow-origin'], LISTED);
+      assert.match(ok.headers['access-control-allow-headers'], /Authorization/);
+      assert.match(ok.headers['access-control-allow-methods'], /POST/);
+      const denied = await supertest(t.app).options('/v1/keys').set({ Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' });
+      assert.equal(denied.status, 403);
+      assert.equal(denied.headers['access-control-allow-origin'], undefined);
+    });
+
+    test('no Origin (server-to-server, curl) passes the origin rule', async () => {
+      assert.equal((await t.request('get', '/v1/health', { auth: false })).status, 200);
+    });
+  });
+
+  describe(`local gateway on ${engine}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(engine);
+    });
+    after(async () => t?.close());
+    // supertest sends Host: 127.0.0.1:<port>, a loopback name.
+
+    test('a same-origin browser request on a loopback host is authenticated as the local workspace', async () => {
+      const viaFetchMetadata = await t.request('get', '/v1/me', { auth: false, headers: { 'Sec-Fetch-Site': 'same-origin' } });
+      assert.equal(viaFetchMetadata.status, 200);
+      assert.equal(viaFetchMetadata.body.authMethod, 'local');
+      assert.equal(viaFetchMetadata.body.workspace.id, 'ws_local');
+      const viaOrigin = await t.request('post', '/v1/keys', { auth: false, headers: { Host: 'localhost:8080', Origin: 'http://localhost:8080' }, body: { label: 'from the web app' } });
+      assert.equal(viaOrigin.status, 201);
+    });
+
+    test('never for a foreign Host (DNS rebinding)', async () => {
+      const res = await t.request('get', '/v1/me', { auth: false, headers: { Host: 'attacker.example:8080', 'Sec-Fetch-Site': 'same-origin' } });
+      assert.equal(res.status, 401);
+    });
+
+    test('never for a foreign or cross-site Origin', async () => {
+      const foreign = await t.request('get', '/v1/me', { auth: false, headers: { Host: '127.0.0.1:8080', Origin: 'http://127.0.0.1:9999' } });
+      assert.equal(foreign.status, 403);
+      assert.equal(foreign.body.code, 'origin_denied');
+      const crossSite = await t.request('get', '/v1/me', { auth: false, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+      assert.equal(crossSite.status, 401);
+    });
+
+    test('not without browser same-origin evidence (plain curl needs a key)', async () => {
+      assert.equal((await t.request('get', '/v1/me', { auth: false })).status, 401);
+    });
+
+    test('explicit credentials win: a bad bearer is 401 even on a gateway-eligible request', async () => {
+      const res = await t.request('get', '/v1/me', { auth: false, headers: { Authorization: 'Bearer svc_local_wrongwrongwrongwrongwrong', 'Sec-Fetch-Site': 'same-origin' } });
+      assert.equal(res.status, 401);
+    });
+
+    test('auth-config reports the gateway', async () => {
+      const res = await t.request('get', '/v1/auth-config', { auth: false });
+      assert.equal(res.body.localGateway, true);
+      assert.equal(res.body.mode, 'local');
+      assert.deepEqual(res.body.providers, []);
+      assert.equal(res.body.session, null);
+      assert.equal(res.headers['cache-control'], 'no-store');
+    });
+  });
+
+  describe(`local mode on a non-loopback interface (${engine})`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(engine, { env: { HOST: '0.0.0.0' } });
+    });
+    after(async () => t?.close());
+
+    test('the gateway is off: same-origin requests need a key', async () => {
+      const res = await t.request('get', '/v1/me', { auth: false, headers: { 'Sec-Fetch-Site': 'same-origin' } });
+      assert.equal(res.status, 401);
+      assert.equal((await t.request('get', '/v1/auth-config', { auth: false })).body.localGateway, false);
+    });
+  });
+}

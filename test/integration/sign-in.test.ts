@@ -1,0 +1,235 @@
+// Hosted accounts end to end: browser sign-in through the real better-auth flow against a real
+// local OpenID provider, the session cookie, personal workspaces, cookie origin rules, bearer
+// precedence and hosted-mode key rules. Hosted mode runs on Postgres only.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { SESSION_COOKIE } from '../../src/services/auth.service.ts';
+import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
+import { CookieJar, driveIdp, startTestIdp, testAccount, type TestIdp } from '../support/oidc-idp.ts';
+
+const APP = 'https://app.example.test';
+const AUTH_SECRET = 'test-auth-secret-0123456789abcdef-0123456789';
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+describe('hosted accounts on postgres', () => {
+  let t: TestApp;
+  let idp: TestIdp;
+  let server: http.Server;
+  let api: string;
+  /** Every secret the run handled, checked against the log at the end. */
+  const secrets = new Set<string>([AUTH_SECRET, 'github-secret-for-tests', 'google-secret-for-tests']);
+
+  before(async () => {
+    server = http.createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    idp = await startTestIdp(api);
+    t = await startTestApp('postgres', {
+      env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: APP, AUTH_SECRET, PUBLIC_URL: api, LOG_LEVEL: 'debug', ...idp.env },
+    });
+    server.on('request', t.app);
+  });
+  after(async () => {
+    server?.closeAllConnections();
+    server?.close();
+    await t?.close();
+    await idp?.close();
+  });
+
+  async function startSignIn(provider: 'github' | 'google', callbackURL: string, jar = new CookieJar()) {
+    const res = await fetch(`${api}/v1/auth/sign-in/social`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: APP },
+      body: JSON.stringify({ provider, callbackURL }),
+    });
+    jar.store(res);
+    return { res, body: (await res.json()) as { url: string; redirect: boolean; code?: string }, jar };
+  }
+
+  async function callback(url: string, jar: CookieJar) {
+    const res = await fetch(url, { headers: { cookie: jar.header(url) }, redirect: 'manual' });
+    jar.store(res);
+    for (const v of new URL(url).searchParams.values()) secrets.add(v);
+    return res;
+  }
+
+  async function signIn(provider: 'github' | 'google', login: string) {
+    const { res, body, jar } = await startSignIn(provider, `${APP}/app`);
+    assert.equal(res.status, 200, JSON.stringify(body));
+    const authorizeUrl = new URL(body.url);
+    const back = await callback(await driveIdp(idp, body.url, login), jar);
+    const cookie = jar.get(SESSION_COOKIE);
+    if (cookie) secrets.add(cookie.value);
+    return { authorizeUrl, back, jar, cookie: cookie ? `${SESSION_COOKIE}=${cookie.value}` : '' };
+  }
+
+  const withCookie = (cookie: string, extra: Record<string, string> = {}) => ({ auth: false as const, headers: { Cookie: cookie, ...extra } });
+
+  describe('sign-in', () => {
+    test('GitHub: identity scopes only, PKCE, back to APP_ORIGIN with a __Secure- HTTP-only Lax cookie and a personal workspace', async () => {
+      const { authorizeUrl, back, jar, cookie } = await signIn('github', 'alice');
+      assert.equal(authorizeUrl.origin, idp.issuer);
+      assert.equal(authorizeUrl.searchParams.get('scope'), 'read:user user:email');
+      assert.ok(!authorizeUrl.searchParams.get('scope')!.includes('repo'));
+      assert.equal(authorizeUrl.searchParams.get('code_challenge_method'), 'S256');
+      assert.equal(authorizeUrl.searchParams.get('redirect_uri'), `${api}/v1/auth/callback/github`);
+      assert.equal(back.status, 302);
+      assert.equal(back.headers.get('location'), `${APP}/app`);
+      const raw = jar.get(SESSION_COOKIE)!.raw;
+      assert.match(raw, /; HttpOnly/i);
+      assert.match(raw, /; Secure/i);
+      assert.match(raw, /; SameSite=Lax/i);
+
+      const me = await t.request('get', '/v1/me', withCookie(cookie));
+      assert.equal(me.status, 200);
+      assert.equal(me.headers['cache-control'], 'no-store');
+      assert.equal(me.body.authMethod, 'session');
+      assert.equal(me.body.user.email, testAccount('alice').email);
+      assert.equal(me.body.workspace.kind, 'personal');
+
+      // Signing in again finds the same user and workspace.
+      const again = await signIn('github', 'alice');
+      const me2 = await t.request('get', '/v1/me', withCookie(again.cookie));
+      assert.equal(me2.body.workspace.id, me.body.workspace.id);
+      assert.equal((await t.runtime.db('workspaces').where({ owner_user_id: me.body.user.id })).length, 1);
+    });
+
+    test('Google: OpenID with a verified id_token gives another user and workspace', async () => {
+      const { authorizeUrl, back, cookie } = await signIn('google', 'bob');
+      assert.equal(authorizeUrl.searchParams.get('scope'), 'openid email profile');
+      assert.ok(authorizeUrl.searchParams.get('nonce'));
+      assert.equal(back.status, 302);
+      const me = await t.request('get', '/v1/me', withCookie(cookie));
+      assert.equal(me.body.user.email, testAccount('bob').email);
+      assert.equal(me.body.workspace.kind, 'personal');
+    });
+
+    test('a foreign callbackURL is refused, and nothing is set', async () => {
+      const { res, jar } = await startSignIn('github', 'https://evil.example/steal');
+      assert.equal(res.status, 403);
+      assert.equal(jar.get(SESSION_COOKIE), undefined);
+    });
+
+    test('a tampered state gives no session', async () => {
+      const { body, jar } = await startSignIn('github', `${APP}/app`);
+      const cb = new URL(await driveIdp(idp, body.url, 'carol'));
+      const state = cb.searchParams.get('state')!;
+      cb.searchParams.set('state', (state[0] === 'A' ? 'B' : 'A') + state.slice(1));
+      const res = await callback(cb.href, jar);
+      assert.equal(res.status, 302);
+      assert.ok(res.headers.get('location')!.startsWith(`${APP}/`));
+      assert.match(res.headers.get('location')!, /error=/);
+      assert.equal(jar.get(SESSION_COOKIE), undefined);
+    });
+
+    test('auth-config lists both providers and the current session', async () => {
+      const anonymous = await t.request('get', '/v1/auth-config', { auth: false });
+      assert.equal(anonymous.body.mode, 'hosted');
+      assert.deepEqual(
+        anonymous.body.providers.map((p: { id: string }) => p.id),
+        ['github', 'google'],
+      );
+      assert.equal(anonymous.body.session, null);
+      assert.equal(anonymous.body.localGateway, false);
+      const { cookie } = await signIn('github', 'dave');
+      const signedIn = await t.request('get', '/v1/auth-config', withCookie(cookie));
+      assert.equal(signedIn.body.session.user.email, testAccount('dave').email);
+      assert.ok(Date.parse(signedIn.body.session.expiresAt) > Date.now());
+    });
+
+    test('signing out ends the session: the cookie then answers 401', async () => {
+      const { cookie } = await signIn('github', 'erin');
+      const out = await fetch(`${api}/v1/auth/sign-out`, { method: 'POST', headers: { cookie, origin: APP, 'content-type': 'application/json' }, body: '{}' });
+      assert.equal(out.status, 200);
+      assert.equal((await t.request('get', '/v1/me', withCookie(cookie))).status, 401);
+    });
+
+    test('an unknown session cookie is 401, not anonymous', async () => {
+      assert.equal((await t.request('get', '/v1/me', withCookie(`${SESSION_COOKIE}=forged.value`))).status, 401);
+    });
+  });
+
+  describe('cookie origin rules', () => {
+    test('a cookie mutation needs a listed Origin: missing or null is 403 origin_denied', async () => {
+      const { cookie } = await signIn('github', 'frank');
+      const ok = await t.request('post', '/v1/keys', { ...withCookie(cookie, { Origin: APP }), body: { label: 'from the browser' } });
+      assert.equal(ok.status, 201);
+      secrets.add(ok.body.secret);
+      for (const origin of [undefined, 'null']) {
+        const res = await t.request('post', '/v1/keys', { ...withCookie(cookie, origin ? { Origin: origin } : {}), body: { label: 'x' } });
+        assert.equal(res.status, 403, String(origin));
+        assert.equal(res.body.code, 'origin_denied');
+      }
+      // Reads need no Origin.
+      assert.equal((await t.request('get', '/v1/keys', withCookie(cookie))).status, 200);
+      // The key belongs to the user's workspace.
+      const me = await t.request('get', '/v1/me', withCookie(cookie));
+      const viaKey = await t.request('get', '/v1/me', { auth: false, headers: { Authorization: `Bearer ${ok.body.secret}` } });
+      assert.equal(viaKey.body.workspace.id, me.body.workspace.id);
+      assert.equal(viaKey.body.authMethod, 'api_key');
+    });
+
+    test('a cookie render fetched cross-site is refused; same-site or from a listed origin it works', async () => {
+      const { cookie } = await signIn('github', 'grace');
+      const body = { seed: 1, size: { width: 32, height: 32 } };
+      const rendered = await t.request('post', '/v1/generate/mesh-gradient', { ...withCookie(cookie, { Origin: APP, 'Sec-Fetch-Site': 'same-site' }), body });
+      assert.equal(rendered.status, 200);
+      const url = `/v1/render/${rendered.headers['x-service-recipe-hash']}?r=${rendered.headers['x-service-recipe']}`;
+      const crossSite = await t.request('get', url, withCookie(cookie, { 'Sec-Fetch-Site': 'cross-site' }));
+      assert.equal(crossSite.status, 403);
+      assert.equal(crossSite.body.code, 'origin_denied');
+      assert.equal((await t.request('get', url, withCookie(cookie, { 'Sec-Fetch-Site': 'same-site' }))).status, 200);
+    });
+  });
+
+  describe('bearer keys in hosted mode', () => {
+    test('a revoked or malformed bearer never falls back to the session', async () => {
+      const { cookie } = await signIn('github', 'heidi');
+      const key = (await t.request('post', '/v1/keys', { ...withCookie(cookie, { Origin: APP }), body: { label: 'soon revoked' } })).body;
+      secrets.add(key.secret);
+      await t.request('delete', `/v1/keys/${key.id}`, withCookie(cookie, { Origin: APP }));
+      for (const authorization of [`Bearer ${key.secret}`, 'Bearer', 'Basic dXNlcjpwYXNz', `Bearer ${key.secret} extra`]) {
+        const res = await t.request('get', '/v1/me', withCookie(cookie, { Authorization: authorization }));
+        assert.equal(res.status, 401, authorization);
+        assert.equal(res.body.code, 'unauthorized');
+      }
+    });
+
+    test('API_KEYS and local-workspace keys are rejected with 401', async () => {
+      const res = await t.request('get', '/v1/me', { auth: false, headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}` } });
+      assert.equal(res.status, 401);
+      // A local-mode key that found its way into the hosted database is refused too.
+      const { cookie } = await signIn('github', 'ivan');
+      const me = await t.request('get', '/v1/me', withCookie(cookie));
+      const localSecret = 'svc_local_' + 'L'.repeat(32);
+      await t.runtime.db('api_keys').insert({ id: 'key_local_intruder', workspace_id: me.body.workspace.id, label: 'local', prefix: localSecret.slice(0, 16), secret_hash: sha256(localSecret), created_at: Date.now() });
+      assert.equal((await t.request('get', '/v1/me', { auth: false, headers: { Authorization: `Bearer ${localSecret}` } })).status, 401);
+    });
+
+    test("one workspace cannot see or revoke another's key (404)", async () => {
+      const a = await signIn('github', 'judy');
+      const b = await signIn('github', 'mallory');
+      const keyA = (await t.request('post', '/v1/keys', { ...withCookie(a.cookie, { Origin: APP }), body: { label: 'judy' } })).body;
+      secrets.add(keyA.secret);
+      const revoke = await t.request('delete', `/v1/keys/${keyA.id}`, withCookie(b.cookie, { Origin: APP }));
+      assert.equal(revoke.status, 404);
+      assert.ok(!(await t.request('get', '/v1/keys', withCookie(b.cookie))).body.some((k: { id: string }) => k.id === keyA.id));
+      assert.equal((await t.request('get', '/v1/me', { auth: false, headers: { Authorization: `Bearer ${keyA.secret}` } })).status, 200);
+    });
+  });
+
+  test('no secret, key hash, cookie value, OAuth code or Authorization value reaches the log', () => {
+    assert.ok(t.logs.length > 20, 'the run was logged');
+    const log = t.logs.join('\n');
+    for (const secret of secrets) {
+      if (secret.length < 8) continue;
+      assert.ok(!log.includes(secret), `log contains a secret (${secret.slice(0, 6)}…)`);
+      assert.ok(!log.includes(sha256(secret)), `log contains a key hash (${secret.slice(0, 6)}…)`);
+    }
+    assert.ok(!/Bearer [A-Za-z0-9]/.test(log), 'log contains an Authorization value');
+    assert.ok(!log.includes(`${SESSION_COOKIE}=`), 'log contains a session cookie');
+  });
+});
