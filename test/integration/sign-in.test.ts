@@ -147,6 +147,11 @@ describe('hosted accounts on postgres', () => {
       assert.equal((await t.request('get', '/v1/me', withCookie(cookie))).status, 401);
     });
 
+    test('outside local mode no gateway adds credentials: a same-origin loopback request without any is 401', async () => {
+      const res = await t.request('get', '/v1/me', { auth: false, headers: { 'Sec-Fetch-Site': 'same-origin' } });
+      assert.equal(res.status, 401);
+    });
+
     test('an unknown session cookie is 401, not anonymous', async () => {
       assert.equal((await t.request('get', '/v1/me', withCookie(`${SESSION_COOKIE}=forged.value`))).status, 401);
     });
