@@ -522,7 +522,16 @@ export interface paths {
         };
         /**
          * The secret that signs outbound webhooks
-         * @description Outbound webhooks follow the Standard Webhooks scheme (`webhook-id`, `webhook-timestamp`, `webhook-signature`), signed with this secret.
+         * @description The workspace's webhook signing secret, created on first read. Outbound webhooks follow the
+         *     Standard Webhooks scheme and carry three headers:
+         *
+         *     - `webhook-id`: the message id (`msg_…`), the same on every retry of one event; deduplicate on it.
+         *     - `webhook-timestamp`: the attempt's time in Unix seconds; refuse values more than 5 minutes away.
+         *     - `webhook-signature`: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
+         *       keyed by the base64-decoded bytes after the `whsec_` prefix. Compare in constant time over the
+         *       unmodified body.
+         *
+         *     After `POST /v1/workspace/webhook-secret/rotate` only the new secret signs.
          */
         get: operations["getWebhookSecret"];
         put?: never;
@@ -638,8 +647,8 @@ export interface components {
             packId: string;
         };
         CreatedApiKey: components["schemas"]["ApiKey"] & {
-            /** @description The full key. Shown once; store it now. */
-            secret: string;
+            /** @description The full key. Shown once; store it now. Absent from an idempotent replay (`Idempotent-Replayed` true), because the secret is never stored. */
+            secret?: string;
         };
         CreditPack: {
             /** @description Price in the currency's minor unit. */
@@ -920,7 +929,17 @@ export interface components {
         };
         /**
          * Format: uri
-         * @description HTTPS URL on a host in WEBHOOK_ALLOWED_HOSTS, notified when a job ends. Redirects are not followed; delivery has a 5 s deadline.
+         * @description HTTPS URL on a host in WEBHOOK_ALLOWED_HOSTS (an exact name, or any subdomain of a `*.example.com`
+         *     entry), notified when a job completes, fails or is cancelled; anything else is refused with 400
+         *     `webhook_url_not_allowed`. A synchronous render accepts the field but delivers nothing.
+         *
+         *     Delivery is a `POST` with `Content-Type: application/json` and the body
+         *     `{"type": "job.completed" | "job.failed" | "job.cancelled", "timestamp": "<ISO 8601>", "data": <the job>}`,
+         *     signed per Standard Webhooks (see `GET /v1/workspace/webhook-secret`). The host must resolve to
+         *     public addresses only (no loopback, private, link-local, shared, unique-local, multicast or other
+         *     special ranges) and the connection goes to the address that was checked. Each attempt has a 5 s
+         *     total deadline; only a 2xx answer counts; redirects are not followed. A failed attempt is retried
+         *     after 2 s and 10 s with the same `webhook-id`.
          */
         WebhookUrl: string;
         Workspace: {
@@ -1031,13 +1050,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Not enough credits for this render. */
+        /** @description Not enough credits for this render. The problem carries `cost` (credits this render needs) and `balance` (credits, reserved, available). */
         PaymentRequired: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    balance?: components["schemas"]["Balance"];
+                    cost?: number;
+                };
             };
         };
         /** @description An error. */
@@ -1057,6 +1079,7 @@ export interface components {
                 /** @description The quoted recipe hash. */
                 ETag?: string;
                 "X-Service-Cache": components["headers"]["CacheHeader"];
+                "X-Service-Credits": components["headers"]["CreditsHeader"];
                 "X-Service-Engine": components["headers"]["EngineHeader"];
                 "X-Service-Recipe": components["headers"]["RecipeHeader"];
                 "X-Service-Recipe-Hash": components["headers"]["RecipeHashHeader"];
@@ -1081,10 +1104,13 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Rate limited; see `Retry-After`. */
+        /** @description A workspace or API-key rate limit is used up (`detail` says which); see `Retry-After`. */
         TooManyRequests: {
             headers: {
-                "Retry-After"?: number;
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                /** @description Seconds until the exhausted window resets. */
+                "Retry-After": number;
                 [name: string]: unknown;
             };
             content: {
@@ -1105,6 +1131,15 @@ export interface components {
     parameters: {
         /** @description Opaque cursor from a `Link` header. */
         Cursor: string;
+        /**
+         * @description Makes a retry safe: the first request with a key runs and its response is kept for 24 hours;
+         *     a replay with the same body returns that response (with `Idempotent-Replayed: true`) and
+         *     does no work and charges nothing. The same key with a different body → 422
+         *     `idempotency_key_reused`; a replay while the first request still runs → 409
+         *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
+         *     per workspace; use a UUID.
+         */
+        IdempotencyKey: string;
         /** @description An ETag from an earlier response; a match answers 304. */
         IfNoneMatch: string;
         JobId: string;
@@ -1118,10 +1153,26 @@ export interface components {
     headers: {
         /** @description Whether the render cache already held the file. */
         CacheHeader: "HIT" | "MISS";
+        /** @description Credits this response cost (0 for a cache hit, and always 0 in local mode). See `GET /v1/pricing`. */
+        CreditsHeader: number;
         /** @description Engine version that rendered the file. */
         EngineHeader: string;
         /** @description Account and billing data are never cached. */
         NoStore: "no-store";
+        /**
+         * @description The most constrained rate-limit policy of this request and what is left of it
+         *     (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<remaining requests>;t=<seconds until the window resets>`.
+         *     Sent on every response of an authenticated operation.
+         * @example "key";r=299;t=60
+         */
+        RateLimit: string;
+        /**
+         * @description The rate-limit policies that apply to this request: `"workspace"` always, `"key"` for API-key
+         *     requests; `q` is the quota (requests) and `w` the window (seconds). Sent on every response of
+         *     an authenticated operation.
+         * @example "workspace";q=600;w=60, "key";q=300;w=60
+         */
+        RateLimitPolicy: string;
         /** @description SHA-256 hex of the canonical recipe. */
         RecipeHashHeader: string;
         /** @description The base64url canonical recipe. */
@@ -1156,7 +1207,17 @@ export interface operations {
     renderBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first request with a key runs and its response is kept for 24 hours;
+                 *     a replay with the same body returns that response (with `Idempotent-Replayed: true`) and
+                 *     does no work and charges nothing. The same key with a different body → 422
+                 *     `idempotency_key_reused`; a replay while the first request still runs → 409
+                 *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
+                 *     per workspace; use a UUID.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1216,7 +1277,17 @@ export interface operations {
     createCheckout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first request with a key runs and its response is kept for 24 hours;
+                 *     a replay with the same body returns that response (with `Idempotent-Replayed: true`) and
+                 *     does no work and charges nothing. The same key with a different body → 422
+                 *     `idempotency_key_reused`; a replay while the first request still runs → 409
+                 *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
+                 *     per workspace; use a UUID.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1287,6 +1358,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Makes a retry safe: the first request with a key runs and its response is kept for 24 hours;
+                 *     a replay with the same body returns that response (with `Idempotent-Replayed: true`) and
+                 *     does no work and charges nothing. The same key with a different body → 422
+                 *     `idempotency_key_reused`; a replay while the first request still runs → 409
+                 *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
+                 *     per workspace; use a UUID.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description An ETag from an earlier response; a match answers 304. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -1423,7 +1503,17 @@ export interface operations {
     createJob: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first request with a key runs and its response is kept for 24 hours;
+                 *     a replay with the same body returns that response (with `Idempotent-Replayed: true`) and
+                 *     does no work and charges nothing. The same key with a different body → 422
+                 *     `idempotency_key_reused`; a replay while the first request still runs → 409
+                 *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
+                 *     per workspace; use a UUID.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1603,7 +1693,17 @@ export interface operations {
     createKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first request with a key runs and its response is kept for 24 hours;
+                 *     a replay with the same body returns that response (with `Idempotent-Replayed: true`) and
+                 *     does no work and charges nothing. The same key with a different body → 422
+                 *     `idempotency_key_reused`; a replay while the first request still runs → 409
+                 *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
+                 *     per workspace; use a UUID.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1721,6 +1821,7 @@ export interface operations {
             /** @description Presets of the workspace, newest first. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1749,6 +1850,9 @@ export interface operations {
             /** @description The saved preset. */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    /** @description URL of the preset. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1779,6 +1883,7 @@ export interface operations {
             /** @description The preset. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1806,6 +1911,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1836,6 +1942,7 @@ export interface operations {
             /** @description The updated preset. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,8 +1,11 @@
 import { defineHandler } from '../src/http/handler.types.ts';
 import { renderForRequest } from '../src/http/render-response.ts';
+import { assertWebhookUrlAllowed } from '../src/services/webhook-url.ts';
 
 export default defineHandler('generate', async (ctx) => {
   const body = ctx.body ?? {};
+  // A synchronous render delivers no webhook, but a URL that could never be delivered to is refused.
+  if (body.webhookUrl !== undefined) assertWebhookUrlAllowed(body.webhookUrl, ctx.deps.config);
   const resolved = ctx.deps.services.render.resolve(ctx.params.slug, body);
   await renderForRequest(ctx, resolved);
 });

@@ -12,8 +12,8 @@ export default defineHandler('getMe', async (ctx) => {
       authMethod: principal.method,
       user: principal.user ?? null,
       workspace: { id: workspace.id, name: workspace.name, kind: workspace.kind, createdAt: new Date(workspace.createdAt).toISOString() },
-      // Credits arrive with billing; local mode performs no credit checks.
-      balance: null,
+      // Local mode performs no credit checks.
+      balance: ctx.deps.services.credits.enabled ? await ctx.deps.services.credits.balance(workspace.id) : null,
     },
     { 'Cache-Control': 'no-store' },
   );

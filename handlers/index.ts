@@ -3,20 +3,39 @@
 // contract and this table disagree either way.
 import type { Handler, OperationId } from '../src/http/handler.types.ts';
 import { notImplemented } from '../src/http/not-implemented.ts';
+import createJob from './createJob.ts';
+import listJobs from './listJobs.ts';
+import getJob from './getJob.ts';
+import cancelJob from './cancelJob.ts';
+import getJobResult from './getJobResult.ts';
+import streamJobEvents from './streamJobEvents.ts';
 import createKey from './createKey.ts';
+import createPreset from './createPreset.ts';
+import deletePreset from './deletePreset.ts';
 import generate from './generate.ts';
 import getApiReference from './getApiReference.ts';
 import getAuthConfig from './getAuthConfig.ts';
 import getGenerator from './getGenerator.ts';
 import getHealth from './getHealth.ts';
 import getMe from './getMe.ts';
+import createCheckout from './createCheckout.ts';
+import getBilling from './getBilling.ts';
+import handlePaymentWebhook from './handlePaymentWebhook.ts';
+import getPricing from './getPricing.ts';
+import getUsage from './getUsage.ts';
+import getWebhookSecret from './getWebhookSecret.ts';
+import rotateWebhookSecret from './rotateWebhookSecret.ts';
 import getOpenApiDocument from './getOpenApiDocument.ts';
+import getPreset from './getPreset.ts';
 import getReady from './getReady.ts';
 import listGenerators from './listGenerators.ts';
 import listKeys from './listKeys.ts';
+import listPresets from './listPresets.ts';
 import renderBatch from './renderBatch.ts';
+import renderPreset from './renderPreset.ts';
 import renderRecipe from './renderRecipe.ts';
 import revokeKey from './revokeKey.ts';
+import updatePreset from './updatePreset.ts';
 
 export const handlers = {
   getHealth,
@@ -28,28 +47,28 @@ export const handlers = {
   generate,
   renderRecipe,
   renderBatch,
-  createJob: notImplemented('createJob'),
-  listJobs: notImplemented('listJobs'),
-  getJob: notImplemented('getJob'),
-  cancelJob: notImplemented('cancelJob'),
-  getJobResult: notImplemented('getJobResult'),
-  streamJobEvents: notImplemented('streamJobEvents'),
+  createJob,
+  listJobs,
+  getJob,
+  cancelJob,
+  getJobResult,
+  streamJobEvents,
   createKey,
   listKeys,
   revokeKey,
   getAuthConfig,
   getMe,
-  getWebhookSecret: notImplemented('getWebhookSecret'),
-  rotateWebhookSecret: notImplemented('rotateWebhookSecret'),
-  createPreset: notImplemented('createPreset'),
-  listPresets: notImplemented('listPresets'),
-  getPreset: notImplemented('getPreset'),
-  updatePreset: notImplemented('updatePreset'),
-  deletePreset: notImplemented('deletePreset'),
-  renderPreset: notImplemented('renderPreset'),
-  getUsage: notImplemented('getUsage'),
-  getPricing: notImplemented('getPricing'),
-  getBilling: notImplemented('getBilling'),
-  createCheckout: notImplemented('createCheckout'),
-  handlePaymentWebhook: notImplemented('handlePaymentWebhook'),
+  getWebhookSecret,
+  rotateWebhookSecret,
+  createPreset,
+  listPresets,
+  getPreset,
+  updatePreset,
+  deletePreset,
+  renderPreset,
+  getUsage,
+  getPricing,
+  getBilling,
+  createCheckout,
+  handlePaymentWebhook,
 } satisfies { [Id in OperationId]: Handler<Id> };

@@ -18,16 +18,36 @@ import type { HealthService } from './services/health.service.ts';
 import type { BatchService } from './services/batch.service.ts';
 import type { RenderService } from './services/render.service.ts';
 import type { KeysService } from './services/keys.service.ts';
+import type { PresetsService } from './services/presets.service.ts';
+import type { CreditsService } from './services/credits.service.ts';
+import type { BillingService } from './services/billing.service.ts';
+import type { JobsService } from './jobs/jobs.service.ts';
+import type { IdempotencyService } from './http/idempotency.ts';
+import type { UsageService } from './services/usage.service.ts';
+import type { MeteredRenderService } from './services/metered-render.service.ts';
 import type { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
+import type { RateLimiter } from './services/rate-limit.service.ts';
+import type { Webhooks } from './services/webhooks.service.ts';
 
 export interface Services {
   auth: AuthService;
   keys: KeysService;
+  presets: PresetsService;
+  credits: CreditsService;
+  billing: BillingService;
+  jobs: JobsService;
+  idempotency: IdempotencyService;
+  usage: UsageService;
+  meteredRender: MeteredRenderService;
   health: HealthService;
   generators: GeneratorRegistry;
   workspaces: WorkspacesRepository;
   render: RenderService;
   batch: BatchService;
+  /** Per-workspace and per-key request limits on authenticated operations. */
+  rateLimiter: RateLimiter;
+  /** Webhook signing secrets and outbound delivery (jobs call webhooks.delivery.deliver). */
+  webhooks: Webhooks;
 }
 
 export interface AppDeps {

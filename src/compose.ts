@@ -22,8 +22,28 @@ import type { BlobStore } from './blob/blob-store.ts';
 import { DatabaseBlobStore } from '../db/repositories/blobs.repository.ts';
 import { ApiKeysRepository } from '../db/repositories/api-keys.repository.ts';
 import { KeysService } from './services/keys.service.ts';
+import { PresetsService } from './services/presets.service.ts';
+import { PresetsRepository } from '../db/repositories/presets.repository.ts';
+import { CreditsService } from './services/credits.service.ts';
+import { UsageService } from './services/usage.service.ts';
+import { MeteredRenderService } from './services/metered-render.service.ts';
+import { CreditsRepository } from '../db/repositories/credits.repository.ts';
+import { BillingRepository } from '../db/repositories/billing.repository.ts';
+import { BillingService } from './services/billing.service.ts';
+import { IdempotencyService } from './http/idempotency.ts';
+import { IdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
+import { type PaymentProvider, StripePaymentProvider } from './services/payment-provider.ts';
+import { UsageRepository } from '../db/repositories/usage.repository.ts';
 import { createSignIn } from './services/sign-in.ts';
+import { createMemoryRateLimiter, createPostgresRateLimiter } from './services/rate-limit.service.ts';
 import { type Clock, systemClock } from './services/clock.ts';
+import { WebhooksRepository } from '../db/repositories/webhooks.repository.ts';
+import { WebhookSecretsService } from './services/webhooks.service.ts';
+import { WebhookDeliveryService } from './services/webhook-delivery.service.ts';
+import { assertWebhookUrlAllowed } from './services/webhook-url.ts';
+import { JobsRepository } from '../db/repositories/jobs.repository.ts';
+import { JobsService } from './jobs/jobs.service.ts';
+import { JobRunner } from './jobs/job-runner.ts';
 
 export interface Runtime {
   deps: AppDeps;
@@ -37,6 +57,8 @@ export interface ComposeOptions {
   /** Overrides for tests. */
   revision?: string;
   clock?: Clock;
+  /** Replaces the configured payment provider (tests of the billing service without Stripe settings). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** The git commit of the working tree, read without spawning git; undefined outside a checkout. */
@@ -82,7 +104,38 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // Browser sign-in exists in hosted mode only; local mode has the gateway instead.
   const signIn = config.localMode ? null : createSignIn({ config, workspaces, clock, logger });
   const keys = new KeysService(new ApiKeysRepository(db), clock, config.localMode, (err) => logger.warn({ err }, 'could not record key use'));
+  // Local mode performs no credit checks; hosted renders pay from the workspace balance.
+  const ledger = new CreditsRepository(db);
+  const credits = new CreditsService(ledger, clock, !config.localMode, logger);
+  const paymentProvider: PaymentProvider | null =
+    options.paymentProvider ??
+    (config.billing ? new StripePaymentProvider({ secretKey: config.billing.stripeSecretKey, webhookSecret: config.billing.stripeWebhookSecret, apiUrl: config.billing.stripeApiUrl }, () => clock.now()) : null);
+  const billing = new BillingService(new BillingRepository(db), ledger, credits, paymentProvider, { successUrl: config.billing?.successUrl ?? `${config.appOrigin}/account?checkout=success`, cancelUrl: config.billing?.cancelUrl ?? `${config.appOrigin}/account?checkout=cancelled` }, clock, logger);
+  credits.startSweeper();
+  const usage = new UsageService(new UsageRepository(db), clock, logger);
+  const meteredRender = new MeteredRenderService(render, credits, usage);
+  const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
+  idempotency.startSweeper((err) => logger.warn({ err }, 'idempotency key sweep failed'));
   const revision = options.revision ?? config.revision ?? gitRevision(process.cwd()) ?? 'unknown';
+  // One process on SQLite counts in memory; on Postgres every API process shares the counts.
+  const rateLimiter =
+    config.database.client === 'sqlite' ? createMemoryRateLimiter(config.rateLimit, logger) : createPostgresRateLimiter(config.rateLimit, db, logger);
+
+  const webhooksRepo = new WebhooksRepository(db);
+  const webhookSecrets = new WebhookSecretsService(webhooksRepo, clock);
+  const webhookDelivery = new WebhookDeliveryService({ repo: webhooksRepo, secrets: webhookSecrets, config, logger, clock });
+  const jobsRepo = new JobsRepository(db);
+  const jobs = new JobsService(jobsRepo, render, credits, clock, (url) => void assertWebhookUrlAllowed(url, config));
+  // Finished jobs notify their webhookUrl (in the background, with retries).
+  const runner = new JobRunner(jobsRepo, render, credits, usage, clock, logger, config.jobs.concurrency, {
+    finished: (job) => {
+      if (!job.webhookUrl) return;
+      const type = job.status === 'completed' ? 'job.completed' : job.status === 'failed' ? 'job.failed' : 'job.cancelled';
+      webhookDelivery.deliver(job.workspaceId, job.webhookUrl, { type, data: jobs.view(job) as unknown as Record<string, unknown> });
+    },
+  }, config.jobs.leaseMs);
+  jobs.attach(runner);
+  if (config.jobs.runInProcess) runner.start();
 
   const deps: AppDeps = {
     config,
@@ -90,11 +143,20 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     services: {
       auth: new AuthService(config, [...config.apiKeys, ...(options.extraLocalKeys ?? [])], keys, signIn?.sessions ?? null, signIn?.providers ?? []),
       keys,
+      presets: new PresetsService(new PresetsRepository(db), render, clock),
+      credits,
+      billing,
+      idempotency,
+      usage,
+      meteredRender,
       health: new HealthService(new SystemRepository(db), ffmpeg, ffmpegVersion, () => generators.size, revision),
       generators,
       workspaces,
       render,
-      batch: new BatchService(render, pool.workers),
+      batch: new BatchService(render, meteredRender, pool.workers),
+      rateLimiter,
+      webhooks: { secrets: webhookSecrets, delivery: webhookDelivery },
+      jobs,
     },
     signInHandler: signIn?.handler,
   };
@@ -102,6 +164,13 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     deps,
     db,
     async close() {
+      credits.stopSweeper();
+      idempotency.stopSweeper();
+      await rateLimiter.close();
+      // Running jobs stop and go back to the queue (their FFmpeg children are killed).
+      await runner.stop();
+      // Pending retries are cancelled; attempts in flight finish (bounded by their deadline) and are recorded.
+      await webhookDelivery.close();
       await pool.close();
       await signIn?.close();
       await db.destroy();

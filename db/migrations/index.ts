@@ -4,6 +4,13 @@ import type { Knex } from 'knex';
 import * as initial from './20261123_0001_initial.ts';
 import * as blobs from './20261123_0002_blobs.ts';
 import * as accounts from './20261123_0003_accounts.ts';
+import * as presets from './20261123_0004_presets.ts';
+import * as credits from './20261123_0005_credits.ts';
+import * as rateLimits from './20261123_0006_rate_limits.ts';
+import * as billing from './20261123_0007_billing.ts';
+import * as idempotency from './20261123_0008_idempotency.ts';
+import * as webhooks from './20261123_0009_webhooks.ts';
+import * as jobs from './20261123_0010_jobs.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -14,6 +21,13 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123_0001_initial', initial],
   ['20261123_0002_blobs', blobs],
   ['20261123_0003_accounts', accounts],
+  ['20261123_0004_presets', presets],
+  ['20261123_0005_credits', credits],
+  ['20261123_0006_rate_limits', rateLimits],
+  ['20261123_0007_billing', billing],
+  ['20261123_0008_idempotency', idempotency],
+  ['20261123_0009_webhooks', webhooks],
+  ['20261123_0010_jobs', jobs],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

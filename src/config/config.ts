@@ -38,13 +38,31 @@ export interface Config {
   readonly appOrigin: string;
   /** Browser sign-in (hosted mode): the library's secret, the public API origin and the providers. */
   readonly signIn: SignInConfig;
+  /** Credit packs through Stripe (hosted mode); null when not configured. */
+  readonly billing: {
+    readonly stripeSecretKey: string;
+    readonly stripeWebhookSecret: string;
+    readonly stripeApiUrl: string | undefined;
+    readonly successUrl: string;
+    readonly cancelUrl: string;
+  } | null;
   readonly allowedOrigins: readonly string[];
   readonly webhookAllowedHosts: readonly string[];
+  /** Tests only (WEBHOOK_ALLOW_LOOPBACK): webhooks may reach loopback receivers; refused in hosted mode. */
+  readonly webhookAllowLoopback: boolean;
   readonly ffmpegPath: string | undefined;
   readonly logLevel: LogLevel;
   readonly revision: string | undefined;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimitBytes: number;
+  readonly jobs: {
+    /** Whether this process runs export jobs (API processes do unless RUN_JOBS=0). */
+    readonly runInProcess: boolean;
+    /** Jobs this process runs at once. */
+    readonly concurrency: number;
+    /** A job whose runner stops heart-beating (SIGKILL, lost machine) is claimable again after this long. */
+    readonly leaseMs: number;
+  };
   readonly render: {
     /** Worker threads that render (default: one per core). */
     readonly workers: number;
@@ -56,6 +74,11 @@ export interface Config {
     readonly animationBudgetMs: number;
     /** Bytes of recently used renders kept in memory in front of the cache store. */
     readonly memoryCacheBytes: number;
+  };
+  /** Requests per minute on authenticated operations, per workspace and per API key (0: no limit). */
+  readonly rateLimit: {
+    readonly workspacePerMinute: number;
+    readonly keyPerMinute: number;
   };
 }
 
@@ -143,10 +166,29 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 
   const signIn = parseSignIn(str, problems, localMode, appOrigin);
 
+  const stripeSecretKey = str('STRIPE_SECRET_KEY');
+  const stripeWebhookSecret = str('STRIPE_WEBHOOK_SECRET');
+  if ((stripeSecretKey === undefined) !== (stripeWebhookSecret === undefined)) problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+  if (stripeSecretKey !== undefined && !/^(sk|rk)_(test|live)_/.test(stripeSecretKey)) problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…)');
+  if (stripeWebhookSecret !== undefined && !stripeWebhookSecret.startsWith('whsec_')) problems.push('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
+  const stripeApiUrlRaw = str('STRIPE_API_URL');
+  const billing =
+    stripeSecretKey !== undefined && stripeWebhookSecret !== undefined && !localMode
+      ? {
+          stripeSecretKey,
+          stripeWebhookSecret,
+          stripeApiUrl: stripeApiUrlRaw !== undefined ? secureUrl('STRIPE_API_URL', stripeApiUrlRaw, problems) : undefined,
+          successUrl: str('CHECKOUT_SUCCESS_URL') ?? `${appOrigin}/account?checkout=success`,
+          cancelUrl: str('CHECKOUT_CANCEL_URL') ?? `${appOrigin}/account?checkout=cancelled`,
+        }
+      : null;
+
   const webhookAllowedHosts = list('WEBHOOK_ALLOWED_HOSTS').map((h) => h.toLowerCase());
   for (const h of webhookAllowedHosts) {
     if (!/^(\*\.)?[a-z0-9.-]+$/.test(h)) problems.push(`WEBHOOK_ALLOWED_HOSTS entries must be host names (got "${h}")`);
   }
+  const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK') ?? false;
+  if (webhookAllowLoopback && !localMode) problems.push('WEBHOOK_ALLOW_LOOPBACK is for tests in local mode only; it is refused in hosted mode (SERVICE_LOCAL_MODE=0)');
 
   const logLevelRaw = (str('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevelRaw as LogLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
@@ -160,6 +202,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     animationBudgetMs: int('ANIMATION_BUDGET_MS', 20_000, 100, 600_000),
     memoryCacheBytes: int('RENDER_MEMORY_CACHE_MB', 256, 0, 65_536) * 1024 * 1024,
   };
+  const rateLimit = {
+    workspacePerMinute: int('RATE_LIMIT_WORKSPACE_PER_MINUTE', 600, 0, 1_000_000),
+    keyPerMinute: int('RATE_LIMIT_KEY_PER_MINUTE', 300, 0, 1_000_000),
+  };
+
+  const jobs = { runInProcess: bool('RUN_JOBS') ?? true, concurrency: int('JOB_CONCURRENCY', 1, 1, 64), leaseMs: int('JOB_LEASE_MS', 15_000, 1_000, 600_000) };
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -173,13 +221,17 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     apiKeys,
     appOrigin,
     signIn,
+    billing,
     allowedOrigins,
     webhookAllowedHosts,
+    webhookAllowLoopback,
     ffmpegPath: str('FFMPEG_PATH'),
     logLevel: logLevelRaw as LogLevel,
     revision: str('REVISION'),
     bodyLimitBytes,
     render,
+    rateLimit,
+    jobs,
   } satisfies Config);
 }
 

@@ -96,6 +96,13 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
   };
   api.registerSecurityHandler('bearerAuth', security);
   api.registerSecurityHandler('sessionCookie', security);
+  // Rate limits, authenticated operations only: RateLimit headers on the response, 429 over the limit.
+  const enforceRateLimit = async (req: Request, res: Response, auth: AuthResult | undefined): Promise<void> => {
+    if (!auth?.ok) return;
+    const decision = await deps.services.rateLimiter.consume(auth.principal, req.headers.authorization);
+    res.set(decision.headers);
+    if (!decision.allowed) throw new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers });
+  };
 
   api.register({
     notFound: (_c: Context, req: Request, res: Response) =>
@@ -126,7 +133,8 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
       const challenge = reason === 'missing' ? 'Bearer realm="render-service"' : 'Bearer realm="render-service", error="invalid_token"';
       sendProblem(req, res, new ProblemError('unauthorized', { detail, headers: { 'WWW-Authenticate': challenge } }));
     },
-    validationFail: (c: Context, req: Request, res: Response) => {
+    validationFail: async (c: Context, req: Request, res: Response) => {
+      if (c.security?.authorized) await enforceRateLimit(req, res, await authenticate(req));
       const issues = toIssues(c.validation.errors as ErrorObject[]);
       sendProblem(
         req,
@@ -144,6 +152,7 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
     api.register(operationId, async (c: Context, req: Request, res: Response) => {
       const auth = c.security?.authorized ? await authenticate(req) : undefined;
       if (auth?.ok && auth.principal.method === 'session') assertCookieRequestAllowed(policy, operationId as OperationId, req.method, req.headers);
+      await enforceRateLimit(req, res, auth);
       const controller = new AbortController();
       const onClose = () => {
         if (!res.writableFinished) controller.abort(new ProblemError('client_closed_request'));
@@ -161,7 +170,9 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
         log: req.log,
         signal: controller.signal,
       };
-      await handler(ctx);
+      // Idempotency-Key (mutating operations): a replay answers from the stored response.
+      if (auth?.ok) await deps.services.idempotency.run(operationId as OperationId, auth.principal.workspaceId, req, res, async () => handler(ctx));
+      else await handler(ctx);
     });
   }
 

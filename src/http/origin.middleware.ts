@@ -56,7 +56,7 @@ export function originMiddleware(policy: OriginPolicy): RequestHandler[] {
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Idempotency-Key', 'X-Request-Id'],
-      exposedHeaders: ['ETag', 'Location', 'Retry-After', 'X-Request-Id', 'X-Service-Recipe', 'X-Service-Recipe-Hash', 'X-Service-Cache', 'X-Service-Engine'],
+      exposedHeaders: ['ETag', 'Location', 'Retry-After', 'X-Request-Id', 'X-Service-Recipe', 'X-Service-Recipe-Hash', 'X-Service-Cache', 'X-Service-Engine', 'RateLimit', 'RateLimit-Policy'],
       maxAge: 600,
     });
   });

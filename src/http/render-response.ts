@@ -5,7 +5,8 @@ import { ENGINE_VERSION } from '../engine/versions.ts';
 import { CONTENT_TYPES } from '../engine/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { RenderResult } from '../services/render.service.ts';
+import type { MeteredResult } from '../services/metered-render.service.ts';
+import { requirePrincipal } from './handler.types.ts';
 
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
 
@@ -39,11 +40,16 @@ export function answerNotModified(ctx: RequestContext, resolved: ResolvedRecipe)
   return true;
 }
 
-export function sendRendered(ctx: RequestContext, resolved: ResolvedRecipe, result: RenderResult): void {
+export function sendRendered(ctx: RequestContext, resolved: ResolvedRecipe, result: MeteredResult): void {
   ctx.res
     .status(200)
     .set(recipeHeaders(resolved))
-    .set({ 'X-Service-Cache': result.cache, 'Content-Type': CONTENT_TYPES[resolved.recipe.format], 'Content-Length': String(result.bytes.length) })
+    .set({
+      'X-Service-Cache': result.cache,
+      'X-Service-Credits': String(result.credits),
+      'Content-Type': CONTENT_TYPES[resolved.recipe.format],
+      'Content-Length': String(result.bytes.length),
+    })
     .end(result.bytes);
 }
 
@@ -54,7 +60,7 @@ export function sendRendered(ctx: RequestContext, resolved: ResolvedRecipe, resu
 export async function renderForRequest(ctx: RequestContext, resolved: ResolvedRecipe): Promise<void> {
   if (answerNotModified(ctx, resolved)) return;
   try {
-    const result = await ctx.deps.services.render.render(resolved, { signal: ctx.signal });
+    const result = await ctx.deps.services.meteredRender.run(resolved, { principal: requirePrincipal(ctx), operation: ctx.operationId, signal: ctx.signal });
     ctx.log.debug({ hash: resolved.hash, cache: result.cache, timings: result.timings }, 'rendered');
     sendRendered(ctx, resolved, result);
   } catch (err) {

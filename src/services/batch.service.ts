@@ -4,6 +4,8 @@ import type { components } from '../../codegen/openapi.ts';
 import { ProblemError } from '../errors/problem.ts';
 import { type RecipeInput, type ResolvedRecipe, recipePaths } from '../engine/recipe.ts';
 import type { RenderService } from './render.service.ts';
+import type { MeteredRenderService } from './metered-render.service.ts';
+import type { Principal } from './auth.service.ts';
 
 type BatchItem = components['schemas']['BatchItem'];
 type BatchResultItem = components['schemas']['BatchResultItem'];
@@ -11,11 +13,13 @@ type BatchResultItem = components['schemas']['BatchResultItem'];
 export class BatchService {
   constructor(
     private readonly render: RenderService,
+    /** Each item is charged and recorded on its own. */
+    private readonly metered: MeteredRenderService,
     /** Renders in flight at once; matching the worker count keeps the pool's queue free for others. */
     private readonly concurrency: number,
   ) {}
 
-  async run(items: readonly BatchItem[], signal?: AbortSignal): Promise<BatchResultItem[]> {
+  async run(items: readonly BatchItem[], principal: Principal, signal?: AbortSignal): Promise<BatchResultItem[]> {
     const results: BatchResultItem[] = new Array(items.length);
     const unique = new Map<string, { resolved: ResolvedRecipe; indexes: number[] }>();
 
@@ -36,7 +40,7 @@ export class BatchService {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const { resolved, indexes } = next;
         try {
-          const result = await this.render.render(resolved, { signal });
+          const result = await this.metered.run(resolved, { principal, operation: 'renderBatch', signal });
           for (const index of indexes) {
             results[index] = {
               index,

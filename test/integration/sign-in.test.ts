@@ -179,6 +179,8 @@ describe('hosted accounts on postgres', () => {
 
     test('a cookie render fetched cross-site is refused; same-site or from a listed origin it works', async () => {
       const { cookie } = await signIn('github', 'grace');
+      const workspaceId = (await t.request('get', '/v1/me', withCookie(cookie))).body.workspace.id;
+      await t.runtime.deps.services.credits.add(workspaceId, 10, 'grant', 'grant_grace', 'test', 'test credits');
       const body = { seed: 1, size: { width: 32, height: 32 } };
       const rendered = await t.request('post', '/v1/generate/mesh-gradient', { ...withCookie(cookie, { Origin: APP, 'Sec-Fetch-Site': 'same-site' }), body });
       assert.equal(rendered.status, 200);

@@ -1,0 +1,205 @@
+// Export jobs. Claims and state changes are conditional updates, so two processes can never both
+// run one job, and a finished job never changes again.
+import type { Knex } from 'knex';
+import type { Database } from '../database.ts';
+
+export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface JobRecord {
+  id: string;
+  workspaceId: string;
+  keyId: string | null;
+  slug: string;
+  recipe: string;
+  recipeHash: string;
+  format: string;
+  status: JobStatus;
+  progress: number;
+  attempts: number;
+  maxAttempts: number;
+  cancelRequested: boolean;
+  error: string | null;
+  contentType: string | null;
+  resultBytes: number | null;
+  webhookUrl: string | null;
+  reservationId: string | null;
+  lockedBy: string | null;
+  lockedUntil: number | null;
+  runAfter: number;
+  createdAt: number;
+  updatedAt: number;
+  finishedAt: number | null;
+  expiresAt: number | null;
+}
+
+type Row = Record<string, unknown>;
+const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const toRecord = (r: Row): JobRecord => ({
+  id: String(r.id),
+  workspaceId: String(r.workspace_id),
+  keyId: (r.key_id as string | null) ?? null,
+  slug: String(r.slug),
+  recipe: String(r.recipe),
+  recipeHash: String(r.recipe_hash),
+  format: String(r.format),
+  status: r.status as JobStatus,
+  progress: Number(r.progress),
+  attempts: Number(r.attempts),
+  maxAttempts: Number(r.max_attempts),
+  cancelRequested: Boolean(r.cancel_requested),
+  error: (r.error as string | null) ?? null,
+  contentType: (r.content_type as string | null) ?? null,
+  resultBytes: n(r.result_bytes),
+  webhookUrl: (r.webhook_url as string | null) ?? null,
+  reservationId: (r.reservation_id as string | null) ?? null,
+  lockedBy: (r.locked_by as string | null) ?? null,
+  lockedUntil: n(r.locked_until),
+  runAfter: Number(r.run_after),
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+  finishedAt: n(r.finished_at),
+  expiresAt: n(r.expires_at),
+});
+
+export interface NewJob {
+  id: string;
+  workspaceId: string;
+  keyId: string | null;
+  slug: string;
+  recipe: string;
+  recipeHash: string;
+  format: string;
+  maxAttempts: number;
+  webhookUrl: string | null;
+  createdAt: number;
+}
+
+export class JobsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Inserts the job; `within` runs first in the same transaction (the credit reservation) and may veto it by throwing. */
+  async insert(job: NewJob, within?: (trx: Knex) => Promise<string | null>): Promise<JobRecord> {
+    return this.db.transaction(async (trx) => {
+      const reservationId = within ? await within(trx) : null;
+      await trx('jobs').insert({
+        id: job.id,
+        workspace_id: job.workspaceId,
+        key_id: job.keyId,
+        slug: job.slug,
+        recipe: job.recipe,
+        recipe_hash: job.recipeHash,
+        format: job.format,
+        status: 'queued',
+        progress: 0,
+        attempts: 0,
+        max_attempts: job.maxAttempts,
+        cancel_requested: false,
+        webhook_url: job.webhookUrl,
+        reservation_id: reservationId,
+        run_after: job.createdAt,
+        created_at: job.createdAt,
+        updated_at: job.createdAt,
+      });
+      return toRecord((await trx('jobs').where({ id: job.id }).first()) as Row);
+    });
+  }
+
+  async find(id: string): Promise<JobRecord | undefined> {
+    const row = (await this.db('jobs').where({ id }).first()) as Row | undefined;
+    return row ? toRecord(row) : undefined;
+  }
+
+  async findInWorkspace(workspaceId: string, id: string): Promise<JobRecord | undefined> {
+    const row = (await this.db('jobs').where({ workspace_id: workspaceId, id }).first()) as Row | undefined;
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** Newest first; `before` is the (createdAt, id) of the last job of the previous page. */
+  async list(workspaceId: string, options: { status?: JobStatus; limit: number; before?: { createdAt: number; id: string } }): Promise<JobRecord[]> {
+    const q = this.db('jobs').where({ workspace_id: workspaceId });
+    if (options.status) q.andWhere({ status: options.status });
+    if (options.before) {
+      const { createdAt, id } = options.before;
+      q.andWhere((w) => w.where('created_at', '<', createdAt).orWhere((x) => x.where('created_at', '=', createdAt).andWhere('id', '<', id)));
+    }
+    const rows = (await q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(options.limit)) as Row[];
+    return rows.map(toRecord);
+  }
+
+  /** Claims the oldest runnable job: queued and due, or running with a lapsed lease (its process died). */
+  async claimNext(workerId: string, now: number, leaseMs: number): Promise<JobRecord | undefined> {
+    for (let tries = 0; tries < 5; tries++) {
+      const candidate = (await this.db('jobs')
+        .where((w) => w.where({ status: 'queued', cancel_requested: false }).andWhere('run_after', '<=', now))
+        .orWhere((w) => w.where({ status: 'running' }).andWhere('locked_until', '<', now))
+        .orderBy('created_at', 'asc')
+        .first()) as Row | undefined;
+      if (!candidate) return undefined;
+      const claimed = await this.db('jobs')
+        .where({ id: candidate.id, status: candidate.status, updated_at: candidate.updated_at })
+        .update({ status: 'running', locked_by: workerId, locked_until: now + leaseMs, attempts: Number(candidate.attempts) + 1, updated_at: now });
+      if (claimed === 1) return this.find(String(candidate.id));
+    }
+    return undefined;
+  }
+
+  async heartbeat(id: string, workerId: string, lockedUntil: number): Promise<boolean> {
+    return (await this.db('jobs').where({ id, locked_by: workerId, status: 'running' }).update({ locked_until: lockedUntil })) === 1;
+  }
+
+  /** Progress only rises. */
+  async progress(id: string, workerId: string, progress: number, now: number): Promise<void> {
+    await this.db('jobs').where({ id, locked_by: workerId, status: 'running' }).andWhere('progress', '<', progress).update({ progress, updated_at: now });
+  }
+
+  async cancelRequested(id: string): Promise<boolean> {
+    const row = (await this.db('jobs').where({ id }).select('cancel_requested').first()) as Row | undefined;
+    return Boolean(row?.cancel_requested);
+  }
+
+  async complete(id: string, workerId: string, result: { contentType: string; bytes: number; expiresAt: number }, now: number): Promise<boolean> {
+    return (
+      (await this.db('jobs').where({ id, locked_by: workerId, status: 'running' }).update({
+        status: 'completed',
+        progress: 1,
+        content_type: result.contentType,
+        result_bytes: result.bytes,
+        expires_at: result.expiresAt,
+        finished_at: now,
+        updated_at: now,
+        locked_until: null,
+      })) === 1
+    );
+  }
+
+  /** Back to the queue after a transient failure, or failed for good. */
+  async fail(id: string, workerId: string, error: string, retryAt: number | null, now: number): Promise<boolean> {
+    const fields = retryAt === null ? { status: 'failed', error, finished_at: now, locked_until: null } : { status: 'queued', error, run_after: retryAt, locked_by: null, locked_until: null };
+    return (await this.db('jobs').where({ id, locked_by: workerId, status: 'running' }).update({ ...fields, updated_at: now })) === 1;
+  }
+
+  /** A running job that stopped because it was asked to. */
+  async markCancelled(id: string, workerId: string, now: number): Promise<boolean> {
+    return (await this.db('jobs').where({ id, locked_by: workerId, status: 'running' }).update({ status: 'cancelled', finished_at: now, updated_at: now, locked_until: null })) === 1;
+  }
+
+  /**
+   * Cancels: a queued job at once ('cancelled'); a running one is flagged for its worker
+   * ('requested'); a finished one is left alone ('finished').
+   */
+  async cancel(workspaceId: string, id: string, now: number): Promise<'cancelled' | 'requested' | 'finished' | 'missing'> {
+    return this.db.transaction(async (trx) => {
+      const row = (await trx('jobs').where({ workspace_id: workspaceId, id }).first()) as Row | undefined;
+      if (!row) return 'missing';
+      if (row.status === 'queued') {
+        const done = await trx('jobs').where({ id, status: 'queued' }).update({ status: 'cancelled', cancel_requested: true, finished_at: now, updated_at: now });
+        return done === 1 ? 'cancelled' : 'finished';
+      }
+      if (row.status === 'running') {
+        await trx('jobs').where({ id, status: 'running' }).update({ cancel_requested: true, updated_at: now });
+        return 'requested';
+      }
+      return 'finished';
+    });
+  }
+}

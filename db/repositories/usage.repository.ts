@@ -1,0 +1,70 @@
+// Usage records and their summaries (by UTC day and by generator), aggregated in SQL.
+import type { Database } from '../database.ts';
+
+export interface UsageRecord {
+  id: string;
+  workspaceId: string;
+  keyId: string | null;
+  operation: string;
+  generator: string;
+  format: string;
+  credits: number;
+  bytes: number;
+  durationMs: number;
+  cache: 'HIT' | 'MISS';
+  createdAt: number;
+}
+
+export interface UsageTotalsRow {
+  renders: number;
+  credits: number;
+  bytes: number;
+  cacheHits: number;
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export class UsageRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(r: UsageRecord): Promise<void> {
+    await this.db('usage_records').insert({
+      id: r.id,
+      workspace_id: r.workspaceId,
+      key_id: r.keyId,
+      operation: r.operation,
+      generator: r.generator,
+      format: r.format,
+      credits: r.credits,
+      bytes: r.bytes,
+      duration_ms: Math.round(r.durationMs),
+      cache: r.cache,
+      day: dayOf(r.createdAt),
+      created_at: r.createdAt,
+    });
+  }
+
+  private totals(groupBy?: 'day' | 'generator') {
+    const q = this.db('usage_records').select(
+      this.db.raw('count(*) as renders'),
+      this.db.raw('coalesce(sum(credits), 0) as credits'),
+      this.db.raw('coalesce(sum(bytes), 0) as bytes'),
+      this.db.raw(`coalesce(sum(case when cache = 'HIT' then 1 else 0 end), 0) as "cacheHits"`),
+    );
+    if (groupBy) q.select(groupBy).groupBy(groupBy).orderBy(groupBy);
+    return q;
+  }
+
+  async summary(workspaceId: string, fromDay: string, toDay: string) {
+    const scope = (q: ReturnType<UsageRepository['totals']>) => q.where({ workspace_id: workspaceId }).andWhere('day', '>=', fromDay).andWhere('day', '<=', toDay);
+    const num = (row: Record<string, unknown>): UsageTotalsRow => ({ renders: Number(row.renders), credits: Number(row.credits), bytes: Number(row.bytes), cacheHits: Number(row.cacheHits) });
+    const [totals] = await scope(this.totals());
+    const byDay = await scope(this.totals('day'));
+    const byGenerator = await scope(this.totals('generator'));
+    return {
+      totals: num(totals ?? {}),
+      byDay: byDay.map((r: Record<string, unknown>) => ({ date: String(r.day), ...num(r) })),
+      byGenerator: byGenerator.map((r: Record<string, unknown>) => ({ slug: String(r.generator), ...num(r) })),
+    };
+  }
+}

@@ -1,0 +1,132 @@
+// Durable exports: submit (the job row and its credit reservation commit together), read, list,
+// cancel, and the result download. The runner (job-runner.ts) does the work.
+import { randomBytes } from 'node:crypto';
+import type { JobRecord, JobStatus, JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import type { components } from '../../codegen/openapi.ts';
+import { type RecipeInput, recipePaths } from '../engine/recipe.ts';
+import { ProblemError } from '../errors/problem.ts';
+import type { Principal } from '../services/auth.service.ts';
+import type { Clock } from '../services/clock.ts';
+import type { CreditsService } from '../services/credits.service.ts';
+import { renderCost } from '../services/pricing.ts';
+import type { RenderService } from '../services/render.service.ts';
+
+/** JobCreate from the contract (its anyOf makes the generated type opaque). */
+export type JobCreate = RecipeInput & { slug?: string; generator?: string; webhookUrl?: string };
+type JobView = components['schemas']['Job'];
+
+/** Tries per job: transient failures (encoder, overload) retry with backoff up to this many. */
+export const MAX_ATTEMPTS = 3;
+/** How long a completed job's result stays downloadable. */
+export const RESULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** A job's credit hold outlives any queue wait; the sweeper frees it only if everything died. */
+const JOB_RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function jobView(job: JobRecord, now: number): JobView {
+  const resultReady = job.status === 'completed' && (job.expiresAt === null || job.expiresAt > now);
+  return {
+    id: job.id,
+    slug: job.slug,
+    status: job.status,
+    progress: Math.min(1, Math.max(0, job.progress)),
+    attempts: job.attempts,
+    createdAt: iso(job.createdAt),
+    updatedAt: iso(job.updatedAt),
+    cancelled: job.status === 'cancelled',
+    resultReady,
+    format: job.format as JobView['format'],
+    recipeHash: job.recipeHash,
+    ...(job.error && job.status !== 'completed' ? { error: job.error } : {}),
+    ...(job.contentType ? { contentType: job.contentType } : {}),
+    ...(resultReady ? { resultUrl: `/v1/jobs/${job.id}/result` } : {}),
+    ...(job.expiresAt ? { expiresAt: iso(job.expiresAt) } : {}),
+  };
+}
+
+export interface JobsNotifier {
+  /** Wakes the runner (a new job was queued). */
+  notify(): void;
+}
+
+export class JobsService {
+  private notifier: JobsNotifier | null = null;
+
+  constructor(
+    private readonly repo: JobsRepository,
+    private readonly render: RenderService,
+    private readonly credits: CreditsService,
+    private readonly clock: Clock,
+    /** Checks webhookUrl at submission (HTTPS, allowed host); throws 400. */
+    private readonly checkWebhookUrl: (url: string) => void = () => {},
+  ) {}
+
+  attach(notifier: JobsNotifier): void {
+    this.notifier = notifier;
+  }
+
+  async submit(principal: Principal, input: JobCreate): Promise<JobRecord> {
+    const slug = input.slug ?? input.generator!;
+    if (input.slug && input.generator && input.slug !== input.generator) {
+      throw new ProblemError('validation_failed', { detail: '`slug` and `generator` name different generators.', issues: [{ path: 'body.generator', message: 'must equal body.slug', keyword: 'const' }] });
+    }
+    const { webhookUrl, slug: _s, generator: _g, ...recipe } = input;
+    const resolved = this.render.resolve(slug, recipe, recipePaths('body'));
+    if (webhookUrl) this.checkWebhookUrl(webhookUrl);
+    const now = this.clock.now();
+    const id = `job_${randomBytes(12).toString('base64url')}`;
+    const cost = renderCost(resolved);
+    const job = await this.repo.insert(
+      { id, workspaceId: principal.workspaceId, keyId: principal.keyId ?? null, slug, recipe: resolved.encoded, recipeHash: resolved.hash, format: resolved.recipe.format, maxAttempts: MAX_ATTEMPTS, webhookUrl: webhookUrl ?? null, createdAt: now },
+      async (trx) => (await this.credits.reserve(principal.workspaceId, cost, id, `export ${slug} ${resolved.recipe.format}`, JOB_RESERVATION_TTL_MS, trx))?.id ?? null,
+    );
+    this.notifier?.notify();
+    return job;
+  }
+
+  async get(workspaceId: string, id: string): Promise<JobRecord> {
+    const job = await this.repo.findInWorkspace(workspaceId, id);
+    if (!job) throw new ProblemError('not_found', { detail: `No job ${id} in this workspace.` });
+    return job;
+  }
+
+  async list(workspaceId: string, options: { status?: JobStatus; limit?: number; cursor?: string }) {
+    const limit = options.limit ?? 20;
+    let before: { createdAt: number; id: string } | undefined;
+    if (options.cursor) {
+      const m = /^(\d+):(job_[\w-]+)$/.exec(Buffer.from(options.cursor, 'base64url').toString('utf8'));
+      if (!m) throw new ProblemError('validation_failed', { detail: 'The cursor is not valid.', issues: [{ path: 'query.cursor', message: 'is not a cursor from a Link header', keyword: 'format' }] });
+      before = { createdAt: Number(m[1]), id: m[2] };
+    }
+    const jobs = await this.repo.list(workspaceId, { status: options.status, limit: limit + 1, before });
+    const page = jobs.slice(0, limit);
+    const last = page.at(-1);
+    const next = jobs.length > limit && last ? Buffer.from(`${last.createdAt}:${last.id}`).toString('base64url') : undefined;
+    return { jobs: page, next };
+  }
+
+  async cancel(workspaceId: string, id: string): Promise<JobRecord> {
+    const outcome = await this.repo.cancel(workspaceId, id, this.clock.now());
+    if (outcome === 'missing') throw new ProblemError('not_found', { detail: `No job ${id} in this workspace.` });
+    const job = (await this.repo.find(id))!;
+    if (outcome === 'finished') throw new ProblemError('job_not_cancellable', { detail: `The job has already ended (${job.status}).` });
+    // A queued job never ran: its hold goes back now. A running one is released by its worker.
+    if (outcome === 'cancelled') await this.credits.releaseId(job.reservationId);
+    return job;
+  }
+
+  /** The result bytes of a completed job (the render cache holds them, by recipe hash). */
+  async result(workspaceId: string, id: string): Promise<{ job: JobRecord; bytes: Buffer }> {
+    const job = await this.get(workspaceId, id);
+    if (job.status !== 'completed') throw new ProblemError('job_not_ready', { detail: `The job is ${job.status}; its result is not available.` });
+    if (job.expiresAt !== null && job.expiresAt <= this.clock.now()) throw new ProblemError('result_expired', { detail: 'The result passed its retention period. Submit the job again.' });
+    const bytes = await this.render.cached(this.render.resolveEncoded(job.recipeHash, job.recipe, {}));
+    if (!bytes) throw new ProblemError('result_expired', { detail: 'The result is no longer stored. Submit the job again.' });
+    return { job, bytes };
+  }
+
+  view(job: JobRecord): JobView {
+    return jobView(job, this.clock.now());
+  }
+}

@@ -1,0 +1,114 @@
+// Hosted renders pay from the workspace's credit balance in two phases: reserve the cost before
+// any work, then commit it on success or release it on failure, cancel, client abort or timeout.
+// A reservation whose process died is released by the sweeper once it expires. Local mode
+// performs no credit checks.
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { CreditsRepository } from '../../db/repositories/credits.repository.ts';
+import { ProblemError } from '../errors/problem.ts';
+import type { Clock } from './clock.ts';
+
+export interface Balance {
+  credits: number;
+  reserved: number;
+  available: number;
+}
+
+export interface Reservation {
+  id: string;
+  workspaceId: string;
+  amount: number;
+}
+
+/** How long a reservation may stay pending before the sweeper assumes its holder died. */
+export const DEFAULT_RESERVATION_TTL_MS = 10 * 60_000;
+
+export const newEntryId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+
+export class CreditsService {
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly repo: CreditsRepository,
+    private readonly clock: Clock,
+    /** False in local mode: no checks, no ledger. */
+    readonly enabled: boolean,
+    private readonly logger: Logger,
+    private readonly reservationTtlMs = DEFAULT_RESERVATION_TTL_MS,
+  ) {}
+
+  async balance(workspaceId: string): Promise<Balance> {
+    const { credits, reserved } = await this.repo.balance(workspaceId);
+    return { credits, reserved, available: credits - reserved };
+  }
+
+  /**
+   * Holds `amount` credits or throws 402 insufficient_credits; null when credits are off. With
+   * `trx` the hold commits (or rolls back) with the caller's transaction.
+   */
+  async reserve(workspaceId: string, amount: number, reference: string, description: string, ttlMs = this.reservationTtlMs, trx?: Knex): Promise<Reservation | null> {
+    if (!this.enabled) return null;
+    const id = newEntryId('res');
+    const now = this.clock.now();
+    const held = await this.repo.reserve({ id, workspaceId, amount, reference, description, expiresAt: now + ttlMs }, now, trx);
+    if (!held) {
+      const balance = await this.balance(workspaceId);
+      throw new ProblemError('insufficient_credits', {
+        detail: `This costs ${amount} credits and ${balance.available} are available. Buy credits with POST /v1/billing/checkout.`,
+        extra: { cost: amount, balance },
+      });
+    }
+    return { id, workspaceId, amount };
+  }
+
+  async reservationAmount(id: string): Promise<number | undefined> {
+    return this.repo.entryAmount(id);
+  }
+
+  /** Settles by id (a job keeps only its reservation's id). */
+  async commitId(id: string | null): Promise<void> {
+    if (id) await this.repo.commit(id, this.clock.now());
+  }
+
+  async releaseId(id: string | null): Promise<void> {
+    if (id) await this.repo.release(id, this.clock.now());
+  }
+
+  async commit(reservation: Reservation | null): Promise<void> {
+    if (reservation) await this.repo.commit(reservation.id, this.clock.now());
+  }
+
+  async release(reservation: Reservation | null): Promise<void> {
+    if (reservation) await this.repo.release(reservation.id, this.clock.now());
+  }
+
+  /** Adds credits: a purchase (idempotent per id) or a grant. */
+  async add(workspaceId: string, amount: number, kind: 'purchase' | 'grant', id: string, reference: string, description: string): Promise<boolean> {
+    return this.repo.post({ id, workspaceId, kind, amount, reference, description }, this.clock.now());
+  }
+
+  /** Releases reservations left pending past their expiry; returns how many. */
+  async sweepExpired(): Promise<number> {
+    const now = this.clock.now();
+    let released = 0;
+    for (const entry of await this.repo.expiredReservations(now)) {
+      if (await this.repo.release(entry.id, now)) released++;
+    }
+    if (released > 0) this.logger.warn({ released }, 'released expired credit reservations');
+    return released;
+  }
+
+  startSweeper(intervalMs = 60_000): void {
+    if (!this.enabled || this.sweeper) return;
+    const tick = () => this.sweepExpired().catch((err) => this.logger.error({ err }, 'credit reservation sweep failed'));
+    void tick();
+    this.sweeper = setInterval(tick, intervalMs);
+    this.sweeper.unref();
+  }
+
+  stopSweeper(): void {
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+}

@@ -1,0 +1,125 @@
+// Presets: named recipes saved per workspace. A recipe is validated by resolving it through the
+// render service on every create and update, so a preset never holds a recipe that cannot render;
+// it is stored as given, with the hash it resolved to. Everything is scoped to the workspace:
+// another workspace's preset answers 404 exactly like a missing one.
+import { randomInt } from 'node:crypto';
+import type { PresetRecord, PresetsRepository, StoredRecipe } from '../../db/repositories/presets.repository.ts';
+import type { components } from '../../codegen/openapi.ts';
+import { type FieldPaths, type RecipeInput, type ResolvedRecipe, recipePaths } from '../engine/recipe.ts';
+import { ProblemError } from '../errors/problem.ts';
+import type { Clock } from './clock.ts';
+import type { RenderService } from './render.service.ts';
+
+export type PresetRecipe = components['schemas']['PresetRecipe'];
+export type PresetView = components['schemas']['Preset'];
+export type PresetCreate = components['schemas']['PresetCreate'];
+export type PresetUpdate = components['schemas']['PresetUpdate'];
+
+/** Presets a workspace may hold. */
+export const MAX_PRESETS = 500;
+
+/** Where a request's recipe lives, so validation issues name `body.recipe.…`. */
+const BODY_RECIPE_PATHS: FieldPaths = recipePaths('body.recipe');
+/** A stored recipe that no longer resolves (e.g. its generator changed) is reported under this path. */
+const STORED_RECIPE_PATHS: FieldPaths = recipePaths('preset.recipe');
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export function newPresetId(): string {
+  let body = '';
+  for (let i = 0; i < 20; i++) body += BASE62[randomInt(62)];
+  return `pre_${body}`;
+}
+
+/** Exactly the recipe fields the client sent; nothing is filled in. */
+function copyRecipe(recipe: PresetRecipe): StoredRecipe {
+  const stored: StoredRecipe = { slug: recipe.slug };
+  if (recipe.params !== undefined) stored.params = recipe.params;
+  if (recipe.seed !== undefined) stored.seed = recipe.seed;
+  if (recipe.size !== undefined) stored.size = recipe.size;
+  if (recipe.format !== undefined) stored.format = recipe.format;
+  return stored;
+}
+
+function recipeInput(recipe: StoredRecipe): RecipeInput {
+  return { params: recipe.params, seed: recipe.seed, size: recipe.size, format: recipe.format as RecipeInput['format'] };
+}
+
+export function toView(preset: PresetRecord): PresetView {
+  return {
+    id: preset.id,
+    name: preset.name,
+    recipe: preset.recipe as PresetRecipe,
+    recipeHash: preset.recipeHash,
+    createdAt: new Date(preset.createdAt).toISOString(),
+    updatedAt: new Date(preset.updatedAt).toISOString(),
+  };
+}
+
+const notFound = (id: string) => new ProblemError('not_found', { detail: `No preset ${id} in this workspace.` });
+
+export class PresetsService {
+  constructor(
+    private readonly repo: PresetsRepository,
+    private readonly render: RenderService,
+    private readonly clock: Clock,
+    private readonly limit: number = MAX_PRESETS,
+  ) {}
+
+  async create(workspaceId: string, input: PresetCreate): Promise<PresetView> {
+    const recipe = copyRecipe(input.recipe);
+    const resolved = this.render.resolve(recipe.slug, recipeInput(recipe), BODY_RECIPE_PATHS);
+    const now = this.clock.now();
+    const record: PresetRecord = {
+      id: newPresetId(),
+      workspaceId,
+      name: input.name.trim() || input.name,
+      recipe,
+      recipeHash: resolved.hash,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (!(await this.repo.insertWithinLimit(record, this.limit))) {
+      throw new ProblemError('conflict', { detail: `A workspace can hold at most ${this.limit} presets. Delete unused presets first.` });
+    }
+    return toView(record);
+  }
+
+  async list(workspaceId: string): Promise<PresetView[]> {
+    return (await this.repo.listByWorkspace(workspaceId)).map(toView);
+  }
+
+  async get(workspaceId: string, id: string): Promise<PresetView> {
+    return toView(await this.find(workspaceId, id));
+  }
+
+  /** Fields present replace the stored ones; a new recipe is validated and re-hashed. */
+  async update(workspaceId: string, id: string, input: PresetUpdate): Promise<PresetView> {
+    await this.find(workspaceId, id);
+    const changes: Parameters<PresetsRepository['update']>[2] = { updatedAt: this.clock.now() };
+    if (input.name !== undefined) changes.name = input.name.trim() || input.name;
+    if (input.recipe !== undefined) {
+      changes.recipe = copyRecipe(input.recipe);
+      changes.recipeHash = this.render.resolve(changes.recipe.slug, recipeInput(changes.recipe), BODY_RECIPE_PATHS).hash;
+    }
+    const updated = await this.repo.update(workspaceId, id, changes);
+    if (!updated) throw notFound(id);
+    return toView(updated);
+  }
+
+  async delete(workspaceId: string, id: string): Promise<void> {
+    if (!(await this.repo.delete(workspaceId, id))) throw notFound(id);
+  }
+
+  /** The preset's recipe, resolved now exactly as POST /v1/generate/{slug} would resolve it. */
+  async resolve(workspaceId: string, id: string): Promise<ResolvedRecipe> {
+    const preset = await this.find(workspaceId, id);
+    return this.render.resolve(preset.recipe.slug, recipeInput(preset.recipe), STORED_RECIPE_PATHS);
+  }
+
+  private async find(workspaceId: string, id: string): Promise<PresetRecord> {
+    const preset = await this.repo.findInWorkspace(workspaceId, id);
+    if (!preset) throw notFound(id);
+    return preset;
+  }
+}

@@ -1,0 +1,40 @@
+// What a render costs, and what can be bought. One table, used by the ledger, GET /v1/pricing,
+// the X-Service-Credits header and the README.
+import type { ResolvedRecipe } from '../engine/recipe.ts';
+
+/** Output pixel-frames one credit buys. */
+export const PIXELS_PER_CREDIT = 1_000_000;
+
+/**
+ * Credits for rendering a recipe (a cache miss): one per started million output pixel-frames
+ * (width × pixelRatio × height × pixelRatio × frames), at least one. svg and css are one credit.
+ * Cache hits and 304s cost nothing.
+ */
+export function renderCost(resolved: ResolvedRecipe): number {
+  const { format, size } = resolved.recipe;
+  if (format === 'svg' || format === 'css') return 1;
+  const pixels = Math.round(size.width * size.pixelRatio) * Math.round(size.height * size.pixelRatio) * Math.max(1, resolved.frames);
+  return Math.max(1, Math.ceil(pixels / PIXELS_PER_CREDIT));
+}
+
+export interface CreditPack {
+  id: string;
+  name: string;
+  credits: number;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+}
+
+export const CREDIT_PACKS: readonly CreditPack[] = [
+  { id: 'starter', name: 'Starter — 1,000 credits', credits: 1_000, amount: 1_000, currency: 'usd' },
+  { id: 'studio', name: 'Studio — 12,000 credits', credits: 12_000, amount: 10_000, currency: 'usd' },
+  { id: 'production', name: 'Production — 150,000 credits', credits: 150_000, amount: 100_000, currency: 'usd' },
+];
+
+export const PRICING_RULES = [
+  { description: 'A still render (png, webp): one credit per started million output pixels (width × pixelRatio × height × pixelRatio); 1920×1080 costs 3.', credits: 1 },
+  { description: 'An animation (gif, mp4): one credit per started million output pixel-frames; 640×360 for 2 s at 15 fps costs 7.', credits: 1 },
+  { description: 'A vector render (svg, css).', credits: 1 },
+  { description: 'A cache hit (the same recipe again, by anyone in the workspace) or a 304 Not Modified.', credits: 0 },
+] as const;

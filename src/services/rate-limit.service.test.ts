@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { loadConfig } from '../config/config.ts';
+import type { Principal } from './auth.service.ts';
+import { type CounterStore, StoreRateLimiter, createMemoryRateLimiter, keyBucketId } from './rate-limit.service.ts';
+
+const keyPrincipal = (keyId = 'key_a', workspaceId = 'ws_a'): Principal => ({ workspaceId, method: 'api_key', keyId });
+const silent = { warn: () => {} };
+
+describe('rate limiter (memory)', () => {
+  test('headers name both policies; RateLimit follows the tightest; refusal carries Retry-After', async () => {
+    const limiter = createMemoryRateLimiter({ workspacePerMinute: 4, keyPerMinute: 2 }, silent);
+    const first = await limiter.consume(keyPrincipal());
+    assert.equal(first.allowed, true);
+    assert.equal(first.headers['RateLimit-Policy'], '"workspace";q=4;w=60, "key";q=2;w=60');
+    assert.match(first.headers.RateLimit, /^"key";r=1;t=(60|59)$/);
+    assert.match((await limiter.consume(keyPrincipal())).headers.RateLimit, /^"key";r=0;t=\d+$/);
+    const refused = await limiter.consume(keyPrincipal());
+    assert.equal(refused.allowed, false);
+    assert.equal(refused.exceeded, 'key');
+    assert.match(refused.detail!, /key rate limit of 2 requests per 60 seconds/);
+    assert.match(refused.headers['Retry-After'], /^\d+$/);
+    assert.match(refused.headers.RateLimit, /^"key";r=0;t=\d+$/);
+    // A sibling key of the workspace: 2 of 4 used by key_a (its refusal did not count).
+    const sibling = await limiter.consume(keyPrincipal('key_b'));
+    // Both have 1 left (a tie goes to the longer wait).
+    assert.match(sibling.headers.RateLimit, /^"(key|workspace)";r=1;t=\d+$/);
+    // The workspace (0 left) is now tighter than key_c (1 left).
+    const third = await limiter.consume(keyPrincipal('key_c'));
+    assert.match(third.headers.RateLimit, /^"workspace";r=0;t=\d+$/);
+    const over = await limiter.consume(keyPrincipal('key_c'));
+    assert.equal(over.exceeded, 'workspace');
+    await limiter.close();
+  });
+
+  test('sessions and the gateway count against the workspace only', async () => {
+    const limiter = createMemoryRateLimiter({ workspacePerMinute: 5, keyPerMinute: 2 }, silent);
+    const res = await limiter.consume({ workspaceId: 'ws_s', method: 'session' });
+    assert.equal(res.headers['RateLimit-Policy'], '"workspace";q=5;w=60');
+    assert.match(res.headers.RateLimit, /^"workspace";r=4;t=\d+$/);
+  });
+
+  test('0 turns a policy off; both 0 means no headers at all', async () => {
+    const noKey = createMemoryRateLimiter({ workspacePerMinute: 5, keyPerMinute: 0 }, silent);
+    assert.equal((await noKey.consume(keyPrincipal())).headers['RateLimit-Policy'], '"workspace";q=5;w=60');
+    const none = createMemoryRateLimiter({ workspacePerMinute: 0, keyPerMinute: 0 }, silent);
+    for (let i = 0; i < 10; i++) assert.deepEqual(await none.consume(keyPrincipal()), { allowed: true, headers: {} });
+  });
+
+  test('API_KEYS entries are bucketed by a hash prefix, never the secret', () => {
+    const secret = 'svc_local_test_key_0123456789abcdef';
+    const id = keyBucketId({ workspaceId: 'ws_local', method: 'api_key' }, `Bearer ${secret}`);
+    assert.match(id!, /^local_[0-9a-f]{16}$/);
+    assert.ok(!id!.includes(secret));
+    assert.equal(keyBucketId({ workspaceId: 'ws_local', method: 'api_key' }, `Bearer ${secret}`), id);
+    assert.equal(keyBucketId(keyPrincipal('key_x'), `Bearer ${secret}`), 'key_x');
+    assert.equal(keyBucketId({ workspaceId: 'ws_local', method: 'local' }), undefined);
+  });
+});
+
+describe('rate limiter store failures', () => {
+  const settings = { workspacePerMinute: 10, keyPerMinute: 5 };
+
+  test('an erroring store fails open, with one warning per burst', async () => {
+    const warnings: unknown[] = [];
+    const failing: CounterStore = { consume: async () => Promise.reject(new Error('connection refused')) };
+    const limiter = new StoreRateLimiter(settings, () => failing, { warn: (...args: unknown[]) => void warnings.push(args) } as never);
+    for (let i = 0; i < 3; i++) {
+      const d = await limiter.consume(keyPrincipal());
+      assert.equal(d.allowed, true);
+      assert.deepEqual(d.headers, { 'RateLimit-Policy': '"workspace";q=10;w=60, "key";q=5;w=60' });
+    }
+    assert.equal(warnings.length, 1);
+  });
+
+  test('a store that hangs fails open after the timeout', async () => {
+    const hanging: CounterStore = { consume: () => new Promise(() => {}) };
+    const limiter = new StoreRateLimiter(settings, () => hanging, silent, undefined, 30);
+    const started = Date.now();
+    assert.equal((await limiter.consume(keyPrincipal())).allowed, true);
+    assert.ok(Date.now() - started < 1000);
+  });
+
+  test('a refusal from the store is a refusal, not a failure', async () => {
+    const full: CounterStore = { consume: async () => Promise.reject(new RateLimiterRes(0, 12_300, 6)) };
+    const limiter = new StoreRateLimiter(settings, () => full, silent);
+    const d = await limiter.consume(keyPrincipal());
+    assert.equal(d.allowed, false);
+    assert.equal(d.exceeded, 'key');
+    assert.equal(d.headers['Retry-After'], '13');
+    assert.equal(d.headers.RateLimit, '"key";r=0;t=13');
+  });
+});
+
+describe('rate limit settings', () => {
+  test('defaults 600 / 300; invalid values are reported with the others', () => {
+    assert.deepEqual(loadConfig({}).rateLimit, { workspacePerMinute: 600, keyPerMinute: 300 });
+    assert.deepEqual(loadConfig({ RATE_LIMIT_WORKSPACE_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '7' }).rateLimit, { workspacePerMinute: 0, keyPerMinute: 7 });
+    assert.throws(
+      () => loadConfig({ RATE_LIMIT_WORKSPACE_PER_MINUTE: '-1', RATE_LIMIT_KEY_PER_MINUTE: 'lots', PORT: 'x' }),
+      (err: Error & { problems?: string[] }) => {
+        assert.equal(err.problems?.length, 3);
+        assert.ok(err.problems?.some((p) => p.startsWith('RATE_LIMIT_WORKSPACE_PER_MINUTE')));
+        assert.ok(err.problems?.some((p) => p.startsWith('RATE_LIMIT_KEY_PER_MINUTE')));
+        return true;
+      },
+    );
+  });
+});

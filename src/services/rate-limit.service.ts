@@ -1,0 +1,206 @@
+// Rate limits on authenticated operations, per workspace and per API key, reported with the IETF
+// RateLimit and RateLimit-Policy headers (draft-ietf-httpapi-ratelimit-headers, structured fields):
+//
+//   RateLimit-Policy: "workspace";q=600;w=60, "key";q=300;w=60
+//   RateLimit: "key";r=299;t=60
+//
+// Each request counts against two fixed 60-second windows: its API key's (API-key requests only)
+// and its workspace's (every key, session and the local gateway together). The key is checked
+// first and a request its key refuses does not spend the workspace's budget, so a runaway key
+// cannot starve its siblings beyond its own limit. `RateLimit` reports the most constrained
+// policy; a refusal carries `Retry-After` too.
+//
+// Counters live in memory (one process: local mode on SQLite) or in the Postgres table
+// `rate_limits` (created by migration 0006), so every API process shares them. A failing or slow
+// store never takes the API down: the request passes and a (throttled) warning is logged.
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/database.ts';
+import type { Config } from '../config/config.ts';
+import type { Principal } from './auth.service.ts';
+import { sha256Hex } from './hashing.ts';
+
+export type RateLimitSettings = Config['rateLimit'];
+export type RateLimitPolicyName = 'workspace' | 'key';
+
+export const RATE_LIMIT_WINDOW_SECONDS = 60;
+export const RATE_LIMIT_TABLE = 'rate_limits';
+/** A store that has not answered by then is treated as failed (the request passes). */
+const STORE_TIMEOUT_MS = 2_000;
+const WARN_EVERY_MS = 10_000;
+
+export interface Decision {
+  allowed: boolean;
+  /**
+   * `RateLimit-Policy` and `RateLimit` (plus `Retry-After` when refused) for the response. Empty
+   * when no limit applies; `RateLimit-Policy` only when the store failed.
+   */
+  headers: Record<string, string>;
+  /** The policy that refused the request. */
+  exceeded?: RateLimitPolicyName;
+  /** Human explanation of a refusal, for the problem detail. */
+  detail?: string;
+}
+
+export interface RateLimiter {
+  /**
+   * Counts one request of an authenticated principal. `authorization` is the request's
+   * Authorization header: API_KEYS of the local workspace have no key id, so their bucket is
+   * named by a prefix of the secret's SHA-256 (never the secret).
+   */
+  consume(principal: Principal, authorization?: string | string[]): Promise<Decision>;
+  close(): Promise<void>;
+}
+
+/** The part of a rate-limiter-flexible limiter this module uses: resolves under the limit, rejects with RateLimiterRes over it. */
+export interface CounterStore {
+  consume(key: string): Promise<RateLimiterRes>;
+}
+
+interface Bucket {
+  name: RateLimitPolicyName;
+  quota: number;
+  store: CounterStore;
+}
+
+/** One bucket per enabled policy (a limit of 0 turns its policy off). */
+export type StoreFactory = (name: RateLimitPolicyName, quota: number) => CounterStore;
+
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+
+/** The stable bucket id of the API key behind a request, or undefined when no key was used. */
+export function keyBucketId(principal: Principal, authorization?: string | string[]): string | undefined {
+  if (principal.method !== 'api_key') return undefined;
+  if (principal.keyId) return principal.keyId;
+  const token = typeof authorization === 'string' ? BEARER.exec(authorization.trim())?.[1] : undefined;
+  return token ? `local_${sha256Hex(token).slice(0, 16)}` : undefined;
+}
+
+export class StoreRateLimiter implements RateLimiter {
+  private readonly workspace: Bucket | undefined;
+  private readonly key: Bucket | undefined;
+  private lastWarnAt = 0;
+  private suppressedWarnings = 0;
+
+  constructor(
+    settings: RateLimitSettings,
+    storeFor: StoreFactory,
+    private readonly logger: Pick<Logger, 'warn'>,
+    private readonly onClose: () => void | Promise<void> = () => {},
+    private readonly timeoutMs = STORE_TIMEOUT_MS,
+  ) {
+    const bucket = (name: RateLimitPolicyName, quota: number): Bucket | undefined => (quota > 0 ? { name, quota, store: storeFor(name, quota) } : undefined);
+    this.workspace = bucket('workspace', settings.workspacePerMinute);
+    this.key = bucket('key', settings.keyPerMinute);
+  }
+
+  async consume(principal: Principal, authorization?: string | string[]): Promise<Decision> {
+    const keyId = this.key ? keyBucketId(principal, authorization) : undefined;
+    const checks: Array<[Bucket, string]> = [];
+    if (this.key && keyId !== undefined) checks.push([this.key, keyId]);
+    if (this.workspace) checks.push([this.workspace, principal.workspaceId]);
+    if (checks.length === 0) return { allowed: true, headers: {} };
+    const policy = [this.workspace, keyId !== undefined ? this.key : undefined]
+      .filter((b): b is Bucket => b !== undefined)
+      .map((b) => `"${b.name}";q=${b.quota};w=${RATE_LIMIT_WINDOW_SECONDS}`)
+      .join(', ');
+
+    const states: Array<{ bucket: Bucket; remaining: number; resetSeconds: number }> = [];
+    try {
+      for (const [bucket, id] of checks) {
+        const outcome = await this.take(bucket.store, id);
+        const resetSeconds = Math.max(1, Math.ceil(outcome.res.msBeforeNext / 1000));
+        if (!outcome.allowed) {
+          const what = bucket.name === 'key' ? 'this API key' : 'this workspace';
+          return {
+            allowed: false,
+            exceeded: bucket.name,
+            detail: `The ${bucket.name} rate limit of ${bucket.quota} requests per ${RATE_LIMIT_WINDOW_SECONDS} seconds is used up for ${what}; retry in ${resetSeconds} s.`,
+            headers: { 'RateLimit-Policy': policy, RateLimit: `"${bucket.name}";r=0;t=${resetSeconds}`, 'Retry-After': String(resetSeconds) },
+          };
+        }
+        states.push({ bucket, remaining: outcome.res.remainingPoints, resetSeconds });
+      }
+    } catch (err) {
+      this.warn(err);
+      return { allowed: true, headers: { 'RateLimit-Policy': policy } };
+    }
+    // The most constrained policy: fewest requests left, then the longest wait.
+    const tightest = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds > a.resetSeconds) ? b : a));
+    return {
+      allowed: true,
+      headers: { 'RateLimit-Policy': policy, RateLimit: `"${tightest.bucket.name}";r=${tightest.remaining};t=${tightest.resetSeconds}` },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.onClose();
+  }
+
+  private async take(store: CounterStore, id: string): Promise<{ allowed: boolean; res: RateLimiterRes }> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`rate-limit store did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
+    try {
+      return { allowed: true, res: await Promise.race([store.consume(id), timeout]) };
+    } catch (err) {
+      // rate-limiter-flexible rejects with a RateLimiterRes over the limit, with an Error when the store fails.
+      if (err instanceof RateLimiterRes) return { allowed: false, res: err };
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Fail open, loudly but not once per request. */
+  private warn(err: unknown): void {
+    const now = Date.now();
+    if (now - this.lastWarnAt < WARN_EVERY_MS) {
+      this.suppressedWarnings++;
+      return;
+    }
+    this.logger.warn({ err, suppressed: this.suppressedWarnings }, 'rate-limit store failed: request allowed without counting it');
+    this.lastWarnAt = now;
+    this.suppressedWarnings = 0;
+  }
+}
+
+/** Counters in this process's memory (local mode on SQLite: one process). */
+export function createMemoryRateLimiter(settings: RateLimitSettings, logger: Pick<Logger, 'warn'>): RateLimiter {
+  return new StoreRateLimiter(
+    settings,
+    (name, quota) => new RateLimiterMemory({ keyPrefix: `rl_${name === 'workspace' ? 'ws' : 'key'}`, points: quota, duration: RATE_LIMIT_WINDOW_SECONDS }),
+    logger,
+  );
+}
+
+/** Counters in the Postgres table `rate_limits`, shared by every API process on the database. */
+export function createPostgresRateLimiter(settings: RateLimitSettings, db: Database, logger: Pick<Logger, 'warn'>): RateLimiter {
+  const stores: RateLimiterPostgres[] = [];
+  const sweeper = setInterval(() => {
+    // Rows whose window ended are reset in place by the next request; this drops idle ones.
+    // clearExpired never rejects (it is not critical).
+    void (stores[0] as unknown as { clearExpired(before: number): Promise<void> } | undefined)?.clearExpired(Date.now() - RATE_LIMIT_WINDOW_SECONDS * 1000);
+  }, 5 * 60_000);
+  sweeper.unref();
+  return new StoreRateLimiter(
+    settings,
+    (name, quota) => {
+      const store = new RateLimiterPostgres({
+        storeClient: db,
+        storeType: 'knex',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        keyPrefix: `rl_${name === 'workspace' ? 'ws' : 'key'}`,
+        points: quota,
+        duration: RATE_LIMIT_WINDOW_SECONDS,
+      });
+      stores.push(store);
+      return store;
+    },
+    logger,
+    () => clearInterval(sweeper),
+  );
+}

@@ -1,0 +1,34 @@
+// A worker process: runs export jobs from the shared database, serves no HTTP. Start any number
+// (`npm run worker`) on any machine that reaches the database. SIGTERM drains: no new claims,
+// running jobs stop (their FFmpeg children are killed) and go back to the queue for another worker.
+import { compose } from './compose.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { createLogger } from './http/logging.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig({ ...process.env, RUN_JOBS: '1' });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const runtime = await compose(config, logger);
+  logger.info({ concurrency: config.jobs.concurrency, database: config.database.client }, 'worker started');
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker draining');
+    void runtime.close().then(() => process.exit(0));
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,183 @@
+// Credits: two-phase reservations under concurrency (both databases, through the real metered
+// render path), release on failure and expiry, free cache hits; then hosted mode over HTTP:
+// 402 with cost and balance, X-Service-Credits, batch items charged one by one, usage, pricing.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { CreditsRepository } from '../../db/repositories/credits.repository.ts';
+import { createLogger } from '../../src/http/logging.ts';
+import { systemClock } from '../../src/services/clock.ts';
+import { CreditsService } from '../../src/services/credits.service.ts';
+import { MeteredRenderService } from '../../src/services/metered-render.service.ts';
+import { renderCost } from '../../src/services/pricing.ts';
+import { ProblemError } from '../../src/errors/problem.ts';
+import { ENGINES } from '../support/databases.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+
+const tiny = (seed: number) => ({ seed, size: { width: 32, height: 32 }, format: 'png' as const });
+
+for (const engine of ENGINES) {
+  describe(`credit ledger on ${engine}`, () => {
+    let t: TestApp;
+    let credits: CreditsService;
+    let metered: MeteredRenderService;
+    const principal = (workspaceId: string) => ({ workspaceId, method: 'api_key' as const });
+
+    before(async () => {
+      t = await startTestApp(engine);
+      // The hosted ledger on this database (the local app itself runs without credit checks).
+      credits = new CreditsService(new CreditsRepository(t.runtime.db), systemClock, true, createLogger('silent'));
+      metered = new MeteredRenderService(t.runtime.deps.services.render, credits, t.runtime.deps.services.usage);
+    });
+    after(async () => t?.close());
+
+    async function workspaceWith(id: string, amount: number) {
+      await t.runtime.deps.services.workspaces.ensure({ id, name: id, kind: 'personal', createdAt: Date.now() });
+      if (amount > 0) await credits.add(id, amount, 'grant', `grant_${id}`, 'test', 'test grant');
+    }
+
+    test('N concurrent renders against a balance for a third of them: exactly those succeed, never below zero', async () => {
+      const ws = 'ws_concurrent';
+      const n = 12;
+      const resolved = Array.from({ length: n }, (_, i) => t.runtime.deps.services.render.resolve('mesh-gradient', tiny(10_000 + i)));
+      const each = renderCost(resolved[0]);
+      await workspaceWith(ws, (n / 3) * each);
+      const outcomes = await Promise.allSettled(resolved.map((r) => metered.run(r, { principal: principal(ws), operation: 'generate' })));
+      const ok = outcomes.filter((o) => o.status === 'fulfilled');
+      const refused = outcomes.filter((o) => o.status === 'rejected');
+      assert.equal(ok.length, n / 3);
+      assert.equal(refused.length, (2 * n) / 3);
+      for (const r of refused) assert.equal(((r as PromiseRejectedResult).reason as ProblemError).code, 'insufficient_credits');
+      assert.deepEqual(await credits.balance(ws), { credits: 0, reserved: 0, available: 0 });
+      // The ledger sums: grants minus committed reservations is the balance; nothing is left pending.
+      const entries = await new CreditsRepository(t.runtime.db).entries(ws);
+      const posted = entries.filter((e) => e.status === 'posted').reduce((a, e) => a + e.amount, 0);
+      const committed = entries.filter((e) => e.status === 'committed').reduce((a, e) => a + e.amount, 0);
+      assert.equal(posted - committed, 0);
+      assert.equal(entries.filter((e) => e.status === 'pending').length, 0);
+      assert.equal(entries.filter((e) => e.status === 'committed').length, n / 3);
+    });
+
+    test('a cache hit is free and reserves nothing', async () => {
+      const ws = 'ws_hits';
+      await workspaceWith(ws, 5);
+      const resolved = t.runtime.deps.services.render.resolve('mesh-gradient', tiny(20_001));
+      const first = await metered.run(resolved, { principal: principal(ws), operation: 'generate' });
+      assert.equal(first.cache, 'MISS');
+      assert.equal(first.credits, renderCost(resolved));
+      const again = await metered.run(resolved, { principal: principal(ws), operation: 'generate' });
+      assert.equal(again.cache, 'HIT');
+      assert.equal(again.credits, 0);
+      assert.equal((await credits.balance(ws)).available, 5 - renderCost(resolved));
+    });
+
+    test('a render that fails or is aborted releases its reservation', async () => {
+      const ws = 'ws_abort';
+      await workspaceWith(ws, 1_000);
+      const controller = new AbortController();
+      const heavy = t.runtime.deps.services.render.resolve('plasma', { seed: 1, size: { width: 640, height: 360 }, format: 'mp4', params: { duration: 10, fps: 30 } });
+      const running = metered.run(heavy, { principal: principal(ws), operation: 'generate', signal: controller.signal });
+      await new Promise((r) => setTimeout(r, 150));
+      assert.equal((await credits.balance(ws)).reserved, renderCost(heavy), 'held while rendering');
+      controller.abort();
+      await assert.rejects(running);
+      assert.deepEqual(await credits.balance(ws), { credits: 1_000, reserved: 0, available: 1_000 });
+    });
+
+    test('a reservation left by a crashed process expires and is released by the sweeper', async () => {
+      const ws = 'ws_crash';
+      await workspaceWith(ws, 10);
+      await credits.reserve(ws, 4, 'orphan', 'held by a process that died', -1);
+      assert.equal((await credits.balance(ws)).available, 6);
+      assert.ok((await credits.sweepExpired()) >= 1);
+      assert.deepEqual(await credits.balance(ws), { credits: 10, reserved: 0, available: 10 });
+    });
+
+    test('purchases are idempotent per id', async () => {
+      const ws = 'ws_purchase';
+      await workspaceWith(ws, 0);
+      const results = await Promise.all(Array.from({ length: 5 }, () => credits.add(ws, 100, 'purchase', 'pur_same', 'cs_1', 'pack')));
+      assert.equal(results.filter(Boolean).length, 1);
+      assert.equal((await credits.balance(ws)).credits, 100);
+    });
+  });
+}
+
+describe('credits over HTTP in hosted mode (postgres)', () => {
+  let t: TestApp;
+  let secret: string;
+  const ws = 'ws_hosted_credits';
+  const auth = () => ({ auth: false as const, headers: { Authorization: `Bearer ${secret}` } });
+
+  before(async () => {
+    t = await startTestApp('postgres', { env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40) } });
+    await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Hosted', kind: 'personal', createdAt: Date.now() });
+    secret = (await t.runtime.deps.services.keys.create(ws, 'test')).secret;
+  });
+  after(async () => t?.close());
+
+  test('402 insufficient_credits names the cost and the balance', async () => {
+    const res = await t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(1) });
+    assert.equal(res.status, 402);
+    assert.equal(res.body.code, 'insufficient_credits');
+    assert.equal(res.body.cost, 1);
+    assert.deepEqual(res.body.balance, { credits: 0, reserved: 0, available: 0 });
+  });
+
+  test('concurrent HTTP renders: exactly the affordable ones succeed', async () => {
+    await t.runtime.deps.services.credits.add(ws, 4, 'grant', 'grant_http', 'test', 'grant');
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(500 + i) })));
+    assert.equal(responses.filter((r) => r.status === 200).length, 4);
+    assert.equal(responses.filter((r) => r.status === 402).length, 8);
+    for (const r of responses.filter((x) => x.status === 200)) assert.equal(r.headers['x-service-credits'], '1');
+    const me = await t.request('get', '/v1/me', auth());
+    assert.deepEqual(me.body.balance, { credits: 0, reserved: 0, available: 0 });
+  });
+
+  test('a cache hit costs nothing, even with an empty balance', async () => {
+    const res = await t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(500) });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['x-service-cache'], 'HIT');
+    assert.equal(res.headers['x-service-credits'], '0');
+  });
+
+  test('batch items are charged one by one; the unaffordable ones fail alone', async () => {
+    await t.runtime.deps.services.credits.add(ws, 2, 'grant', 'grant_batch', 'test', 'grant');
+    const res = await t.request('post', '/v1/batch', { ...auth(), body: { items: [1, 2, 3].map((s) => ({ slug: 'mesh-gradient', ...tiny(900 + s) })) } });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.results.filter((r: { ok: boolean }) => r.ok).length, 2);
+    assert.deepEqual(
+      res.body.results.filter((r: { ok: boolean }) => !r.ok).map((r: { code: string }) => r.code),
+      ['insufficient_credits'],
+    );
+  });
+
+  test('usage summarises renders, credits and hits by day and generator', async () => {
+    // Usage is written after the response; wait for the last rows to land.
+    let res = await t.request('get', '/v1/usage', auth());
+    for (let i = 0; i < 40 && res.body.totals.renders < 7; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      res = await t.request('get', '/v1/usage', auth());
+    }
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    assert.equal(res.body.totals.renders, 4 + 1 + 2);
+    assert.equal(res.body.totals.credits, 6);
+    assert.equal(res.body.totals.cacheHits, 1);
+    assert.equal(res.body.byDay.length, 1);
+    assert.equal(res.body.byDay[0].date, new Date().toISOString().slice(0, 10));
+    assert.deepEqual(
+      res.body.byGenerator.map((g: { slug: string; renders: number }) => [g.slug, g.renders]),
+      [['mesh-gradient', 7]],
+    );
+    const bad = await t.request('get', '/v1/usage?from=2026-02-01&to=2026-01-01', auth());
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.issues[0].path, 'query.from');
+  });
+
+  test('pricing is public and lists rules and packs', async () => {
+    const res = await t.request('get', '/v1/pricing', { auth: false });
+    assert.equal(res.status, 200);
+    assert.ok(res.body.packs.length >= 1);
+    assert.ok(res.body.rules.some((r: { credits: number }) => r.credits === 0));
+  });
+});

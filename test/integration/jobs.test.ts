@@ -1,0 +1,193 @@
+// Export jobs on both databases: submit → queued → running → completed with a result identical to
+// the synchronous render; progress over SSE; cancel in each state; history with cursors and a
+// status filter; workspace isolation; 409 before the result, 410 after retention; a job whose
+// runner died (lapsed lease) is picked up again. Hosted mode: credits reserved at submission.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RESULT_RETENTION_MS } from '../../src/jobs/jobs.service.ts';
+import { ENGINES } from '../support/databases.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+
+const tiny = { slug: 'mesh-gradient', seed: 5, size: { width: 64, height: 48 } };
+const animation = (seed: number, duration = 2) => ({ slug: 'plasma', seed, format: 'gif' as const, size: { width: 160, height: 90 }, params: { duration, fps: 10 } });
+
+function ffmpegChildren(): number {
+  try {
+    return execFileSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' }).split('\n').filter((l) => l.trim() === 'ffmpeg').length;
+  } catch {
+    return 0;
+  }
+}
+
+async function waitFor(t: TestApp, id: string, statuses: string[], timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.request('get', `/v1/jobs/${id}`);
+    if (statuses.includes(res.body.status)) return res.body;
+    if (Date.now() > deadline) assert.fail(`job ${id} is ${res.body.status}, expected ${statuses.join('/')}`);
+    await sleep(50);
+  }
+}
+
+for (const engine of ENGINES) {
+  describe(`jobs on ${engine}`, () => {
+    let t: TestApp;
+    let offset = 0;
+    before(async () => {
+      t = await startTestApp(engine, { compose: { clock: { now: () => Date.now() + offset } } });
+    });
+    after(async () => t?.close());
+
+    test('202 queued with Location; completes; the result equals the synchronous render', async () => {
+      const res = await t.request('post', '/v1/jobs', { body: tiny });
+      assert.equal(res.status, 202);
+      assert.equal(res.headers.location, `/v1/jobs/${res.body.id}`);
+      assert.deepEqual([res.body.status, res.body.progress, res.body.attempts, res.body.resultReady, res.body.cancelled], ['queued', 0, 0, false, false]);
+      const done = await waitFor(t, res.body.id, ['completed']);
+      assert.equal(done.progress, 1);
+      assert.equal(done.attempts, 1);
+      assert.equal(done.resultReady, true);
+      assert.equal(done.contentType, 'image/png');
+      assert.equal(done.resultUrl, `/v1/jobs/${res.body.id}/result`);
+      const file = await t.request('get', done.resultUrl);
+      assert.equal(file.status, 200);
+      const { slug: _s, ...recipe } = tiny;
+      const sync = await t.request('post', `/v1/generate/${tiny.slug}`, { body: recipe });
+      assert.ok(Buffer.compare(file.body, sync.body) === 0);
+      assert.equal(sync.headers['x-service-recipe-hash'], done.recipeHash);
+    });
+
+    test('SSE streams rising progress and the final status', async () => {
+      const { body: job } = await t.request('post', '/v1/jobs', { body: animation(11) });
+      const server = t.app.listen(0, '127.0.0.1');
+      await new Promise((r) => server.once('listening', r));
+      try {
+        const { port } = server.address() as { port: number };
+        const res = await fetch(`http://127.0.0.1:${port}/v1/jobs/${job.id}/events`, { headers: { Authorization: 'Bearer svc_local_test_key_0123456789abcdef' } });
+        assert.equal(res.status, 200);
+        assert.match(res.headers.get('content-type')!, /text\/event-stream/);
+        const text = await res.text();
+        const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({ event: m[1], data: JSON.parse(m[2]) }));
+        assert.equal(events[0].event, 'status');
+        const progress = events.filter((e) => e.event === 'progress').map((e) => e.data.progress as number);
+        assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes down');
+        assert.equal(events.at(-1)!.data.status, 'completed');
+      } finally {
+        server.close();
+      }
+    });
+
+    test('cancel a running job: it stops within 2 s, FFmpeg is killed; cancelling again is 409', async () => {
+      const { body: job } = await t.request('post', '/v1/jobs', { body: { ...animation(12, 10), format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } } });
+      await waitFor(t, job.id, ['running']);
+      for (let i = 0; i < 100 && ffmpegChildren() === 0; i++) await sleep(50);
+      const started = Date.now();
+      const res = await t.request('post', `/v1/jobs/${job.id}/cancel`);
+      assert.equal(res.status, 200);
+      const cancelled = await waitFor(t, job.id, ['cancelled'], 2_000);
+      assert.ok(Date.now() - started <= 2_000);
+      assert.equal(cancelled.cancelled, true);
+      for (let i = 0; i < 40 && ffmpegChildren() > 0; i++) await sleep(50);
+      assert.equal(ffmpegChildren(), 0);
+      const again = await t.request('post', `/v1/jobs/${job.id}/cancel`);
+      assert.equal(again.status, 409);
+      assert.equal(again.body.code, 'job_not_cancellable');
+      const result = await t.request('get', `/v1/jobs/${job.id}/result`);
+      assert.equal(result.status, 409);
+      assert.equal(result.body.code, 'job_not_ready');
+    });
+
+    test('history: newest first, cursor pages through Link, status filter; other workspaces get 404', async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await t.request('post', '/v1/jobs', { body: { ...tiny, seed: 100 + i } })).body.id);
+      for (const id of ids) await waitFor(t, id, ['completed']);
+      const first = await t.request('get', '/v1/jobs?limit=2');
+      assert.equal(first.status, 200);
+      assert.deepEqual(first.body.map((j: { id: string }) => j.id), [ids[2], ids[1]]);
+      const next = /<([^>]+)>; rel="next"/.exec(first.headers.link)![1];
+      const second = await t.request('get', next);
+      assert.equal(second.body[0].id, ids[0]);
+      const cancelled = await t.request('get', '/v1/jobs?status=cancelled');
+      assert.ok(cancelled.body.every((j: { status: string }) => j.status === 'cancelled'));
+      await t.runtime.deps.services.workspaces.ensure({ id: 'ws_jobs_other', name: 'Other', kind: 'personal', createdAt: Date.now() });
+      const other = await t.runtime.deps.services.keys.create('ws_jobs_other', 'other');
+      const foreign = await t.request('get', `/v1/jobs/${ids[0]}`, { auth: false, headers: { Authorization: `Bearer ${other.secret}` } });
+      assert.equal(foreign.status, 404);
+      assert.equal((await t.request('get', '/v1/jobs/job_missing')).status, 404);
+      assert.equal((await t.request('get', `/v1/jobs/${ids[0]}/result`, { auth: false, headers: { Authorization: `Bearer ${other.secret}` } })).status, 404);
+    });
+
+    test('410 result_expired after the retention period', async () => {
+      const { body: job } = await t.request('post', '/v1/jobs', { body: { ...tiny, seed: 200 } });
+      await waitFor(t, job.id, ['completed']);
+      offset = RESULT_RETENTION_MS + 1_000;
+      try {
+        const res = await t.request('get', `/v1/jobs/${job.id}/result`);
+        assert.equal(res.status, 410);
+        assert.equal(res.body.code, 'result_expired');
+        assert.equal((await t.request('get', `/v1/jobs/${job.id}`)).body.resultReady, false);
+      } finally {
+        offset = 0;
+      }
+    });
+
+    test('a job whose runner died (lapsed lease) is picked up again and completes', async () => {
+      const { body: job } = await t.request('post', '/v1/jobs', { body: { ...tiny, seed: 300 } });
+      await waitFor(t, job.id, ['completed']);
+      // Make it look like a runner claimed it and was killed mid-job.
+      await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', progress: 0.4, locked_by: 'runner_dead', locked_until: Date.now() - 1, attempts: 1 });
+      t.runtime.deps.services.jobs['notifier']?.notify();
+      const done = await waitFor(t, job.id, ['completed']);
+      assert.equal(done.attempts, 2);
+    });
+
+    test('400 naming the field for a bad recipe; 404 for an unknown generator', async () => {
+      const bad = await t.request('post', '/v1/jobs', { body: { slug: 'mesh-gradient', size: { width: 5, height: 5 } } });
+      assert.equal(bad.status, 400);
+      assert.ok(bad.body.issues.some((i: { path: string }) => i.path.startsWith('body.size')));
+      assert.equal((await t.request('post', '/v1/jobs', { body: { slug: 'nope' } })).status, 404);
+    });
+  });
+
+  describe(`queued jobs on ${engine} (no runner in this process)`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(engine, { env: { RUN_JOBS: '0' } });
+    });
+    after(async () => t?.close());
+
+    test('a queued job is cancelled at once', async () => {
+      const { body: job } = await t.request('post', '/v1/jobs', { body: tiny });
+      const res = await t.request('post', `/v1/jobs/${job.id}/cancel`);
+      assert.equal(res.status, 200);
+      assert.equal(res.body.status, 'cancelled');
+      assert.equal(res.body.cancelled, true);
+    });
+  });
+}
+
+describe('jobs and credits in hosted mode (postgres)', () => {
+  let t: TestApp;
+  let secret: string;
+  const ws = 'ws_jobs_hosted';
+  const auth = () => ({ auth: false as const, headers: { Authorization: `Bearer ${secret}` } });
+  before(async () => {
+    t = await startTestApp('postgres', { env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40), RUN_JOBS: '0' } });
+    await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Jobs', kind: 'personal', createdAt: Date.now() });
+    secret = (await t.runtime.deps.services.keys.create(ws, 'jobs')).secret;
+  });
+  after(async () => t?.close());
+
+  test('submission reserves the cost (402 without credits); cancelling a queued job releases it', async () => {
+    const refused = await t.request('post', '/v1/jobs', { ...auth(), body: tiny });
+    assert.equal(refused.status, 402);
+    assert.equal((await t.runtime.db('jobs').where({ workspace_id: ws })).length, 0, 'no job row without its reservation');
+    await t.runtime.deps.services.credits.add(ws, 5, 'grant', 'grant_jobs', 'test', 'grant');
+    const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: tiny });
+    assert.equal((await t.runtime.deps.services.credits.balance(ws)).reserved, 1);
+    await t.request('post', `/v1/jobs/${job.id}/cancel`, auth());
+    assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), { credits: 5, reserved: 0, available: 5 });
+  });
+});
