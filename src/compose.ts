@@ -172,6 +172,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       // Pending retries are cancelled; attempts in flight finish (bounded by their deadline) and are recorded.
       await webhookDelivery.close();
       await pool.close();
+      await usage.flush();
       await signIn?.close();
       await db.destroy();
     },

@@ -24,24 +24,29 @@ export interface UsageTotalsRow {
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+function toRow(r: UsageRecord) {
+  return {
+    id: r.id,
+    workspace_id: r.workspaceId,
+    key_id: r.keyId,
+    operation: r.operation,
+    generator: r.generator,
+    format: r.format,
+    credits: r.credits,
+    bytes: r.bytes,
+    duration_ms: Math.round(r.durationMs),
+    cache: r.cache,
+    day: dayOf(r.createdAt),
+    created_at: r.createdAt,
+  };
+}
+
 export class UsageRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(r: UsageRecord): Promise<void> {
-    await this.db('usage_records').insert({
-      id: r.id,
-      workspace_id: r.workspaceId,
-      key_id: r.keyId,
-      operation: r.operation,
-      generator: r.generator,
-      format: r.format,
-      credits: r.credits,
-      bytes: r.bytes,
-      duration_ms: Math.round(r.durationMs),
-      cache: r.cache,
-      day: dayOf(r.createdAt),
-      created_at: r.createdAt,
-    });
+  async insertMany(rows: UsageRecord[]): Promise<void> {
+    // Chunks keep each statement under SQLite's bound-parameter limit.
+    for (let i = 0; i < rows.length; i += 50) await this.db('usage_records').insert(rows.slice(i, i + 50).map(toRow));
   }
 
   private totals(groupBy?: 'day' | 'generator') {

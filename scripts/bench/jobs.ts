@@ -21,9 +21,10 @@ const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/j
 const plasma = ALL_GENERATORS.find((g) => g.slug === 'plasma')!;
 const recipe = (seed: number) => ({ slug: 'plasma', seed, format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 4, fps: 30 } });
 
+// Rate limits are off: the bench measures the export path, not the limiter.
 async function startService(concurrency: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-jobs-'));
-  const config = loadConfig({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'silent', JOB_CONCURRENCY: String(concurrency), RENDER_WORKERS: '2' });
+  const config = loadConfig({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'silent', JOB_CONCURRENCY: String(concurrency), RENDER_WORKERS: '2', RATE_LIMIT_WORKSPACE_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0' });
   const runtime = await compose(config, createLogger('silent'), { revision: 'bench' });
   const server = (await createApp(runtime.deps)).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -46,7 +47,7 @@ async function runJob(base: string, body: unknown): Promise<number> {
     const job = (await (await fetch(`${base}/v1/jobs/${id}`, { headers })).json()) as { status: string; error?: string };
     if (job.status === 'completed') return performance.now() - started;
     if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`job ${job.status}: ${job.error}`);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 

@@ -118,7 +118,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'silent', RENDER_WORKERS: '2', RENDER_QUEUE_LIMIT: '1000' });
+  const config = loadConfig({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'silent', RENDER_WORKERS: '2', RENDER_QUEUE_LIMIT: '1000', RATE_LIMIT_WORKSPACE_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0' });
   const runtime = await compose(config, logger, { revision: 'bench' });
   const app = await createApp(runtime.deps);
   const server = app.listen(0, '127.0.0.1');

@@ -21,6 +21,7 @@ for (const engine of ENGINES) {
       const first = await t.request('post', '/v1/generate/mesh-gradient', withKey('gen-1', tiny(70)));
       assert.equal(first.status, 200);
       assert.equal(first.headers['x-service-cache'], 'MISS');
+      await t.runtime.deps.services.usage.flush();
       const usageBefore = await t.runtime.db('usage_records').count<{ n: number }[]>({ n: '*' });
       const replay = await t.request('post', '/v1/generate/mesh-gradient', withKey('gen-1', tiny(70)));
       assert.equal(replay.status, 200);
@@ -28,6 +29,7 @@ for (const engine of ENGINES) {
       assert.equal(replay.headers['x-service-cache'], 'MISS', 'the stored response, not a new cache hit');
       assert.ok(Buffer.compare(replay.body, first.body) === 0);
       assert.equal(replay.headers['x-service-recipe-hash'], first.headers['x-service-recipe-hash']);
+      await t.runtime.deps.services.usage.flush();
       const usageAfter = await t.runtime.db('usage_records').count<{ n: number }[]>({ n: '*' });
       assert.equal(Number(usageAfter[0].n), Number(usageBefore[0].n), 'no work was recorded');
     });
