@@ -2,6 +2,7 @@
 // built by the composition root (src/compose.ts) or by a test.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
@@ -61,6 +62,23 @@ export interface AppDeps {
 const require = createRequire(import.meta.url);
 export const REDOC_BUNDLE = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles', 'redoc.standalone.js');
 
+/** The web app: plain ES modules and CSS, served as they are (no build step). */
+export const WEB_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
+/** Strict policy for the web app's pages: same-origin code and API calls; renders shown through blob: URLs. */
+export const WEB_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' blob: data:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export async function createApp(deps: AppDeps): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
@@ -79,6 +97,21 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     res.set('Cache-Control', 'public, max-age=86400');
     res.sendFile(REDOC_BUNDLE);
   });
+
+  // The web app at / (same origin as the API). Only files that exist under web/ are served; any
+  // other path falls through to the API and its problem+json 404.
+  app.use(
+    express.static(WEB_DIR, {
+      index: 'index.html',
+      redirect: false,
+      dotfiles: 'ignore',
+      fallthrough: true,
+      setHeaders: (res) => {
+        res.setHeader('Content-Security-Policy', WEB_CSP);
+        res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
 
   app.use(...originMiddleware(originPolicy(deps.config)));
   app.use(localGateway(deps.config.localGateway));

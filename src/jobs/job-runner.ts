@@ -34,7 +34,7 @@ export class JobRunner implements JobsNotifier {
   private timer: NodeJS.Timeout | undefined;
   private stopping = false;
   private started = false;
-  private polling = false;
+  private polling: Promise<void> | null = null;
 
   constructor(
     private readonly repo: JobsRepository,
@@ -66,9 +66,16 @@ export class JobRunner implements JobsNotifier {
     this.timer.unref();
   }
 
-  private async poll(): Promise<void> {
-    if (this.polling || this.stopping) return;
-    this.polling = true;
+  private poll(): Promise<void> {
+    if (this.polling || this.stopping) return this.polling ?? Promise.resolve();
+    this.polling = this.claimWhileFree().finally(() => {
+      this.polling = null;
+      if (!this.stopping) this.schedule(IDLE_POLL_MS);
+    });
+    return this.polling;
+  }
+
+  private async claimWhileFree(): Promise<void> {
     try {
       while (!this.stopping && this.running.size < this.concurrency) {
         const job = await this.repo.claimNext(this.id, this.clock.now(), this.leaseMs);
@@ -77,9 +84,6 @@ export class JobRunner implements JobsNotifier {
       }
     } catch (err) {
       this.logger.error({ err }, 'job claim failed');
-    } finally {
-      this.polling = false;
-      if (!this.stopping) this.schedule(IDLE_POLL_MS);
     }
   }
 
@@ -165,6 +169,8 @@ export class JobRunner implements JobsNotifier {
   async stop(graceMs = 10_000): Promise<void> {
     this.stopping = true;
     clearTimeout(this.timer);
+    // A claim in flight finishes first, so nothing touches the database after close.
+    await this.polling;
     for (const controller of this.running.values()) controller.abort(new ProblemError('not_ready', { detail: 'shutting down' }));
     const deadline = Date.now() + graceMs;
     while (this.running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

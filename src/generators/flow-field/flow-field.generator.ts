@@ -3,6 +3,7 @@
 // which gives the combed, hand-drawn look. Lines are simplified (Ramer–Douglas–Peucker) once and
 // the same polylines feed both the raster and the SVG.
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam } from '../lib/color.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
@@ -35,11 +36,6 @@ const defaults: FlowFieldParams = {
 /** Hard budget on traced points so the worst case (4096² at minimum spacing) stays fast. */
 const MAX_POINTS = 500_000;
 const MAX_SEEDS = 60_000;
-
-function num(v: number): string {
-  const r = Math.round(v * 100) / 100;
-  return Object.is(r, -0) ? '0' : String(r);
-}
 
 /** Ramer–Douglas–Peucker on a flat [x0, y0, x1, y1, ...] array. */
 function simplify(pts: number[], tol: number): number[] {

@@ -5,6 +5,7 @@
 // at a small internal resolution and scaled up with high-quality smoothing; a fixed film-grain
 // tile drawn on top hides 8-bit banding.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
 import { range, subRandom } from '../lib/random.ts';
@@ -173,19 +174,11 @@ export default defineGenerator<FlowingGradientParams>({
         maximum: 0.25,
         default: defaults.grain,
       },
-      fps: { type: 'integer', title: 'Frame rate', description: 'Frames per second of the animation.', minimum: 10, maximum: 30, default: defaults.fps },
-      duration: {
-        type: 'number',
-        title: 'Duration',
-        description: 'Length of one seamless loop, in seconds.',
-        minimum: 1,
-        maximum: 10,
-        default: defaults.duration,
-      },
+      ...loopParamSchema(defaults),
     },
   },
 
-  animation: (p) => ({ fps: p.fps, frames: Math.max(1, Math.round(p.fps * p.duration)) }),
+  animation: loopAnimation,
 
   draw(ctx: SKRSContext2D, input) {
     const { params: p, width, height, seed, loop } = input;

@@ -13,6 +13,7 @@
 // All lengths in the CSS are multiples of the --svc-geometric-size custom property.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
+import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam } from '../lib/color.ts';
 import { subRandom } from '../lib/random.ts';
@@ -40,11 +41,6 @@ const SQRT3 = Math.sqrt(3);
 
 type Pt = [number, number];
 type Shape = { kind: 'poly'; pts: Pt[]; color: number } | { kind: 'circle'; cx: number; cy: number; r: number; color: number };
-
-function num(v: number): string {
-  const r = Math.round(v * 100) / 100;
-  return Object.is(r, -0) ? '0' : String(r);
-}
 
 /** A stable value in [0, 1) for a grid cell. */
 function cellHash(seed: number, i: number, j: number, salt: number): number {

@@ -3,6 +3,7 @@
 // chosen in OKLCH so every hue has the same perceived lightness and contrast. The raster and the
 // SVG are drawn from the same cell geometry.
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, toHex, type Rgb } from '../lib/color.ts';
 import { hash32, mulberry32 } from '../lib/random.ts';
@@ -47,11 +48,6 @@ export function oklchToRgb(l: number, c: number, hDeg: number): Rgb {
       return { r: f(r), g: f(g), b: f(bl) };
     }
   }
-}
-
-function num(v: number): string {
-  const r = Math.round(v * 100) / 100;
-  return Object.is(r, -0) ? '0' : String(r);
 }
 
 interface Layout {

@@ -4,6 +4,7 @@
 // OKLab (perceptually even, no muddy midpoints) by inserting intermediate stops; CSS uses the
 // native `in oklab` syntax where supported. A light seeded grain dithers away 8-bit banding.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { paletteParam, parseHex, toHex, type Rgb } from '../lib/color.ts';
 import { subRandom } from '../lib/random.ts';
@@ -30,11 +31,6 @@ const defaults: LinearGradientParams = {
   interpolation: 'oklab',
   grain: 0.03,
 };
-
-function num(v: number): string {
-  const r = Math.round(v * 100) / 100;
-  return Object.is(r, -0) ? '0' : String(r);
-}
 
 // --- OKLab (Björn Ottosson) -------------------------------------------------------------
 const toLinear = (c: number) => {

@@ -3,6 +3,7 @@
 // used for the raster and the SVG form, so both show the same picture. Optional film grain
 // breaks up 8-bit banding.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, rgba, type Rgb } from '../lib/color.ts';
 import { range, subRandom } from '../lib/random.ts';
@@ -46,11 +47,6 @@ const FALLOFF: ReadonlyArray<readonly [number, number]> = (() => {
 
 /** Long side, in pixels, of the buffer the glows are painted into on large canvases. */
 const GLOW_BUFFER = 1280;
-
-function num(v: number): string {
-  const r = Math.round(v * 100) / 100;
-  return Object.is(r, -0) ? '0' : String(r);
-}
 
 function buildGlows(p: MeshGradientParams, seed: number, width: number, height: number): Glow[] {
   const rnd = subRandom(seed, 'mesh-gradient/points');

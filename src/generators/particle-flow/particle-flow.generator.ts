@@ -11,6 +11,7 @@
 //     `trail` steps of that path, fading towards the tail. Particles fade in at birth and out before
 //     they respawn, so nothing pops.
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex } from '../lib/color.ts';
 import { noise2D } from '../lib/noise.ts';
@@ -172,19 +173,11 @@ export default defineGenerator<ParticleFlowParams>({
       },
       palette: paletteParam('Palette', 'Particle colours; each particle keeps one.', defaults.palette),
       background: colorParam('Background', 'Colour behind the particles.', defaults.background),
-      fps: { type: 'integer', title: 'Frame rate', description: 'Frames per second of the animation.', minimum: 10, maximum: 30, default: defaults.fps },
-      duration: {
-        type: 'number',
-        title: 'Duration',
-        description: 'Length of one seamless loop, in seconds.',
-        minimum: 1,
-        maximum: 10,
-        default: defaults.duration,
-      },
+      ...loopParamSchema(defaults),
     },
   },
 
-  animation: (p) => ({ fps: p.fps, frames: Math.max(1, Math.round(p.fps * p.duration)) }),
+  animation: loopAnimation,
 
   draw(ctx: SKRSContext2D, input) {
     const { params: p, width, height, seed, loop } = input;

@@ -4,6 +4,7 @@
 // internal resolution (`detail`) and drawn scaled up with high-quality smoothing: plasma is smooth,
 // so this costs nothing visible and keeps a 1080p frame fast.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { paletteParam, parseHex, samplePalette } from '../lib/color.ts';
 import { range, subRandom } from '../lib/random.ts';
@@ -125,19 +126,11 @@ export default defineGenerator<PlasmaParams>({
         maximum: 320,
         default: defaults.detail,
       },
-      fps: { type: 'integer', title: 'Frame rate', description: 'Frames per second of the animation.', minimum: 10, maximum: 30, default: defaults.fps },
-      duration: {
-        type: 'number',
-        title: 'Duration',
-        description: 'Length of one seamless loop, in seconds.',
-        minimum: 1,
-        maximum: 10,
-        default: defaults.duration,
-      },
+      ...loopParamSchema(defaults),
     },
   },
 
-  animation: (p) => ({ fps: p.fps, frames: Math.max(1, Math.round(p.fps * p.duration)) }),
+  animation: loopAnimation,
 
   draw(ctx: SKRSContext2D, input) {
     const { params: p, width, height, seed, loop } = input;

@@ -5,6 +5,7 @@
 // back in depth, so every frame is computed on its own. Stars fade in far away and out very near,
 // so the wrap from near to far never pops.
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
 import { subRandom } from '../lib/random.ts';
@@ -118,19 +119,11 @@ export default defineGenerator<StarfieldParams>({
         maximum: 1,
         default: defaults.nebula,
       },
-      fps: { type: 'integer', title: 'Frame rate', description: 'Frames per second of the animation.', minimum: 10, maximum: 30, default: defaults.fps },
-      duration: {
-        type: 'number',
-        title: 'Duration',
-        description: 'Length of one seamless loop, in seconds.',
-        minimum: 1,
-        maximum: 10,
-        default: defaults.duration,
-      },
+      ...loopParamSchema(defaults),
     },
   },
 
-  animation: (p) => ({ fps: p.fps, frames: Math.max(1, Math.round(p.fps * p.duration)) }),
+  animation: loopAnimation,
 
   draw(ctx: SKRSContext2D, input) {
     const { params: p, width, height, seed, loop } = input;

@@ -3,6 +3,7 @@
 // "index" contours every few levels and optional hypsometric tints between them. The same
 // polylines feed the raster and the SVG.
 import { Path2D, type SKRSContext2D } from '@napi-rs/canvas';
+import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, samplePalette, toHex } from '../lib/color.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
@@ -37,11 +38,6 @@ const defaults: TopographyParams = {
 const MAX_SAMPLES = 300_000;
 /** Upper bound on contour vertices drawn (see buildScene). */
 const VERTEX_BUDGET = 200_000;
-
-function num(v: number): string {
-  const r = Math.round(v * 100) / 100;
-  return Object.is(r, -0) ? '0' : String(r);
-}
 
 function simplify(pts: number[], tol: number): number[] {
   const n = pts.length / 2;

@@ -4,6 +4,7 @@
 // SVG path string that also drives the raster (Path2D), so PNG, SVG and CSS show the same tiles.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
+import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam } from '../lib/color.ts';
 import { hash32 } from '../lib/random.ts';
@@ -25,11 +26,6 @@ const defaults: TruchetParams = {
   foreground: '#f4a259',
   background: '#1b2a41',
 };
-
-function num(v: number): string {
-  const r = Math.round(v * 100) / 100;
-  return Object.is(r, -0) ? '0' : String(r);
-}
 
 /** Deterministic per-tile random value in [0, 1): independent of grid size and drawing order. */
 function tileRandom(seedHash: number, i: number, j: number): number {

@@ -3,6 +3,7 @@
 // perpendicular bisectors of nearby sites (found through a uniform grid), so the raster and the SVG
 // share the same geometry. Gaps are made by shifting the bisectors inward; corners can be rounded.
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, mix, paletteParam, parseHex, samplePalette, toHex, type Rgb } from '../lib/color.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
@@ -31,11 +32,6 @@ const defaults: VoronoiParams = {
   relax: 2,
   variation: 0.25,
 };
-
-function num(v: number): string {
-  const r = Math.round(v * 100) / 100;
-  return Object.is(r, -0) ? '0' : String(r);
-}
 
 /** Keep the part of a polygon (flat xy array) where (p - o)·u <= limit. */
 function clipHalfPlane(poly: number[], ox: number, oy: number, ux: number, uy: number, limit: number): number[] {

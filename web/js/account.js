@@ -1,0 +1,256 @@
+import { json } from './api.js';
+import { h, clear, append, copyButton, formatDate, toast } from './dom.js';
+import { saveRecipe } from './state.js';
+
+export async function showAccount(view) {
+  clear(view);
+  const me = h('section', { class: 'panel', id: 'me' }, h('p', { class: 'muted' }, 'Loading…'));
+  const keys = h('section', { class: 'panel', id: 'keys' });
+  const usage = h('section', { class: 'panel', id: 'usage' });
+  const presets = h('section', { class: 'panel', id: 'presets' });
+  view.append(h('h1', {}, 'Account'), me, keys, usage, presets);
+  await Promise.all([renderMe(me), renderKeys(keys), renderUsage(usage), renderPresets(presets)]);
+}
+
+async function renderMe(el) {
+  try {
+    const me = await json('/v1/me');
+    const method = { local: 'local gateway (local mode, no sign-in)', session: 'browser session', api_key: 'API key' }[me.authMethod] ?? me.authMethod;
+    append(clear(el), [
+      h('h2', {}, 'Workspace'),
+      h('dl', { class: 'meta' },
+        h('dt', {}, 'Workspace'), h('dd', { id: 'me-workspace' }, `${me.workspace.name} (${me.workspace.kind})`),
+        h('dt', {}, 'Signed in as'), h('dd', {}, me.user ? `${me.user.name ?? ''} ${me.user.email ? `<${me.user.email}>` : ''}`.trim() : '—'),
+        h('dt', {}, 'Authenticated by'), h('dd', { id: 'me-auth' }, method),
+        h('dt', {}, 'Credits'), h('dd', {}, me.balance ? `${me.balance.available} available (${me.balance.reserved} reserved)` : 'not metered in local mode'),
+      ),
+      me.authMethod === 'session' ? h('button', { type: 'button', class: 'btn small', onclick: signOut }, 'Sign out') : null,
+    ]);
+  } catch (err) {
+    clear(el).append(h('h2', {}, 'Workspace'), h('p', { class: 'error' }, err.message));
+  }
+}
+
+async function signOut() {
+  try {
+    await fetch('/v1/auth/sign-out', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', credentials: 'same-origin' });
+  } finally {
+    location.hash = '#/';
+    location.reload();
+  }
+}
+
+async function renderKeys(el) {
+  const label = h('input', { type: 'text', id: 'key-label', placeholder: 'Label, e.g. "CI"', maxlength: 100, required: true });
+  const secretBox = h('div', { id: 'key-secret-box' });
+  const error = h('p', { class: 'field-error general', role: 'alert' });
+  const tbody = h('tbody', { id: 'key-list' });
+  const form = h('form', { class: 'actions', id: 'key-create' }, label, h('button', { type: 'submit', class: 'btn primary' }, 'Create key'));
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    error.textContent = '';
+    try {
+      const key = await json('/v1/keys', { method: 'POST', body: { label: label.value.trim() } });
+      label.value = '';
+      secretBox.replaceChildren(
+        h('div', { class: 'secret' },
+          h('p', { class: 'warning' }, '⚠ Copy this key now. It is shown only once and cannot be recovered.'),
+          h('div', { class: 'range-row' }, h('code', { id: 'key-secret', class: 'wrap' }, key.secret ?? '(not returned)'), copyButton(key.secret ?? '', 'Copy', 'API key copied')),
+          h('button', { type: 'button', class: 'btn small', onclick: () => secretBox.replaceChildren() }, 'I have stored it'),
+        ),
+      );
+      await loadKeys(tbody);
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  });
+  clear(el).append(
+    h('h2', {}, 'API keys'),
+    h('p', { class: 'muted small' }, 'Use a key as ', h('code', {}, 'Authorization: Bearer <key>'), ' from scripts and servers.'),
+    form, error, secretBox,
+    h('table', { class: 'table' }, h('thead', {}, h('tr', {}, ['Label', 'Prefix', 'Created', 'Last used', 'Status', ''].map((t) => h('th', {}, t)))), tbody),
+  );
+  await loadKeys(tbody);
+}
+
+async function loadKeys(tbody) {
+  try {
+    const keys = await json('/v1/keys');
+    clear(tbody);
+    if (!keys.length) tbody.append(h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No keys yet.')));
+    for (const key of keys) {
+      tbody.append(
+        h('tr', { dataset: { key: key.id, revoked: String(key.revoked) }, class: key.revoked ? 'revoked' : '' },
+          h('td', { class: 'key-label' }, key.label),
+          h('td', {}, h('code', {}, `${key.prefix}…`)),
+          h('td', {}, formatDate(key.createdAt)),
+          h('td', {}, formatDate(key.lastUsedAt)),
+          h('td', { class: 'key-status' }, key.revoked ? h('span', { class: 'chip status-cancelled' }, `revoked ${formatDate(key.revokedAt)}`) : h('span', { class: 'chip status-completed' }, 'active')),
+          h('td', {}, key.revoked ? '' : h('button', { type: 'button', class: 'btn small danger revoke', onclick: () => revoke(key, tbody) }, 'Revoke')),
+        ),
+      );
+    }
+  } catch (err) {
+    clear(tbody).append(h('tr', {}, h('td', { colspan: 6, class: 'error' }, err.message)));
+  }
+}
+
+function confirmDialog(message, confirmLabel) {
+  return new Promise((resolve) => {
+    const dialog = h('dialog', { class: 'dialog', id: 'confirm-dialog' },
+      h('form', { method: 'dialog' },
+        h('p', {}, message),
+        h('div', { class: 'actions' },
+          h('button', { value: 'cancel', class: 'btn', id: 'confirm-cancel' }, 'Cancel'),
+          h('button', { value: 'ok', class: 'btn danger', id: 'confirm-ok' }, confirmLabel),
+        ),
+      ),
+    );
+    dialog.addEventListener('close', () => {
+      resolve(dialog.returnValue === 'ok');
+      dialog.remove();
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
+
+async function revoke(key, tbody) {
+  if (!(await confirmDialog(`Revoke the key "${key.label}" (${key.prefix}…)? Anything using it stops working at once.`, 'Revoke'))) return;
+  try {
+    await json(`/v1/keys/${encodeURIComponent(key.id)}`, { method: 'DELETE' });
+    toast(`Revoked "${key.label}"`);
+  } catch (err) {
+    toast(err.message);
+  }
+  await loadKeys(tbody);
+}
+
+async function renderUsage(el) {
+  try {
+    const usage = await json('/v1/usage');
+    const days = usage.byDay ?? [];
+    clear(el).append(
+      h('h2', {}, 'Usage'),
+      h('p', { class: 'muted small' }, `${usage.from} – ${usage.to}: ${usage.totals.renders} renders, ${usage.totals.cacheHits} cache hits, ${usage.totals.credits} credits.`),
+      days.length ? barChart(days) : h('p', { class: 'muted' }, 'No renders in this period.'),
+    );
+  } catch (err) {
+    clear(el).append(h('h2', {}, 'Usage'), h('p', { class: 'error' }, err.message));
+  }
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+function s(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const c of children) el.append(c);
+  return el;
+}
+
+function barChart(days) {
+  const W = 640, H = 160, pad = 20;
+  const max = Math.max(1, ...days.map((d) => d.renders));
+  const bw = Math.min(48, (W - pad * 2) / days.length);
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H + 20}`, class: 'chart', role: 'img', 'aria-label': 'Renders per day' });
+  days.forEach((d, i) => {
+    const bh = (d.renders / max) * (H - pad);
+    const x = pad + i * bw;
+    const title = s('title', {});
+    title.textContent = `${d.date}: ${d.renders} renders, ${d.cacheHits} cache hits`;
+    svg.append(s('rect', { x: x + 2, y: H - bh, width: Math.max(1, bw - 4), height: bh, class: 'bar' }, title));
+    if (days.length <= 14 || i % Math.ceil(days.length / 10) === 0) {
+      const label = s('text', { x: x + bw / 2, y: H + 14, 'text-anchor': 'middle', class: 'axis' });
+      label.textContent = d.date.slice(5);
+      svg.append(label);
+    }
+  });
+  return svg;
+}
+
+async function renderPresets(el) {
+  const tbody = h('tbody', { id: 'preset-list' });
+  clear(el).append(
+    h('h2', {}, 'Presets'),
+    h('p', { class: 'muted small' }, 'Save a recipe from the playground with “Save as preset”.'),
+    h('table', { class: 'table' }, h('thead', {}, h('tr', {}, ['Name', 'Generator', 'Updated', ''].map((t) => h('th', {}, t)))), tbody),
+  );
+  await loadPresets(tbody);
+}
+
+async function loadPresets(tbody) {
+  try {
+    const presets = await json('/v1/presets');
+    clear(tbody);
+    if (!presets.length) tbody.append(h('tr', {}, h('td', { colspan: 4, class: 'muted' }, 'No presets yet.')));
+    for (const p of presets) {
+      tbody.append(
+        h('tr', { dataset: { preset: p.id } },
+          h('td', {}, p.name),
+          h('td', {}, p.recipe.slug),
+          h('td', {}, formatDate(p.updatedAt)),
+          h('td', { class: 'actions' },
+            h('button', { type: 'button', class: 'btn small', onclick: () => load(p) }, 'Load'),
+            h('button', { type: 'button', class: 'btn small danger', onclick: () => remove(p, tbody) }, 'Delete'),
+          ),
+        ),
+      );
+    }
+  } catch (err) {
+    clear(tbody).append(h('tr', {}, h('td', { colspan: 4, class: 'error' }, err.message)));
+  }
+}
+
+function load(preset) {
+  const r = preset.recipe;
+  saveRecipe({ slug: r.slug, params: r.params ?? {}, seed: r.seed ?? 0, size: { pixelRatio: 1, ...(r.size ?? { width: 640, height: 360 }) }, format: r.format ?? 'png' });
+  location.hash = `#/playground/${encodeURIComponent(r.slug)}`;
+}
+
+async function remove(preset, tbody) {
+  if (!(await confirmDialog(`Delete the preset "${preset.name}"?`, 'Delete'))) return;
+  try {
+    await json(`/v1/presets/${encodeURIComponent(preset.id)}`, { method: 'DELETE' });
+  } catch (err) {
+    toast(err.message);
+  }
+  await loadPresets(tbody);
+}
+
+/** Hosted mode without a session: GitHub / Google sign-in. */
+export function showSignIn(view, config) {
+  clear(view);
+  const error = h('p', { class: 'field-error general', role: 'alert' });
+  const names = { github: 'Continue with GitHub', google: 'Continue with Google' };
+  const providers = config.providers?.length ? config.providers : [];
+  view.append(
+    h('section', { class: 'panel signin', id: 'sign-in' },
+      h('h1', {}, 'Sign in'),
+      h('p', { class: 'muted' }, 'Sign in to render, export and manage API keys. A personal workspace is created on first sign-in.'),
+      providers.length
+        ? providers.map((p) =>
+            h('button', { type: 'button', class: `btn provider ${p.id}`, dataset: { provider: p.id }, onclick: () => signIn(p, error) }, names[p.id] ?? `Continue with ${p.name}`),
+          )
+        : h('p', { class: 'error' }, 'No sign-in provider is configured on this service.'),
+      error,
+    ),
+  );
+}
+
+async function signIn(provider, error) {
+  error.textContent = '';
+  try {
+    const url = provider.signInUrl || '/v1/auth/sign-in/social';
+    const res = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ provider: provider.id, callbackURL: `${location.origin}/` }),
+    });
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok || !body.url) throw new Error(body.detail || body.message || `Sign-in failed (${res.status})`);
+    location.assign(body.url);
+  } catch (err) {
+    error.textContent = err.message;
+  }
+}

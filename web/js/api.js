@@ -1,0 +1,87 @@
+// Same-origin API client. In local mode the local gateway authenticates these requests; in hosted
+// mode the session cookie does (fetch sends same-origin cookies by default).
+
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super(problem?.detail || problem?.title || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem ?? {};
+    this.code = problem?.code;
+    this.issues = Array.isArray(problem?.issues) ? problem.issues : [];
+  }
+}
+
+async function problemOf(res) {
+  const type = res.headers.get('content-type') || '';
+  if (type.includes('json')) {
+    try {
+      return await res.json();
+    } catch {
+      /* fall through */
+    }
+  }
+  return { title: res.statusText || `HTTP ${res.status}`, status: res.status };
+}
+
+export async function request(path, { method = 'GET', body, signal, headers = {} } = {}) {
+  const init = { method, signal, headers: { Accept: 'application/json, application/problem+json', ...headers }, credentials: 'same-origin' };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  } else if (method !== 'GET' && method !== 'HEAD') {
+    init.headers['Content-Type'] = 'application/json';
+  }
+  const res = await fetch(path, init);
+  if (!res.ok) throw new ApiError(res.status, await problemOf(res));
+  return res;
+}
+
+export async function json(path, options) {
+  const res = await request(path, options);
+  if (res.status === 204) return null;
+  return res.json();
+}
+
+/** Renders a recipe synchronously; returns the file as a Blob plus the recipe headers. */
+export async function render(slug, recipe, { signal } = {}) {
+  const res = await fetch(`/v1/generate/${encodeURIComponent(slug)}`, {
+    method: 'POST',
+    signal,
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(recipe),
+  });
+  if (!res.ok) throw new ApiError(res.status, await problemOf(res));
+  const blob = await res.blob();
+  return {
+    blob,
+    contentType: res.headers.get('content-type') || blob.type,
+    recipe: res.headers.get('x-service-recipe'),
+    hash: res.headers.get('x-service-recipe-hash'),
+    cache: res.headers.get('x-service-cache'),
+    engine: res.headers.get('x-service-engine'),
+    credits: res.headers.get('x-service-credits'),
+  };
+}
+
+export async function download(path) {
+  const res = await request(path, { headers: { Accept: '*/*' } });
+  const blob = await res.blob();
+  const disposition = res.headers.get('content-disposition') || '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return { blob, filename: match ? decodeURIComponent(match[1]) : null };
+}
+
+let generatorsPromise;
+export function generators() {
+  generatorsPromise ??= json('/v1/generators').catch((err) => {
+    generatorsPromise = undefined;
+    throw err;
+  });
+  return generatorsPromise;
+}
+
+export async function generator(slug) {
+  const all = await generators();
+  return all.find((g) => g.slug === slug);
+}

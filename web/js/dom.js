@@ -1,0 +1,84 @@
+// Tiny DOM helpers. Never sets the style attribute (the CSP forbids inline styles); CSSOM is fine.
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') el.className = v;
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k in el && typeof v !== 'string') el[k] = v;
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === undefined || c === null || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
+  return el;
+}
+
+let toastTimer;
+export function toast(message) {
+  const el = document.getElementById('toast');
+  el.textContent = message;
+  el.classList.add('show');
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => el.classList.remove('show'), 2500);
+}
+
+export async function copyText(text, what = 'Copied') {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(`${what} to the clipboard`);
+  } catch {
+    // Clipboard unavailable (permissions): fall back to a selectable prompt.
+    window.prompt('Copy this:', text);
+  }
+}
+
+export function copyButton(getText, label = 'Copy', what) {
+  return h('button', { type: 'button', class: 'btn small', onclick: () => copyText(typeof getText === 'function' ? getText() : getText, what) }, label);
+}
+
+export function debounce(fn, ms) {
+  let t;
+  return (...args) => {
+    clearTimeout(t);
+    t = setTimeout(() => fn(...args), ms);
+  };
+}
+
+export function formatDate(iso) {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}
+
+export function formatBytes(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Revokes the previous blob URL of a slot when a new one replaces it. */
+export class BlobSlot {
+  url = null;
+  set(blob) {
+    this.revoke();
+    this.url = URL.createObjectURL(blob);
+    return this.url;
+  }
+  revoke() {
+    if (this.url) URL.revokeObjectURL(this.url);
+    this.url = null;
+  }
+}
