@@ -73,3 +73,22 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
 export function isPostgres(db: Database): boolean {
   return db.client.config.client === 'pg';
 }
+
+/** Runs `$1`-style SQL, the way pg-boss hands it over. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs SQL on a Postgres transaction's own connection, so what another library writes through it
+ * (a pg-boss message) commits or rolls back with the rows beside it. knex binds `?` placeholders
+ * only, hence the connection itself rather than `trx.raw`.
+ */
+export function transactionExecutor(trx: Knex.Transaction): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const connection = (await (trx.client as unknown as { acquireConnection(): Promise<pg.ClientBase> }).acquireConnection());
+      return connection.query(text, values);
+    },
+  };
+}

@@ -43,7 +43,10 @@ import { WebhookDeliveryService } from './services/webhook-delivery.service.ts';
 import { assertWebhookUrlAllowed } from './services/webhook-url.ts';
 import { JobsRepository } from '../db/repositories/jobs.repository.ts';
 import { JobsService } from './jobs/jobs.service.ts';
-import { JobRunner } from './jobs/job-runner.ts';
+import { JOB_TIMEOUT_MS, JobRunner } from './jobs/job-runner.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import { PgBossJobQueue } from './jobs/pg-boss.queue.ts';
+import { TableJobQueue } from './jobs/table.queue.ts';
 
 export interface Runtime {
   deps: AppDeps;
@@ -125,9 +128,16 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const webhookSecrets = new WebhookSecretsService(webhooksRepo, clock);
   const webhookDelivery = new WebhookDeliveryService({ repo: webhooksRepo, secrets: webhookSecrets, config, logger, clock });
   const jobsRepo = new JobsRepository(db);
-  const jobs = new JobsService(jobsRepo, render, credits, clock, (url) => void assertWebhookUrlAllowed(url, config));
+  // Postgres: pg-boss carries the messages, so workers on any machine share the queue. SQLite: the table is the queue.
+  const onQueueError = (err: unknown) => logger.error({ err }, 'job queue error');
+  const queue: JobQueue =
+    config.database.client === 'pg'
+      ? new PgBossJobQueue({ connectionString: config.database.url, expireInSeconds: Math.ceil(JOB_TIMEOUT_MS / 1000) + 120, pollingIntervalSeconds: 1, supervise: config.jobs.runInProcess }, onQueueError)
+      : new TableJobQueue(onQueueError);
+  await queue.open();
+  const jobs = new JobsService(jobsRepo, queue, render, credits, clock, (url) => void assertWebhookUrlAllowed(url, config));
   // Finished jobs notify their webhookUrl (in the background, with retries).
-  const runner = new JobRunner(jobsRepo, render, credits, usage, clock, logger, config.jobs.concurrency, {
+  const runner = new JobRunner(jobsRepo, queue, render, credits, usage, clock, logger, config.jobs.concurrency, {
     finished: (job) => {
       if (!job.webhookUrl) return;
       const type = job.status === 'completed' ? 'job.completed' : job.status === 'failed' ? 'job.failed' : 'job.cancelled';
@@ -135,7 +145,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     },
   }, config.jobs.leaseMs);
   jobs.attach(runner);
-  if (config.jobs.runInProcess) runner.start();
+  if (config.jobs.runInProcess) await runner.start();
 
   const deps: AppDeps = {
     config,
@@ -169,6 +179,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       await rateLimiter.close();
       // Running jobs stop and go back to the queue (their FFmpeg children are killed).
       await runner.stop();
+      await queue.close();
       // Pending retries are cancelled; attempts in flight finish (bounded by their deadline) and are recorded.
       await webhookDelivery.close();
       await pool.close();

@@ -1,5 +1,7 @@
 // Export jobs. Claims and state changes are conditional updates, so two processes can never both
-// run one job, and a finished job never changes again.
+// run one job, and a finished job never changes again. Every change that makes a job runnable
+// again takes an `enqueue` step that runs in the same transaction, so the queue's message (pg-boss)
+// commits or rolls back with the row.
 import type { Knex } from 'knex';
 import type { Database } from '../database.ts';
 
@@ -74,13 +76,19 @@ export interface NewJob {
   createdAt: number;
 }
 
+/** Writes the queue's message for a job inside the transaction that made the job runnable. */
+export type EnqueueStep = (trx: Knex.Transaction) => Promise<void>;
+
 export class JobsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Inserts the job; `within` runs first in the same transaction (the credit reservation) and may veto it by throwing. */
-  async insert(job: NewJob, within?: (trx: Knex) => Promise<string | null>): Promise<JobRecord> {
+  /**
+   * Inserts the job. In the same transaction, `reserve` runs first (the credit reservation; it may
+   * veto the job by throwing) and `enqueue` last.
+   */
+  async insert(job: NewJob, steps: { reserve?: (trx: Knex.Transaction) => Promise<string | null>; enqueue?: EnqueueStep } = {}): Promise<JobRecord> {
     return this.db.transaction(async (trx) => {
-      const reservationId = within ? await within(trx) : null;
+      const reservationId = steps.reserve ? await steps.reserve(trx) : null;
       await trx('jobs').insert({
         id: job.id,
         workspace_id: job.workspaceId,
@@ -100,6 +108,7 @@ export class JobsRepository {
         created_at: job.createdAt,
         updated_at: job.createdAt,
       });
+      await steps.enqueue?.(trx);
       return toRecord((await trx('jobs').where({ id: job.id }).first()) as Row);
     });
   }
@@ -126,21 +135,58 @@ export class JobsRepository {
     return rows.map(toRecord);
   }
 
-  /** Claims the oldest runnable job: queued and due, or running with a lapsed lease (its process died). */
+  /** Claims the oldest queued job that is due (the SQLite queue: the table is the queue). */
   async claimNext(workerId: string, now: number, leaseMs: number): Promise<JobRecord | undefined> {
     for (let tries = 0; tries < 5; tries++) {
       const candidate = (await this.db('jobs')
-        .where((w) => w.where({ status: 'queued', cancel_requested: false }).andWhere('run_after', '<=', now))
-        .orWhere((w) => w.where({ status: 'running' }).andWhere('locked_until', '<', now))
+        .where({ status: 'queued', cancel_requested: false })
+        .andWhere('run_after', '<=', now)
         .orderBy('created_at', 'asc')
-        .first()) as Row | undefined;
+        .first('id')) as Row | undefined;
       if (!candidate) return undefined;
-      const claimed = await this.db('jobs')
-        .where({ id: candidate.id, status: candidate.status, updated_at: candidate.updated_at })
-        .update({ status: 'running', locked_by: workerId, locked_until: now + leaseMs, attempts: Number(candidate.attempts) + 1, updated_at: now });
-      if (claimed === 1) return this.find(String(candidate.id));
+      const claimed = await this.claim(String(candidate.id), workerId, now, leaseMs);
+      if (claimed) return claimed;
     }
     return undefined;
+  }
+
+  /**
+   * Claims one queued job by id (a queue message named it). Undefined when it is no longer queued:
+   * another process claimed it, or it was cancelled or finished — the message is then spent.
+   */
+  async claim(id: string, workerId: string, now: number, leaseMs: number): Promise<JobRecord | undefined> {
+    const claimed = await this.db('jobs')
+      .where({ id, status: 'queued', cancel_requested: false })
+      .update({ status: 'running', locked_by: workerId, locked_until: now + leaseMs, attempts: this.db.raw('attempts + 1'), updated_at: now });
+    return claimed === 1 ? this.find(id) : undefined;
+  }
+
+  /** Running jobs whose lease lapsed: the process running them died. */
+  async lapsed(now: number, limit: number): Promise<JobRecord[]> {
+    const rows = (await this.db('jobs').where({ status: 'running' }).andWhere('locked_until', '<', now).orderBy('locked_until', 'asc').limit(limit)) as Row[];
+    return rows.map(toRecord);
+  }
+
+  /** A lapsed job goes back to the queue (once: the update is conditional on the lapse). */
+  async requeueLapsed(id: string, now: number, enqueue: EnqueueStep): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      const moved = await trx('jobs')
+        .where({ id, status: 'running' })
+        .andWhere('locked_until', '<', now)
+        .update({ status: 'queued', locked_by: null, locked_until: null, run_after: now, updated_at: now });
+      if (moved !== 1) return false;
+      await enqueue(trx);
+      return true;
+    });
+  }
+
+  /** A lapsed job ends: failed (no attempts left) or cancelled (it had been asked to stop). */
+  async endLapsed(id: string, status: 'failed' | 'cancelled', error: string | null, now: number): Promise<boolean> {
+    const moved = await this.db('jobs')
+      .where({ id, status: 'running' })
+      .andWhere('locked_until', '<', now)
+      .update({ status, ...(error ? { error } : {}), finished_at: now, updated_at: now, locked_until: null });
+    return moved === 1;
   }
 
   async heartbeat(id: string, workerId: string, lockedUntil: number): Promise<boolean> {
@@ -172,10 +218,19 @@ export class JobsRepository {
     );
   }
 
-  /** Back to the queue after a transient failure, or failed for good. */
-  async fail(id: string, workerId: string, error: string, retryAt: number | null, now: number): Promise<boolean> {
-    const fields = retryAt === null ? { status: 'failed', error, finished_at: now, locked_until: null } : { status: 'queued', error, run_after: retryAt, locked_by: null, locked_until: null };
-    return (await this.db('jobs').where({ id, locked_by: workerId, status: 'running' }).update({ ...fields, updated_at: now })) === 1;
+  /** Back to the queue after a transient failure (`retry` holds its time and its enqueue step), or failed for good. */
+  async fail(id: string, workerId: string, error: string, now: number, retry?: { at: number; enqueue: EnqueueStep }): Promise<boolean> {
+    if (!retry) {
+      return (await this.db('jobs').where({ id, locked_by: workerId, status: 'running' }).update({ status: 'failed', error, finished_at: now, locked_until: null, updated_at: now })) === 1;
+    }
+    return this.db.transaction(async (trx) => {
+      const moved = await trx('jobs')
+        .where({ id, locked_by: workerId, status: 'running' })
+        .update({ status: 'queued', error, run_after: retry.at, locked_by: null, locked_until: null, updated_at: now });
+      if (moved !== 1) return false;
+      await retry.enqueue(trx);
+      return true;
+    });
   }
 
   /** A running job that stopped because it was asked to. */

@@ -1,6 +1,7 @@
-// Runs export jobs from the jobs table, in this process, on both databases. A job is claimed
-// with a lease that a heartbeat extends; if the process dies (SIGKILL), the lease lapses after
-// LEASE_MS and any runner claims the job again. Cancellation is a flag the runner polls: it aborts
+// Runs export jobs in this process, on both databases, whichever queue delivers them (job-queue.ts).
+// A job is claimed with a lease that a heartbeat extends; a sweeper finds jobs whose lease lapsed
+// (their process died: SIGKILL, a lost machine) and puts them back on the queue, or ends them when
+// they are out of attempts or were cancelled. Cancellation is a flag the runner polls: it aborts
 // the render (the worker kills FFmpeg) within CANCEL_POLL_MS. stop() drains: no new claims,
 // running jobs are stopped and handed back to the queue, and FFmpeg children are killed.
 import { randomBytes } from 'node:crypto';
@@ -11,15 +12,17 @@ import type { Clock } from '../services/clock.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import type { RenderService } from '../services/render.service.ts';
 import type { UsageService } from '../services/usage.service.ts';
+import type { JobConsumer, JobQueue } from './job-queue.ts';
 import { RESULT_RETENTION_MS, type JobsNotifier } from './jobs.service.ts';
 
-/** A crashed runner's job is picked up again after at most this long (default of JOB_LEASE_MS). */
+/** A crashed runner's job lapses after this long (default of JOB_LEASE_MS). */
 export const DEFAULT_LEASE_MS = 15_000;
+/** How often a runner looks for lapsed jobs: a crashed job is queued again within lease + this. */
+export const sweepIntervalMs = (leaseMs: number) => Math.min(5_000, Math.max(250, Math.floor(leaseMs / 3)));
 /** A single export may run this long (FFmpeg's hard limit inside it). */
 export const JOB_TIMEOUT_MS = 10 * 60_000;
 const CANCEL_POLL_MS = 500;
 const PROGRESS_WRITE_MS = 250;
-const IDLE_POLL_MS = 1_000;
 /** Backoff before retry n (1-based): 2 s, 8 s, … */
 const backoffMs = (attempt: number) => 2_000 * 4 ** (attempt - 1);
 
@@ -28,16 +31,17 @@ export interface JobEventSink {
   finished(job: JobRecord): void;
 }
 
-export class JobRunner implements JobsNotifier {
+export class JobRunner implements JobsNotifier, JobConsumer {
   readonly id = `runner_${randomBytes(6).toString('hex')}`;
   private running = new Map<string, AbortController>();
-  private timer: NodeJS.Timeout | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | null = null;
   private stopping = false;
   private started = false;
-  private polling: Promise<void> | null = null;
 
   constructor(
     private readonly repo: JobsRepository,
+    private readonly queue: JobQueue,
     private readonly render: RenderService,
     private readonly credits: CreditsService,
     private readonly usage: UsageService,
@@ -49,42 +53,65 @@ export class JobRunner implements JobsNotifier {
     private readonly leaseMs = DEFAULT_LEASE_MS,
   ) {}
 
-  start(): void {
+  async start(): Promise<void> {
     this.started = true;
     this.stopping = false;
-    this.schedule(0);
+    await this.queue.consume(this, this.concurrency);
+    this.sweeper = setInterval(() => void this.recoverLapsed(), sweepIntervalMs(this.leaseMs));
+    this.sweeper.unref();
   }
 
   /** A job was queued: look now instead of at the next poll (only when this process runs jobs). */
   notify(): void {
-    if (this.started && !this.stopping) this.schedule(0);
+    if (this.started && !this.stopping) this.queue.wake();
   }
 
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.poll(), ms);
-    this.timer.unref();
+  accepting(): boolean {
+    return !this.stopping;
   }
 
-  private poll(): Promise<void> {
-    if (this.polling || this.stopping) return this.polling ?? Promise.resolve();
-    this.polling = this.claimWhileFree().finally(() => {
-      this.polling = null;
-      if (!this.stopping) this.schedule(IDLE_POLL_MS);
-    });
-    return this.polling;
+  claim(id?: string): Promise<JobRecord | undefined> {
+    const now = this.clock.now();
+    return id ? this.repo.claim(id, this.id, now, this.leaseMs) : this.repo.claimNext(this.id, now, this.leaseMs);
   }
 
-  private async claimWhileFree(): Promise<void> {
-    try {
-      while (!this.stopping && this.running.size < this.concurrency) {
-        const job = await this.repo.claimNext(this.id, this.clock.now(), this.leaseMs);
-        if (!job) break;
-        void this.execute(job);
+  /**
+   * Jobs whose process died: back to the queue while attempts remain, otherwise failed; a job
+   * that had been asked to stop ends cancelled. Each step is conditional, so of several runners
+   * sweeping at once exactly one acts on a job (and credits are released once).
+   */
+  recoverLapsed(): Promise<void> {
+    if (this.sweeping || this.stopping) return this.sweeping ?? Promise.resolve();
+    this.sweeping = (async () => {
+      try {
+        const now = this.clock.now();
+        for (const job of await this.repo.lapsed(now, 50)) {
+          if (job.cancelRequested) {
+            if (await this.repo.endLapsed(job.id, 'cancelled', null, now)) await this.ended(job, 'cancelled');
+          } else if (job.attempts >= job.maxAttempts) {
+            if (await this.repo.endLapsed(job.id, 'failed', 'The export stopped responding on every attempt.', now)) await this.ended(job, 'failed');
+          } else if (await this.repo.requeueLapsed(job.id, now, this.queue.enqueue(job.id, now))) {
+            this.logger.warn({ jobId: job.id, lockedBy: job.lockedBy }, 'job lease lapsed: queued again');
+            this.queue.wake();
+          }
+        }
+      } catch (err) {
+        this.logger.error({ err }, 'lapsed job sweep failed');
+      } finally {
+        this.sweeping = null;
       }
-    } catch (err) {
-      this.logger.error({ err }, 'job claim failed');
-    }
+    })();
+    return this.sweeping;
+  }
+
+  private async ended(job: JobRecord, status: 'failed' | 'cancelled'): Promise<void> {
+    await this.credits.releaseId(job.reservationId);
+    this.logger.warn({ jobId: job.id, status }, 'lapsed job ended');
+    this.finished(job.id);
+  }
+
+  run(job: JobRecord): Promise<void> {
+    return this.execute(job);
   }
 
   private async execute(job: JobRecord): Promise<void> {
@@ -125,7 +152,6 @@ export class JobRunner implements JobsNotifier {
       clearInterval(heartbeat);
       clearInterval(cancelWatch);
       this.running.delete(job.id);
-      if (!this.stopping) this.schedule(0);
     }
   }
 
@@ -137,7 +163,7 @@ export class JobRunner implements JobsNotifier {
     const now = this.clock.now();
     if (this.stopping && !(await this.repo.cancelRequested(job.id))) {
       // Draining (SIGTERM): hand the job back to the queue, due at once, for another runner.
-      await this.repo.fail(job.id, this.id, 'interrupted by a shutdown', now, now);
+      await this.repo.fail(job.id, this.id, 'interrupted by a shutdown', now, { at: now, enqueue: this.queue.enqueue(job.id, now) });
       log.info('job handed back on shutdown');
       return;
     }
@@ -152,7 +178,7 @@ export class JobRunner implements JobsNotifier {
     const transient = !(err instanceof ProblemError) || ['upstream_error', 'overloaded', 'render_timeout', 'not_ready'].includes(err.code);
     const message = err instanceof ProblemError ? (err.detail ?? err.message) : 'The export failed unexpectedly.';
     const retryAt = transient && job.attempts < job.maxAttempts ? now + backoffMs(job.attempts) : null;
-    if (await this.repo.fail(job.id, this.id, message, retryAt, now)) {
+    if (await this.repo.fail(job.id, this.id, message, now, retryAt === null ? undefined : { at: retryAt, enqueue: this.queue.enqueue(job.id, retryAt) })) {
       if (retryAt === null) {
         await this.credits.releaseId(job.reservationId);
         log.warn({ err }, 'job failed');
@@ -168,9 +194,10 @@ export class JobRunner implements JobsNotifier {
   /** Stops claiming, stops running jobs (they go back to the queue) and waits for them. */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopping = true;
-    clearTimeout(this.timer);
-    // A claim in flight finishes first, so nothing touches the database after close.
-    await this.polling;
+    clearInterval(this.sweeper);
+    // A claim or sweep in flight finishes first, so nothing touches the database after close.
+    await this.queue.stopConsuming();
+    await this.sweeping;
     for (const controller of this.running.values()) controller.abort(new ProblemError('not_ready', { detail: 'shutting down' }));
     const deadline = Date.now() + graceMs;
     while (this.running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

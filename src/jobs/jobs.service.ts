@@ -9,6 +9,7 @@ import type { Principal } from '../services/auth.service.ts';
 import type { Clock } from '../services/clock.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import { renderCost } from '../services/pricing.ts';
+import type { JobQueue } from './job-queue.ts';
 import type { RenderService } from '../services/render.service.ts';
 
 /** JobCreate from the contract (its anyOf makes the generated type opaque). */
@@ -55,6 +56,7 @@ export class JobsService {
 
   constructor(
     private readonly repo: JobsRepository,
+    private readonly queue: JobQueue,
     private readonly render: RenderService,
     private readonly credits: CreditsService,
     private readonly clock: Clock,
@@ -79,7 +81,10 @@ export class JobsService {
     const cost = renderCost(resolved);
     const job = await this.repo.insert(
       { id, workspaceId: principal.workspaceId, keyId: principal.keyId ?? null, slug, recipe: resolved.encoded, recipeHash: resolved.hash, format: resolved.recipe.format, maxAttempts: MAX_ATTEMPTS, webhookUrl: webhookUrl ?? null, createdAt: now },
-      async (trx) => (await this.credits.reserve(principal.workspaceId, cost, id, `export ${slug} ${resolved.recipe.format}`, JOB_RESERVATION_TTL_MS, trx))?.id ?? null,
+      {
+        reserve: async (trx) => (await this.credits.reserve(principal.workspaceId, cost, id, `export ${slug} ${resolved.recipe.format}`, JOB_RESERVATION_TTL_MS, trx))?.id ?? null,
+        enqueue: this.queue.enqueue(id, now),
+      },
     );
     this.notifier?.notify();
     return job;

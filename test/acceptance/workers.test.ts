@@ -1,8 +1,8 @@
 // Worker processes for real (`src/worker.ts`, as `npm run worker` starts it) on one database with
 // an API app: a worker killed with SIGKILL mid-job loses the job to another worker once its lease
 // lapses, and the job completes; SIGTERM drains (the job goes back to the queue, no FFmpeg is
-// left behind); two workers share the queue and each job completes once; a cache entry written by
-// one API process is a HIT on another.
+// left behind). On Postgres (pg-boss), two API processes and two workers: jobs spread over both
+// workers and each completes once; a cache entry written by one API process is a HIT on the other.
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
-import { ROOT } from '../support/server-process.ts';
+import { ROOT, runService } from '../support/server-process.ts';
 
 const LEASE_MS = 2_000;
 const longJob = (seed: number) => ({ slug: 'plasma', seed, format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 6, fps: 30 } });
@@ -147,23 +147,31 @@ for (const engine of ENGINES) {
       await next.exited;
     });
 
-    test('two workers share the queue; each job completes once; the cache is shared between API processes', { skip: engine === 'sqlite' && 'multi-machine scale-out is a Postgres deployment' }, async () => {
+    test('two API processes and two workers on one database: jobs spread over both workers, each completes once; the cache is shared', { skip: engine === 'sqlite' && 'multi-machine scale-out is a Postgres deployment' }, async () => {
+      const apis = await Promise.all([0, 1].map(() => runService({ ...env, RUN_JOBS: '0', LOG_LEVEL: 'warn' })));
       const pair = await Promise.all([startWorker(), startWorker()]);
-      const ids: string[] = [];
-      for (let i = 0; i < 6; i++) ids.push((await api.request('post', '/v1/jobs', { body: shortJob(100 + i) })).body.id);
-      const rows = await Promise.all(ids.map((id) => waitFor(id, (j) => j.status === 'completed', 60_000)));
-      assert.ok(rows.every((r) => Number(r.attempts) === 1), 'each job ran once');
-      assert.equal(new Set(rows.map((r) => r.locked_by)).size, 2, 'both workers took jobs');
-      for (const w of pair) w.child.kill('SIGTERM');
-      await Promise.all(pair.map((w) => w.exited));
-
-      const other = await startTestApp(engine, { database, env: { RUN_JOBS: '0', DATA_DIR: dataDir } });
       try {
+        const call = (i: number, method: string, url: string, body?: unknown) =>
+          fetch(`${apis[i % 2].url}${url}`, { method, headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const ids: string[] = [];
+        for (let i = 0; i < 6; i++) {
+          const res = await call(i, 'POST', '/v1/jobs', shortJob(100 + i));
+          assert.equal(res.status, 202);
+          ids.push(((await res.json()) as { id: string }).id);
+        }
+        const rows = await Promise.all(ids.map((id) => waitFor(id, (j) => j.status === 'completed', 60_000)));
+        assert.ok(rows.every((r) => Number(r.attempts) === 1), 'each job ran once');
+        assert.equal(new Set(rows.map((r) => r.locked_by)).size, 2, 'both workers took jobs');
+        // Either API process serves any job's result.
+        for (const [i, id] of ids.entries()) assert.equal((await call(i + 1, 'GET', `/v1/jobs/${id}/result`)).status, 200);
+
         const body = { seed: 4242, size: { width: 48, height: 48 } };
-        assert.equal((await api.request('post', '/v1/generate/mesh-gradient', { body })).headers['x-service-cache'], 'MISS');
-        assert.equal((await other.request('post', '/v1/generate/mesh-gradient', { body })).headers['x-service-cache'], 'HIT');
+        assert.equal((await call(0, 'POST', '/v1/generate/mesh-gradient', body)).headers.get('x-service-cache'), 'MISS');
+        assert.equal((await call(1, 'POST', '/v1/generate/mesh-gradient', body)).headers.get('x-service-cache'), 'HIT');
       } finally {
-        await other.close();
+        for (const w of pair) w.child.kill('SIGTERM');
+        await Promise.all(pair.map((w) => w.exited));
+        await Promise.all(apis.map((a) => a.stop()));
       }
     });
   });

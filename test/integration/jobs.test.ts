@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { JobRunner } from '../../src/jobs/job-runner.ts';
 import { RESULT_RETENTION_MS } from '../../src/jobs/jobs.service.ts';
 import { ENGINES } from '../support/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
@@ -20,6 +21,8 @@ function ffmpegChildren(): number {
     return 0;
   }
 }
+
+const runnerOf = (t: TestApp) => t.runtime.deps.services.jobs['notifier'] as JobRunner;
 
 async function waitFor(t: TestApp, id: string, statuses: string[], timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -138,7 +141,7 @@ for (const engine of ENGINES) {
       await waitFor(t, job.id, ['completed']);
       // Make it look like a runner claimed it and was killed mid-job.
       await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', progress: 0.4, locked_by: 'runner_dead', locked_until: Date.now() - 1, attempts: 1 });
-      t.runtime.deps.services.jobs['notifier']?.notify();
+      await runnerOf(t).recoverLapsed();
       const done = await waitFor(t, job.id, ['completed']);
       assert.equal(done.attempts, 2);
     });
@@ -168,11 +171,15 @@ for (const engine of ENGINES) {
   });
 }
 
-describe('jobs and credits in hosted mode (postgres)', () => {
+describe('jobs, credits and the pg-boss queue in hosted mode (postgres)', () => {
   let t: TestApp;
   let secret: string;
   const ws = 'ws_jobs_hosted';
   const auth = () => ({ auth: false as const, headers: { Authorization: `Bearer ${secret}` } });
+  const messages = async (jobId?: string) => {
+    const { rows } = await t.runtime.db.raw(`SELECT data->>'jobId' AS job_id, state FROM pgboss.job WHERE name = 'export-jobs'`);
+    return (rows as { job_id: string; state: string }[]).filter((r) => !jobId || r.job_id === jobId);
+  };
   before(async () => {
     t = await startTestApp('postgres', { env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40), RUN_JOBS: '0' } });
     await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Jobs', kind: 'personal', createdAt: Date.now() });
@@ -180,14 +187,118 @@ describe('jobs and credits in hosted mode (postgres)', () => {
   });
   after(async () => t?.close());
 
-  test('submission reserves the cost (402 without credits); cancelling a queued job releases it', async () => {
+  test('submission reserves the cost and enqueues in one transaction (402: no row, no message); cancelling a queued job releases it', async () => {
     const refused = await t.request('post', '/v1/jobs', { ...auth(), body: tiny });
     assert.equal(refused.status, 402);
     assert.equal((await t.runtime.db('jobs').where({ workspace_id: ws })).length, 0, 'no job row without its reservation');
+    assert.equal((await messages()).length, 0, 'no queue message without its job');
     await t.runtime.deps.services.credits.add(ws, 5, 'grant', 'grant_jobs', 'test', 'grant');
     const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: tiny });
+    assert.deepEqual(await messages(job.id), [{ job_id: job.id, state: 'created' }], 'one pg-boss message names the job');
     assert.equal((await t.runtime.deps.services.credits.balance(ws)).reserved, 1);
     await t.request('post', `/v1/jobs/${job.id}/cancel`, auth());
     assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), { credits: 5, reserved: 0, available: 5 });
+  });
+
+  test('when the queue refuses the message, the job row and the credit hold roll back with it', async () => {
+    const before = await t.runtime.deps.services.credits.balance(ws);
+    const rows = (await t.runtime.db('jobs').where({ workspace_id: ws })).length;
+    // No runner here: the messages left by earlier tests are not needed.
+    await t.runtime.db.raw(`DELETE FROM pgboss.job WHERE name = 'export-jobs'`);
+    await t.runtime.db.raw(`SELECT pgboss.delete_queue('export-jobs')`);
+    try {
+      const res = await t.request('post', '/v1/jobs', { ...auth(), body: { ...tiny, seed: 77 } });
+      assert.equal(res.status, 500);
+      assert.equal(res.body.code, 'internal_error');
+      assert.equal((await t.runtime.db('jobs').where({ workspace_id: ws })).length, rows, 'no job row without its message');
+      assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), before, 'no credits held for a job that does not exist');
+    } finally {
+      await t.runtime.db.raw(`SELECT pgboss.create_queue('export-jobs', '{"policy":"standard","retryLimit":20,"retryDelay":1,"retryBackoff":true}'::json)`);
+    }
+  });
+
+  test('concurrent cancels of a queued job: one 200, the rest 409; the hold is released exactly once', async () => {
+    const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...tiny, seed: 78 } });
+    assert.equal((await t.runtime.deps.services.credits.balance(ws)).reserved, 1);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.request('post', `/v1/jobs/${job.id}/cancel`, auth())));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409, 409, 409, 409, 409]);
+    assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), { credits: 5, reserved: 0, available: 5 });
+    const entries = await t.runtime.db('credit_entries').where({ reference: job.id });
+    assert.deepEqual(entries.map((e) => e.status), ['released']);
+  });
+});
+
+describe('running jobs in hosted mode (postgres, pg-boss workers in the API process)', () => {
+  let t: TestApp;
+  let secret: string;
+  const ws = 'ws_jobs_hosted_run';
+  const auth = () => ({ auth: false as const, headers: { Authorization: `Bearer ${secret}` } });
+  before(async () => {
+    t = await startTestApp('postgres', { env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40), JOB_LEASE_MS: '1500' } });
+    await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Jobs', kind: 'personal', createdAt: Date.now() });
+    secret = (await t.runtime.deps.services.keys.create(ws, 'jobs')).secret;
+    await t.runtime.deps.services.credits.add(ws, 100, 'grant', 'grant_jobs_run', 'test', 'grant');
+  });
+  after(async () => t?.close());
+
+  const waitForJob = async (id: string, statuses: string[], timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await t.request('get', `/v1/jobs/${id}`, auth());
+      if (statuses.includes(res.body.status)) return res.body;
+      if (Date.now() > deadline) assert.fail(`job ${id} is ${res.body.status}, expected ${statuses.join('/')}`);
+      await sleep(50);
+    }
+  };
+
+  test('a completed job commits its hold once; its pg-boss message is completed', async () => {
+    const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...tiny, seed: 90 } });
+    await waitForJob(job.id, ['completed']);
+    const balance = await t.runtime.deps.services.credits.balance(ws);
+    assert.deepEqual(balance, { credits: 99, reserved: 0, available: 99 });
+    for (let i = 0; i < 40; i++) {
+      const { rows } = await t.runtime.db.raw(`SELECT state FROM pgboss.job WHERE data->>'jobId' = ?`, [job.id]);
+      if (rows[0]?.state === 'completed') return;
+      await sleep(50);
+    }
+    assert.fail('the message was not completed');
+  });
+
+  test('concurrent cancels of a running job: all 200, it ends cancelled, the hold is released exactly once', async () => {
+    const before = await t.runtime.deps.services.credits.balance(ws);
+    const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...animation(91, 10), format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } } });
+    await waitForJob(job.id, ['running']);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.request('post', `/v1/jobs/${job.id}/cancel`, auth())));
+    assert.ok(answers.every((a) => a.status === 200 || (a.status === 409 && a.body.code === 'job_not_cancellable')), JSON.stringify(answers.map((a) => a.status)));
+    assert.equal(answers[0].status, 200);
+    await waitForJob(job.id, ['cancelled'], 2_000);
+    // Give a second release (if there were one) time to land before looking.
+    await sleep(300);
+    assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), before);
+    const entries = await t.runtime.db('credit_entries').where({ reference: job.id });
+    assert.deepEqual(entries.map((e) => e.status), ['released']);
+  });
+
+  test('a cancel that meets a lapsed lease: the sweeper ends the job cancelled and releases once', async () => {
+    const before = await t.runtime.deps.services.credits.balance(ws);
+    const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...tiny, seed: 92 } });
+    await waitForJob(job.id, ['completed']);
+    // Stage a job held by a dead runner, asked to cancel, its hold still pending.
+    const held = await t.runtime.deps.services.credits.reserve(ws, 1, job.id + '_x', 'staged', 60_000);
+    await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', cancel_requested: true, locked_by: 'runner_dead', locked_until: Date.now() - 1, reservation_id: held!.id });
+    const runner = t.runtime.deps.services.jobs['notifier'] as JobRunner;
+    await Promise.all([runner.recoverLapsed(), t.request('post', `/v1/jobs/${job.id}/cancel`, auth())]);
+    const ended = await waitForJob(job.id, ['cancelled'], 3_000);
+    assert.equal(ended.cancelled, true);
+    assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), { ...before, credits: before.credits - 1, available: before.available - 1 });
+  });
+
+  test('a lapsed job with no attempts left fails with a readable error instead of running forever', async () => {
+    const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...tiny, seed: 93 } });
+    await waitForJob(job.id, ['completed']);
+    await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', attempts: 3, locked_by: 'runner_dead', locked_until: Date.now() - 1 });
+    await (t.runtime.deps.services.jobs['notifier'] as JobRunner).recoverLapsed();
+    const failed = await waitForJob(job.id, ['failed'], 3_000);
+    assert.match(failed.error, /stopped responding/);
   });
 });
