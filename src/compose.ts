@@ -143,7 +143,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       const type = job.status === 'completed' ? 'job.completed' : job.status === 'failed' ? 'job.failed' : 'job.cancelled';
       webhookDelivery.deliver(job.workspaceId, job.webhookUrl, { type, data: jobs.view(job) as unknown as Record<string, unknown> });
     },
-  }, config.jobs.leaseMs);
+  }, config.jobs.leaseMs, config.jobs.retryDelayMs);
   jobs.attach(runner);
   if (config.jobs.runInProcess) await runner.start();
 

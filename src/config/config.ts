@@ -62,6 +62,8 @@ export interface Config {
     readonly concurrency: number;
     /** A job whose runner stops heart-beating (SIGKILL, lost machine) is claimable again after this long. */
     readonly leaseMs: number;
+    /** Wait before the first retry of a transiently failed export; each further retry waits 4× longer. */
+    readonly retryDelayMs: number;
   };
   readonly render: {
     /** Worker threads that render (default: one per core). */
@@ -207,7 +209,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     keyPerMinute: int('RATE_LIMIT_KEY_PER_MINUTE', 300, 0, 1_000_000),
   };
 
-  const jobs = { runInProcess: bool('RUN_JOBS') ?? true, concurrency: int('JOB_CONCURRENCY', 1, 1, 64), leaseMs: int('JOB_LEASE_MS', 15_000, 1_000, 600_000) };
+  const jobs = { runInProcess: bool('RUN_JOBS') ?? true, concurrency: int('JOB_CONCURRENCY', 1, 1, 64), leaseMs: int('JOB_LEASE_MS', 15_000, 1_000, 600_000), retryDelayMs: int('JOB_RETRY_DELAY_MS', 2_000, 0, 600_000) };
 
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -73,7 +73,18 @@ export async function startMotionEncoder(o: MotionEncodeOptions) {
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   let failure: EncoderError | undefined;
-  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  let closed = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('close', (code) => {
+      closed = true;
+      resolve(code);
+    }),
+  );
+  // FFmpeg gone before the last frame (it failed, or was killed): no frame may wait for a drain that never comes.
+  const checkAlive = () => {
+    if (failure) throw failure;
+    if (closed || child.stdin!.destroyed) throw new EncoderError(`FFmpeg exited before all frames were written: ${stderr.trim()}`, 'failed');
+  };
   child.once('error', (err) => (failure ??= new EncoderError(`FFmpeg could not start: ${err.message}`, 'failed')));
   const timer = setTimeout(() => {
     failure ??= new EncoderError(`FFmpeg exceeded ${o.timeoutMs} ms`, 'timeout');
@@ -90,19 +101,23 @@ export async function startMotionEncoder(o: MotionEncodeOptions) {
   return {
     pid: child.pid,
     async writeFrame(rgba: Uint8Array): Promise<void> {
-      if (failure) throw failure;
+      checkAlive();
       if (!child.stdin!.write(rgba)) {
         await new Promise<void>((resolve) => {
           const done = () => {
             child.stdin!.off('drain', done);
+            child.stdin!.off('close', done);
             child.off('close', done);
             resolve();
           };
           child.stdin!.once('drain', done);
+          child.stdin!.once('close', done);
           child.once('close', done);
+          // It may have closed between the write and now: the events above would never fire.
+          if (closed || child.stdin!.destroyed) done();
         });
       }
-      if (failure) throw failure;
+      checkAlive();
     },
     async finish(): Promise<Buffer> {
       child.stdin!.end();

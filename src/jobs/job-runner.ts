@@ -23,8 +23,8 @@ export const sweepIntervalMs = (leaseMs: number) => Math.min(5_000, Math.max(250
 export const JOB_TIMEOUT_MS = 10 * 60_000;
 const CANCEL_POLL_MS = 500;
 const PROGRESS_WRITE_MS = 250;
-/** Backoff before retry n (1-based): 2 s, 8 s, … */
-const backoffMs = (attempt: number) => 2_000 * 4 ** (attempt - 1);
+/** Backoff before retry n (1-based): the first delay (JOB_RETRY_DELAY_MS, 2 s), then 4× longer each time. */
+const backoffMs = (firstDelayMs: number, attempt: number) => firstDelayMs * 4 ** (attempt - 1);
 
 export interface JobEventSink {
   /** Called after a job finished (completed, failed or cancelled) — outbound webhooks hang here. */
@@ -51,6 +51,7 @@ export class JobRunner implements JobsNotifier, JobConsumer {
     private readonly concurrency: number,
     private readonly events: JobEventSink = { finished: () => {} },
     private readonly leaseMs = DEFAULT_LEASE_MS,
+    private readonly retryDelayMs = 2_000,
   ) {}
 
   async start(): Promise<void> {
@@ -177,7 +178,7 @@ export class JobRunner implements JobsNotifier, JobConsumer {
     }
     const transient = !(err instanceof ProblemError) || ['upstream_error', 'overloaded', 'render_timeout', 'not_ready'].includes(err.code);
     const message = err instanceof ProblemError ? (err.detail ?? err.message) : 'The export failed unexpectedly.';
-    const retryAt = transient && job.attempts < job.maxAttempts ? now + backoffMs(job.attempts) : null;
+    const retryAt = transient && job.attempts < job.maxAttempts ? now + backoffMs(this.retryDelayMs, job.attempts) : null;
     if (await this.repo.fail(job.id, this.id, message, now, retryAt === null ? undefined : { at: retryAt, enqueue: this.queue.enqueue(job.id, retryAt) })) {
       if (retryAt === null) {
         await this.credits.releaseId(job.reservationId);

@@ -1,11 +1,17 @@
 // Export jobs on both databases: submit → queued → running → completed with a result identical to
 // the synchronous render; progress over SSE; cancel in each state; history with cursors and a
 // status filter; workspace isolation; 409 before the result, 410 after retention; a job whose
-// runner died (lapsed lease) is picked up again. Hosted mode: credits reserved at submission.
+// runner died (lapsed lease) is picked up again; transient failures retry with backoff, then fail.
+// Hosted mode (pg-boss): credits reserved and the message enqueued in the submission's transaction,
+// concurrent cancels release once, lapsed jobs out of attempts fail.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import type { JobRunner } from '../../src/jobs/job-runner.ts';
 import { RESULT_RETENTION_MS } from '../../src/jobs/jobs.service.ts';
 import { ENGINES } from '../support/databases.ts';
@@ -167,6 +173,57 @@ for (const engine of ENGINES) {
       assert.equal(res.status, 200);
       assert.equal(res.body.status, 'cancelled');
       assert.equal(res.body.cancelled, true);
+    });
+  });
+}
+
+for (const engine of ENGINES) {
+  describe(`transient failures on ${engine}`, () => {
+    let t: TestApp;
+    let dir: string;
+    before(async () => {
+      // An FFmpeg that reports its version (so the service starts and calls it) but fails every encode.
+      dir = mkdtempSync(path.join(tmpdir(), 'render-service-ffmpeg-'));
+      const broken = path.join(dir, 'ffmpeg');
+      writeFileSync(broken, `#!/bin/sh\ncase " $* " in *" -version "*) exec "${resolveFfmpeg(undefined)!.path}" "$@";; esac\necho "encoder exploded" >&2\nexit 1\n`);
+      chmodSync(broken, 0o755);
+      t = await startTestApp(engine, { env: { FFMPEG_PATH: broken, JOB_RETRY_DELAY_MS: '150', RATE_LIMIT_KEY_PER_MINUTE: '0', RATE_LIMIT_WORKSPACE_PER_MINUTE: '0' } });
+    });
+    after(async () => {
+      await t?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    test('retry with backoff, attempts counted, then failed with a readable error; updatedAt moves with each change', async () => {
+      const started = Date.now();
+      const { body: job } = await t.request('post', '/v1/jobs', { body: animation(31, 1) });
+      const seen: { status: string; attempts: number; updatedAt: string }[] = [];
+      let last;
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(20)) {
+        last = (await t.request('get', `/v1/jobs/${job.id}`)).body;
+        if (seen.at(-1)?.updatedAt !== last.updatedAt) seen.push({ status: last.status, attempts: last.attempts, updatedAt: last.updatedAt });
+        if (last.status === 'failed') break;
+      }
+      assert.equal(last.status, 'failed', JSON.stringify(seen));
+      assert.equal(last.attempts, 3);
+      assert.equal(last.error, 'The encoder failed.');
+      assert.equal(last.resultReady, false);
+      // Between attempts the job waited in the queue, its error visible; the waits were 150 ms and 600 ms.
+      assert.ok(seen.some((s) => s.status === 'queued' && s.attempts >= 1), JSON.stringify(seen));
+      assert.ok(Date.now() - started >= 750);
+      const times = seen.map((s) => Date.parse(s.updatedAt));
+      assert.deepEqual(times, [...times].sort((a, b) => a - b));
+      assert.ok(times.at(-1)! > Date.parse(job.createdAt));
+      assert.equal((await t.request('get', `/v1/jobs/${job.id}/result`)).body.code, 'job_not_ready');
+    });
+
+    test('a synchronous render whose encoder dies early answers 502 at once instead of waiting for a drain', async () => {
+      const { slug: _s, ...recipe } = animation(32, 2);
+      const started = Date.now();
+      const res = await t.request('post', '/v1/generate/plasma', { body: recipe });
+      assert.equal(res.status, 502);
+      assert.equal(res.body.code, 'upstream_error');
+      assert.ok(Date.now() - started < 5_000);
     });
   });
 }
