@@ -891,7 +891,7 @@ export interface components {
              * @description Output pixels per logical pixel.
              * @default 1
              */
-            pixelRatio: number;
+            pixelRatio?: number;
             /** @description Logical width in pixels. */
             width: number;
         };

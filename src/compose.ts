@@ -113,7 +113,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const paymentProvider: PaymentProvider | null =
     options.paymentProvider ??
     (config.billing ? new StripePaymentProvider({ secretKey: config.billing.stripeSecretKey, webhookSecret: config.billing.stripeWebhookSecret, apiUrl: config.billing.stripeApiUrl }, () => clock.now()) : null);
-  const billing = new BillingService(new BillingRepository(db), ledger, credits, paymentProvider, { successUrl: config.billing?.successUrl ?? `${config.appOrigin}/account?checkout=success`, cancelUrl: config.billing?.cancelUrl ?? `${config.appOrigin}/account?checkout=cancelled` }, clock, logger);
+  const billing = new BillingService(new BillingRepository(db), ledger, credits, paymentProvider, { successUrl: config.billing?.successUrl ?? `${config.appOrigin}/#/account?checkout=success`, cancelUrl: config.billing?.cancelUrl ?? `${config.appOrigin}/#/account?checkout=cancelled` }, clock, logger);
   credits.startSweeper();
   const usage = new UsageService(new UsageRepository(db), clock, logger);
   const meteredRender = new MeteredRenderService(render, credits, usage);

@@ -1,6 +1,8 @@
 // Process entry point: parse config (refuse to start on any invalid setting), compose, listen.
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.ts';
+import path from 'node:path';
+import { createApp, WEB_DIR } from './app.ts';
 import { compose } from './compose.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './http/logging.ts';
@@ -42,6 +44,11 @@ async function main(): Promise<void> {
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   logger.info({ url, mode: config.localMode ? 'local' : 'hosted', database: config.database.client }, 'listening');
   process.stdout.write(`Render service (${config.localMode ? 'local' : 'hosted'} mode) on ${url}\n  API reference: ${url}/v1/reference\n`);
+  if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
+    const why = 'The web app is not built (web/dist is missing): run `npm run build:web` (npm install and npm start do it). The API works without it.';
+    logger.warn(why);
+    process.stdout.write(`  ${why}\n`);
+  }
   if (config.localMode && !config.localGateway) {
     const why = `HOST=${config.host} is not a loopback address, so the local gateway is off: browser requests need an API key. Bind to 127.0.0.1 to use the web app without one.`;
     logger.warn({ host: config.host }, why);

@@ -180,8 +180,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
           stripeSecretKey,
           stripeWebhookSecret,
           stripeApiUrl: stripeApiUrlRaw !== undefined ? secureUrl('STRIPE_API_URL', stripeApiUrlRaw, problems) : undefined,
-          successUrl: str('CHECKOUT_SUCCESS_URL') ?? `${appOrigin}/account?checkout=success`,
-          cancelUrl: str('CHECKOUT_CANCEL_URL') ?? `${appOrigin}/account?checkout=cancelled`,
+          successUrl: str('CHECKOUT_SUCCESS_URL') ?? `${appOrigin}/#/account?checkout=success`,
+          cancelUrl: str('CHECKOUT_CANCEL_URL') ?? `${appOrigin}/#/account?checkout=cancelled`,
         }
       : null;
 

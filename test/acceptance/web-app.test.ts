@@ -1,12 +1,14 @@
 // The web app at / driven in a real Chromium (playwright-core + the system's chromium binary),
 // against the real service process in local mode: the local gateway authenticates the page.
+// Screenshots of every page land in test-results/screenshots (CI keeps them as artifacts).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { runService, type ServerProcess } from '../support/server-process.ts';
+import { ROOT, runService, type ServerProcess } from '../support/server-process.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-web-'));
@@ -14,6 +16,22 @@ let server: ServerProcess;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
+const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
+
+async function screenshot(target: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await target.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Every visible form control on the page has an accessible name (a label or aria-label). */
+async function unlabelledControls(target: Page): Promise<string[]> {
+  return target.$$eval('input, select, textarea', (els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null && (el as HTMLInputElement).type !== 'hidden')
+      .filter((el) => !((el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')))
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
+}
 
 before(async () => {
   if (!existsSync(CHROMIUM)) {
@@ -44,9 +62,19 @@ test('/ serves the app with a strict CSP; the API keeps problem+json 404s', asyn
   assert.match(csp, /default-src 'self'/);
   assert.match(csp, /img-src 'self' blob: data:/);
   assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|https?:/);
-  const asset = await fetch(`${server.url}/js/app.js`);
-  assert.equal(asset.status, 200);
-  assert.match(asset.headers.get('content-type') ?? '', /javascript/);
+  assert.equal(home.headers.get('cache-control'), 'no-cache');
+  // The page names the built bundles (content-hashed, cached for a year); the sources are not served.
+  const html = await home.text();
+  const script = /<script type="module" src="(\/app-[A-Z0-9]{8}\.js)">/.exec(html)?.[1];
+  const style = /<link rel="stylesheet" href="(\/styles-[A-Z0-9]{8}\.css)">/.exec(html)?.[1];
+  assert.ok(script && style, html);
+  for (const [url, type] of [[script, /javascript/], [style, /css/]] as const) {
+    const asset = await fetch(`${server.url}${url}`);
+    assert.equal(asset.status, 200);
+    assert.match(asset.headers.get('content-type') ?? '', type);
+    assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  }
+  assert.equal((await fetch(`${server.url}/js/app.js`)).status, 404);
   const missing = await fetch(`${server.url}/v1/no-such-route`);
   assert.equal(missing.status, 404);
   assert.match(missing.headers.get('content-type') ?? '', /^application\/problem\+json/);
@@ -65,6 +93,7 @@ test('gallery: one card per generator, each with a loaded blob: thumbnail', asyn
   const srcs = await page.$$eval('#gallery img.thumb', (imgs) => imgs.map((i) => (i as HTMLImageElement).src));
   assert.equal(srcs.length, generators.length);
   for (const src of srcs) assert.match(src, /^blob:/);
+  await screenshot(page, 'gallery');
 });
 
 test('playground: preview, MISS then HIT, a param changes the hash, API errors sit next to the field', async () => {
@@ -97,6 +126,36 @@ test('playground: preview, MISS then HIT, a param changes the hash, API errors s
 
   await page.fill('#size-width', '640');
   await widthError.waitFor({ state: 'hidden' });
+  await screenshot(page, 'playground');
+});
+
+test('playground: the preview shows exactly the bytes the API returns for the recipe URL it displays', async () => {
+  // The page's CSP keeps even its own blob: URLs out of fetch(), so the bytes are taken on their way
+  // in: the responses pass through the test unchanged, and the one that counts carries the shown hash
+  // (a debounced preview may abort an earlier request).
+  const received: { hash: string; body: Buffer }[] = [];
+  await page.route('**/v1/generate/voronoi', async (route) => {
+    const response = await route.fetch();
+    received.push({ hash: response.headers()['x-service-recipe-hash'] ?? '', body: await response.body() });
+    await route.fulfill({ response });
+  });
+  await page.goto(`${server.url}/#/playground/voronoi`);
+  await page.waitForFunction(() => /^blob:/.test(document.querySelector<HTMLImageElement>('#preview-media')?.src ?? '') && /^[0-9a-f]{64}$/.test(document.querySelector('#meta-hash')?.textContent ?? ''));
+  await page.unroute('**/v1/generate/voronoi');
+  const hash = (await page.locator('#meta-hash').textContent())!;
+  const shown = received.find((r) => r.hash === hash);
+  assert.ok(shown, 'the page received the preview it shows');
+  const previewBytes = shown.body;
+  const recipe = (await page.locator('#meta-recipe').textContent())!;
+  const onScreen = await page.locator('#preview-media').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  // The recipe URL the page shows, fetched outside the browser with the local API key.
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const api = await fetch(`${server.url}/v1/render/${hash}?r=${recipe}`, { headers: { Authorization: `Bearer ${key}` } });
+  assert.equal(api.status, 200);
+  const apiBytes = Buffer.from(await api.arrayBuffer());
+  assert.equal(createHash('sha256').update(apiBytes).digest('hex'), createHash('sha256').update(previewBytes).digest('hex'));
+  // And the image on screen decodes from those bytes (PNG: width and height at offsets 16 and 20).
+  assert.deepEqual(onScreen, [apiBytes.readUInt32BE(16), apiBytes.readUInt32BE(20)]);
 });
 
 test('export: an animated gif job streams progress to 100% and offers a download', async () => {
@@ -119,6 +178,7 @@ test('export: an animated gif job streams progress to 100% and offers a download
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   assert.match(download.suggestedFilename(), /\.gif$/);
   await page.locator('#history tr[data-job] .status-completed').first().waitFor();
+  await screenshot(page, 'export');
 });
 
 test('account: a new key is shown once and listed; revoking marks it revoked', async () => {
@@ -144,7 +204,47 @@ test('account: a new key is shown once and listed; revoking marks it revoked', a
   await page.goto(`${server.url}/#/account`);
   await page.locator('#key-list tr', { hasText: 'web-app-test' }).waitFor();
   assert.equal(await page.locator('#key-secret').count(), 0, 'the secret is shown only once');
+  assert.equal(await page.locator('#credits').isHidden(), true, 'local mode meters no credits');
+  await screenshot(page, 'account');
   assert.deepEqual(pageErrors, []);
+});
+
+test('keyboard: Tab reaches a card link and Enter opens the playground; every control is labelled', async () => {
+  await page.goto(`${server.url}/`);
+  await page.locator('#gallery .card').first().waitFor();
+  let reached = false;
+  for (let i = 0; i < 30 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement?.textContent === 'Open in playground');
+  }
+  assert.ok(reached, 'a card link is reachable with Tab');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/#\/playground\//);
+  await page.waitForFunction(() => /^[0-9a-f]{64}$/.test(document.querySelector('#meta-hash')?.textContent ?? ''));
+  assert.deepEqual(await unlabelledControls(page), []);
+  for (const route of ['export', 'account']) {
+    await page.goto(`${server.url}/#/${route}`);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(await unlabelledControls(page), [], route);
+  }
+});
+
+test('phone width (390 px): no page scrolls sideways', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  try {
+    for (const route of ['', 'playground/mesh-gradient', 'export', 'account']) {
+      await phone.goto(`${server.url}/#/${route}`);
+      await phone.locator('main h1, #gallery .card').first().waitFor();
+      await phone.waitForLoadState('networkidle');
+      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `#/${route} is ${overflow} px wider than the screen`);
+      await screenshot(phone, `phone-${route.split('/')[0] || 'gallery'}`);
+    }
+  } finally {
+    await context.close();
+  }
 });
 
 test('hosted mode without a session: the sign-in page posts the provider and follows the returned url', async () => {
@@ -170,11 +270,58 @@ test('hosted mode without a session: the sign-in page posts the provider and fol
     });
     await hosted.goto(`${server.url}/#/account`);
     await hosted.locator('#sign-in').waitFor();
+    await screenshot(hosted, 'sign-in');
     assert.equal(await hosted.locator('button[data-provider]').count(), 2);
     await hosted.click('button[data-provider="github"]');
     await hosted.waitForURL(/#\/signed-in-elsewhere$/);
     assert.deepEqual(posted?.body, { provider: 'github', callbackURL: `${server.url}/` });
     assert.match(posted?.headers['content-type'] ?? '', /^application\/json/);
+  } finally {
+    await context.close();
+  }
+});
+
+// The hosted answers of /v1/auth-config, /v1/me, /v1/billing and the checkout are fulfilled here (a
+// real hosted session needs an identity provider; billing's API side runs against the Stripe
+// stand-in in test/integration/billing.test.ts). What is under test is the page.
+test('hosted mode with a session: the balance, a pack bought through the checkout redirect, the return notice', async () => {
+  const context = await browser.newContext();
+  const hosted = await context.newPage();
+  try {
+    const balance = { credits: 120, reserved: 20, available: 100 };
+    await hosted.route('**/v1/auth-config', (route) => route.fulfill({ json: { mode: 'hosted', session: { user: { id: 'u1', name: 'Ada', email: 'ada@example.test' } }, providers: [] } }));
+    await hosted.route('**/v1/me', (route) =>
+      route.fulfill({ json: { authMethod: 'session', user: { id: 'u1', name: 'Ada', email: 'ada@example.test' }, workspace: { id: 'ws_1', name: 'Ada', kind: 'personal', createdAt: new Date().toISOString() }, balance } }),
+    );
+    await hosted.route('**/v1/billing', (route) =>
+      route.fulfill({
+        json: {
+          balance,
+          packs: [
+            { id: 'pack_1000', name: 'Starter', credits: 1000, amount: 1000, currency: 'usd' },
+            { id: 'pack_10000', name: 'Studio', credits: 10000, amount: 8000, currency: 'usd' },
+          ],
+          purchases: [{ id: 'pur_1', packId: 'pack_1000', credits: 1000, amount: 1000, currency: 'usd', status: 'completed', createdAt: new Date().toISOString() }],
+        },
+      }),
+    );
+    let checkoutBody: unknown;
+    await hosted.route('**/v1/billing/checkout', (route) => {
+      checkoutBody = route.request().postDataJSON();
+      return route.fulfill({ status: 201, json: { id: 'cs_test_1', url: `${server.url}/#/account?checkout=success` } });
+    });
+    await hosted.goto(`${server.url}/#/account`);
+    await hosted.locator('#credit-balance').waitFor();
+    assert.match((await hosted.locator('#credit-balance').textContent()) ?? '', /^100 credits available/);
+    assert.equal(await hosted.locator('#credit-packs button').count(), 2);
+    assert.equal(await hosted.locator('#purchases tbody tr').count(), 1);
+    assert.doesNotMatch((await hosted.locator('#credits').textContent()) ?? '', /null|undefined/);
+    await screenshot(hosted, 'account-hosted');
+    await hosted.click('#credit-packs button[data-pack="pack_10000"]');
+    await hosted.waitForURL(/#\/account\?checkout=success$/);
+    assert.deepEqual(checkoutBody, { packId: 'pack_10000' });
+    await hosted.locator('#credits .notice').waitFor();
+    assert.match((await hosted.locator('#credits .notice').textContent()) ?? '', /as soon as the payment is confirmed/);
   } finally {
     await context.close();
   }

@@ -8,8 +8,57 @@ export async function showAccount(view) {
   const keys = h('section', { class: 'panel', id: 'keys' });
   const usage = h('section', { class: 'panel', id: 'usage' });
   const presets = h('section', { class: 'panel', id: 'presets' });
-  view.append(h('h1', {}, 'Account'), me, keys, usage, presets);
-  await Promise.all([renderMe(me), renderKeys(keys), renderUsage(usage), renderPresets(presets)]);
+  const credits = h('section', { class: 'panel', id: 'credits', hidden: true });
+  view.append(h('h1', {}, 'Account'), me, credits, keys, usage, presets);
+  await Promise.all([renderMe(me).then((info) => info?.balance && renderCredits(credits)), renderKeys(keys), renderUsage(usage), renderPresets(presets)]);
+}
+
+const money = (amount, currency) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount / 100);
+
+// Hosted workspaces pay for renders from a credit balance; local mode meters nothing, so this stays hidden there.
+async function renderCredits(el) {
+  el.hidden = false;
+  try {
+    const billing = await json('/v1/billing');
+    const error = h('p', { class: 'field-error general', role: 'alert' });
+    const buy = async (pack, button) => {
+      error.textContent = '';
+      button.disabled = true;
+      try {
+        const checkout = await json('/v1/billing/checkout', { method: 'POST', body: { packId: pack.id } });
+        // The payment page belongs to the payment provider; it returns to this page afterwards.
+        location.assign(checkout.url);
+      } catch (err) {
+        error.textContent = err.message;
+        button.disabled = false;
+      }
+    };
+    const params = new URLSearchParams(location.hash.split('?')[1] ?? '');
+    const outcome = params.get('checkout');
+    // append() skips null children (Element.append would print them).
+    append(clear(el), [
+      h('h2', {}, 'Credits'),
+      outcome === 'success' ? h('p', { class: 'notice' }, 'Thank you: the credits appear here as soon as the payment is confirmed.') : null,
+      outcome === 'cancelled' ? h('p', { class: 'muted' }, 'The checkout was cancelled; nothing was charged.') : null,
+      h('p', { id: 'credit-balance', class: 'big' }, `${billing.balance.available} credits available`, h('span', { class: 'muted small' }, ` (${billing.balance.reserved} reserved by running work)`)),
+      h('div', { class: 'packs', id: 'credit-packs' },
+        billing.packs.map((pack) => {
+          const button = h('button', { type: 'button', class: 'btn primary', dataset: { pack: pack.id } }, `Buy ${pack.credits.toLocaleString()} credits — ${money(pack.amount, pack.currency)}`);
+          button.addEventListener('click', () => buy(pack, button));
+          return button;
+        }),
+      ),
+      error,
+      billing.purchases.length
+        ? h('table', { class: 'table', id: 'purchases' },
+            h('thead', {}, h('tr', {}, ['Purchase', 'Credits', 'Amount', 'Status', 'Date'].map((t) => h('th', {}, t)))),
+            h('tbody', {}, billing.purchases.map((p) => h('tr', {}, h('td', {}, h('code', {}, p.id)), h('td', {}, p.credits), h('td', {}, money(p.amount, p.currency)), h('td', {}, p.status), h('td', {}, formatDate(p.createdAt))))),
+          )
+        : h('p', { class: 'muted small' }, 'No purchases yet.'),
+    ]);
+  } catch (err) {
+    clear(el).append(h('h2', {}, 'Credits'), h('p', { class: 'error' }, err.message));
+  }
 }
 
 async function renderMe(el) {
@@ -26,6 +75,7 @@ async function renderMe(el) {
       ),
       me.authMethod === 'session' ? h('button', { type: 'button', class: 'btn small', onclick: signOut }, 'Sign out') : null,
     ]);
+    return me;
   } catch (err) {
     clear(el).append(h('h2', {}, 'Workspace'), h('p', { class: 'error' }, err.message));
   }
@@ -41,7 +91,7 @@ async function signOut() {
 }
 
 async function renderKeys(el) {
-  const label = h('input', { type: 'text', id: 'key-label', placeholder: 'Label, e.g. "CI"', maxlength: 100, required: true });
+  const label = h('input', { type: 'text', id: 'key-label', placeholder: 'Label, e.g. "CI"', maxlength: 100, required: true, 'aria-label': 'Label of the new key' });
   const secretBox = h('div', { id: 'key-secret-box' });
   const error = h('p', { class: 'field-error general', role: 'alert' });
   const tbody = h('tbody', { id: 'key-list' });

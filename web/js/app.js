@@ -18,7 +18,8 @@ const routes = {
 };
 
 function parse() {
-  const [, name = '', arg] = location.hash.replace(/^#\/?/, '#/').split('/');
+  // A route may carry a query (#/account?checkout=success, where the checkout returns to).
+  const [, name = '', arg] = location.hash.replace(/^#\/?/, '#/').split('?')[0].split('/');
   return { name, arg };
 }
 

@@ -226,16 +226,26 @@ function curlSnippet(recipe) {
   ].join('\n');
 }
 
+// The typed client: openapi-fetch over types generated from this service's contract.
 function tsSnippet(recipe) {
+  const body = JSON.stringify(recipeBody(recipe), null, 2).replace(/\n/g, '\n  ');
   return [
-    `const res = await fetch('${location.origin}/v1/generate/${recipe.slug}', {`,
-    `  method: 'POST',`,
-    '  headers: { Authorization: `Bearer ${process.env.KEY}`, \'Content-Type\': \'application/json\' },',
-    `  body: JSON.stringify(${JSON.stringify(recipeBody(recipe), null, 2).replace(/\n/g, '\n  ')}),`,
+    `// npm i openapi-fetch && npx openapi-typescript ${location.origin}/v1/openapi.json -o render-service.ts`,
+    `import createClient from 'openapi-fetch';`,
+    `import type { paths } from './render-service';`,
+    ``,
+    `const client = createClient<paths>({`,
+    `  baseUrl: '${location.origin}',`,
+    '  headers: { Authorization: `Bearer ${process.env.RENDER_SERVICE_KEY}` },',
     `});`,
-    'if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);',
-    `const recipeHash = res.headers.get('X-Service-Recipe-Hash');`,
-    `const bytes = new Uint8Array(await res.arrayBuffer()); // ${recipe.format}`,
+    `const { data, error, response } = await client.POST('/v1/generate/{slug}', {`,
+    `  params: { path: { slug: '${recipe.slug}' } },`,
+    `  body: ${body},`,
+    `  parseAs: 'arrayBuffer',`,
+    `});`,
+    'if (error) throw new Error(`${error.code}: ${error.detail ?? error.title}`);',
+    `const recipeHash = response.headers.get('X-Service-Recipe-Hash');`,
+    `const bytes = new Uint8Array(data); // ${recipe.format}`,
   ].join('\n');
 }
 

@@ -1,0 +1,29 @@
+// The web app's build (scripts/build-web.mjs, run by scripts/run-tests.mjs before any test): the
+// page links exactly the bundles that exist, and the bundles stay within the size budget the
+// README states — a budget that only a deliberate edit here can raise.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { WEB_DIR } from '../../src/app.ts';
+
+const GZIP_BUDGET = { js: 16 * 1024, css: 4 * 1024 };
+
+test('index.html links the built, content-hashed bundles and nothing else', () => {
+  const html = readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8');
+  const linked = [...html.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  assert.equal(linked.length, 2, html);
+  for (const file of linked) {
+    assert.match(file, /^(app|styles)-[A-Z0-9]{8}\.(js|css)$/);
+    assert.ok(existsSync(path.join(WEB_DIR, file)), file);
+  }
+});
+
+test(`the bundles stay small: JS ≤ ${GZIP_BUDGET.js / 1024} kB and CSS ≤ ${GZIP_BUDGET.css / 1024} kB gzipped`, () => {
+  const { outputs } = JSON.parse(readFileSync(path.join(WEB_DIR, 'build.json'), 'utf8')) as { outputs: { file: string; bytes: number; gzipBytes: number }[] };
+  const js = outputs.find((o) => o.file.endsWith('.js'))!;
+  const css = outputs.find((o) => o.file.endsWith('.css'))!;
+  assert.equal(readFileSync(path.join(WEB_DIR, js.file)).length, js.bytes);
+  assert.ok(js.gzipBytes <= GZIP_BUDGET.js, `app bundle is ${js.gzipBytes} bytes gzipped`);
+  assert.ok(css.gzipBytes <= GZIP_BUDGET.css, `stylesheet is ${css.gzipBytes} bytes gzipped`);
+});
