@@ -18,6 +18,7 @@ export const PROBLEMS = {
   recipe_hash_mismatch: { status: 400, title: 'The recipe does not match its hash' },
   webhook_url_not_allowed: { status: 400, title: 'The webhook URL is not allowed' },
   invalid_signature: { status: 400, title: 'The signature is missing or invalid' },
+  sign_in_failed: { status: 400, title: 'The sign-in request was refused' },
   unauthorized: { status: 401, title: 'Missing, invalid or revoked credentials' },
   insufficient_credits: { status: 402, title: 'Not enough credits' },
   origin_denied: { status: 403, title: 'The origin is not allowed' },

@@ -14,10 +14,36 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { WorkspacesRepository } from '../../db/repositories/workspaces.repository.ts';
 import type { Config, SignInConfig } from '../config/config.ts';
+import type { ProblemCode } from '../errors/error-registry.ts';
+import { problemBody } from '../errors/problem.ts';
 import type { SessionInfo, SessionReader, SignInProvider } from './auth.service.ts';
 import type { Clock } from './clock.ts';
 
 export const AUTH_BASE_PATH = '/v1/auth';
+
+const AUTH_ERROR_CODES: Record<number, ProblemCode> = { 400: 'sign_in_failed', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 429: 'rate_limited' };
+
+/**
+ * The library answers its errors as `{code, message}` JSON; the service answers every error as
+ * problem+json from one registry. Its reason goes into `detail` (never for a 5xx, which could
+ * carry internals). Redirects and successes pass through untouched.
+ */
+export async function authErrorAsProblem(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  let reason: { code?: unknown; message?: unknown } = {};
+  try {
+    reason = (await response.clone().json()) as typeof reason;
+  } catch {
+    // An empty or non-JSON error body: the status alone says it.
+  }
+  const code = response.status >= 500 ? 'internal_error' : (AUTH_ERROR_CODES[response.status] ?? 'sign_in_failed');
+  const detail = response.status >= 500 ? undefined : [reason.code, reason.message].filter((v) => typeof v === 'string' && v).join(': ') || undefined;
+  const body = problemBody(code, { detail });
+  const headers = new Headers(response.headers);
+  headers.set('Content-Type', 'application/problem+json');
+  headers.delete('Content-Length');
+  return new Response(JSON.stringify(body), { status: body.status, headers });
+}
 /** GitHub: identity and e-mail only, never repository access. */
 export const GITHUB_SCOPES = ['read:user', 'user:email'];
 export const GOOGLE_SCOPES = ['openid', 'email', 'profile'];
@@ -193,7 +219,7 @@ export function createSignIn({ config, workspaces, clock, logger }: SignInDeps):
   ];
 
   return {
-    handler: toNodeHandler(auth) as unknown as RequestHandler,
+    handler: toNodeHandler({ handler: async (request: Request) => authErrorAsProblem(await auth.handler(request)) }) as unknown as RequestHandler,
     sessions,
     providers,
     close: () => pool.end(),

@@ -39,14 +39,14 @@ describe('hosted accounts on postgres', () => {
     await idp?.close();
   });
 
-  async function startSignIn(provider: 'github' | 'google', callbackURL: string, jar = new CookieJar()) {
+  async function startSignIn(provider: string, callbackURL: string, jar = new CookieJar()) {
     const res = await fetch(`${api}/v1/auth/sign-in/social`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: APP },
       body: JSON.stringify({ provider, callbackURL }),
     });
     jar.store(res);
-    return { res, body: (await res.json()) as { url: string; redirect: boolean; code?: string }, jar };
+    return { res, body: (await res.json()) as { url: string; redirect: boolean; code?: string; detail?: string; status?: number }, jar };
   }
 
   async function callback(url: string, jar: CookieJar) {
@@ -108,9 +108,27 @@ describe('hosted accounts on postgres', () => {
     });
 
     test('a foreign callbackURL is refused, and nothing is set', async () => {
-      const { res, jar } = await startSignIn('github', 'https://evil.example/steal');
+      const { res, body, jar } = await startSignIn('github', 'https://evil.example/steal');
       assert.equal(res.status, 403);
       assert.equal(jar.get(SESSION_COOKIE), undefined);
+      // The library's error, answered as problem+json from the registry like every other error.
+      assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
+      assert.equal(body.code, 'forbidden');
+      assert.equal(body.status, 403);
+      assert.match(body.detail ?? '', /callback/i);
+    });
+
+    test('refusals of the library are problem+json: an unknown provider 404, a body without one 400 sign_in_failed', async () => {
+      const unknown = await startSignIn('myspace', `${APP}/app`);
+      assert.equal(unknown.res.status, 404);
+      assert.match(unknown.res.headers.get('content-type') ?? '', /^application\/problem\+json/);
+      assert.equal(unknown.body.code, 'not_found');
+      const res = await fetch(`${api}/v1/auth/sign-in/social`, { method: 'POST', headers: { 'content-type': 'application/json', origin: APP }, body: JSON.stringify({ callbackURL: `${APP}/app` }) });
+      const body = (await res.json()) as { code: string; status: number; detail?: string };
+      assert.equal(res.status, 400);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
+      assert.deepEqual([body.code, body.status], ['sign_in_failed', 400]);
+      assert.ok(body.detail);
     });
 
     test('a tampered state gives no session', async () => {
