@@ -127,6 +127,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const webhooksRepo = new WebhooksRepository(db);
   const webhookSecrets = new WebhookSecretsService(webhooksRepo, clock);
   const webhookDelivery = new WebhookDeliveryService({ repo: webhooksRepo, secrets: webhookSecrets, config, logger, clock });
+  // Any process finishes the webhooks another one left between attempts (shutdown, crash).
+  webhookDelivery.startSweeper();
   const jobsRepo = new JobsRepository(db);
   // Postgres: pg-boss carries the messages, so workers on any machine share the queue. SQLite: the table is the queue.
   const onQueueError = (err: unknown) => logger.error({ err }, 'job queue error');

@@ -11,6 +11,7 @@ import * as billing from './20261123_0007_billing.ts';
 import * as idempotency from './20261123_0008_idempotency.ts';
 import * as webhooks from './20261123_0009_webhooks.ts';
 import * as jobs from './20261123_0010_jobs.ts';
+import * as webhookOutbox from './20261123_0011_webhook_outbox.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,6 +29,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123_0008_idempotency', idempotency],
   ['20261123_0009_webhooks', webhooks],
   ['20261123_0010_jobs', jobs],
+  ['20261123_0011_webhook_outbox', webhookOutbox],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

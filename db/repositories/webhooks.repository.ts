@@ -1,4 +1,5 @@
-// Webhook signing secrets (one per workspace) and the log of delivery attempts.
+// Webhook signing secrets (one per workspace), the outbox of messages to deliver, and the log of
+// delivery attempts.
 import type { Database } from '../database.ts';
 
 export interface WebhookSecretRecord {
@@ -53,6 +54,40 @@ const toDelivery = (r: DeliveryRow): WebhookDeliveryRecord => ({
   createdAt: Number(r.created_at),
 });
 
+/** A message in the outbox. */
+export interface OutboxMessage {
+  webhookId: string;
+  workspaceId: string;
+  url: string;
+  eventType: string;
+  body: string;
+  attempts: number;
+  status: 'pending' | 'delivered' | 'failed';
+  nextAttemptAt: number;
+}
+
+interface OutboxRow {
+  webhook_id: string;
+  workspace_id: string;
+  url: string;
+  event_type: string;
+  body: string;
+  attempts: number | string;
+  status: OutboxMessage['status'];
+  next_attempt_at: number | string;
+}
+
+const toOutbox = (r: OutboxRow): OutboxMessage => ({
+  webhookId: r.webhook_id,
+  workspaceId: r.workspace_id,
+  url: r.url,
+  eventType: r.event_type,
+  body: r.body,
+  attempts: Number(r.attempts),
+  status: r.status,
+  nextAttemptAt: Number(r.next_attempt_at),
+});
+
 export class WebhooksRepository {
   constructor(private readonly db: Database) {}
 
@@ -94,6 +129,65 @@ export class WebhooksRepository {
       duration_ms: record.durationMs,
       created_at: record.createdAt,
     });
+  }
+
+  /** A new message, held by `owner` (the process about to send it) until `lockedUntil`. */
+  async insertOutbox(message: Omit<OutboxMessage, 'attempts' | 'status'>, owner: string, lockedUntil: number, now: number): Promise<void> {
+    await this.db('webhook_outbox').insert({
+      webhook_id: message.webhookId,
+      workspace_id: message.workspaceId,
+      url: message.url,
+      event_type: message.eventType,
+      body: message.body,
+      attempts: 0,
+      status: 'pending',
+      next_attempt_at: message.nextAttemptAt,
+      locked_by: owner,
+      locked_until: lockedUntil,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  /**
+   * Takes up to `limit` pending messages that are due and held by no live process (never locked,
+   * released at shutdown, or locked by a process that died). Each claim is a conditional update,
+   * so two processes never take the same message.
+   */
+  async claimDueOutbox(owner: string, now: number, lockedUntil: number, limit: number): Promise<OutboxMessage[]> {
+    const free = (q: ReturnType<Database>) =>
+      q.where({ status: 'pending' }).andWhere('next_attempt_at', '<=', now).andWhere((w) => w.whereNull('locked_until').orWhere('locked_until', '<', now));
+    const candidates = (await free(this.db('webhook_outbox')).orderBy('next_attempt_at', 'asc').limit(limit)) as OutboxRow[];
+    const claimed: OutboxMessage[] = [];
+    for (const row of candidates) {
+      const moved = await free(this.db('webhook_outbox').where({ webhook_id: row.webhook_id })).update({ locked_by: owner, locked_until: lockedUntil, updated_at: now });
+      if (moved === 1) claimed.push(toOutbox(row));
+    }
+    return claimed;
+  }
+
+  /** After an attempt by its holder: delivered, failed for good, or pending until `nextAttemptAt` (still held until `lockedUntil`). */
+  async recordOutboxAttempt(webhookId: string, owner: string, state: { attempts: number; status: OutboxMessage['status']; nextAttemptAt: number; lockedUntil: number | null }, now: number): Promise<void> {
+    await this.db('webhook_outbox')
+      .where({ webhook_id: webhookId, locked_by: owner })
+      .update({
+        attempts: state.attempts,
+        status: state.status,
+        next_attempt_at: state.nextAttemptAt,
+        locked_until: state.status === 'pending' ? state.lockedUntil : null,
+        ...(state.status === 'pending' && state.lockedUntil === null ? { locked_by: null } : {}),
+        updated_at: now,
+      });
+  }
+
+  /** The holder lets go (it is shutting down): any process takes the message when it is due. */
+  async releaseOutbox(webhookId: string, owner: string, now: number): Promise<void> {
+    await this.db('webhook_outbox').where({ webhook_id: webhookId, locked_by: owner, status: 'pending' }).update({ locked_by: null, locked_until: null, updated_at: now });
+  }
+
+  async findOutbox(webhookId: string): Promise<(OutboxMessage & { lockedBy: string | null }) | undefined> {
+    const row = (await this.db('webhook_outbox').where({ webhook_id: webhookId }).first()) as (OutboxRow & { locked_by: string | null }) | undefined;
+    return row ? { ...toOutbox(row), lockedBy: row.locked_by } : undefined;
   }
 
   /** Every attempt of one webhook message, in order. */

@@ -11,7 +11,10 @@
 //     not an idle timeout); only 2xx succeeds; redirects are never followed (3xx fails the attempt).
 // Payloads are signed per Standard Webhooks (webhook-id / webhook-timestamp / webhook-signature).
 // Failed attempts are retried with backoff (default: now, +2 s, +10 s) under the same webhook-id;
-// every attempt is recorded in webhook_deliveries. Retries live in memory: a restart drops them.
+// every attempt is recorded in webhook_deliveries. Each message sits in the webhook_outbox table,
+// held by the process sending it: a process that stops between attempts (close() at SIGTERM
+// releases it; a crash lets its hold lapse) leaves it there, and the sweeper of any process sends
+// the remaining attempts when they are due — same id, same bytes.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { promises as dns } from 'node:dns';
 import https from 'node:https';
@@ -52,6 +55,8 @@ export interface WebhookDeliveryOptions {
   timeoutMs?: number;
   /** Waits before the 2nd, 3rd… attempt. Default [2000, 10000] (3 attempts). */
   retryDelaysMs?: readonly number[];
+  /** How long a process holds a message beyond its next attempt before another may take it (default 30 s). */
+  holdMs?: number;
   /**
    * Extra CA trusted for loopback receivers only (tests' self-signed receiver). Refused unless the
    * loopback allowance (WEBHOOK_ALLOW_LOOPBACK, local mode only) is on.
@@ -85,6 +90,8 @@ interface AttemptOutcome {
 
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5_000;
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000];
+const DEFAULT_HOLD_MS = 30_000;
+const SWEEP_MS = 5_000;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 const USER_AGENT = 'render-service-webhooks/1';
 
@@ -167,6 +174,11 @@ export class WebhookDeliveryService {
   private readonly running = new Set<Promise<WebhookDeliveryResult>>();
   private readonly sleepers = new Set<() => void>();
   private closed = false;
+  /** This process, as the holder of outbox messages. */
+  private readonly owner = `whp_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  private readonly holdMs: number;
+  private sweeper: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | null = null;
 
   constructor(options: WebhookDeliveryOptions) {
     if (options.loopbackCa !== undefined && !options.config.webhookAllowLoopback) {
@@ -181,6 +193,42 @@ export class WebhookDeliveryService {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS;
     this.loopbackCa = options.loopbackCa;
+    this.holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
+  }
+
+  /** Sends, every few seconds, the outbox messages that are due and held by no live process. */
+  startSweeper(intervalMs = SWEEP_MS): void {
+    this.sweeper = setInterval(() => void this.resumeDue(), intervalMs);
+    this.sweeper.unref();
+  }
+
+  /** One sweep: claims the due, unheld messages and sends their remaining attempts (in the background). */
+  resumeDue(): Promise<void> {
+    if (this.closed || this.sweeping) return this.sweeping ?? Promise.resolve();
+    this.sweeping = (async () => {
+      try {
+        const now = this.clock.now();
+        for (const m of await this.repo.claimDueOutbox(this.owner, now, now + this.holdMs, 20)) {
+          this.logger.info({ webhookId: m.webhookId, workspaceId: m.workspaceId, attempts: m.attempts }, 'webhook resumed from the outbox');
+          this.track(m.webhookId, this.run(m.workspaceId, m.url, m.eventType, m.webhookId, m.body, m.attempts));
+        }
+      } catch (err) {
+        this.logger.warn({ err }, 'webhook outbox sweep failed');
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
+  }
+
+  private track(webhookId: string, delivery: Promise<WebhookDeliveryResult>): Promise<WebhookDeliveryResult> {
+    const done = delivery.catch((err: unknown): WebhookDeliveryResult => {
+      this.logger.error({ err, webhookId }, 'webhook delivery crashed');
+      return { webhookId, delivered: false, attempts: 0, statusCode: null, error: 'internal error' };
+    });
+    this.running.add(done);
+    void done.finally(() => this.running.delete(done));
+    return done;
   }
 
   /**
@@ -196,29 +244,39 @@ export class WebhookDeliveryService {
     }
     // The body is fixed once, so every attempt carries the same bytes under the same id.
     const body = JSON.stringify({ type: event.type, timestamp: new Date(this.clock.now()).toISOString(), data: event.data });
-    const done = this.run(workspaceId, url, event.type, webhookId, body).catch((err: unknown): WebhookDeliveryResult => {
-      this.logger.error({ err, webhookId, workspaceId }, 'webhook delivery crashed');
-      return { webhookId, delivered: false, attempts: 0, statusCode: null, error: 'internal error' };
-    });
-    this.running.add(done);
-    void done.finally(() => this.running.delete(done));
+    const now = this.clock.now();
+    const persisted = this.repo
+      .insertOutbox({ webhookId, workspaceId, url, eventType: event.type, body, nextAttemptAt: now }, this.owner, now + this.holdMs, now)
+      // Unrecorded, it is still sent from memory; only its survival across a restart is lost.
+      .catch((err: unknown) => this.logger.error({ err, webhookId, workspaceId }, 'could not store a webhook in the outbox'));
+    const done = this.track(webhookId, persisted.then(() => this.run(workspaceId, url, event.type, webhookId, body, 0)));
     return { webhookId, done };
   }
 
   /** Cancels the pending retries and waits for the attempts in flight (each bounded by the deadline). */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.sweeper);
+    await this.sweeping;
     for (const wake of this.sleepers) wake();
     await Promise.allSettled([...this.running]);
   }
 
-  private async run(workspaceId: string, url: string, eventType: string, webhookId: string, body: string): Promise<WebhookDeliveryResult> {
+  /** Sends the attempts after the first `done` ones (a resumed message starts with its next attempt, at once). */
+  private async run(workspaceId: string, url: string, eventType: string, webhookId: string, body: string, done: number): Promise<WebhookDeliveryResult> {
     const maxAttempts = this.retryDelaysMs.length + 1;
     let last: AttemptOutcome = { statusCode: null, error: null, retryable: true };
-    let attempt = 0;
+    let attempt = done;
+    if (done >= maxAttempts) {
+      // Resumed after the retry policy shrank: nothing is left to try.
+      await this.repo.recordOutboxAttempt(webhookId, this.owner, { attempts: done, status: 'failed', nextAttemptAt: this.clock.now(), lockedUntil: null }, this.clock.now()).catch(() => {});
+      return { webhookId, delivered: false, attempts: done, statusCode: null, error: 'no attempts left' };
+    }
     while (attempt < maxAttempts) {
-      if (attempt > 0 && !(await this.sleep(this.retryDelaysMs[attempt - 1]!))) {
-        return { webhookId, delivered: false, attempts: attempt, statusCode: last.statusCode, error: `${last.error ?? 'failed'}; retries cancelled at shutdown` };
+      if (attempt > done && !(await this.sleep(this.retryDelaysMs[attempt - 1]!))) {
+        // Shutting down: another process sends the rest when it is due.
+        await this.repo.releaseOutbox(webhookId, this.owner, this.clock.now()).catch((err: unknown) => this.logger.warn({ err, webhookId }, 'could not release a webhook'));
+        return { webhookId, delivered: false, attempts: attempt, statusCode: last.statusCode, error: `${last.error ?? 'failed'}; retries cancelled at shutdown (left in the outbox)` };
       }
       attempt++;
       const createdAt = this.clock.now();
@@ -234,8 +292,14 @@ export class WebhookDeliveryService {
       } catch (err) {
         this.logger.warn({ err, webhookId, attempt }, 'could not record a webhook attempt');
       }
+      const now = this.clock.now();
+      const final = last.error === null || !last.retryable || attempt >= maxAttempts;
+      const delay = final ? 0 : this.retryDelaysMs[attempt - 1]!;
+      await this.repo
+        .recordOutboxAttempt(webhookId, this.owner, { attempts: attempt, status: last.error === null ? 'delivered' : final ? 'failed' : 'pending', nextAttemptAt: now + delay, lockedUntil: now + delay + this.holdMs }, now)
+        .catch((err: unknown) => this.logger.warn({ err, webhookId, attempt }, 'could not update the webhook outbox'));
       if (last.error === null) return { webhookId, delivered: true, attempts: attempt, statusCode: last.statusCode, error: null };
-      if (!last.retryable) break;
+      if (final) break;
     }
     return { webhookId, delivered: false, attempts: attempt, statusCode: last.statusCode, error: last.error };
   }

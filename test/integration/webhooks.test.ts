@@ -462,6 +462,49 @@ for (const engine of ENGINES) {
         assert.equal(r.requests.length, 1);
       });
 
+      test('a retry left at shutdown stays in the outbox; another process sends it under the same id and bytes', async () => {
+        const r = await receiver((_req, res, i) => res.writeHead(i === 0 ? 503 : 200).end());
+        const first = delivery({ retryDelaysMs: [300] });
+        const handle = first.deliver(LOCAL_WORKSPACE_ID, r.url(), event);
+        for (let i = 0; i < 100 && (await rows(handle.webhookId)).length === 0; i++) await sleep(20);
+        await first.close();
+        assert.match(String((await handle.done).error), /left in the outbox/);
+        const left = await new WebhooksRepository(t.runtime.db).findOutbox(handle.webhookId);
+        assert.deepEqual([left?.status, left?.attempts, left?.lockedBy], ['pending', 1, null]);
+
+        const second = delivery({ retryDelaysMs: [300] });
+        await second.resumeDue();
+        assert.equal(r.requests.length, 1, 'not before the retry is due');
+        await sleep(350);
+        await second.resumeDue();
+        for (let i = 0; i < 100 && (await new WebhooksRepository(t.runtime.db).findOutbox(handle.webhookId))?.status !== 'delivered'; i++) await sleep(20);
+        assert.equal(r.requests.length, 2);
+        assert.deepEqual(new Set(r.requests.map((q) => q.headers['webhook-id'])), new Set([handle.webhookId]));
+        assert.equal(new Set(r.requests.map((q) => q.body)).size, 1, 'the same payload');
+        assert.deepEqual((await rows(handle.webhookId)).map((row: Record<string, unknown>) => Number(row.attempt)), [1, 2]);
+      });
+
+      test('a message held by a live process is not taken by another; one whose holder died is', async () => {
+        const r = await receiver((_req, res) => res.writeHead(500).end());
+        const holder = delivery({ retryDelaysMs: [200], holdMs: 400 });
+        const handle = holder.deliver(LOCAL_WORKSPACE_ID, r.url(), event);
+        for (let i = 0; i < 100 && (await rows(handle.webhookId)).length === 0; i++) await sleep(20);
+        const other = delivery({ retryDelaysMs: [200] });
+        await sleep(250); // the retry is due, but its holder is alive and about to send it
+        await other.resumeDue();
+        await handle.done;
+        assert.equal(r.requests.length, 2, 'the holder sent both attempts; the other sent none');
+        assert.equal((await new WebhooksRepository(t.runtime.db).findOutbox(handle.webhookId))?.status, 'failed');
+
+        // A holder that died: its hold lapses, and the message is taken over at its due time.
+        const now = Date.now();
+        await t.runtime.db('webhook_outbox').insert({ webhook_id: 'msg_orphan', workspace_id: LOCAL_WORKSPACE_ID, url: r.url(), event_type: 'job.completed', body: '{"type":"job.completed"}', attempts: 1, status: 'pending', next_attempt_at: now - 1, locked_by: 'whp_dead', locked_until: now - 1, created_at: now, updated_at: now });
+        await other.resumeDue();
+        for (let i = 0; i < 100 && (await new WebhooksRepository(t.runtime.db).findOutbox('msg_orphan'))?.status === 'pending'; i++) await sleep(20);
+        assert.equal(r.requests.at(-1)!.headers['webhook-id'], 'msg_orphan');
+        assert.equal(r.requests.at(-1)!.body, '{"type":"job.completed"}');
+      });
+
       test("the app's own delivery service refuses http and unlisted hosts without sending", async () => {
         const own = t.runtime.deps.services.webhooks.delivery;
         for (const url of ['http://127.0.0.1:9/hook', 'https://not-listed.invalid/hook']) {
