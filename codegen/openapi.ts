@@ -1118,9 +1118,14 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Missing, invalid or revoked credentials. */
+        /**
+         * @description Missing, invalid or revoked credentials. Such requests are counted per client address
+         *     (`RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE`, default 60); past that they get 429 `rate_limited`.
+         */
         Unauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 "WWW-Authenticate"?: string;
                 [name: string]: unknown;
             };
@@ -1163,14 +1168,16 @@ export interface components {
         /**
          * @description The most constrained rate-limit policy of this request and what is left of it
          *     (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<remaining requests>;t=<seconds until the window resets>`.
-         *     Sent on every response of an authenticated operation.
+         *     Sent on every response of an authenticated operation, and on a 401 or 429 for failed
+         *     authentication (policy `"unauthenticated"`, counted per client address).
          * @example "key";r=299;t=60
          */
         RateLimit: string;
         /**
          * @description The rate-limit policies that apply to this request: `"workspace"` always, `"key"` for API-key
-         *     requests; `q` is the quota (requests) and `w` the window (seconds). Sent on every response of
-         *     an authenticated operation.
+         *     requests, `"unauthenticated"` (per client address) for requests that fail authentication; `q`
+         *     is the quota (requests) and `w` the window (seconds). Sent on every response of an
+         *     authenticated operation.
          * @example "workspace";q=600;w=60, "key";q=300;w=60
          */
         RateLimitPolicy: string;

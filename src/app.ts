@@ -81,6 +81,8 @@ export const WEB_CSP = [
 
 export async function createApp(deps: AppDeps): Promise<Express> {
   const app = express();
+  // Whom to believe about the client address (req.ip): the peer, or the configured proxies in front.
+  app.set('trust proxy', deps.config.trustProxy === false ? false : deps.config.trustProxy);
   app.disable('x-powered-by');
   // Render handlers set strong ETags from recipe hashes; express's default would hash every body.
   app.set('etag', false);

@@ -98,3 +98,12 @@ test('the local gateway is on only for local mode on a loopback HOST', () => {
   assert.equal(loadConfig({ HOST: '0.0.0.0' }).localGateway, false);
   assert.equal(loadConfig({ HOST: '192.168.1.10' }).localGateway, false);
 });
+
+test('TRUST_PROXY: off by default; a hop count; addresses, CIDRs and named ranges; anything else is refused', () => {
+  assert.equal(loadConfig({}, '/srv').trustProxy, false);
+  assert.equal(loadConfig({ TRUST_PROXY: '0' }, '/srv').trustProxy, false);
+  assert.equal(loadConfig({ TRUST_PROXY: '2' }, '/srv').trustProxy, 2);
+  assert.deepEqual(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }, '/srv').trustProxy, ['loopback', '10.0.0.0/8', 'fd00::1']);
+  assert.throws(() => loadConfig({ TRUST_PROXY: 'everyone' }, '/srv'), (err: ConfigError) => err.problems.some((p) => p.startsWith('TRUST_PROXY')));
+  assert.equal(loadConfig({}, '/srv').rateLimit.unauthenticatedPerMinute, 60);
+});

@@ -81,7 +81,14 @@ export interface Config {
   readonly rateLimit: {
     readonly workspacePerMinute: number;
     readonly keyPerMinute: number;
+    /** Requests per minute per client address that fail authentication (401), before they get 429. */
+    readonly unauthenticatedPerMinute: number;
   };
+  /**
+   * Which proxies in front of the service to believe about the client address (X-Forwarded-For):
+   * false (none: the peer is the client), a hop count, or addresses/CIDRs (express's `trust proxy`).
+   */
+  readonly trustProxy: false | number | readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -207,7 +214,20 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const rateLimit = {
     workspacePerMinute: int('RATE_LIMIT_WORKSPACE_PER_MINUTE', 600, 0, 1_000_000),
     keyPerMinute: int('RATE_LIMIT_KEY_PER_MINUTE', 300, 0, 1_000_000),
+    unauthenticatedPerMinute: int('RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 60, 0, 1_000_000),
   };
+
+  let trustProxy: Config['trustProxy'] = false;
+  const trustRaw = str('TRUST_PROXY');
+  if (trustRaw !== undefined && !/^(0|false|no|off)$/i.test(trustRaw)) {
+    if (/^\d+$/.test(trustRaw)) trustProxy = Number(trustRaw);
+    else {
+      const entries = trustRaw.split(',').map((e) => e.trim()).filter(Boolean);
+      const bad = entries.filter((e) => !['loopback', 'linklocal', 'uniquelocal'].includes(e) && isIP(e.split('/')[0]!) === 0);
+      if (bad.length > 0 || entries.length === 0) problems.push(`TRUST_PROXY must be 0, a hop count, or a comma-separated list of IP addresses, CIDRs, loopback, linklocal or uniquelocal (got "${trustRaw}")`);
+      else trustProxy = entries;
+    }
+  }
 
   const jobs = { runInProcess: bool('RUN_JOBS') ?? true, concurrency: int('JOB_CONCURRENCY', 1, 1, 64), leaseMs: int('JOB_LEASE_MS', 15_000, 1_000, 600_000), retryDelayMs: int('JOB_RETRY_DELAY_MS', 2_000, 0, 600_000) };
 
@@ -233,6 +253,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     bodyLimitBytes,
     render,
     rateLimit,
+    trustProxy,
     jobs,
   } satisfies Config);
 }

@@ -131,6 +131,10 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
               ? 'This API key has been revoked.'
               : 'The credentials are not valid.';
       const challenge = reason === 'missing' ? 'Bearer realm="render-service"' : 'Bearer realm="render-service", error="invalid_token"';
+      // Failed authentication is counted per client address (req.ip honours TRUST_PROXY).
+      const decision = await deps.services.rateLimiter.consumeFailedAuth(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+      if (!decision.allowed) return sendProblem(req, res, new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers }));
+      res.set(decision.headers);
       sendProblem(req, res, new ProblemError('unauthorized', { detail, headers: { 'WWW-Authenticate': challenge } }));
     },
     validationFail: async (c: Context, req: Request, res: Response) => {

@@ -21,7 +21,7 @@ import type { Principal } from './auth.service.ts';
 import { sha256Hex } from './hashing.ts';
 
 export type RateLimitSettings = Config['rateLimit'];
-export type RateLimitPolicyName = 'workspace' | 'key';
+export type RateLimitPolicyName = 'workspace' | 'key' | 'unauthenticated';
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -49,8 +49,15 @@ export interface RateLimiter {
    * named by a prefix of the secret's SHA-256 (never the secret).
    */
   consume(principal: Principal, authorization?: string | string[]): Promise<Decision>;
+  /**
+   * Counts one request that failed authentication, by client address: a flood of bad or missing
+   * credentials (each costing a key lookup) is slowed to 429 without touching anyone's quota.
+   */
+  consumeFailedAuth(clientAddress: string): Promise<Decision>;
   close(): Promise<void>;
 }
+
+const PREFIXES: Record<RateLimitPolicyName, string> = { workspace: 'rl_ws', key: 'rl_key', unauthenticated: 'rl_anon' };
 
 /** The part of a rate-limiter-flexible limiter this module uses: resolves under the limit, rejects with RateLimiterRes over it. */
 export interface CounterStore {
@@ -79,6 +86,7 @@ export function keyBucketId(principal: Principal, authorization?: string | strin
 export class StoreRateLimiter implements RateLimiter {
   private readonly workspace: Bucket | undefined;
   private readonly key: Bucket | undefined;
+  private readonly unauthenticated: Bucket | undefined;
   private lastWarnAt = 0;
   private suppressedWarnings = 0;
 
@@ -92,6 +100,29 @@ export class StoreRateLimiter implements RateLimiter {
     const bucket = (name: RateLimitPolicyName, quota: number): Bucket | undefined => (quota > 0 ? { name, quota, store: storeFor(name, quota) } : undefined);
     this.workspace = bucket('workspace', settings.workspacePerMinute);
     this.key = bucket('key', settings.keyPerMinute);
+    this.unauthenticated = bucket('unauthenticated', settings.unauthenticatedPerMinute);
+  }
+
+  async consumeFailedAuth(clientAddress: string): Promise<Decision> {
+    const bucket = this.unauthenticated;
+    if (!bucket) return { allowed: true, headers: {} };
+    const policy = `"${bucket.name}";q=${bucket.quota};w=${RATE_LIMIT_WINDOW_SECONDS}`;
+    try {
+      const outcome = await this.take(bucket.store, clientAddress);
+      const resetSeconds = Math.max(1, Math.ceil(outcome.res.msBeforeNext / 1000));
+      if (!outcome.allowed) {
+        return {
+          allowed: false,
+          exceeded: bucket.name,
+          detail: `Too many requests without valid credentials from this address (${bucket.quota} per ${RATE_LIMIT_WINDOW_SECONDS} seconds); retry in ${resetSeconds} s.`,
+          headers: { 'RateLimit-Policy': policy, RateLimit: `"${bucket.name}";r=0;t=${resetSeconds}`, 'Retry-After': String(resetSeconds) },
+        };
+      }
+      return { allowed: true, headers: { 'RateLimit-Policy': policy, RateLimit: `"${bucket.name}";r=${outcome.res.remainingPoints};t=${resetSeconds}` } };
+    } catch (err) {
+      this.warn(err);
+      return { allowed: true, headers: { 'RateLimit-Policy': policy } };
+    }
   }
 
   async consume(principal: Principal, authorization?: string | string[]): Promise<Decision> {
@@ -170,7 +201,7 @@ export class StoreRateLimiter implements RateLimiter {
 export function createMemoryRateLimiter(settings: RateLimitSettings, logger: Pick<Logger, 'warn'>): RateLimiter {
   return new StoreRateLimiter(
     settings,
-    (name, quota) => new RateLimiterMemory({ keyPrefix: `rl_${name === 'workspace' ? 'ws' : 'key'}`, points: quota, duration: RATE_LIMIT_WINDOW_SECONDS }),
+    (name, quota) => new RateLimiterMemory({ keyPrefix: PREFIXES[name], points: quota, duration: RATE_LIMIT_WINDOW_SECONDS }),
     logger,
   );
 }
@@ -193,7 +224,7 @@ export function createPostgresRateLimiter(settings: RateLimitSettings, db: Datab
         tableName: RATE_LIMIT_TABLE,
         tableCreated: true,
         clearExpiredByTimeout: false,
-        keyPrefix: `rl_${name === 'workspace' ? 'ws' : 'key'}`,
+        keyPrefix: PREFIXES[name],
         points: quota,
         duration: RATE_LIMIT_WINDOW_SECONDS,
       });

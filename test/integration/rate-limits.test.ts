@@ -2,7 +2,8 @@
 // authenticated response, 429 rate_limited with Retry-After past a limit, the key and workspace
 // buckets acting independently, public routes unlimited, and (Postgres) counts shared by every
 // API process on the database and a failing store failing open. (Settings of 0, the timeout and
-// the headers' arithmetic are unit-tested in src/services/rate-limit.service.test.ts.)
+// the headers' arithmetic are unit-tested in src/services/rate-limit.service.test.ts.) Requests
+// that fail authentication are counted per client address, which TRUST_PROXY decides.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type supertest from 'supertest';
@@ -210,5 +211,45 @@ for (const engine of ENGINES) {
         }
       });
     }
+  });
+}
+
+for (const engine of ENGINES) {
+  describe(`failed authentication per client address on ${engine}`, () => {
+    const LIMIT = 3;
+    const bad = { auth: false as const, headers: bearer('svc_local_not_a_real_key_0000000000000000') };
+
+    test(`${LIMIT} failures from an address are 401, then 429; a valid key from it still works; X-Forwarded-For is not believed by default`, async () => {
+      const t = await startTestApp(engine, { env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(LIMIT) } });
+      try {
+        for (let i = 1; i <= LIMIT; i++) {
+          const res = await t.request('get', '/v1/me', bad);
+          assert.equal(res.status, 401);
+          assert.equal(res.headers.ratelimit, `"unauthenticated";r=${LIMIT - i};t=${res.headers.ratelimit.split('t=')[1]}`);
+        }
+        const refused = await t.request('get', '/v1/me', bad);
+        assert.equal(refused.status, 429);
+        assert.equal(refused.body.code, 'rate_limited');
+        assert.match(refused.body.detail, /without valid credentials/);
+        assert.ok(Number(refused.headers['retry-after']) >= 1);
+        assert.equal((await t.request('get', '/v1/keys', { auth: false })).status, 429, 'no credentials count the same');
+        assert.equal((await t.request('get', '/v1/keys', { auth: false, headers: { ...bad.headers, 'X-Forwarded-For': '198.51.100.7' } })).status, 429, 'a claimed address changes nothing');
+        assert.equal((await t.request('get', '/v1/me')).status, 200, 'valid credentials are not refused');
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('behind a trusted proxy (TRUST_PROXY) each forwarded client has its own count', async () => {
+      const t = await startTestApp(engine, { env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(LIMIT), TRUST_PROXY: 'loopback' } });
+      try {
+        const from = (address: string) => ({ ...bad, headers: { ...bad.headers, 'X-Forwarded-For': address } });
+        for (let i = 0; i < LIMIT; i++) assert.equal((await t.request('get', '/v1/me', from('203.0.113.1'))).status, 401);
+        assert.equal((await t.request('get', '/v1/me', from('203.0.113.1'))).status, 429);
+        assert.equal((await t.request('get', '/v1/me', from('203.0.113.2'))).status, 401);
+      } finally {
+        await t.close();
+      }
+    });
   });
 }

@@ -52,6 +52,8 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
     DATA_DIR: dataDir,
     API_KEYS: TEST_LOCAL_KEY,
     LOG_LEVEL: 'info',
+    // Suites send many deliberate 401s from one address; test/integration/rate-limits.test.ts turns this on.
+    RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '0',
     ...(database.settings.client === 'pg' ? { DATABASE_URL: database.settings.url, SERVICE_LOCAL_MODE: '1' } : {}),
     ...options.env,
   };
