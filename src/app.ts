@@ -101,20 +101,20 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   });
 
   // The web app at / (same origin as the API). Only files that exist under web/dist are served; any
-  // other path falls through to the API and its problem+json 404.
-  app.use(
-    express.static(WEB_DIR, {
-      index: 'index.html',
-      redirect: false,
-      dotfiles: 'ignore',
-      fallthrough: true,
-      setHeaders: (res, file) => {
-        res.setHeader('Content-Security-Policy', WEB_CSP);
-        // Bundles carry their content hash in the name; the page that names them is revalidated.
-        res.setHeader('Cache-Control', /-[A-Z0-9]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+  // other path falls through to the API and its problem+json 404. API paths skip the file lookup
+  // (a stat per request on the hot render path).
+  const webApp = express.static(WEB_DIR, {
+    index: 'index.html',
+    redirect: false,
+    dotfiles: 'ignore',
+    fallthrough: true,
+    setHeaders: (res, file) => {
+      res.setHeader('Content-Security-Policy', WEB_CSP);
+      // Bundles carry their content hash in the name; the page that names them is revalidated.
+      res.setHeader('Cache-Control', /-[A-Z0-9]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.use((req, res, next) => (req.path.startsWith('/v1/') ? next() : webApp(req, res, next)));
 
   app.use(...originMiddleware(originPolicy(deps.config)));
   app.use(localGateway(deps.config.localGateway));

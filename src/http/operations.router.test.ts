@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createAjv, toIssues } from './operations.router.ts';
+import { OpenAPIRouter, type Document } from 'openapi-backend';
+import { openApiDocument } from './openapi-document.ts';
+import { compileOperationMatcher, createAjv, toIssues } from './operations.router.ts';
 
 test('toIssues names body, query and path fields, and missing or unknown properties', () => {
   const ajv = createAjv();
@@ -30,4 +32,55 @@ test('the color format accepts #rrggbb only', () => {
   const validate = createAjv().compile({ type: 'string', format: 'color' });
   assert.equal(validate('#a1b2c3'), true);
   assert.equal(validate('red'), false);
+});
+
+/** Overlapping templates, where specificity and document order decide. */
+const OVERLAPPING: Document = {
+  openapi: '3.1.0',
+  info: { title: 'overlap', version: '1' },
+  paths: {
+    '/a/{x}': { get: { operationId: 'aAny', responses: {} }, delete: { operationId: 'aDelete', responses: {} } },
+    '/a/{x}.json': { get: { operationId: 'aJson', responses: {} } },
+    '/a/fixed': { post: { operationId: 'aFixedPost', responses: {} } },
+    '/b/{x}/{y}': { get: { operationId: 'bFirst', responses: {} } },
+    '/b/{y}/{x}': { get: { operationId: 'bSecond', responses: {} } },
+  },
+} as unknown as Document;
+
+test("the precompiled operation matcher answers exactly as openapi-backend's own matcher", () => {
+  const contract = new OpenAPIRouter({ definition: openApiDocument() as unknown as Document });
+  const overlapping = new OpenAPIRouter({ definition: OVERLAPPING });
+  const shared = ['/', '/v1', '/v1/nope', '/v1/jobs/a/b/c', '/v1/render/', '//v1/health', '/v1/health?x=1'];
+  const cases: [OpenAPIRouter, string[]][] = [
+    [contract, contract.getOperations().flatMap((o) => [o.path.replace(/\{[^}]+\}/g, 'abc_123'), `${o.path.replace(/\{[^}]+\}/g, 'x.y')}/`])],
+    [overlapping, ['/a/q', '/a/q.json', '/a/fixed', '/a/fixed.json', '/b/1/2', '/b/1', '/a']],
+  ];
+  const outcome = (fn: () => unknown) => {
+    try {
+      return { op: (fn() as { operationId?: string } | undefined)?.operationId ?? null };
+    } catch (err) {
+      return { error: (err as Error).message };
+    }
+  };
+  let compared = 0;
+  for (const [router, own] of cases) {
+    const match = compileOperationMatcher(router, router.getOperations());
+    for (const path of [...own, ...shared]) {
+      for (const method of ['get', 'post', 'put', 'patch', 'delete', 'GET', 'options']) {
+        for (const strict of [false, true]) {
+          const expected = outcome(() => router.matchOperation({ method, path, headers: {} }, strict));
+          assert.deepEqual(outcome(() => match({ method, path, headers: {} }, strict)), expected, `${method} ${path} strict=${strict}`);
+          compared++;
+        }
+      }
+    }
+  }
+  assert.ok(compared > 200);
+  // The overlapping document's answers, spelled out: specificity, document order, 405 and 404.
+  const match = compileOperationMatcher(overlapping, overlapping.getOperations());
+  assert.equal(match({ method: 'get', path: '/a/q.json', headers: {} })?.operationId, 'aJson');
+  assert.equal(match({ method: 'get', path: '/b/1/2', headers: {} })?.operationId, 'bFirst');
+  assert.equal(match({ method: 'delete', path: '/a/q.json', headers: {} })?.operationId, 'aDelete');
+  assert.throws(() => match({ method: 'put', path: '/a/fixed', headers: {} }, true), /405/);
+  assert.throws(() => match({ method: 'get', path: '/c', headers: {} }, true), /404/);
 });
