@@ -525,7 +525,8 @@ export interface paths {
          * @description The workspace's webhook signing secret, created on first read. Outbound webhooks follow the
          *     Standard Webhooks scheme and carry three headers:
          *
-         *     - `webhook-id`: the message id (`msg_…`), the same on every retry of one event; deduplicate on it.
+         *     - `webhook-id`: the message id, the same on every retry of one event; deduplicate on it. A job's
+         *       event has the id `msg_<job id>` (a job ends once, so it has one event).
          *     - `webhook-timestamp`: the attempt's time in Unix seconds; refuse values more than 5 minutes away.
          *     - `webhook-signature`: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`,
          *       keyed by the base64-decoded bytes after the `whsec_` prefix. Compare in constant time over the

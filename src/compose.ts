@@ -41,7 +41,7 @@ import { WebhooksRepository } from '../db/repositories/webhooks.repository.ts';
 import { WebhookSecretsService } from './services/webhooks.service.ts';
 import { WebhookDeliveryService } from './services/webhook-delivery.service.ts';
 import { assertWebhookUrlAllowed } from './services/webhook-url.ts';
-import { JobsRepository } from '../db/repositories/jobs.repository.ts';
+import { JobsRepository, jobWebhookId } from '../db/repositories/jobs.repository.ts';
 import { JobsService } from './jobs/jobs.service.ts';
 import { JOB_TIMEOUT_MS, JobRunner } from './jobs/job-runner.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
@@ -62,6 +62,8 @@ export interface ComposeOptions {
   clock?: Clock;
   /** Replaces the configured payment provider (tests of the billing service without Stripe settings). */
   paymentProvider?: PaymentProvider;
+  /** Tests' self-signed webhook receiver (needs WEBHOOK_ALLOW_LOOPBACK, local mode only). */
+  webhookLoopbackCa?: string;
 }
 
 /** The git commit of the working tree, read without spawning git; undefined outside a checkout. */
@@ -126,7 +128,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
 
   const webhooksRepo = new WebhooksRepository(db);
   const webhookSecrets = new WebhookSecretsService(webhooksRepo, clock);
-  const webhookDelivery = new WebhookDeliveryService({ repo: webhooksRepo, secrets: webhookSecrets, config, logger, clock });
+  const webhookDelivery = new WebhookDeliveryService({ repo: webhooksRepo, secrets: webhookSecrets, config, logger, clock, loopbackCa: options.webhookLoopbackCa });
   // Any process finishes the webhooks another one left between attempts (shutdown, crash).
   webhookDelivery.startSweeper();
   const jobsRepo = new JobsRepository(db);
@@ -143,7 +145,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     finished: (job) => {
       if (!job.webhookUrl) return;
       const type = job.status === 'completed' ? 'job.completed' : job.status === 'failed' ? 'job.failed' : 'job.cancelled';
-      webhookDelivery.deliver(job.workspaceId, job.webhookUrl, { type, data: jobs.view(job) as unknown as Record<string, unknown> });
+      // One message id per job: announcing a job twice (the sweep, a race) queues it once.
+      webhookDelivery.deliver(job.workspaceId, job.webhookUrl, { type, data: jobs.view(job) as unknown as Record<string, unknown> }, { webhookId: jobWebhookId(job.id) });
     },
   }, config.jobs.leaseMs, config.jobs.retryDelayMs);
   jobs.attach(runner);

@@ -12,6 +12,7 @@ import * as idempotency from './20261123_0008_idempotency.ts';
 import * as webhooks from './20261123_0009_webhooks.ts';
 import * as jobs from './20261123_0010_jobs.ts';
 import * as webhookOutbox from './20261123_0011_webhook_outbox.ts';
+import * as jobsFinishedIndex from './20261123_0012_jobs_finished_index.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -30,6 +31,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123_0009_webhooks', webhooks],
   ['20261123_0010_jobs', jobs],
   ['20261123_0011_webhook_outbox', webhookOutbox],
+  ['20261123_0012_jobs_finished_index', jobsFinishedIndex],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -131,9 +131,12 @@ export class WebhooksRepository {
     });
   }
 
-  /** A new message, held by `owner` (the process about to send it) until `lockedUntil`. */
-  async insertOutbox(message: Omit<OutboxMessage, 'attempts' | 'status'>, owner: string, lockedUntil: number, now: number): Promise<void> {
-    await this.db('webhook_outbox').insert({
+  /**
+   * A new message, held by `owner` (the process about to send it) until `lockedUntil`. False when a
+   * message with this id is already there (another process queued it first): it is theirs to send.
+   */
+  async insertOutbox(message: Omit<OutboxMessage, 'attempts' | 'status'>, owner: string, lockedUntil: number, now: number): Promise<boolean> {
+    const inserted = await this.db('webhook_outbox').insert({
       webhook_id: message.webhookId,
       workspace_id: message.workspaceId,
       url: message.url,
@@ -146,7 +149,11 @@ export class WebhooksRepository {
       locked_until: lockedUntil,
       created_at: now,
       updated_at: now,
-    });
+    })
+      .onConflict('webhook_id')
+      .ignore()
+      .returning('webhook_id');
+    return inserted.length === 1;
   }
 
   /**

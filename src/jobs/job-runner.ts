@@ -22,12 +22,17 @@ export const sweepIntervalMs = (leaseMs: number) => Math.min(5_000, Math.max(250
 /** A single export may run this long (FFmpeg's hard limit inside it). */
 export const JOB_TIMEOUT_MS = 10 * 60_000;
 const CANCEL_POLL_MS = 500;
+/** How far back the sweep looks for finished jobs whose webhook was never queued. */
+const LOST_WEBHOOK_HORIZON_MS = 24 * 3_600_000;
 const PROGRESS_WRITE_MS = 250;
 /** Backoff before retry n (1-based): the first delay (JOB_RETRY_DELAY_MS, 2 s), then 4× longer each time. */
 const backoffMs = (firstDelayMs: number, attempt: number) => firstDelayMs * 4 ** (attempt - 1);
 
 export interface JobEventSink {
-  /** Called after a job finished (completed, failed or cancelled) — outbound webhooks hang here. */
+  /**
+   * Called after a job finished (completed, failed or cancelled) — outbound webhooks hang here. May
+   * be called again for the same job (see announceLost): it must be idempotent.
+   */
   finished(job: JobRecord): void;
 }
 
@@ -96,6 +101,7 @@ export class JobRunner implements JobsNotifier, JobConsumer {
             this.queue.wake();
           }
         }
+        await this.announceLost(now);
       } catch (err) {
         this.logger.error({ err }, 'lapsed job sweep failed');
       } finally {
@@ -190,6 +196,22 @@ export class JobRunner implements JobsNotifier, JobConsumer {
 
   private finished(id: string): void {
     void this.repo.find(id).then((job) => job && this.events.finished(job), () => {});
+  }
+
+  announceFinished(job: JobRecord): void {
+    this.events.finished(job);
+  }
+
+  /**
+   * Finished jobs whose webhook never reached the outbox (the process that ended them stopped just
+   * after): announced again. The message id is one per job, so an announcement that raced another
+   * is not sent twice.
+   */
+  private async announceLost(now: number): Promise<void> {
+    for (const job of await this.repo.finishedWithoutWebhook(now - LOST_WEBHOOK_HORIZON_MS, now - this.leaseMs, 50)) {
+      this.logger.warn({ jobId: job.id, status: job.status }, 'finished job had no webhook queued: announcing it now');
+      this.events.finished(job);
+    }
   }
 
   /** Stops claiming, stops running jobs (they go back to the queue) and waits for them. */

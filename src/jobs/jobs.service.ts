@@ -49,6 +49,8 @@ export function jobView(job: JobRecord, now: number): JobView {
 export interface JobsNotifier {
   /** Wakes the runner (a new job was queued). */
   notify(): void;
+  /** A job ended here (a queued job cancelled): its webhook goes out like any other job's. */
+  announceFinished(job: JobRecord): void;
 }
 
 export class JobsService {
@@ -117,7 +119,10 @@ export class JobsService {
     const job = (await this.repo.find(id))!;
     if (outcome === 'finished') throw new ProblemError('job_not_cancellable', { detail: `The job has already ended (${job.status}).` });
     // A queued job never ran: its hold goes back now. A running one is released by its worker.
-    if (outcome === 'cancelled') await this.credits.releaseId(job.reservationId);
+    if (outcome === 'cancelled') {
+      await this.credits.releaseId(job.reservationId);
+      this.notifier?.announceFinished(job);
+    }
     return job;
   }
 

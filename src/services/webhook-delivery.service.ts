@@ -235,9 +235,11 @@ export class WebhookDeliveryService {
    * Sends `event` to `url`, signed with the workspace's secret, in the background: returns at once.
    * Never throws; the outcome is in the log, in webhook_deliveries and in `done`. The caller should
    * have checked the URL at submission with assertWebhookUrlAllowed (it is checked again here).
+   * A `webhookId` derived from what the event is about (one per job) makes queueing idempotent: if a
+   * message with that id is already in the outbox, it is not sent again from here.
    */
-  deliver(workspaceId: string, url: string, event: WebhookEvent): WebhookDeliveryHandle {
-    const webhookId = `msg_${randomUUID().replaceAll('-', '')}`;
+  deliver(workspaceId: string, url: string, event: WebhookEvent, options: { webhookId?: string } = {}): WebhookDeliveryHandle {
+    const webhookId = options.webhookId ?? `msg_${randomUUID().replaceAll('-', '')}`;
     if (this.closed) {
       this.logger.warn({ webhookId, workspaceId, event: event.type }, 'webhook not sent: the delivery service is closed');
       return { webhookId, done: Promise.resolve({ webhookId, delivered: false, attempts: 0, statusCode: null, error: 'the delivery service is closed' }) };
@@ -245,11 +247,19 @@ export class WebhookDeliveryService {
     // The body is fixed once, so every attempt carries the same bytes under the same id.
     const body = JSON.stringify({ type: event.type, timestamp: new Date(this.clock.now()).toISOString(), data: event.data });
     const now = this.clock.now();
-    const persisted = this.repo
-      .insertOutbox({ webhookId, workspaceId, url, eventType: event.type, body, nextAttemptAt: now }, this.owner, now + this.holdMs, now)
+    const persisted = this.repo.insertOutbox({ webhookId, workspaceId, url, eventType: event.type, body, nextAttemptAt: now }, this.owner, now + this.holdMs, now).catch((err: unknown) => {
       // Unrecorded, it is still sent from memory; only its survival across a restart is lost.
-      .catch((err: unknown) => this.logger.error({ err, webhookId, workspaceId }, 'could not store a webhook in the outbox'));
-    const done = this.track(webhookId, persisted.then(() => this.run(workspaceId, url, event.type, webhookId, body, 0)));
+      this.logger.error({ err, webhookId, workspaceId }, 'could not store a webhook in the outbox');
+      return true;
+    });
+    const done = this.track(
+      webhookId,
+      persisted.then((queued): Promise<WebhookDeliveryResult> | WebhookDeliveryResult => {
+        if (queued) return this.run(workspaceId, url, event.type, webhookId, body, 0);
+        this.logger.info({ webhookId, workspaceId, event: event.type }, 'webhook already queued; not sent again');
+        return { webhookId, delivered: false, attempts: 0, statusCode: null, error: 'already queued' };
+      }),
+    );
     return { webhookId, done };
   }
 

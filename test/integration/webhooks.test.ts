@@ -515,5 +515,88 @@ for (const engine of ENGINES) {
         }
       });
     });
+
+    // Jobs through the app's own composition: its delivery service trusts the test receiver's CA.
+    describe('job events', () => {
+      const apps: TestApp[] = [];
+      afterEach(async () => {
+        // Apps that share a database close before the one that owns it.
+        for (const app of apps.splice(0).reverse()) await app.close();
+      });
+      const jobApp = async (env: Record<string, string> = {}, database?: TestApp['database']) => {
+        const app = await startTestApp(engine, {
+          database,
+          env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_ALLOW_LOOPBACK: '1', ...env },
+          compose: { webhookLoopbackCa: tls.cert },
+        });
+        apps.push(app);
+        return app;
+      };
+      const submit = async (app: TestApp, url: string) => {
+        const res = await app.request('post', '/v1/jobs', { body: { slug: 'plasma', format: 'gif', size: { width: 32, height: 32 }, webhookUrl: url } });
+        assert.equal(res.status, 202, JSON.stringify(res.body));
+        return res.body.id as string;
+      };
+      const waitFor = async (r: Receiver, count: number) => {
+        for (let i = 0; i < 300 && r.requests.length < count; i++) await sleep(50);
+        assert.equal(r.requests.length, count, `expected ${count} webhook(s)`);
+      };
+
+      test('a completed job sends job.completed: the job as GET shows it, signed, under an id derived from the job', async () => {
+        const app = await jobApp();
+        const r = await receiver((_req, res) => res.writeHead(204).end());
+        const id = await submit(app, r.url());
+        await waitFor(r, 1);
+        const [got] = r.requests;
+        assert.equal(got!.headers['webhook-id'], `msg_${id}`);
+        const secret = (await app.request('get', '/v1/workspace/webhook-secret')).body.secret as string;
+        assert.equal(verifyWebhook(secret, got!.headers as Record<string, string>, got!.body), true);
+        const payload = JSON.parse(got!.body);
+        assert.equal(payload.type, 'job.completed');
+        const job = (await app.request('get', `/v1/jobs/${id}`)).body;
+        assert.deepEqual({ ...payload.data, updatedAt: job.updatedAt }, job);
+        assert.equal(payload.data.resultUrl, `/v1/jobs/${id}/result`);
+        const row = await new WebhooksRepository(app.runtime.db).findOutbox(`msg_${id}`);
+        assert.equal(row?.status, 'delivered');
+      });
+
+      test('a queued job cancelled through the API sends job.cancelled', async () => {
+        const app = await jobApp({ RUN_JOBS: '0' });
+        const r = await receiver((_req, res) => res.writeHead(200).end());
+        const id = await submit(app, r.url());
+        assert.equal((await app.request('post', `/v1/jobs/${id}/cancel`)).status, 200);
+        await waitFor(r, 1);
+        const payload = JSON.parse(r.requests[0]!.body);
+        assert.equal(payload.type, 'job.cancelled');
+        assert.equal(payload.data.id, id);
+        assert.equal(payload.data.status, 'cancelled');
+        assert.equal(r.requests[0]!.headers['webhook-id'], `msg_${id}`);
+      });
+
+      test('a job that ended without its webhook queued (its process died in between) is announced by the sweep, once', async () => {
+        const api = await jobApp({ RUN_JOBS: '0' });
+        const r = await receiver((_req, res) => res.writeHead(204).end());
+        const lost = await submit(api, r.url());
+        const announced = await submit(api, r.url());
+        const now = Date.now();
+        // `lost` failed long enough ago, and nothing reached the outbox: the crash window.
+        await api.runtime.db('jobs').where({ id: lost }).update({ status: 'failed', error: 'The export failed.', finished_at: now - 5_000, updated_at: now - 5_000 });
+        // `announced` failed too, but its message is already in the outbox (another process has it).
+        await api.runtime.db('jobs').where({ id: announced }).update({ status: 'failed', error: 'The export failed.', finished_at: now - 5_000, updated_at: now - 5_000 });
+        await api.runtime.db('webhook_outbox').insert({ webhook_id: `msg_${announced}`, workspace_id: LOCAL_WORKSPACE_ID, url: r.url(), event_type: 'job.failed', body: '{}', attempts: 1, status: 'delivered', next_attempt_at: now, created_at: now, updated_at: now });
+
+        // A worker process starts: its sweep (every lease/3) finds the lost one.
+        await jobApp({ RUN_JOBS: '1', JOB_LEASE_MS: '1000' }, api.database);
+        await waitFor(r, 1);
+        const payload = JSON.parse(r.requests[0]!.body);
+        assert.equal(r.requests[0]!.headers['webhook-id'], `msg_${lost}`);
+        assert.equal(payload.type, 'job.failed');
+        assert.equal(payload.data.id, lost);
+        assert.equal(payload.data.error, 'The export failed.');
+        // Later sweeps find its message in the outbox and send nothing more.
+        await sleep(1_500);
+        assert.equal(r.requests.length, 1);
+      });
+    });
   });
 }
