@@ -757,6 +757,11 @@ export interface components {
             id: string;
             name: string;
             recipe: components["schemas"]["PresetRecipe"];
+            /**
+             * @description The hash the preset renders to now (its `ETag` from `GET /v1/presets/{id}/render`). It
+             *     includes the generator's version, so it changes when the generator does; a stored recipe
+             *     that no longer validates keeps the hash it was saved with.
+             */
             recipeHash: string;
             /** Format: date-time */
             updatedAt: string;

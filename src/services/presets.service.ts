@@ -45,12 +45,12 @@ function recipeInput(recipe: StoredRecipe): RecipeInput {
   return { params: recipe.params, seed: recipe.seed, size: recipe.size, format: recipe.format as RecipeInput['format'] };
 }
 
-export function toView(preset: PresetRecord): PresetView {
+export function toView(preset: PresetRecord, recipeHash = preset.recipeHash): PresetView {
   return {
     id: preset.id,
     name: preset.name,
     recipe: preset.recipe as PresetRecipe,
-    recipeHash: preset.recipeHash,
+    recipeHash,
     createdAt: new Date(preset.createdAt).toISOString(),
     updatedAt: new Date(preset.updatedAt).toISOString(),
   };
@@ -86,11 +86,11 @@ export class PresetsService {
   }
 
   async list(workspaceId: string): Promise<PresetView[]> {
-    return (await this.repo.listByWorkspace(workspaceId)).map(toView);
+    return (await this.repo.listByWorkspace(workspaceId)).map((p) => this.view(p));
   }
 
   async get(workspaceId: string, id: string): Promise<PresetView> {
-    return toView(await this.find(workspaceId, id));
+    return this.view(await this.find(workspaceId, id));
   }
 
   /** Fields present replace the stored ones; a new recipe is validated and re-hashed. */
@@ -104,7 +104,7 @@ export class PresetsService {
     }
     const updated = await this.repo.update(workspaceId, id, changes);
     if (!updated) throw notFound(id);
-    return toView(updated);
+    return this.view(updated);
   }
 
   async delete(workspaceId: string, id: string): Promise<void> {
@@ -115,6 +115,18 @@ export class PresetsService {
   async resolve(workspaceId: string, id: string): Promise<ResolvedRecipe> {
     const preset = await this.find(workspaceId, id);
     return this.render.resolve(preset.recipe.slug, recipeInput(preset.recipe), STORED_RECIPE_PATHS);
+  }
+
+  /**
+   * The hash is the one the preset renders to now: a generator's new version changes it. A stored
+   * recipe that no longer resolves keeps the hash it was saved with (rendering it answers 400).
+   */
+  private view(preset: PresetRecord): PresetView {
+    try {
+      return toView(preset, this.render.resolve(preset.recipe.slug, recipeInput(preset.recipe), STORED_RECIPE_PATHS).hash);
+    } catch {
+      return toView(preset);
+    }
   }
 
   private async find(workspaceId: string, id: string): Promise<PresetRecord> {

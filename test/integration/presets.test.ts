@@ -160,6 +160,23 @@ for (const engine of ENGINES) {
         assert.deepEqual(res.body, created);
       });
 
+      test('the hash is the one the preset renders to now, not the one stored with it', async () => {
+        const created = await create({ name: 'stale', recipe: recipe({ seed: 31337 }) });
+        // As if saved under an older generator version: the stored hash no longer matches.
+        await t.runtime.db('presets').where({ id: created.id }).update({ recipe_hash: '0'.repeat(64) });
+        const current = (await t.request('get', `/v1/presets/${created.id}/render`)).headers['x-service-recipe-hash'];
+        assert.equal(current, created.recipeHash);
+        assert.equal((await t.request('get', `/v1/presets/${created.id}`)).body.recipeHash, current);
+        const listed = (await t.request('get', '/v1/presets')).body.find((p: { id: string }) => p.id === created.id);
+        assert.equal(listed.recipeHash, current);
+        // A stored recipe that no longer validates keeps its stored hash; rendering it says why.
+        await t.runtime.db('presets').where({ id: created.id }).update({ recipe: JSON.stringify({ slug: SLUG, params: { points: 10_000 } }) });
+        assert.equal((await t.request('get', `/v1/presets/${created.id}`)).body.recipeHash, '0'.repeat(64));
+        const render = await t.request('get', `/v1/presets/${created.id}/render`);
+        assert.equal(render.status, 400);
+        assert.ok(render.body.issues.some((i: { path: string }) => i.path.startsWith('preset.recipe.params')));
+      });
+
       test("404 not_found for an unknown preset and for another workspace's, indistinguishably", async () => {
         const missing = await t.request('get', '/v1/presets/pre_doesnotexist');
         const foreign = await t.request('get', `/v1/presets/${otherPresetId}`);
