@@ -1044,6 +1044,8 @@ export interface components {
         NotModified: {
             headers: {
                 ETag?: string;
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1085,6 +1087,8 @@ export interface components {
                 "Cache-Control"?: string;
                 /** @description The quoted recipe hash. */
                 ETag?: string;
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 "X-Service-Cache": components["headers"]["CacheHeader"];
                 "X-Service-Credits": components["headers"]["CreditsHeader"];
                 "X-Service-Engine": components["headers"]["EngineHeader"];
@@ -1244,6 +1248,8 @@ export interface operations {
             /** @description One result per item, in request order. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1276,6 +1282,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1315,6 +1323,8 @@ export interface operations {
             201: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1501,6 +1511,8 @@ export interface operations {
                 headers: {
                     /** @description RFC 8288 link to the next page (`rel="next"`), when there is one. */
                     Link?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1542,6 +1554,8 @@ export interface operations {
                 headers: {
                     /** @description URL of the job. */
                     Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1575,6 +1589,8 @@ export interface operations {
             /** @description The job. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1602,6 +1618,8 @@ export interface operations {
             /** @description The job, now cancelled. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1631,6 +1649,8 @@ export interface operations {
             /** @description An event stream. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1659,6 +1679,8 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1692,6 +1714,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1731,6 +1755,8 @@ export interface operations {
             201: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1761,6 +1787,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1788,6 +1816,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1836,6 +1866,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1867,6 +1899,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["NoStore"];
                     /** @description URL of the preset. */
                     Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1898,6 +1932,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1926,6 +1962,8 @@ export interface operations {
             204: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1957,6 +1995,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2136,6 +2176,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2162,6 +2204,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2187,6 +2231,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
