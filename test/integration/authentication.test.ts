@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { listOperations } from '../../src/http/openapi-document.ts';
 import { ENGINES, postgresAvailable } from '../support/databases.ts';
-import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
+import { HOSTED_ENV, TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
 
 const fill = (path: string) =>
   path.replace('{slug}', 'mesh-gradient').replace('{recipeHash}', 'a'.repeat(64)).replace(/\{[^}]+\}/g, 'x_1');
@@ -87,7 +87,7 @@ for (const engine of ENGINES) {
 
 describe('hosted mode', { skip: !postgresAvailable() }, () => {
   test('API_KEYS never authenticate in hosted mode', async () => {
-    const t = await startTestApp('postgres', { env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40) } });
+    const t = await startTestApp('postgres', { env: HOSTED_ENV });
     try {
       const res = await t.request('get', '/v1/me');
       assert.equal(res.status, 401);

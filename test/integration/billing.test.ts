@@ -15,7 +15,7 @@ import { CreditsService } from '../../src/services/credits.service.ts';
 import { StripePaymentProvider } from '../../src/services/payment-provider.ts';
 import { CREDIT_PACKS } from '../../src/services/pricing.ts';
 import { ENGINES } from '../support/databases.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
+import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 
 const SECRET_KEY = 'sk_test_standin_0123456789';
@@ -139,10 +139,9 @@ describe('billing over HTTP in hosted mode (postgres)', () => {
   before(async () => {
     standIn = await startStripeStandIn();
     t = await startTestApp('postgres', {
-      env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url },
+      env: { ...HOSTED_ENV, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url },
     });
-    await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'HTTP billing', kind: 'personal', createdAt: Date.now() });
-    secret = (await t.runtime.deps.services.keys.create(ws, 'billing')).secret;
+    secret = await workspaceKey(t, { id: ws, name: 'HTTP billing' }, 'billing');
   });
   after(async () => {
     await t?.close();

@@ -11,7 +11,7 @@ import { MeteredRenderService } from '../../src/services/metered-render.service.
 import { renderCost } from '../../src/services/pricing.ts';
 import { ProblemError } from '../../src/errors/problem.ts';
 import { ENGINES } from '../support/databases.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
+import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 
 const tiny = (seed: number) => ({ seed, size: { width: 32, height: 32 }, format: 'png' as const });
 
@@ -109,9 +109,8 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
   const auth = () => ({ auth: false as const, headers: { Authorization: `Bearer ${secret}` } });
 
   before(async () => {
-    t = await startTestApp('postgres', { env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40) } });
-    await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Hosted', kind: 'personal', createdAt: Date.now() });
-    secret = (await t.runtime.deps.services.keys.create(ws, 'test')).secret;
+    t = await startTestApp('postgres', { env: HOSTED_ENV });
+    secret = await workspaceKey(t, { id: ws, name: 'Hosted' }, 'test');
   });
   after(async () => t?.close());
 

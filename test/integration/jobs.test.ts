@@ -15,7 +15,7 @@ import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import type { JobRunner } from '../../src/jobs/job-runner.ts';
 import { RESULT_RETENTION_MS } from '../../src/jobs/jobs.service.ts';
 import { ENGINES } from '../support/databases.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
+import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 
 const tiny = { slug: 'mesh-gradient', seed: 5, size: { width: 64, height: 48 } };
 const animation = (seed: number, duration = 2) => ({ slug: 'plasma', seed, format: 'gif' as const, size: { width: 160, height: 90 }, params: { duration, fps: 10 } });
@@ -238,9 +238,8 @@ describe('jobs, credits and the pg-boss queue in hosted mode (postgres)', () => 
     return (rows as { job_id: string; state: string }[]).filter((r) => !jobId || r.job_id === jobId);
   };
   before(async () => {
-    t = await startTestApp('postgres', { env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40), RUN_JOBS: '0' } });
-    await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Jobs', kind: 'personal', createdAt: Date.now() });
-    secret = (await t.runtime.deps.services.keys.create(ws, 'jobs')).secret;
+    t = await startTestApp('postgres', { env: { ...HOSTED_ENV, RUN_JOBS: '0' } });
+    secret = await workspaceKey(t, { id: ws, name: 'Jobs' }, 'jobs');
   });
   after(async () => t?.close());
 
@@ -291,9 +290,8 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
   const ws = 'ws_jobs_hosted_run';
   const auth = () => ({ auth: false as const, headers: { Authorization: `Bearer ${secret}` } });
   before(async () => {
-    t = await startTestApp('postgres', { env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40), JOB_LEASE_MS: '1500' } });
-    await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Jobs', kind: 'personal', createdAt: Date.now() });
-    secret = (await t.runtime.deps.services.keys.create(ws, 'jobs')).secret;
+    t = await startTestApp('postgres', { env: { ...HOSTED_ENV, JOB_LEASE_MS: '1500' } });
+    secret = await workspaceKey(t, { id: ws, name: 'Jobs' }, 'jobs');
     await t.runtime.deps.services.credits.add(ws, 100, 'grant', 'grant_jobs_run', 'test', 'grant');
   });
   after(async () => t?.close());

@@ -15,6 +15,15 @@ import { createTestDatabase, type EngineName, type TestDatabase } from './databa
 
 export const TEST_LOCAL_KEY = 'svc_local_test_key_0123456789abcdef';
 
+/** Settings that make a test app hosted (Postgres only): no local workspace, keys and credits per workspace. */
+export const HOSTED_ENV = { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40) } as const;
+
+/** Creates a personal workspace and one API key in it; returns the key's secret. */
+export async function workspaceKey(t: TestApp, workspace: { id: string; name: string }, keyLabel: string): Promise<string> {
+  await t.runtime.deps.services.workspaces.ensure({ ...workspace, kind: 'personal', createdAt: Date.now() });
+  return (await t.runtime.deps.services.keys.create(workspace.id, keyLabel)).secret;
+}
+
 export interface TestApp {
   engine: EngineName;
   database: TestDatabase;
