@@ -245,8 +245,8 @@ export class WebhookDeliveryService {
       return { webhookId, done: Promise.resolve({ webhookId, delivered: false, attempts: 0, statusCode: null, error: 'the delivery service is closed' }) };
     }
     // The body is fixed once, so every attempt carries the same bytes under the same id.
-    const body = JSON.stringify({ type: event.type, timestamp: new Date(this.clock.now()).toISOString(), data: event.data });
     const now = this.clock.now();
+    const body = JSON.stringify({ type: event.type, timestamp: new Date(now).toISOString(), data: event.data });
     const persisted = this.repo.insertOutbox({ webhookId, workspaceId, url, eventType: event.type, body, nextAttemptAt: now }, this.owner, now + this.holdMs, now).catch((err: unknown) => {
       // Unrecorded, it is still sent from memory; only its survival across a restart is lost.
       this.logger.error({ err, webhookId, workspaceId }, 'could not store a webhook in the outbox');
