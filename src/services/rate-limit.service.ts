@@ -106,23 +106,7 @@ export class StoreRateLimiter implements RateLimiter {
   async consumeFailedAuth(clientAddress: string): Promise<Decision> {
     const bucket = this.unauthenticated;
     if (!bucket) return { allowed: true, headers: {} };
-    const policy = `"${bucket.name}";q=${bucket.quota};w=${RATE_LIMIT_WINDOW_SECONDS}`;
-    try {
-      const outcome = await this.take(bucket.store, clientAddress);
-      const resetSeconds = Math.max(1, Math.ceil(outcome.res.msBeforeNext / 1000));
-      if (!outcome.allowed) {
-        return {
-          allowed: false,
-          exceeded: bucket.name,
-          detail: `Too many requests without valid credentials from this address (${bucket.quota} per ${RATE_LIMIT_WINDOW_SECONDS} seconds); retry in ${resetSeconds} s.`,
-          headers: { 'RateLimit-Policy': policy, RateLimit: `"${bucket.name}";r=0;t=${resetSeconds}`, 'Retry-After': String(resetSeconds) },
-        };
-      }
-      return { allowed: true, headers: { 'RateLimit-Policy': policy, RateLimit: `"${bucket.name}";r=${outcome.res.remainingPoints};t=${resetSeconds}` } };
-    } catch (err) {
-      this.warn(err);
-      return { allowed: true, headers: { 'RateLimit-Policy': policy } };
-    }
+    return this.decide([[bucket, clientAddress]], [bucket], (b, resetSeconds) => `Too many requests without valid credentials from this address (${b.quota} per ${RATE_LIMIT_WINDOW_SECONDS} seconds); retry in ${resetSeconds} s.`);
   }
 
   async consume(principal: Principal, authorization?: string | string[]): Promise<Decision> {
@@ -131,22 +115,29 @@ export class StoreRateLimiter implements RateLimiter {
     if (this.key && keyId !== undefined) checks.push([this.key, keyId]);
     if (this.workspace) checks.push([this.workspace, principal.workspaceId]);
     if (checks.length === 0) return { allowed: true, headers: {} };
-    const policy = [this.workspace, keyId !== undefined ? this.key : undefined]
-      .filter((b): b is Bucket => b !== undefined)
-      .map((b) => `"${b.name}";q=${b.quota};w=${RATE_LIMIT_WINDOW_SECONDS}`)
-      .join(', ');
+    const policies = [this.workspace, keyId !== undefined ? this.key : undefined].filter((b): b is Bucket => b !== undefined);
+    return this.decide(checks, policies, (b, resetSeconds) => {
+      const what = b.name === 'key' ? 'this API key' : 'this workspace';
+      return `The ${b.name} rate limit of ${b.quota} requests per ${RATE_LIMIT_WINDOW_SECONDS} seconds is used up for ${what}; retry in ${resetSeconds} s.`;
+    });
+  }
 
+  /**
+   * Takes one request from each (bucket, id) in order; the first bucket that is used up decides
+   * (429 with its detail). Under every limit, RateLimit reports the most constrained one.
+   */
+  private async decide(checks: Array<[Bucket, string]>, policies: Bucket[], exceededDetail: (bucket: Bucket, resetSeconds: number) => string): Promise<Decision> {
+    const policy = policies.map((b) => `"${b.name}";q=${b.quota};w=${RATE_LIMIT_WINDOW_SECONDS}`).join(', ');
     const states: Array<{ bucket: Bucket; remaining: number; resetSeconds: number }> = [];
     try {
       for (const [bucket, id] of checks) {
         const outcome = await this.take(bucket.store, id);
         const resetSeconds = Math.max(1, Math.ceil(outcome.res.msBeforeNext / 1000));
         if (!outcome.allowed) {
-          const what = bucket.name === 'key' ? 'this API key' : 'this workspace';
           return {
             allowed: false,
             exceeded: bucket.name,
-            detail: `The ${bucket.name} rate limit of ${bucket.quota} requests per ${RATE_LIMIT_WINDOW_SECONDS} seconds is used up for ${what}; retry in ${resetSeconds} s.`,
+            detail: exceededDetail(bucket, resetSeconds),
             headers: { 'RateLimit-Policy': policy, RateLimit: `"${bucket.name}";r=0;t=${resetSeconds}`, 'Retry-After': String(resetSeconds) },
           };
         }
