@@ -402,7 +402,9 @@ export interface paths {
         };
         /**
          * Render a preset
-         * @description Renders the preset's recipe exactly as `POST /v1/generate/{slug}` would, with the same headers and caching.
+         * @description Renders the preset's recipe exactly as `POST /v1/generate/{slug}` would, with the same headers
+         *     and caching. With a session cookie the request must be same-origin (`Sec-Fetch-Site:
+         *     same-origin` or a listed `Origin`), else 403 `origin_denied` and nothing is spent.
          */
         get: operations["renderPreset"];
         put?: never;
@@ -482,7 +484,9 @@ export interface paths {
          * @description The server decodes `r`, canonicalizes it and re-hashes it; a hash that differs from `recipeHash`
          *     answers 400 `recipe_hash_mismatch`. `format`, `w`, `h` and `pr` override the recipe and obey the
          *     same limits as `size`. Authentication is required: image tags cannot send a bearer header, so
-         *     use an authenticated same-origin gateway, or fetch with a client and show a blob URL.
+         *     use an authenticated same-origin gateway, or fetch with a client and show a blob URL. With a
+         *     session cookie the request must be same-origin (`Sec-Fetch-Site: same-origin` or a listed
+         *     `Origin`), else 403 `origin_denied` and nothing is spent.
          */
         get: operations["renderRecipe"];
         put?: never;
@@ -824,7 +828,7 @@ export interface components {
          *     | `sign_in_failed` | 400 | A sign-in request under `/v1/auth` was refused (unknown provider, bad state); `detail` carries the library's reason. |
          *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
          *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
-         *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or came cross-site (renders). |
+         *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or same-origin evidence (renders: `Sec-Fetch-Site: same-origin` or a listed Origin). |
          *     | `forbidden` | 403 | The credentials may not do this. |
          *     | `not_found` | 404 | No such resource in this workspace. |
          *     | `route_not_found` | 404 | No such route. |
@@ -1179,13 +1183,15 @@ export interface components {
          * @description The most constrained rate-limit policy of this request and what is left of it
          *     (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<remaining requests>;t=<seconds until the window resets>`.
          *     Sent on every response of an authenticated operation, and on a 401 or 429 for failed
-         *     authentication (policy `"unauthenticated"`, counted per client address).
+         *     authentication (policy `"unauthenticated"`, counted per client address), and on every
+         *     answer under `/v1/auth` (policy `"sign-in"`, per client address).
          * @example "key";r=299;t=60
          */
         RateLimit: string;
         /**
          * @description The rate-limit policies that apply to this request: `"workspace"` always, `"key"` for API-key
-         *     requests, `"unauthenticated"` (per client address) for requests that fail authentication; `q`
+         *     requests, `"unauthenticated"` (per client address) for requests that fail authentication,
+         *     `"sign-in"` (per client address) under `/v1/auth`; `q`
          *     is the quota (requests) and `w` the window (seconds). Sent on every response of an
          *     authenticated operation.
          * @example "workspace";q=600;w=60, "key";q=300;w=60
