@@ -95,7 +95,7 @@ for (const engine of ENGINES) {
     test('a render on a loopback host without same-origin evidence is 401: no metadata, a foreign Referer, same-site or cross-site pages', async () => {
       const { hash, encoded } = t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 3, size: { width: 32, height: 32 }, format: 'png' });
       const url = `/v1/render/${hash}?r=${encoded}`;
-      for (const headers of [{}, { Referer: 'https://evil.example/' }, { 'Sec-Fetch-Site': 'same-site' }, { 'Sec-Fetch-Site': 'cross-site', Referer: 'http://127.0.0.1:9999/' }]) {
+      for (const headers of [{} as Record<string, string>, { Referer: 'https://evil.example/' }, { 'Sec-Fetch-Site': 'same-site' }, { 'Sec-Fetch-Site': 'cross-site', Referer: 'http://127.0.0.1:9999/' }]) {
         const res = await t.request('get', url, { auth: false, headers });
         assert.equal(res.status, 401, JSON.stringify(headers));
       }
