@@ -89,8 +89,9 @@ export interface paths {
         /**
          * Payment-provider events
          * @description Authenticated by a signature over the unmodified raw body, in the `Payment-Signature` header
-         *     (`Stripe-Signature` is accepted too). Timestamps more than 300 s away are refused. Each event id
-         *     is processed exactly once.
+         *     (`Stripe-Signature` is accepted instead). Send exactly one of the two: a request carrying both
+         *     is 400 `invalid_signature`, whatever they hold. Timestamps more than 300 s away are refused.
+         *     Each event id is processed exactly once.
          */
         post: operations["handlePaymentWebhook"];
         delete?: never;
@@ -824,7 +825,7 @@ export interface components {
          *     | `invalid_recipe` | 400 | The encoded recipe cannot be decoded. |
          *     | `recipe_hash_mismatch` | 400 | The recipe does not hash to the path's recipe hash. |
          *     | `webhook_url_not_allowed` | 400 | The webhook URL is not HTTPS or its host is not allowed. |
-         *     | `invalid_signature` | 400 | The payment webhook signature is missing, wrong or stale. |
+         *     | `invalid_signature` | 400 | The payment webhook signature is missing, wrong or stale, or both `Payment-Signature` and `Stripe-Signature` were sent. |
          *     | `sign_in_failed` | 400 | A sign-in request under `/v1/auth` was refused (unknown provider, bad state); `detail` carries the library's reason. |
          *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
          *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
@@ -1354,6 +1355,7 @@ export interface operations {
             header?: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
                 "Payment-Signature"?: string;
+                /** @description The same signature under Stripe's own header name; never together with `Payment-Signature`. */
                 "Stripe-Signature"?: string;
             };
             path?: never;
