@@ -442,7 +442,9 @@ export interface paths {
         };
         /**
          * Database and FFmpeg readiness
-         * @description Pings the database and probes the FFmpeg binary. 503 with the same body when either is not ready.
+         * @description Pings the database and checks FFmpeg with a tiny real encode (two 16×16 frames to mp4 and gif,
+         *     with the renders' own arguments). The FFmpeg result is cached for 30 s and refreshed in the
+         *     background, so this answers fast. 503 `not_ready` with the same body when either is not ready.
          */
         get: operations["getReady"];
         put?: never;
