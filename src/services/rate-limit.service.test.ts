@@ -48,6 +48,23 @@ describe('rate limiter (memory)', () => {
     for (let i = 0; i < 10; i++) assert.deepEqual(await none.consume(keyPrincipal()), { allowed: true, headers: {} });
   });
 
+  test('sign-in requests have their own per-address bucket, apart from failed authentication', async () => {
+    const limiter = createMemoryRateLimiter({ workspacePerMinute: 0, keyPerMinute: 0, unauthenticatedPerMinute: 1, signInPerMinute: 2 }, silent);
+    const first = await limiter.consumeSignIn('203.0.113.1');
+    assert.equal(first.headers['RateLimit-Policy'], '"sign-in";q=2;w=60');
+    assert.match(first.headers.RateLimit, /^"sign-in";r=1;t=\d+$/);
+    assert.equal((await limiter.consumeSignIn('203.0.113.1')).allowed, true);
+    const refused = await limiter.consumeSignIn('203.0.113.1');
+    assert.equal(refused.allowed, false);
+    assert.equal(refused.exceeded, 'sign-in');
+    assert.match(refused.detail!, /^Too many sign-in requests from this address \(2 per 60 seconds\)/);
+    assert.equal((await limiter.consumeSignIn('203.0.113.2')).allowed, true);
+    // The failed-authentication bucket of the same address is untouched.
+    assert.equal((await limiter.consumeFailedAuth('203.0.113.1')).allowed, true);
+    const off = createMemoryRateLimiter({ workspacePerMinute: 0, keyPerMinute: 0, unauthenticatedPerMinute: 0, signInPerMinute: 0 }, silent);
+    for (let i = 0; i < 10; i++) assert.deepEqual(await off.consumeSignIn('203.0.113.1'), { allowed: true, headers: {} });
+  });
+
   test('API_KEYS entries are bucketed by a hash prefix, never the secret', () => {
     const secret = 'svc_local_test_key_0123456789abcdef';
     const id = keyBucketId({ workspaceId: 'ws_local', method: 'api_key' }, `Bearer ${secret}`);
