@@ -89,8 +89,9 @@ export interface paths {
         /**
          * Payment-provider events
          * @description Authenticated by a signature over the unmodified raw body, in the `Payment-Signature` header
-         *     (`Stripe-Signature` is accepted too). Timestamps more than 300 s away are refused. Each event id
-         *     is processed exactly once.
+         *     (`Stripe-Signature` is accepted instead). Send exactly one of the two: a request carrying both
+         *     is 400 `invalid_signature`, whatever they hold. Timestamps more than 300 s away are refused.
+         *     Each event id is processed exactly once.
          */
         post: operations["handlePaymentWebhook"];
         delete?: never;
@@ -402,7 +403,9 @@ export interface paths {
         };
         /**
          * Render a preset
-         * @description Renders the preset's recipe exactly as `POST /v1/generate/{slug}` would, with the same headers and caching.
+         * @description Renders the preset's recipe exactly as `POST /v1/generate/{slug}` would, with the same headers
+         *     and caching. With a session cookie the request must be same-origin (`Sec-Fetch-Site:
+         *     same-origin` or a listed `Origin`), else 403 `origin_denied` and nothing is spent.
          */
         get: operations["renderPreset"];
         put?: never;
@@ -439,7 +442,9 @@ export interface paths {
         };
         /**
          * Database and FFmpeg readiness
-         * @description Pings the database and probes the FFmpeg binary. 503 with the same body when either is not ready.
+         * @description Pings the database and checks FFmpeg with a tiny real encode (two 16×16 frames to mp4 and gif,
+         *     with the renders' own arguments). The FFmpeg result is cached for 30 s and refreshed in the
+         *     background, so this answers fast. 503 `not_ready` with the same body when either is not ready.
          */
         get: operations["getReady"];
         put?: never;
@@ -482,7 +487,9 @@ export interface paths {
          * @description The server decodes `r`, canonicalizes it and re-hashes it; a hash that differs from `recipeHash`
          *     answers 400 `recipe_hash_mismatch`. `format`, `w`, `h` and `pr` override the recipe and obey the
          *     same limits as `size`. Authentication is required: image tags cannot send a bearer header, so
-         *     use an authenticated same-origin gateway, or fetch with a client and show a blob URL.
+         *     use an authenticated same-origin gateway, or fetch with a client and show a blob URL. With a
+         *     session cookie the request must be same-origin (`Sec-Fetch-Site: same-origin` or a listed
+         *     `Origin`), else 403 `origin_denied` and nothing is spent.
          */
         get: operations["renderRecipe"];
         put?: never;
@@ -820,11 +827,11 @@ export interface components {
          *     | `invalid_recipe` | 400 | The encoded recipe cannot be decoded. |
          *     | `recipe_hash_mismatch` | 400 | The recipe does not hash to the path's recipe hash. |
          *     | `webhook_url_not_allowed` | 400 | The webhook URL is not HTTPS or its host is not allowed. |
-         *     | `invalid_signature` | 400 | The payment webhook signature is missing, wrong or stale. |
+         *     | `invalid_signature` | 400 | The payment webhook signature is missing, wrong or stale, or both `Payment-Signature` and `Stripe-Signature` were sent. |
          *     | `sign_in_failed` | 400 | A sign-in request under `/v1/auth` was refused (unknown provider, bad state); `detail` carries the library's reason. |
          *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
          *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
-         *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or came cross-site (renders). |
+         *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or same-origin evidence (renders: `Sec-Fetch-Site: same-origin` or a listed Origin). |
          *     | `forbidden` | 403 | The credentials may not do this. |
          *     | `not_found` | 404 | No such resource in this workspace. |
          *     | `route_not_found` | 404 | No such route. |
@@ -1179,13 +1186,15 @@ export interface components {
          * @description The most constrained rate-limit policy of this request and what is left of it
          *     (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<remaining requests>;t=<seconds until the window resets>`.
          *     Sent on every response of an authenticated operation, and on a 401 or 429 for failed
-         *     authentication (policy `"unauthenticated"`, counted per client address).
+         *     authentication (policy `"unauthenticated"`, counted per client address), and on every
+         *     answer under `/v1/auth` (policy `"sign-in"`, per client address).
          * @example "key";r=299;t=60
          */
         RateLimit: string;
         /**
          * @description The rate-limit policies that apply to this request: `"workspace"` always, `"key"` for API-key
-         *     requests, `"unauthenticated"` (per client address) for requests that fail authentication; `q`
+         *     requests, `"unauthenticated"` (per client address) for requests that fail authentication,
+         *     `"sign-in"` (per client address) under `/v1/auth`; `q`
          *     is the quota (requests) and `w` the window (seconds). Sent on every response of an
          *     authenticated operation.
          * @example "workspace";q=600;w=60, "key";q=300;w=60
@@ -1348,6 +1357,7 @@ export interface operations {
             header?: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
                 "Payment-Signature"?: string;
+                /** @description The same signature under Stripe's own header name; never together with `Payment-Signature`. */
                 "Stripe-Signature"?: string;
             };
             path?: never;

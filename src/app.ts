@@ -13,6 +13,7 @@ import { requestLogger } from './http/logging.ts';
 import { createOperationsRouter } from './http/operations.router.ts';
 import { originMiddleware, originPolicy } from './http/origin.middleware.ts';
 import { localGateway } from './http/local-gateway.middleware.ts';
+import { signInRateLimit } from './http/sign-in-rate-limit.middleware.ts';
 import { problemErrorHandler, routeNotFound } from './http/problem-response.ts';
 import type { AuthService } from './services/auth.service.ts';
 import type { HealthService } from './services/health.service.ts';
@@ -119,7 +120,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(...originMiddleware(originPolicy(deps.config)));
   app.use(localGateway(deps.config.localGateway));
   // The sign-in library reads its own bodies, so it goes before the JSON parser.
-  if (deps.signInHandler) app.all('/v1/auth/*splat', deps.signInHandler);
+  if (deps.signInHandler) app.all('/v1/auth/*splat', signInRateLimit(deps.services.rateLimiter), deps.signInHandler);
   app.use(...bodyParsers(deps.config.bodyLimitBytes));
   app.use(await createOperationsRouter(deps, handlers));
   app.use(routeNotFound);

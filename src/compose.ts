@@ -164,7 +164,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       idempotency,
       usage,
       meteredRender,
-      health: new HealthService(new SystemRepository(db), ffmpeg, ffmpegVersion, () => generators.size, revision),
+      health: new HealthService(new SystemRepository(db), ffmpeg, ffmpegVersion, () => generators.size, revision, { clock, logger }),
       generators,
       workspaces,
       render,

@@ -107,3 +107,9 @@ test('TRUST_PROXY: off by default; a hop count; addresses, CIDRs and named range
   assert.throws(() => loadConfig({ TRUST_PROXY: 'everyone' }, '/srv'), (err: ConfigError) => err.problems.some((p) => p.startsWith('TRUST_PROXY')));
   assert.equal(loadConfig({}, '/srv').rateLimit.unauthenticatedPerMinute, 60);
 });
+
+test('RATE_LIMIT_SIGN_IN_PER_MINUTE: 30 by default, 0 turns it off, anything else is refused', () => {
+  assert.equal(loadConfig({}, '/srv').rateLimit.signInPerMinute, 30);
+  assert.equal(loadConfig({ RATE_LIMIT_SIGN_IN_PER_MINUTE: '0' }, '/srv').rateLimit.signInPerMinute, 0);
+  assert.throws(() => loadConfig({ RATE_LIMIT_SIGN_IN_PER_MINUTE: 'lots' }, '/srv'), (err: ConfigError) => err.problems.some((p) => p.startsWith('RATE_LIMIT_SIGN_IN_PER_MINUTE')));
+});

@@ -83,6 +83,8 @@ export interface Config {
     readonly keyPerMinute: number;
     /** Requests per minute per client address that fail authentication (401), before they get 429. */
     readonly unauthenticatedPerMinute: number;
+    /** Requests per minute per client address to the sign-in routes under /v1/auth, before they get 429. */
+    readonly signInPerMinute: number;
   };
   /**
    * Which proxies in front of the service to believe about the client address (X-Forwarded-For):
@@ -215,6 +217,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     workspacePerMinute: int('RATE_LIMIT_WORKSPACE_PER_MINUTE', 600, 0, 1_000_000),
     keyPerMinute: int('RATE_LIMIT_KEY_PER_MINUTE', 300, 0, 1_000_000),
     unauthenticatedPerMinute: int('RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 60, 0, 1_000_000),
+    signInPerMinute: int('RATE_LIMIT_SIGN_IN_PER_MINUTE', 30, 0, 1_000_000),
   };
 
   let trustProxy: Config['trustProxy'] = false;

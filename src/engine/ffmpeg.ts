@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import { startMotionEncoder } from './encoders.ts';
 
 export type FfmpegSource = 'FFMPEG_PATH' | 'ffmpeg-static' | '@ffmpeg-installer/ffmpeg';
 
@@ -52,4 +53,37 @@ export function probeFfmpegVersion(binary: FfmpegBinary | undefined, timeoutMs =
       resolve(match ? match[1] : undefined);
     });
   });
+}
+
+/** What a readiness encode starts each file with: an mp4's first box is `ftyp`, a gif says `GIF8`. */
+const MAGIC = { mp4: { at: 4, bytes: 'ftyp' }, gif: { at: 0, bytes: 'GIF8' } } as const;
+const PROBE_SIZE = 16;
+
+/**
+ * A tiny real encode — two 16×16 RGBA frames to mp4 and to gif, through the very encoder and
+ * arguments real renders use — because `-version` answers even when every encode fails (a build
+ * without libx264, a broken library, a wrapper that only forwards -version). Resolves with the
+ * first failure's message, or undefined when both encodes gave a file of the right kind.
+ */
+export async function probeFfmpegEncode(binary: FfmpegBinary | undefined, timeoutMs = 10_000): Promise<string | undefined> {
+  if (!binary) return 'no FFmpeg binary was found';
+  const frame = new Uint8Array(PROBE_SIZE * PROBE_SIZE * 4).fill(128);
+  for (const format of ['mp4', 'gif'] as const) {
+    try {
+      const encoder = await startMotionEncoder({ ffmpegPath: binary.path, format, width: PROBE_SIZE, height: PROBE_SIZE, fps: 2, timeoutMs });
+      try {
+        await encoder.writeFrame(frame);
+        await encoder.writeFrame(frame);
+      } catch (err) {
+        await encoder.kill('cancelled');
+        throw err;
+      }
+      const file = await encoder.finish();
+      const { at, bytes } = MAGIC[format];
+      if (file.subarray(at, at + bytes.length).toString('latin1') !== bytes) return `the ${format} probe encode gave no ${format} file`;
+    } catch (err) {
+      return `the ${format} probe encode failed: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+  return undefined;
 }

@@ -2,8 +2,8 @@
 //  - a request carrying an Origin that is not listed is refused with 403 origin_denied;
 //  - CORS (through the `cors` package) grants credentials to listed origins only;
 //  - a cookie-authenticated mutation needs a listed Origin (missing or "null" → 403), and a
-//    cookie-authenticated render fetched cross-site is refused unless a listed origin asked for it,
-//    so an <img> or link on another site cannot spend a user's credits.
+//    cookie-authenticated render must prove it is same-origin (see assertCookieRequestAllowed), so an
+//    <img>, link or form on another site — or a sibling subdomain — cannot spend a user's credits.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
 import cors from 'cors';
@@ -22,7 +22,10 @@ export function originPolicy(config: Pick<Config, 'allowedOrigins' | 'localGatew
   return { allowedOrigins: config.allowedOrigins, allowSelfLoopback: config.localGateway };
 }
 
-/** Operations that spend credits or render: never on a cross-site cookie request. */
+/**
+ * Operations that spend credits or render. getJobResult and streamJobEvents spend nothing (the job
+ * paid when created) and Cross-Origin-Resource-Policy keeps their bytes from other sites.
+ */
 const RENDERING_OPERATIONS: ReadonlySet<OperationId> = new Set(['generate', 'renderRecipe', 'renderBatch', 'renderPreset', 'createJob']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -66,6 +69,12 @@ export function originMiddleware(policy: OriginPolicy): RequestHandler[] {
 /**
  * Extra rules for cookie-authenticated requests (a bearer key is not sent by browsers on their
  * own, so it needs none of this). Throws 403 origin_denied.
+ *
+ * A cookie render must prove it was asked for by our own pages: `Sec-Fetch-Site: same-origin`
+ * (browsers set it and pages cannot forge it) or a listed Origin. Anything else is refused before
+ * a credit is reserved — no fetch metadata (older browsers: an <img> looks like this), `same-site`
+ * (a sibling subdomain), `cross-site`, `none` (a pasted or bookmarked URL) — and Referer is never
+ * evidence (it is optional and this service sends Referrer-Policy: no-referrer).
  */
 export function assertCookieRequestAllowed(policy: OriginPolicy, operationId: OperationId, method: string, headers: IncomingHttpHeaders): void {
   const origin = headers.origin;
@@ -73,7 +82,9 @@ export function assertCookieRequestAllowed(policy: OriginPolicy, operationId: Op
   if (!SAFE_METHODS.has(method) && !listed) {
     throw new ProblemError('origin_denied', { detail: 'A signed-in browser request that changes something must carry an allowed Origin header.' });
   }
-  if (RENDERING_OPERATIONS.has(operationId) && headers['sec-fetch-site'] === 'cross-site' && !listed) {
-    throw new ProblemError('origin_denied', { detail: 'Renders with a session cookie cannot be requested from another site. Use an API key, or fetch from an allowed origin.' });
+  if (RENDERING_OPERATIONS.has(operationId) && !listed && headers['sec-fetch-site'] !== 'same-origin') {
+    throw new ProblemError('origin_denied', {
+      detail: 'A render with a session cookie must come from this site (Sec-Fetch-Site: same-origin, or an allowed Origin header); other sites, sibling subdomains, pasted links and browsers without fetch metadata must use an API key.',
+    });
   }
 }

@@ -33,6 +33,24 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
+/** The two names the signature may arrive under: ours, and the one Stripe itself sends. */
+export const SIGNATURE_HEADERS = ['payment-signature', 'stripe-signature'] as const;
+
+/**
+ * The one signature header of a webhook request. Exactly one may be sent: with both, either could
+ * be the forged one (a bogus first header shadowed a valid second one), so the request is refused
+ * rather than guessed at — 400 invalid_signature. A header repeated under one name is refused too.
+ */
+export function signatureHeader(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const present = SIGNATURE_HEADERS.filter((name) => headers[name] !== undefined);
+  if (present.length > 1) {
+    throw new ProblemError('invalid_signature', { detail: 'Send exactly one signature header, Payment-Signature or Stripe-Signature, not both.' });
+  }
+  const value = present.length === 1 ? headers[present[0]] : undefined;
+  if (Array.isArray(value)) throw new ProblemError('invalid_signature', { detail: `Send exactly one ${present[0]} header.` });
+  return value;
+}
+
 /** Signed events older or newer than this are refused (replay protection). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
@@ -75,7 +93,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   verifyEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
     const invalid = (detail: string) => new ProblemError('invalid_signature', { detail });
-    if (!signatureHeader) throw invalid('The Payment-Signature header is missing.');
+    if (!signatureHeader) throw invalid('The Payment-Signature (or Stripe-Signature) header is missing.');
     // The SDK only refuses timestamps too far in the past; refuse the future as well.
     const t = Number(/(?:^|,)t=(\d+)/.exec(signatureHeader)?.[1]);
     if (!Number.isFinite(t) || Math.abs(this.now() / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) {

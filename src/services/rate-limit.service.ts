@@ -21,7 +21,7 @@ import type { Principal } from './auth.service.ts';
 import { sha256Hex } from './hashing.ts';
 
 export type RateLimitSettings = Config['rateLimit'];
-export type RateLimitPolicyName = 'workspace' | 'key' | 'unauthenticated';
+export type RateLimitPolicyName = 'workspace' | 'key' | 'unauthenticated' | 'sign-in';
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -54,10 +54,15 @@ export interface RateLimiter {
    * credentials (each costing a key lookup) is slowed to 429 without touching anyone's quota.
    */
   consumeFailedAuth(clientAddress: string): Promise<Decision>;
+  /**
+   * Counts one request to the sign-in routes (/v1/auth), by client address: each may start an
+   * OAuth exchange or a session lookup, and a script must not run them in a loop.
+   */
+  consumeSignIn(clientAddress: string): Promise<Decision>;
   close(): Promise<void>;
 }
 
-const PREFIXES: Record<RateLimitPolicyName, string> = { workspace: 'rl_ws', key: 'rl_key', unauthenticated: 'rl_anon' };
+const PREFIXES: Record<RateLimitPolicyName, string> = { workspace: 'rl_ws', key: 'rl_key', unauthenticated: 'rl_anon', 'sign-in': 'rl_signin' };
 
 /** The part of a rate-limiter-flexible limiter this module uses: resolves under the limit, rejects with RateLimiterRes over it. */
 export interface CounterStore {
@@ -87,6 +92,7 @@ export class StoreRateLimiter implements RateLimiter {
   private readonly workspace: Bucket | undefined;
   private readonly key: Bucket | undefined;
   private readonly unauthenticated: Bucket | undefined;
+  private readonly signIn: Bucket | undefined;
   private lastWarnAt = 0;
   private suppressedWarnings = 0;
 
@@ -101,12 +107,20 @@ export class StoreRateLimiter implements RateLimiter {
     this.workspace = bucket('workspace', settings.workspacePerMinute);
     this.key = bucket('key', settings.keyPerMinute);
     this.unauthenticated = bucket('unauthenticated', settings.unauthenticatedPerMinute);
+    this.signIn = bucket('sign-in', settings.signInPerMinute);
   }
 
   async consumeFailedAuth(clientAddress: string): Promise<Decision> {
-    const bucket = this.unauthenticated;
-    if (!bucket) return { allowed: true, headers: {} };
-    return this.decide([[bucket, clientAddress]], [bucket], (b, resetSeconds) => `Too many requests without valid credentials from this address (${b.quota} per ${RATE_LIMIT_WINDOW_SECONDS} seconds); retry in ${resetSeconds} s.`);
+    return this.perAddress(this.unauthenticated, clientAddress, 'requests without valid credentials');
+  }
+
+  async consumeSignIn(clientAddress: string): Promise<Decision> {
+    return this.perAddress(this.signIn, clientAddress, 'sign-in requests');
+  }
+
+  private perAddress(bucket: Bucket | undefined, clientAddress: string, what: string): Promise<Decision> {
+    if (!bucket) return Promise.resolve({ allowed: true, headers: {} });
+    return this.decide([[bucket, clientAddress]], [bucket], (b, resetSeconds) => `Too many ${what} from this address (${b.quota} per ${RATE_LIMIT_WINDOW_SECONDS} seconds); retry in ${resetSeconds} s.`);
   }
 
   async consume(principal: Principal, authorization?: string | string[]): Promise<Decision> {

@@ -168,6 +168,9 @@ export function createSignIn({ config, workspaces, clock, logger }: SignInDeps):
     // Callback destinations: APP_ORIGIN only (better-auth also trusts baseURL's own origin).
     trustedOrigins: [config.appOrigin],
     telemetry: { enabled: false },
+    // The service limits /v1/auth per client address itself (RATE_LIMIT_SIGN_IN_PER_MINUTE, shared
+    // by every process on Postgres); the library's own limiter counts in memory and by headers.
+    rateLimit: { enabled: false },
     // Into our JSON log, message only: the library's extra arguments can hold tokens.
     logger: {
       level: 'warn',

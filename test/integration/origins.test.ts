@@ -1,6 +1,6 @@
 // Origin rules and the local gateway over HTTP, on both databases (local mode). Cookie-specific
-// rules (mutations need Origin, no cross-site renders) are covered with real sessions in
-// sign-in.test.ts.
+// rules (mutations need Origin, renders need same-origin evidence) are covered with real sessions
+// in sign-in.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import supertest from 'supertest';
@@ -90,6 +90,16 @@ for (const engine of ENGINES) {
       assert.equal(foreign.body.code, 'origin_denied');
       const crossSite = await t.request('get', '/v1/me', { auth: false, headers: { 'Sec-Fetch-Site': 'cross-site' } });
       assert.equal(crossSite.status, 401);
+    });
+
+    test('a render on a loopback host without same-origin evidence is 401: no metadata, a foreign Referer, same-site or cross-site pages', async () => {
+      const { hash, encoded } = t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 3, size: { width: 32, height: 32 }, format: 'png' });
+      const url = `/v1/render/${hash}?r=${encoded}`;
+      for (const headers of [{} as Record<string, string>, { Referer: 'https://evil.example/' }, { 'Sec-Fetch-Site': 'same-site' }, { 'Sec-Fetch-Site': 'cross-site', Referer: 'http://127.0.0.1:9999/' }]) {
+        const res = await t.request('get', url, { auth: false, headers });
+        assert.equal(res.status, 401, JSON.stringify(headers));
+      }
+      assert.equal((await t.request('get', url, { auth: false, headers: { 'Sec-Fetch-Site': 'same-origin' } })).status, 200);
     });
 
     test('not without browser same-origin evidence (plain curl needs a key)', async () => {

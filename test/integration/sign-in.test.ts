@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import supertest from 'supertest';
 import { SESSION_COOKIE } from '../../src/services/auth.service.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
 import { CookieJar, driveIdp, startTestIdp, testAccount, type TestIdp } from '../support/oidc-idp.ts';
@@ -28,7 +29,8 @@ describe('hosted accounts on postgres', () => {
     api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     idp = await startTestIdp(api);
     t = await startTestApp('postgres', {
-      env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: APP, AUTH_SECRET, PUBLIC_URL: api, LOG_LEVEL: 'debug', ...idp.env },
+      // The sign-in limit is on but out of the way here; its own suite below sets it low.
+      env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: APP, AUTH_SECRET, PUBLIC_URL: api, LOG_LEVEL: 'debug', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000', ...idp.env },
     });
     server.on('request', t.app);
   });
@@ -195,18 +197,92 @@ describe('hosted accounts on postgres', () => {
       assert.equal(viaKey.body.authMethod, 'api_key');
     });
 
-    test('a cookie render fetched cross-site is refused; same-site or from a listed origin it works', async () => {
+    test('a cookie render must prove it is same-origin: every other variant is 403 origin_denied and spends nothing', async () => {
       const { cookie } = await signIn('github', 'grace');
       const workspaceId = (await t.request('get', '/v1/me', withCookie(cookie))).body.workspace.id;
-      await t.runtime.deps.services.credits.add(workspaceId, 10, 'grant', 'grant_grace', 'test', 'test credits');
-      const body = { seed: 1, size: { width: 32, height: 32 } };
-      const rendered = await t.request('post', '/v1/generate/mesh-gradient', { ...withCookie(cookie, { Origin: APP, 'Sec-Fetch-Site': 'same-site' }), body });
-      assert.equal(rendered.status, 200);
-      const url = `/v1/render/${rendered.headers['x-service-recipe-hash']}?r=${rendered.headers['x-service-recipe']}`;
-      const crossSite = await t.request('get', url, withCookie(cookie, { 'Sec-Fetch-Site': 'cross-site' }));
-      assert.equal(crossSite.status, 403);
-      assert.equal(crossSite.body.code, 'origin_denied');
-      assert.equal((await t.request('get', url, withCookie(cookie, { 'Sec-Fetch-Site': 'same-site' }))).status, 200);
+      await t.runtime.deps.services.credits.add(workspaceId, 100, 'grant', 'grant_grace', 'test', 'test credits');
+      const balance = async () => (await t.runtime.deps.services.credits.balance(workspaceId)).credits;
+      const recipe = { slug: 'mesh-gradient', seed: 1, size: { width: 32, height: 32 }, format: 'png' as const };
+      const preset = await t.request('post', '/v1/presets', { ...withCookie(cookie, { Origin: APP }), body: { name: 'hero', recipe } });
+      assert.equal(preset.status, 201, preset.text);
+      const { seed, size, format } = recipe;
+      const { hash: recipeHash, encoded: encodedRecipe } = t.runtime.deps.services.render.resolve(recipe.slug, { seed, size, format });
+      // Every request asks for a width never rendered before: a refusal is not a free cache hit.
+      let width = 100;
+      const renderUrl = () => `/v1/render/${recipeHash}?r=${encodedRecipe}&w=${width++}`;
+      const refused: Array<[string, Record<string, string>]> = [
+        ['no fetch metadata (older browsers)', {}],
+        ['a sibling subdomain', { 'Sec-Fetch-Site': 'same-site' }],
+        ['another site', { 'Sec-Fetch-Site': 'cross-site' }],
+        ['a pasted or bookmarked URL', { 'Sec-Fetch-Site': 'none' }],
+        ['a foreign Referer only', { Referer: 'https://evil.example/page' }],
+        ['a same-origin Referer only', { Referer: `${APP}/app` }],
+      ];
+      const before = await balance();
+      for (const [what, headers] of refused) {
+        for (const url of [renderUrl(), `/v1/presets/${preset.body.id}/render`]) {
+          const res = await t.request('get', url, withCookie(cookie, headers));
+          assert.equal(res.status, 403, `${what}: ${url}`);
+          assert.equal(res.body.code, 'origin_denied', what);
+          assert.match(res.body.detail, /same-origin/);
+          assert.equal(await balance(), before, `${what} spent credits`);
+        }
+      }
+
+      // Our own pages' fetch() (Sec-Fetch-Site: same-origin) and listed origins render and pay.
+      const sameOrigin = await t.request('get', renderUrl(), withCookie(cookie, { 'Sec-Fetch-Site': 'same-origin' }));
+      assert.equal(sameOrigin.status, 200);
+      assert.equal(sameOrigin.headers['x-service-cache'], 'MISS');
+      assert.equal(await balance(), before - 1);
+      const listedOrigin = await t.request('get', renderUrl(), withCookie(cookie, { Origin: APP, 'Sec-Fetch-Site': 'same-site' }));
+      assert.equal(listedOrigin.status, 200);
+      assert.equal(await balance(), before - 2);
+      assert.equal((await t.request('get', `/v1/presets/${preset.body.id}/render`, withCookie(cookie, { 'Sec-Fetch-Site': 'same-origin' }))).status, 200);
+      const afterOk = await balance();
+      assert.ok(afterOk < before - 2, 'the preset render was charged');
+
+      // An API key is never sent by a browser on its own: no origin evidence needed.
+      const key = await t.request('post', '/v1/keys', { ...withCookie(cookie, { Origin: APP }), body: { label: 'server' } });
+      secrets.add(key.body.secret);
+      const viaKey = await t.request('get', renderUrl(), { auth: false, headers: { Authorization: `Bearer ${key.body.secret}`, 'Sec-Fetch-Site': 'cross-site' } });
+      assert.equal(viaKey.status, 200);
+      assert.equal(await balance(), afterOk - 1);
+    });
+  });
+
+  describe('sign-in rate limit per client address', () => {
+    const LIMIT = 5;
+    let limited: TestApp;
+    before(async () => {
+      limited = await startTestApp('postgres', {
+        env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: APP, AUTH_SECRET, PUBLIC_URL: api, RATE_LIMIT_SIGN_IN_PER_MINUTE: String(LIMIT), TRUST_PROXY: 'loopback', ...idp.env },
+      });
+    });
+    after(async () => limited?.close());
+    const start = (address: string) =>
+      supertest(limited.app).post('/v1/auth/sign-in/social').set({ Origin: APP, 'X-Forwarded-For': address }).send({ provider: 'github', callbackURL: `${APP}/app` });
+
+    test(`${LIMIT} sign-in requests from an address pass with RateLimit headers, the next is 429 rate_limited; other addresses are unaffected`, async () => {
+      for (let i = 1; i <= LIMIT; i++) {
+        const res = await start('203.0.113.7');
+        assert.equal(res.status, 200, res.text);
+        assert.ok(res.body.url, 'the library answered');
+        assert.equal(res.headers['ratelimit-policy'], `"sign-in";q=${LIMIT};w=60`);
+        assert.match(res.headers.ratelimit, new RegExp(`^"sign-in";r=${LIMIT - i};t=\\d+$`));
+      }
+      // Every route under /v1/auth counts: a callback or a session lookup is refused too.
+      for (const res of [await start('203.0.113.7'), await supertest(limited.app).get('/v1/auth/get-session').set('X-Forwarded-For', '203.0.113.7')]) {
+        assert.equal(res.status, 429);
+        assert.match(res.headers['content-type'], /^application\/problem\+json/);
+        assert.equal(res.body.code, 'rate_limited');
+        assert.match(res.body.detail, /sign-in requests from this address/);
+        const retryAfter = Number(res.headers['retry-after']);
+        assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After: ${res.headers['retry-after']}`);
+        assert.match(res.headers.ratelimit, /^"sign-in";r=0;t=\d+$/);
+      }
+      assert.equal((await start('203.0.113.8')).status, 200);
+      // The API's own routes keep their own limits.
+      assert.equal((await limited.request('get', '/v1/auth-config', { auth: false, headers: { 'X-Forwarded-For': '203.0.113.7' } })).status, 200);
     });
   });
 

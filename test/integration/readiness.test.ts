@@ -1,0 +1,107 @@
+// /v1/ready checks FFmpeg with a tiny real encode (mp4 and gif, the renders' own encoder), not
+// `-version`: an FFmpeg that answers -version but fails every encode is not ready. The result is
+// cached for a TTL and refreshed in the background, one probe at a time; the clock is injected,
+// and tests wait on the probe itself, never on time. Both databases, real FFmpeg behind a wrapper
+// script that can be told to fail encodes.
+import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
+import { FFMPEG_PROBE_TTL_MS } from '../../src/services/health.service.ts';
+import { ENGINES } from '../support/databases.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+
+const REAL_FFMPEG = resolveFfmpeg(undefined)!.path;
+
+/** An FFMPEG_PATH that runs the real FFmpeg, logs every call, and fails encodes while `<dir>/broken` exists. */
+function wrapper(dir: string): { path: string; calls: () => string[]; breakEncodes: () => void; fixEncodes: () => void } {
+  const script = path.join(dir, 'ffmpeg');
+  const log = path.join(dir, 'calls.log');
+  const broken = path.join(dir, 'broken');
+  writeFileSync(
+    script,
+    [
+      '#!/bin/sh',
+      `echo "$*" >> '${log}'`,
+      'case " $* " in *" -version "*) ;; *)',
+      `  if [ -e '${broken}' ]; then echo "encoder unavailable" >&2; exit 1; fi ;;`,
+      'esac',
+      `exec '${REAL_FFMPEG}' "$@"`,
+      '',
+    ].join('\n'),
+  );
+  chmodSync(script, 0o755);
+  return {
+    path: script,
+    calls: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l && !l.includes('-version')) : []),
+    breakEncodes: () => writeFileSync(broken, ''),
+    fixEncodes: () => rmSync(broken, { force: true }),
+  };
+}
+
+for (const engine of ENGINES) {
+  describe(`readiness probes FFmpeg with a real encode on ${engine}`, () => {
+    let dir: string;
+    before(() => {
+      dir = mkdtempSync(path.join(tmpdir(), 'ffmpeg-wrapper-'));
+    });
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    test('an FFmpeg that answers -version but fails every encode: 503 not_ready with ffmpeg=false', async () => {
+      const ffmpeg = wrapper(mkdtempSync(path.join(dir, 'broken-')));
+      ffmpeg.breakEncodes();
+      const t = await startTestApp(engine, { env: { FFMPEG_PATH: ffmpeg.path } });
+      try {
+        const res = await t.request('get', '/v1/ready', { auth: false });
+        assert.equal(res.status, 503);
+        assert.equal(res.body.code, 'not_ready');
+        assert.deepEqual({ ok: res.body.ok, database: res.body.database, ffmpeg: res.body.ffmpeg }, { ok: false, database: true, ffmpeg: false });
+        assert.match(res.body.detail, /FFmpeg/);
+        assert.ok(ffmpeg.calls().length >= 1, 'an encode was attempted');
+        assert.ok(t.logs.some((l) => l.includes('FFmpeg cannot encode')), 'the failure is logged');
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('the real FFmpeg encodes: 200; the result is cached for the TTL, then refreshed in the background by one probe', async () => {
+      const ffmpeg = wrapper(mkdtempSync(path.join(dir, 'cached-')));
+      const clock = { at: Date.now(), now() { return this.at; } };
+      const t = await startTestApp(engine, { env: { FFMPEG_PATH: ffmpeg.path }, compose: { clock } });
+      const ready = async () => (await t.request('get', '/v1/ready', { auth: false })).status;
+      const readiness = t.runtime.deps.services.health.ffmpegReadiness;
+      try {
+        assert.equal(await ready(), 200);
+        const probeCalls = ffmpeg.calls().length;
+        assert.equal(probeCalls, 2, 'one mp4 and one gif encode');
+        assert.ok(ffmpeg.calls().some((c) => c.includes('libx264')) && ffmpeg.calls().some((c) => c.includes('-f gif')), 'the renders\' own arguments');
+
+        // FFmpeg breaks: within the TTL the cached answer stands and no probe runs.
+        ffmpeg.breakEncodes();
+        clock.at += FFMPEG_PROBE_TTL_MS - 1;
+        assert.equal(await ready(), 200);
+        assert.equal(ffmpeg.calls().length, probeCalls);
+
+        // Past the TTL: 10 concurrent checks are answered at once from the cache and start one refresh.
+        clock.at += 1;
+        assert.deepEqual(await Promise.all(Array.from({ length: 10 }, () => readiness.check())), Array(10).fill(true));
+        await readiness.idle();
+        assert.equal(ffmpeg.calls().length, probeCalls + 1, 'one refresh (its mp4 encode failed, so the gif was not tried)');
+        const res = await t.request('get', '/v1/ready', { auth: false });
+        assert.equal(res.status, 503);
+        assert.equal(res.body.ffmpeg, false);
+
+        // Repaired: the next refresh after the TTL brings it back.
+        ffmpeg.fixEncodes();
+        clock.at += FFMPEG_PROBE_TTL_MS;
+        assert.equal(await ready(), 503, 'stale while revalidating');
+        await readiness.idle();
+        assert.equal(await ready(), 200);
+      } finally {
+        await t.close();
+      }
+    });
+  });
+}
