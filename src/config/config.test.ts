@@ -107,3 +107,16 @@ test('TRUST_PROXY: off by default; a hop count; addresses, CIDRs and named range
   assert.throws(() => loadConfig({ TRUST_PROXY: 'everyone' }, '/srv'), (err: ConfigError) => err.problems.some((p) => p.startsWith('TRUST_PROXY')));
   assert.equal(loadConfig({}, '/srv').rateLimit.unauthenticatedPerMinute, 60);
 });
+
+test('hosted mode refuses API_KEYS (reported with the other problems); local mode takes them', () => {
+  const hosted = { DATABASE_URL: 'postgres://x/y', APP_ORIGIN: 'https://app.example.com', AUTH_SECRET: 'a'.repeat(32) };
+  assert.throws(() => loadConfig({ ...hosted, API_KEYS: 'aaaaaaaaaaaaaaaa', LOG_LEVEL: 'loud' }), (err: unknown) => {
+    assert.ok(err instanceof ConfigError);
+    assert.ok(err.problems.some((p) => p.startsWith('API_KEYS is for local mode only')), err.message);
+    assert.ok(err.problems.some((p) => p.startsWith('LOG_LEVEL')), err.message);
+    return true;
+  });
+  assert.equal(loadConfig(hosted).apiKeys.length, 0);
+  assert.deepEqual(loadConfig({ API_KEYS: 'aaaaaaaaaaaaaaaa' }).apiKeys, ['aaaaaaaaaaaaaaaa']);
+  assert.deepEqual(loadConfig({ ...hosted, SERVICE_LOCAL_MODE: '1', API_KEYS: 'aaaaaaaaaaaaaaaa' }).apiKeys, ['aaaaaaaaaaaaaaaa']);
+});
