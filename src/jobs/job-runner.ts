@@ -149,11 +149,12 @@ export class JobRunner implements JobsNotifier, JobConsumer {
       });
       const now = this.clock.now();
       if (await this.repo.complete(job.id, this.id, { contentType: result.contentType, bytes: result.bytes.length, expiresAt: now + RESULT_RETENTION_MS }, now)) {
-        // Only a job that rendered pays (chargeFor): one whose result was cached by then releases its hold.
-        const rendered = chargeFor(resolved, result.cache) > 0;
-        const credits = rendered && this.credits.enabled ? await this.reservedAmount(job) : 0;
+        // Only a job that rendered pays (chargeFor): one whose result was cached by then releases its
+        // hold. A retried job pays regardless: its earlier attempt may have rendered that result.
+        const rendered = chargeFor(resolved, result.cache) > 0 || job.attempts > 1;
         if (rendered) await this.credits.commitId(job.reservationId);
         else await this.credits.releaseId(job.reservationId);
+        const credits = rendered && this.credits.enabled ? await this.reservedAmount(job) : 0;
         void this.usage.record({ workspaceId: job.workspaceId, keyId: job.keyId, operation: 'createJob', generator: job.slug, format: job.format, credits, bytes: result.bytes.length, durationMs: performance.now() - started, cache: result.cache });
         log.info({ bytes: result.bytes.length }, 'job completed');
         this.finished(job.id);
