@@ -208,4 +208,16 @@ describe('coalesced renders over HTTP in hosted mode (postgres)', () => {
     const usage = await t.request('get', '/v1/usage', auth());
     assert.deepEqual([usage.body.totals.renders, usage.body.totals.credits, usage.body.totals.cacheHits], [N + 1, 5, N]);
   });
+
+  test(`${N} identical requests fired together, ungated: one MISS pays, every other one is free`, async () => {
+    const before = await t.runtime.deps.services.credits.balance(ws);
+    // The gate let its one leader through in the test above; from here on nothing is held.
+    const responses = await Promise.all(Array.from({ length: N }, () => t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: { ...body, seed: 2049 } })));
+    assert.ok(responses.every((r) => r.status === 200));
+    const caches = responses.map((r) => r.headers['x-service-cache']);
+    assert.equal(caches.filter((c) => c === 'MISS').length, 1, caches.join(', '));
+    assert.ok(caches.every((c) => ['MISS', 'COALESCED', 'HIT'].includes(c)), caches.join(', '));
+    assert.equal(responses.reduce((a, r) => a + Number(r.headers['x-service-credits']), 0), 5);
+    assert.equal((await t.runtime.deps.services.credits.balance(ws)).credits, before.credits - 5);
+  });
 });
