@@ -628,8 +628,11 @@ export interface components {
         };
         BatchResultItem: {
             bytes?: number;
-            /** @enum {string} */
-            cache?: "HIT" | "MISS";
+            /**
+             * @description As the X-Service-Cache header.
+             * @enum {string}
+             */
+            cache?: "HIT" | "MISS" | "COALESCED";
             code?: components["schemas"]["ProblemCode"];
             contentType?: string;
             /** @description What went wrong with this item. */
@@ -925,6 +928,7 @@ export interface components {
         };
         UsageTotals: {
             bytes: number;
+            /** @description Renders served without rendering: cache hits and coalesced requests. */
             cacheHits: number;
             credits: number;
             renders: number;
@@ -1174,9 +1178,13 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description Whether the render cache already held the file. */
-        CacheHeader: "HIT" | "MISS";
-        /** @description Credits this response cost (0 for a cache hit, and always 0 in local mode). See `GET /v1/pricing`. */
+        /**
+         * @description How the file was served: `MISS` rendered for this request (and charged), `HIT` from the
+         *     render cache, `COALESCED` joined an identical render already in flight for another
+         *     request (costs nothing, like a hit).
+         */
+        CacheHeader: "HIT" | "MISS" | "COALESCED";
+        /** @description Credits this response cost (0 for a cache hit or a coalesced request, and always 0 in local mode). See `GET /v1/pricing`. */
         CreditsHeader: number;
         /** @description Engine version that rendered the file. */
         EngineHeader: string;

@@ -7,7 +7,7 @@ import { type Database, createDatabase, migrateToLatest } from '../db/database.t
 import { SystemRepository } from '../db/repositories/system.repository.ts';
 import { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
 import type { AppDeps } from './app.ts';
-import type { Config } from './config/config.ts';
+import { type Config, ConfigError } from './config/config.ts';
 import { probeFfmpegVersion, resolveFfmpeg } from './engine/ffmpeg.ts';
 import { ALL_GENERATORS } from './generators/index.ts';
 import { GeneratorRegistry } from './generators/registry.ts';
@@ -84,11 +84,25 @@ export function gitRevision(root: string): string | undefined {
   }
 }
 
+/**
+ * Local mode bills nothing and trusts its one workspace, so it must never serve a hosted database:
+ * customers' keys would render for free. Checked before migrating, so such a database is untouched.
+ */
+async function refuseHostedDatabase(db: Database, workspaces: WorkspacesRepository): Promise<void> {
+  const { userWorkspaces, liveKeys } = await workspaces.hostedFootprint();
+  if (userWorkspaces === 0 && liveKeys === 0) return;
+  await db.destroy();
+  throw new ConfigError([
+    `SERVICE_LOCAL_MODE=1 refuses this database: it holds hosted data (${userWorkspaces} signed-in users' workspaces, ${liveKeys} svc_live_ keys). Run hosted mode (SERVICE_LOCAL_MODE=0) on it, or point DATABASE_URL at a database of your own.`,
+  ]);
+}
+
 export async function compose(config: Config, logger: Logger, options: ComposeOptions = {}): Promise<Runtime> {
   const db = createDatabase(config.database);
+  const workspaces = new WorkspacesRepository(db);
+  if (config.localMode) await refuseHostedDatabase(db, workspaces);
   await migrateToLatest(db);
 
-  const workspaces = new WorkspacesRepository(db);
   if (config.localMode) {
     await workspaces.ensure({ id: LOCAL_WORKSPACE_ID, name: 'Local workspace', kind: 'local', createdAt: Date.now() });
   }

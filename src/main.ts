@@ -71,6 +71,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
+  // Start-up checks that need the database (compose) refuse like a bad setting.
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78);
+  }
   console.error(err);
   process.exit(1);
 });

@@ -17,7 +17,14 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel);
-  const runtime = await compose(config, logger);
+  const runtime = await compose(config, logger).catch((err: unknown) => {
+    // Start-up checks that need the database refuse like a bad setting.
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  });
   logger.info({ concurrency: config.jobs.concurrency, database: config.database.client }, 'worker started');
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -13,6 +13,7 @@ import * as webhooks from './20261123_0009_webhooks.ts';
 import * as jobs from './20261123_0010_jobs.ts';
 import * as webhookOutbox from './20261123_0011_webhook_outbox.ts';
 import * as jobsFinishedIndex from './20261123_0012_jobs_finished_index.ts';
+import * as paymentRefunds from './20261123_0013_payment_refunds.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,6 +33,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123_0010_jobs', jobs],
   ['20261123_0011_webhook_outbox', webhookOutbox],
   ['20261123_0012_jobs_finished_index', jobsFinishedIndex],
+  ['20261123_0013_payment_refunds', paymentRefunds],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

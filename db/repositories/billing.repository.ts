@@ -1,4 +1,4 @@
-// Purchases and processed payment events.
+// Purchases, processed payment events, and refunds per payment intent.
 import type { Knex } from 'knex';
 import type { Database } from '../database.ts';
 
@@ -83,6 +83,31 @@ export class BillingRepository {
     else return undefined;
     const row = await q.first();
     return row ? toRecord(row) : undefined;
+  }
+
+  /** pending → completed, once: false if another event completed it first. */
+  async completePurchase(trx: Knex, id: string, paymentIntentId: string | null, now: number): Promise<boolean> {
+    const moved = await trx('purchases').where({ id, status: 'pending' }).update({ status: 'completed', payment_intent_id: paymentIntentId, updated_at: now });
+    return moved === 1;
+  }
+
+  /**
+   * Locks the payment intent's refund row (creating it) and raises its refunded amount to
+   * `amountRefunded` if that is more; returns the amount now recorded. Every event about a payment
+   * intent calls this first, in its transaction: on Postgres the upsert holds the row lock until
+   * commit, so a concurrent completion and refund run one after the other and the second sees what
+   * the first wrote; SQLite's write transactions are serial anyway.
+   */
+  async lockRefund(trx: Knex, paymentIntentId: string, amountRefunded: number, now: number): Promise<number> {
+    const [row] = await trx('payment_refunds')
+      .insert({ payment_intent_id: paymentIntentId, amount_refunded: amountRefunded, updated_at: now })
+      .onConflict('payment_intent_id')
+      .merge({
+        amount_refunded: trx.raw('case when excluded.amount_refunded > payment_refunds.amount_refunded then excluded.amount_refunded else payment_refunds.amount_refunded end'),
+        updated_at: now,
+      })
+      .returning('amount_refunded');
+    return Number((row as { amount_refunded: number | string }).amount_refunded);
   }
 
   async updatePurchase(trx: Knex, id: string, fields: { status?: PurchaseStatus; paymentIntentId?: string | null; refundedCredits?: number }, now: number): Promise<void> {

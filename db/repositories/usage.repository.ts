@@ -11,7 +11,7 @@ export interface UsageRecord {
   credits: number;
   bytes: number;
   durationMs: number;
-  cache: 'HIT' | 'MISS';
+  cache: 'HIT' | 'MISS' | 'COALESCED';
   createdAt: number;
 }
 
@@ -54,7 +54,8 @@ export class UsageRepository {
       this.db.raw('count(*) as renders'),
       this.db.raw('coalesce(sum(credits), 0) as credits'),
       this.db.raw('coalesce(sum(bytes), 0) as bytes'),
-      this.db.raw(`coalesce(sum(case when cache = 'HIT' then 1 else 0 end), 0) as "cacheHits"`),
+      // A coalesced request (it joined an identical render in flight) is served without rendering, like a hit.
+      this.db.raw(`coalesce(sum(case when cache in ('HIT', 'COALESCED') then 1 else 0 end), 0) as "cacheHits"`),
     );
     if (groupBy) q.select(groupBy).groupBy(groupBy).orderBy(groupBy);
     return q;

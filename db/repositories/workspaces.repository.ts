@@ -43,6 +43,21 @@ export class WorkspacesRepository {
     return (await this.findByOwner(userId))!;
   }
 
+  /**
+   * What hosted mode leaves in a database: workspaces of signed-in users and `svc_live_` keys.
+   * Safe before migrations (a fresh database has neither yet).
+   */
+  async hostedFootprint(): Promise<{ userWorkspaces: number; liveKeys: number }> {
+    const count = async (q: Promise<Record<string, unknown> | undefined>) => Number((await q)?.n ?? 0);
+    const userWorkspaces = (await this.db.schema.hasColumn('workspaces', 'owner_user_id'))
+      ? await count(this.db('workspaces').whereNotNull('owner_user_id').count({ n: '*' }).first())
+      : 0;
+    const liveKeys = (await this.db.schema.hasTable('api_keys'))
+      ? await count(this.db('api_keys').whereRaw("prefix like ? escape '!'", ['svc!_live!_%']).count({ n: '*' }).first())
+      : 0;
+    return { userWorkspaces, liveKeys };
+  }
+
   /** Inserts the workspace unless one with this id exists; returns the stored one. */
   async ensure(workspace: WorkspaceRecord): Promise<WorkspaceRecord> {
     await this.db('workspaces')

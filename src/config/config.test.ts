@@ -113,3 +113,16 @@ test('RATE_LIMIT_SIGN_IN_PER_MINUTE: 30 by default, 0 turns it off, anything els
   assert.equal(loadConfig({ RATE_LIMIT_SIGN_IN_PER_MINUTE: '0' }, '/srv').rateLimit.signInPerMinute, 0);
   assert.throws(() => loadConfig({ RATE_LIMIT_SIGN_IN_PER_MINUTE: 'lots' }, '/srv'), (err: ConfigError) => err.problems.some((p) => p.startsWith('RATE_LIMIT_SIGN_IN_PER_MINUTE')));
 });
+
+test('hosted mode refuses API_KEYS (reported with the other problems); local mode takes them', () => {
+  const hosted = { DATABASE_URL: 'postgres://x/y', APP_ORIGIN: 'https://app.example.com', AUTH_SECRET: 'a'.repeat(32) };
+  assert.throws(() => loadConfig({ ...hosted, API_KEYS: 'aaaaaaaaaaaaaaaa', LOG_LEVEL: 'loud' }), (err: unknown) => {
+    assert.ok(err instanceof ConfigError);
+    assert.ok(err.problems.some((p) => p.startsWith('API_KEYS is for local mode only')), err.message);
+    assert.ok(err.problems.some((p) => p.startsWith('LOG_LEVEL')), err.message);
+    return true;
+  });
+  assert.equal(loadConfig(hosted).apiKeys.length, 0);
+  assert.deepEqual(loadConfig({ API_KEYS: 'aaaaaaaaaaaaaaaa' }).apiKeys, ['aaaaaaaaaaaaaaaa']);
+  assert.deepEqual(loadConfig({ ...hosted, SERVICE_LOCAL_MODE: '1', API_KEYS: 'aaaaaaaaaaaaaaaa' }).apiKeys, ['aaaaaaaaaaaaaaaa']);
+});

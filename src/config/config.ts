@@ -150,6 +150,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const dataDir = path.resolve(cwd, str('DATA_DIR') ?? 'data');
 
   const apiKeys = list('API_KEYS');
+  // Silently ignoring them would leave an operator believing they work (or that they are revoked).
+  if (!localMode && apiKeys.length > 0) problems.push('API_KEYS is for local mode only; hosted mode (SERVICE_LOCAL_MODE=0) refuses it: create workspace keys with POST /v1/keys');
   for (const key of apiKeys) {
     if (key.length < 16) problems.push('API_KEYS entries must be at least 16 characters long');
     if (/\s/.test(key)) problems.push('API_KEYS entries must not contain white space');

@@ -10,6 +10,7 @@ import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repos
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../services/clock.ts';
 import type { CreditsService } from '../services/credits.service.ts';
+import { chargeFor } from '../services/pricing.ts';
 import type { RenderService } from '../services/render.service.ts';
 import type { UsageService } from '../services/usage.service.ts';
 import type { JobConsumer, JobQueue } from './job-queue.ts';
@@ -148,8 +149,13 @@ export class JobRunner implements JobsNotifier, JobConsumer {
       });
       const now = this.clock.now();
       if (await this.repo.complete(job.id, this.id, { contentType: result.contentType, bytes: result.bytes.length, expiresAt: now + RESULT_RETENTION_MS }, now)) {
-        await this.credits.commitId(job.reservationId);
-        void this.usage.record({ workspaceId: job.workspaceId, keyId: job.keyId, operation: 'createJob', generator: job.slug, format: job.format, credits: this.credits.enabled && job.reservationId ? (await this.reservedAmount(job)) : 0, bytes: result.bytes.length, durationMs: performance.now() - started, cache: result.cache });
+        // Only a job that rendered pays (chargeFor): one whose result was cached by then releases its
+        // hold. A retried job pays regardless: its earlier attempt may have rendered that result.
+        const rendered = chargeFor(resolved, result.cache) > 0 || job.attempts > 1;
+        if (rendered) await this.credits.commitId(job.reservationId);
+        else await this.credits.releaseId(job.reservationId);
+        const credits = rendered && this.credits.enabled ? await this.reservedAmount(job) : 0;
+        void this.usage.record({ workspaceId: job.workspaceId, keyId: job.keyId, operation: 'createJob', generator: job.slug, format: job.format, credits, bytes: result.bytes.length, durationMs: performance.now() - started, cache: result.cache });
         log.info({ bytes: result.bytes.length }, 'job completed');
         this.finished(job.id);
       }

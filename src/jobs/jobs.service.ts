@@ -8,7 +8,7 @@ import { ProblemError } from '../errors/problem.ts';
 import type { Principal } from '../services/auth.service.ts';
 import type { Clock } from '../services/clock.ts';
 import type { CreditsService } from '../services/credits.service.ts';
-import { renderCost } from '../services/pricing.ts';
+import { chargeFor } from '../services/pricing.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { RenderService } from '../services/render.service.ts';
 
@@ -80,11 +80,13 @@ export class JobsService {
     if (webhookUrl) this.checkWebhookUrl(webhookUrl);
     const now = this.clock.now();
     const id = `job_${randomBytes(12).toString('base64url')}`;
-    const cost = renderCost(resolved);
+    // The pricing rule of every render (chargeFor): a result already in the render cache costs
+    // nothing, so such a job holds nothing; the runner settles by what the render turned out to be.
+    const cost = chargeFor(resolved, (await this.render.cached(resolved)) ? 'HIT' : 'MISS');
     const job = await this.repo.insert(
       { id, workspaceId: principal.workspaceId, keyId: principal.keyId ?? null, slug, recipe: resolved.encoded, recipeHash: resolved.hash, format: resolved.recipe.format, maxAttempts: MAX_ATTEMPTS, webhookUrl: webhookUrl ?? null, createdAt: now },
       {
-        reserve: async (trx) => (await this.credits.reserve(principal.workspaceId, cost, id, `export ${slug} ${resolved.recipe.format}`, JOB_RESERVATION_TTL_MS, trx))?.id ?? null,
+        reserve: async (trx) => cost === 0 ? null : (await this.credits.reserve(principal.workspaceId, cost, id, `export ${slug} ${resolved.recipe.format}`, JOB_RESERVATION_TTL_MS, trx))?.id ?? null,
         enqueue: this.queue.enqueue(id, now),
       },
     );

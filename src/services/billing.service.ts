@@ -1,6 +1,7 @@
 // Credit packs bought through the payment provider: checkout sessions, the balance and purchases,
 // and the provider's signed events — each processed exactly once, crediting a completed payment
-// and taking back refunded credits.
+// and taking back refunded credits whichever of the two arrives first (the provider does not
+// promise order).
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -80,33 +81,47 @@ export class BillingService {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded': {
         if (o.payment_status !== 'paid') return; // async methods complete later
+        const intent = (o.payment_intent as string | null | undefined) ?? null;
+        // The payment intent's lock first (see lockRefund): a refund that arrived earlier, or is
+        // arriving now, is applied in this same transaction.
+        const refunded = intent ? await this.repo.lockRefund(trx, intent, 0, now) : 0;
         const purchaseId = (o.metadata as Record<string, string> | undefined)?.purchase_id ?? (o.client_reference_id as string | undefined);
         const purchase = purchaseId ? await this.repo.findPurchase(trx, { id: purchaseId }) : undefined;
         if (!purchase) {
           this.logger.warn({ eventId: event.id }, 'payment for an unknown purchase');
           return;
         }
-        if (purchase.status !== 'pending') return;
-        await this.repo.updatePurchase(trx, purchase.id, { status: 'completed', paymentIntentId: (o.payment_intent as string | null) ?? null }, now);
+        if (!(await this.repo.completePurchase(trx, purchase.id, intent, now))) return;
         await this.ledger.post({ id: `credit_${purchase.id}`, workspaceId: purchase.workspaceId, kind: 'purchase', amount: purchase.credits, reference: purchase.id, description: `${purchase.packId} pack` }, now, trx);
+        if (refunded > 0) await this.applyRefund(trx, { ...purchase, status: 'completed', paymentIntentId: intent }, refunded, now);
         return;
       }
       case 'charge.refunded': {
         const intent = o.payment_intent as string | undefined;
-        const purchase = intent ? await this.repo.findPurchase(trx, { paymentIntentId: intent }) : undefined;
-        if (!purchase || purchase.status === 'pending') return;
-        const amountRefunded = Number(o.amount_refunded ?? 0);
-        // Credits come back in proportion to the money (a partial refund takes back part of the pack).
-        const target = Math.min(purchase.credits, Math.round((purchase.credits * amountRefunded) / purchase.amount));
-        const delta = target - purchase.refundedCredits;
-        if (delta > 0) {
-          await this.ledger.post({ id: `refund_${event.id}`, workspaceId: purchase.workspaceId, kind: 'refund', amount: -delta, reference: purchase.id, description: 'refund' }, now, trx);
+        if (!intent) return;
+        // Recorded whatever the order: a refund for a payment not completed yet waits here for it.
+        const amountRefunded = await this.repo.lockRefund(trx, intent, Number(o.amount_refunded ?? 0), now);
+        const purchase = await this.repo.findPurchase(trx, { paymentIntentId: intent });
+        if (!purchase || purchase.status === 'pending') {
+          this.logger.info({ eventId: event.id, paymentIntent: intent }, 'refund before its payment completed: recorded, applied at completion');
+          return;
         }
-        await this.repo.updatePurchase(trx, purchase.id, { refundedCredits: Math.max(target, purchase.refundedCredits), status: amountRefunded >= purchase.amount ? 'refunded' : 'completed' }, now);
+        await this.applyRefund(trx, purchase, amountRefunded, now);
         return;
       }
       default:
         return; // other events are acknowledged and ignored
     }
+  }
+
+  /** Takes back credits in proportion to the money refunded so far (`amountRefunded` is cumulative). */
+  private async applyRefund(trx: Knex, purchase: PurchaseRecord, amountRefunded: number, now: number): Promise<void> {
+    const target = Math.min(purchase.credits, Math.round((purchase.credits * amountRefunded) / purchase.amount));
+    const delta = target - purchase.refundedCredits;
+    if (delta > 0) {
+      // One entry per level reached: the same cumulative amount reported twice takes back nothing more.
+      await this.ledger.post({ id: `refund_${purchase.id}_${target}`, workspaceId: purchase.workspaceId, kind: 'refund', amount: -delta, reference: purchase.id, description: 'refund' }, now, trx);
+    }
+    await this.repo.updatePurchase(trx, purchase.id, { refundedCredits: Math.max(target, purchase.refundedCredits), status: amountRefunded >= purchase.amount ? 'refunded' : 'completed' }, now);
   }
 }

@@ -102,8 +102,9 @@ export class KeysService {
     const wantedHash = sha256Hex(secret);
     const key = await this.repo.findByHash(wantedHash);
     if (!key || !timingSafeEqual(Buffer.from(key.secretHash, 'hex'), Buffer.from(wantedHash, 'hex'))) return { ok: false, reason: 'invalid' };
-    // Hosted mode never honours a local-mode key, even one that found its way into the database.
-    if (!this.localMode && key.prefix.startsWith(LOCAL_KEY_PREFIX)) return { ok: false, reason: 'invalid' };
+    // Each mode honours only its own keys, even ones that found their way into its database: hosted
+    // mode no local key, local mode (which bills nothing) no customer's `svc_live_` key.
+    if (this.localMode !== key.prefix.startsWith(LOCAL_KEY_PREFIX)) return { ok: false, reason: 'invalid' };
     if (key.revokedAt !== null) return { ok: false, reason: 'revoked' };
     const now = this.clock.now();
     if (key.lastUsedAt === null || now - key.lastUsedAt >= TOUCH_INTERVAL_MS) {

@@ -1,12 +1,17 @@
 // Renders on behalf of a workspace: a cache hit is free; a miss reserves its cost before any work
-// and commits it only when the render succeeds (released on failure, abort or timeout). Every
-// render is recorded as usage.
+// and commits it only when the render succeeds (released on failure, abort or timeout). Identical
+// requests in flight at once coalesce here: the first (the leader) reserves, renders and pays;
+// the others (followers) wait for it and cost what a hit costs, answered `COALESCED`. A render
+// that fails fails its followers too (they pay nothing, as the leader pays nothing). A leader that
+// drops out for a reason of its own — its client left, or its workspace could not pay — hands
+// over: the followers try again, and one of them leads and pays. Every render is recorded as usage.
 import { CONTENT_TYPES } from '../engine/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
+import { ProblemError } from '../errors/problem.ts';
 import type { Principal } from './auth.service.ts';
 import type { CreditsService } from './credits.service.ts';
-import { renderCost } from './pricing.ts';
-import type { RenderResult, RenderService } from './render.service.ts';
+import { type CacheStatus, chargeFor, renderCost } from './pricing.ts';
+import { type RenderResult, type RenderService, cacheKey } from './render.service.ts';
 import type { UsageService } from './usage.service.ts';
 
 export interface MeteredCall {
@@ -16,41 +21,29 @@ export interface MeteredCall {
   signal?: AbortSignal;
 }
 
-export interface MeteredResult extends RenderResult {
-  /** Credits charged (0 for a hit, and always 0 in local mode). */
+export interface MeteredResult extends Omit<RenderResult, 'cache'> {
+  cache: CacheStatus;
+  /** Credits charged (0 for a hit or a coalesced request, and always 0 in local mode). */
   credits: number;
 }
 
+/** How a leader's render ended, as its followers see it. */
+type LeaderOutcome = { ok: true; bytes: Buffer } | { ok: false; error: unknown; handOver: boolean };
+
 export class MeteredRenderService {
+  /** Renders this process is leading, by cache key (coalescing is per process, like the render single-flight). */
+  private readonly leaders = new Map<string, Promise<LeaderOutcome>>();
+
   constructor(
-    private readonly render: RenderService,
-    private readonly credits: CreditsService,
-    private readonly usage: UsageService,
+    private readonly render: Pick<RenderService, 'cached' | 'render'>,
+    private readonly credits: Pick<CreditsService, 'reserve' | 'commit' | 'release'>,
+    private readonly usage: Pick<UsageService, 'record'>,
   ) {}
 
   async run(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
     const started = performance.now();
     const { recipe } = resolved;
-    const cached = await this.render.cached(resolved);
-    let result: MeteredResult;
-    if (cached) {
-      result = { bytes: cached, contentType: CONTENT_TYPES[recipe.format], cache: 'HIT', timings: {}, credits: 0 };
-    } else {
-      const cost = renderCost(resolved);
-      const reservation = await this.credits.reserve(call.principal.workspaceId, cost, resolved.hash, `${call.operation} ${recipe.generator} ${recipe.format}`);
-      let rendered: RenderResult;
-      try {
-        rendered = await this.render.render(resolved, { signal: call.signal });
-      } catch (err) {
-        await this.credits.release(reservation);
-        throw err;
-      }
-      // Another request may have filled the cache meanwhile: then this one was a hit after all.
-      const charged = rendered.cache === 'MISS' && reservation ? cost : 0;
-      if (charged > 0) await this.credits.commit(reservation);
-      else await this.credits.release(reservation);
-      result = { ...rendered, credits: charged };
-    }
+    const result = await this.obtain(resolved, call);
     void this.usage.record({
       workspaceId: call.principal.workspaceId,
       keyId: call.principal.keyId ?? null,
@@ -64,4 +57,74 @@ export class MeteredRenderService {
     });
     return result;
   }
+
+  private async obtain(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
+    const key = cacheKey(resolved);
+    const contentType = CONTENT_TYPES[resolved.recipe.format];
+    for (;;) {
+      const cached = await this.render.cached(resolved);
+      if (cached) return { bytes: cached, contentType, cache: 'HIT', timings: {}, credits: chargeFor(resolved, 'HIT') };
+      const leader = this.leaders.get(key);
+      if (!leader) return this.lead(key, resolved, call);
+      const outcome = await untilAborted(leader, call.signal);
+      if (outcome.ok) return { bytes: outcome.bytes, contentType, cache: 'COALESCED', timings: {}, credits: chargeFor(resolved, 'COALESCED') };
+      if (!outcome.handOver) throw outcome.error;
+      // The leader dropped out on its own account: look again (the cache, a new leader, or lead).
+    }
+  }
+
+  /** Reserves, renders and pays; followers that arrive meanwhile wait on the outcome. */
+  private async lead(key: string, resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
+    let settle!: (outcome: LeaderOutcome) => void;
+    const outcome = new Promise<LeaderOutcome>((resolve) => (settle = resolve));
+    this.leaders.set(key, outcome);
+    try {
+      const result = await this.charged(resolved, call);
+      settle({ ok: true, bytes: result.bytes });
+      return result;
+    } catch (error) {
+      const handOver = call.signal?.aborted === true || (error instanceof ProblemError && error.code === 'insufficient_credits');
+      settle({ ok: false, error, handOver });
+      throw error;
+    } finally {
+      if (this.leaders.get(key) === outcome) this.leaders.delete(key);
+    }
+  }
+
+  private async charged(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
+    const { recipe } = resolved;
+    const reservation = await this.credits.reserve(call.principal.workspaceId, renderCost(resolved), resolved.hash, `${call.operation} ${recipe.generator} ${recipe.format}`);
+    let rendered: RenderResult;
+    try {
+      rendered = await this.render.render(resolved, { signal: call.signal });
+    } catch (err) {
+      await this.credits.release(reservation);
+      throw err;
+    }
+    // Another process may have filled the cache meanwhile: then this one was a hit after all.
+    const charged = reservation ? chargeFor(resolved, rendered.cache) : 0;
+    if (charged > 0) await this.credits.commit(reservation);
+    else await this.credits.release(reservation);
+    return { ...rendered, credits: charged };
+  }
+}
+
+/** Waits for `promise`, or rejects as the render single-flight does when the caller's signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const leave = () => reject(signal.reason instanceof ProblemError ? signal.reason : new ProblemError('client_closed_request'));
+    if (signal.aborted) return leave();
+    signal.addEventListener('abort', leave, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', leave);
+        resolve(value);
+      },
+      (err) => {
+        signal.removeEventListener('abort', leave);
+        reject(err);
+      },
+    );
+  });
 }

@@ -8,13 +8,28 @@ export const PIXELS_PER_CREDIT = 1_000_000;
 /**
  * Credits for rendering a recipe (a cache miss): one per started million output pixel-frames
  * (width × pixelRatio × height × pixelRatio × frames), at least one. svg and css are one credit.
- * Cache hits and 304s cost nothing.
+ * Cache hits, coalesced requests and 304s cost nothing (see chargeFor).
  */
 export function renderCost(resolved: ResolvedRecipe): number {
   const { format, size } = resolved.recipe;
   if (format === 'svg' || format === 'css') return 1;
   const pixels = Math.round(size.width * size.pixelRatio) * Math.round(size.height * size.pixelRatio) * Math.max(1, resolved.frames);
   return Math.max(1, Math.ceil(pixels / PIXELS_PER_CREDIT));
+}
+
+/**
+ * How a render was served: rendered now (MISS), from the render cache (HIT), or by joining an
+ * identical render already in flight (COALESCED).
+ */
+export type CacheStatus = 'HIT' | 'MISS' | 'COALESCED';
+
+/**
+ * The one charging rule, for sync renders, batch items and jobs alike: only a render that ran
+ * costs its renderCost; a result that was already cached, or that an identical render in flight
+ * produced, costs nothing.
+ */
+export function chargeFor(resolved: ResolvedRecipe, served: CacheStatus): number {
+  return served === 'MISS' ? renderCost(resolved) : 0;
 }
 
 export interface CreditPack {
@@ -36,5 +51,5 @@ export const PRICING_RULES = [
   { description: 'A still render (png, webp): one credit per started million output pixels (width × pixelRatio × height × pixelRatio); 1920×1080 costs 3.', credits: 1 },
   { description: 'An animation (gif, mp4): one credit per started million output pixel-frames; 640×360 for 2 s at 15 fps costs 7.', credits: 1 },
   { description: 'A vector render (svg, css).', credits: 1 },
-  { description: 'A cache hit (the same recipe again, by anyone in the workspace) or a 304 Not Modified.', credits: 0 },
+  { description: 'A cache hit (the same recipe again, by anyone in the workspace), a request that joined an identical render already in flight (X-Service-Cache: COALESCED), an export job whose result was already cached, or a 304 Not Modified.', credits: 0 },
 ] as const;

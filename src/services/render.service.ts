@@ -98,7 +98,8 @@ export class RenderService {
 
   private renderOnce(key: string, resolved: ResolvedRecipe, call: RenderCall): Promise<Buffer> {
     let entry = this.inFlight.get(key);
-    if (!entry || call.onProgress) {
+    // A render whose waiters all left is being stopped: a newcomer starts afresh instead of inheriting the abort.
+    if (!entry || entry.controller.signal.aborted || call.onProgress) {
       // Progress reporting belongs to one caller (a job), so such renders are not shared.
       const controller = new AbortController();
       const promise = this.renderAndStore(key, resolved, call, controller.signal);

@@ -116,6 +116,73 @@ for (const engine of ENGINES) {
       assert.equal((await billing.summary(ws)).purchases.find((p) => p.id === purchaseId)!.status, 'refunded');
     });
 
+    const send = async (event: object) => {
+      const { payload, header } = signed(event);
+      return billing.handleWebhook(Buffer.from(payload), header);
+    };
+
+    test('a refund that arrives before the payment completes is applied by the completion (full and partial)', async () => {
+      for (const [refundedAmount, kept, status] of [
+        [pack.amount, 0, 'refunded'],
+        [pack.amount / 4, pack.credits * 0.75, 'completed'],
+      ] as const) {
+        const purchaseId = await newPurchase();
+        const intent = `pi_early_${purchaseId}`;
+        const before = (await credits.balance(ws)).credits;
+        await send(refunded(intent, refundedAmount));
+        assert.equal((await credits.balance(ws)).credits, before, 'nothing to take back yet');
+        await send(completed(purchaseId, intent));
+        assert.equal((await credits.balance(ws)).credits, before + kept);
+        const purchase = (await billing.summary(ws)).purchases.find((p) => p.id === purchaseId)!;
+        assert.equal(purchase.status, status);
+        // A replayed refund or completion changes nothing.
+        await send(refunded(intent, refundedAmount));
+        await send(completed(purchaseId, intent));
+        assert.equal((await credits.balance(ws)).credits, before + kept);
+      }
+    });
+
+    test('every order of completion, partial and full refund ends at the same balance', async () => {
+      const orders = [
+        ['completed', 'half', 'full'],
+        ['half', 'completed', 'full'],
+        ['half', 'full', 'completed'],
+        ['full', 'half', 'completed'],
+        ['completed', 'full', 'half'],
+        ['full', 'completed', 'half'],
+      ];
+      for (const order of orders) {
+        const purchaseId = await newPurchase();
+        const intent = `pi_order_${purchaseId}`;
+        const before = (await credits.balance(ws)).credits;
+        const events = { completed: completed(purchaseId, intent), half: refunded(intent, pack.amount / 2), full: refunded(intent, pack.amount) };
+        const seen: number[] = [];
+        for (const name of order) {
+          await send(events[name as keyof typeof events]);
+          seen.push((await credits.balance(ws)).credits - before);
+        }
+        assert.equal(seen.at(-1), 0, `${order.join(' → ')}: ${seen.join(', ')}`);
+        assert.ok(seen.every((d) => d >= 0 && d <= pack.credits), `never more than the pack: ${seen.join(', ')}`);
+        assert.equal((await billing.summary(ws)).purchases.find((p) => p.id === purchaseId)!.status, 'refunded');
+      }
+    });
+
+    test('a completion and a refund delivered at the same moment never grant a refunded purchase', async () => {
+      // Many rounds, each pair fired at once (on Postgres, on two connections in parallel).
+      for (let round = 0; round < 20; round++) {
+        const purchaseId = await newPurchase();
+        const intent = `pi_race_${purchaseId}`;
+        const partial = round % 2 === 1;
+        const before = (await credits.balance(ws)).credits;
+        const pair = [completed(purchaseId, intent), refunded(intent, partial ? pack.amount / 2 : pack.amount)];
+        if (round % 4 >= 2) pair.reverse();
+        const results = await Promise.all(pair.map(send));
+        assert.ok(results.every((r) => !r.duplicate));
+        assert.equal((await credits.balance(ws)).credits - before, partial ? pack.credits / 2 : 0, `round ${round}`);
+      }
+      assert.equal((await credits.balance(ws)).reserved, 0);
+    });
+
     test('checkout sends the pack to Stripe with an idempotency key and no secret in the URL', async () => {
       const session = await billing.checkout(ws, pack.id);
       const sent = standIn.requests.at(-1)!;

@@ -1,9 +1,20 @@
-// The app refuses to start when handlers and the contract disagree, in either direction.
+// The app refuses to start when handlers and the contract disagree, in either direction; when a
+// local-mode process is pointed at a database hosted mode uses; and when hosted mode is given
+// API_KEYS. A local-mode process also refuses every hosted credential it meets.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { ApiKeysRepository } from '../../db/repositories/api-keys.repository.ts';
 import { handlers } from '../../handlers/index.ts';
+import { ConfigError } from '../../src/config/config.ts';
 import { createOperationsRouter } from '../../src/http/operations.router.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
+import { systemClock } from '../../src/services/clock.ts';
+import { KeysService } from '../../src/services/keys.service.ts';
+import { ENGINES } from '../support/databases.ts';
+import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
+import { runService } from '../support/server-process.ts';
 
 describe('handler table vs contract', () => {
   let t: TestApp;
@@ -29,5 +40,78 @@ describe('handler table vs contract', () => {
     assert.ok(log.includes('/v1/me'), 'the request itself is logged');
     for (const s of ['svc_local_not_a_real_key_but_secret_1', 'cookie-secret-2', 'signature-secret-3']) assert.ok(!log.includes(s), s);
     for (const line of t.logs) assert.doesNotThrow(() => JSON.parse(line), 'log lines are JSON');
+  });
+});
+
+for (const engine of ENGINES) {
+  describe(`local mode and hosted credentials on ${engine}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(engine);
+    });
+    after(async () => t?.close());
+
+    test('a svc_live_ key in the database is 401 to a local-mode process (it bills nothing)', async () => {
+      await t.runtime.deps.services.workspaces.ensure({ id: 'ws_customer', name: 'Customer', kind: 'personal', createdAt: Date.now() });
+      // A customer's key, as a hosted process would have issued it into this database.
+      const live = await new KeysService(new ApiKeysRepository(t.runtime.db), systemClock, false).create('ws_customer', 'customer');
+      assert.match(live.secret, /^svc_live_/);
+      const res = await t.request('post', '/v1/generate/mesh-gradient', { auth: false, headers: { Authorization: `Bearer ${live.secret}` }, body: { size: { width: 32, height: 32 } } });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.code, 'unauthorized');
+      // The local workspace's own keys still work.
+      assert.equal((await t.request('get', '/v1/me')).status, 200);
+    });
+
+    test('a local-mode process refuses to start on that database, before touching it', async () => {
+      // The database now holds a svc_live_ key (previous test).
+      const tables = async () => (await t.runtime.db('knex_migrations').count({ n: '*' }).first())?.n;
+      const migrations = await tables();
+      await assert.rejects(startTestApp(engine, { database: t.database }), (err: unknown) => {
+        assert.ok(err instanceof ConfigError, String(err));
+        assert.match(err.message, /SERVICE_LOCAL_MODE=1 refuses this database: it holds hosted data \(0 signed-in users' workspaces, 1 svc_live_ keys\)/);
+        return true;
+      });
+      assert.equal(await tables(), migrations);
+    });
+  });
+}
+
+describe('mode refusals of the real process (postgres)', () => {
+  let hosted: TestApp;
+  let dataDir: string;
+  before(async () => {
+    hosted = await startTestApp('postgres', { env: HOSTED_ENV });
+    await workspaceKey(hosted, { id: 'ws_hosted_customer', name: 'Customer' }, 'live');
+    dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-modes-'));
+  });
+  after(async () => {
+    await hosted?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const url = () => (hosted.database.settings as { url: string }).url;
+  const exitOf = async (env: Record<string, string>) => {
+    const err = (await runService({ DATA_DIR: dataDir, ...env }).then(
+      async (p) => {
+        await p.stop();
+        assert.fail('the service started');
+      },
+      (e: unknown) => e,
+    )) as { code: number; stderr: string };
+    return err;
+  };
+
+  test('SERVICE_LOCAL_MODE=1 on a hosted database exits 78 with a clear message, and adds nothing to it', async () => {
+    const { code, stderr } = await exitOf({ SERVICE_LOCAL_MODE: '1', DATABASE_URL: url() });
+    assert.equal(code, 78);
+    assert.match(stderr, /SERVICE_LOCAL_MODE=1 refuses this database: it holds hosted data/);
+    assert.equal((await hosted.runtime.db('workspaces').where({ kind: 'local' })).length, 0, 'no local workspace was created in it');
+  });
+
+  test('hosted mode with API_KEYS set exits 78, reported with the other invalid settings', async () => {
+    const { code, stderr } = await exitOf({ ...HOSTED_ENV, DATABASE_URL: url(), API_KEYS: 'svc_local_0123456789abcdef', PORT: 'eighty' });
+    assert.equal(code, 78);
+    assert.match(stderr, /API_KEYS is for local mode only/);
+    assert.match(stderr, /PORT must be an integer/);
   });
 });

@@ -66,6 +66,8 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
     ...(database.settings.client === 'pg' ? { DATABASE_URL: database.settings.url, SERVICE_LOCAL_MODE: '1' } : {}),
     ...options.env,
   };
+  // Hosted mode refuses API_KEYS: the local key above is only a default for local-mode apps.
+  if (env.SERVICE_LOCAL_MODE === '0' && options.env?.API_KEYS === undefined) delete env.API_KEYS;
   const loaded = loadConfig(env);
   // SQLite lives in the test database's file (not under DATA_DIR), so a second app can share it.
   const config = database.settings.client === 'sqlite' ? Object.freeze({ ...loaded, database: database.settings }) : loaded;

@@ -128,7 +128,7 @@ export async function showPlayground(view, slugFromRoute) {
       state.last = { slug: gen.slug, recipe: out.recipe, hash: out.hash, cache: out.cache };
       metaHash.textContent = out.hash;
       metaCache.textContent = out.cache;
-      metaCache.className = `chip ${out.cache === 'HIT' ? 'hit' : 'miss'}`;
+      metaCache.className = `chip ${out.cache === 'MISS' ? 'miss' : 'hit'}`;
       metaRecipe.textContent = out.recipe;
       metaSize.textContent = `${formatBytes(out.blob.size)} · ${out.contentType}`;
       await show(stage, out);

@@ -1,0 +1,85 @@
+// Export jobs follow the pricing rule of every render (chargeFor): a job whose result is already
+// in the render cache costs nothing, like a sync hit — it reserves nothing at submission, and a job
+// that finds its result cached by the time it runs releases its hold; a job that renders pays.
+// Both databases, with the hosted ledger, the app's real queue and runner.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CreditsRepository } from '../../db/repositories/credits.repository.ts';
+import { JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import { createLogger } from '../../src/http/logging.ts';
+import type { JobQueue } from '../../src/jobs/job-queue.ts';
+import type { JobRunner } from '../../src/jobs/job-runner.ts';
+import { JobsService } from '../../src/jobs/jobs.service.ts';
+import { systemClock } from '../../src/services/clock.ts';
+import { CreditsService } from '../../src/services/credits.service.ts';
+import { MeteredRenderService } from '../../src/services/metered-render.service.ts';
+import { renderCost } from '../../src/services/pricing.ts';
+import { ENGINES } from '../support/databases.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+
+const input = (seed: number) => ({ slug: 'mesh-gradient', seed, size: { width: 640, height: 480 }, format: 'png' as const });
+
+for (const engine of ENGINES) {
+  describe(`job pricing on ${engine}`, () => {
+    let t: TestApp;
+    let credits: CreditsService;
+    let jobs: JobsService;
+    let metered: MeteredRenderService;
+    const ws = 'ws_job_pricing';
+    const principal = { workspaceId: ws, method: 'api_key' as const };
+
+    before(async () => {
+      // Jobs wait in the queue until a test starts the runner.
+      t = await startTestApp(engine, { env: { RUN_JOBS: '0' } });
+      const services = t.runtime.deps.services;
+      // The hosted ledger on this database (the local app itself runs without credit checks).
+      credits = new CreditsService(new CreditsRepository(t.runtime.db), systemClock, true, createLogger('silent'));
+      jobs = new JobsService(new JobsRepository(t.runtime.db), (services.jobs as unknown as { queue: JobQueue }).queue, services.render, credits, systemClock);
+      metered = new MeteredRenderService(services.render, credits, services.usage);
+      await services.workspaces.ensure({ id: ws, name: ws, kind: 'personal', createdAt: Date.now() });
+      await credits.add(ws, 100, 'grant', `grant_${ws}`, 'test', 'test grant');
+    });
+    after(async () => t?.close());
+
+    async function completed(id: string) {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const job = await jobs.get(ws, id);
+        if (job.status === 'completed') return job;
+        assert.ok(!['failed', 'cancelled'].includes(job.status), `job ${id} ${job.status}`);
+        assert.ok(Date.now() < deadline, `job ${id} is still ${job.status}`);
+        await sleep(25);
+      }
+    }
+
+    test('a cached recipe costs 0 as a job as it does as a sync render; a job that renders pays its cost', async () => {
+      const cachedRecipe = t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 1, size: { width: 640, height: 480 }, format: 'png' });
+      const cost = renderCost(cachedRecipe);
+      // A: rendered (and paid) synchronously first, then exported: the job holds nothing.
+      const a = await metered.run(cachedRecipe, { principal, operation: 'generate' });
+      assert.deepEqual([a.cache, a.credits], ['MISS', cost]);
+      const jobA = await jobs.submit(principal, input(1));
+      assert.equal(jobA.reservationId, null, 'nothing reserved for a cached result');
+      // B: exported first (its hold is taken), then rendered synchronously before the job runs.
+      const jobB = await jobs.submit(principal, input(2));
+      assert.ok(jobB.reservationId);
+      assert.equal((await credits.balance(ws)).reserved, cost);
+      const b = await metered.run(t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 2, size: { width: 640, height: 480 }, format: 'png' }), { principal, operation: 'generate' });
+      assert.equal(b.cache, 'MISS');
+      // C: exported and rendered by the job alone.
+      const jobC = await jobs.submit(principal, input(3));
+
+      const runner = (t.runtime.deps.services.jobs as unknown as { notifier: JobRunner }).notifier;
+      jobs.attach(runner);
+      await runner.start();
+      for (const job of [jobA, jobB, jobC]) await completed(job.id);
+
+      // Paid: the two sync misses (A, B) and the job that rendered (C); jobs A and B cost nothing.
+      assert.deepEqual(await credits.balance(ws), { credits: 100 - 3 * cost, reserved: 0, available: 100 - 3 * cost });
+      const settled = async (id: string | null) => (id ? (await t.runtime.db('credit_entries').where({ id }).first()).status : null);
+      assert.equal(await settled(jobB.reservationId), 'released', 'the hold of a job answered from the cache is released');
+      assert.equal(await settled(jobC.reservationId), 'committed');
+    });
+  });
+}
