@@ -822,6 +822,7 @@ export interface components {
          *     | `webhook_url_not_allowed` | 400 | The webhook URL is not HTTPS or its host is not allowed. |
          *     | `invalid_signature` | 400 | The payment webhook signature is missing, wrong or stale. |
          *     | `sign_in_failed` | 400 | A sign-in request under `/v1/auth` was refused (unknown provider, bad state); `detail` carries the library's reason. |
+         *     | `malformed_request` | 400 | The request is not well-formed HTTP (rejected by the server's HTTP parser before any route). |
          *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
          *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
          *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or came cross-site (renders). |
@@ -831,6 +832,7 @@ export interface components {
          *     | `generator_not_found` | 404 | No generator has this slug. |
          *     | `method_not_allowed` | 405 | The route exists but not with this method. |
          *     | `not_acceptable` | 406 | No representation matches `Accept`. |
+         *     | `request_timeout` | 408 | The headers or the body did not arrive within their deadline; the connection is closed. |
          *     | `job_not_cancellable` | 409 | The job has already ended. |
          *     | `job_not_ready` | 409 | The job has no result yet. |
          *     | `idempotency_in_progress` | 409 | A request with this Idempotency-Key is still running. |
@@ -843,6 +845,7 @@ export interface components {
          *     | `unsupported_media_type` | 415 | The body is not `application/json`. |
          *     | `idempotency_key_reused` | 422 | The Idempotency-Key was used with a different body. |
          *     | `rate_limited` | 429 | Too many requests; see `Retry-After`. |
+         *     | `request_header_fields_too_large` | 431 | The request line and headers exceed 32 KiB; the connection is closed. |
          *     | `client_closed_request` | 499 | The client disconnected; the work was stopped. |
          *     | `internal_error` | 500 | An unexpected error. |
          *     | `not_implemented` | 501 | This operation is not available yet. |
@@ -853,7 +856,7 @@ export interface components {
          *     | `render_timeout` | 504 | The render exceeded its time limit. |
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "job_not_cancellable" | "job_not_ready" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
+        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
         ProblemIssue: {
             keyword?: string;
             message: string;
