@@ -9,8 +9,8 @@ import { PROBLEMS, type ProblemCode } from '../../src/errors/error-registry.ts';
 import { MAX_ENCODED_RECIPE_LENGTH } from '../../src/engine/limits.ts';
 import { HOSTED_ENV, TEST_LOCAL_KEY, startTestApp, workspaceKey, type TestApp } from '../support/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
-import { sendRaw, type RawResponse } from './raw-http-client.ts';
-import { baseRequest, createRng, describe as describeRequest, fuzzOperations, mutate, serialize, type FuzzOperation, type FuzzRequest } from './request-fuzzer.ts';
+import { sendRaw, type RawResponse } from '../support/raw-http-client.ts';
+import { baseRequest, createRng, describe as describeRequest, fuzzOperations, mutate, serialize, type Fixtures, type FuzzOperation, type FuzzRequest } from './request-fuzzer.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 32);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
@@ -56,8 +56,8 @@ function judge(op: string, res: RawResponse, billingConfigured: boolean): string
 }
 
 /** Requests every run sends whatever the seed: the causes issue 13 found, for each operation. */
-function fixedCorpus(op: FuzzOperation, authorization: string | undefined): FuzzRequest[] {
-  const base = baseRequest(op, authorization);
+function fixedCorpus(op: FuzzOperation, authorization: string | undefined, fixtures: Fixtures): FuzzRequest[] {
+  const base = baseRequest(op, authorization, fixtures);
   const out: FuzzRequest[] = [];
   const [path, query] = base.target.split('?');
   const segments = op.path.split('/');
@@ -80,7 +80,7 @@ function fixedCorpus(op: FuzzOperation, authorization: string | undefined): Fuzz
   if (op.operationId === 'renderRecipe') {
     // The documented maximum of r must fit under the header limit, with ordinary headers beside it.
     const longest = `${path}?r=${'A'.repeat(MAX_ENCODED_RECIPE_LENGTH)}&format=png&w=4096&h=4096&pr=3`;
-    out.push({ ...base, target: longest, headers: [...base.headers, ['Cookie', `a=${'b'.repeat(2000)}`], ['User-Agent', 'x'.repeat(500)]], label: 'r at its documented maximum length' });
+    out.push({ ...base, target: longest, headers: [...base.headers, ['Cookie', `a=${'b'.repeat(2000)}`], ['User-Agent', 'x'.repeat(500)]], label: 'r at its documented maximum length', forbidStatus: 431 });
   }
   return out;
 }
@@ -110,6 +110,7 @@ for (const setup of SETUPS) {
     let port: number;
     let standIn: StripeStandIn | undefined;
     let authorization: string;
+    const fixtures: Fixtures = {};
     const billingConfigured = setup.hosted;
 
     before(async () => {
@@ -119,11 +120,28 @@ for (const setup of SETUPS) {
           env: { ...HOSTED_ENV, ...FUZZ_ENV, STRIPE_SECRET_KEY: 'sk_test_fuzz_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_fuzz_0123456789', STRIPE_API_URL: standIn.url },
         });
         authorization = `Bearer ${await workspaceKey(t, { id: 'ws_fuzz', name: 'Fuzz' }, 'fuzz')}`;
+        // Enough credits that valid requests render and reach the code behind the credit check.
+        await t.runtime.deps.services.credits.add('ws_fuzz', 1_000_000, 'grant', 'grant_fuzz', 'fuzz', 'fuzz grant');
       } else {
         t = await startTestApp(setup.engine, { env: FUZZ_ENV });
         authorization = `Bearer ${TEST_LOCAL_KEY}`;
       }
       ({ port } = await t.listen());
+      // One of each resource, so path ids and recipe URLs hit real rows (jobs stay queued: RUN_JOBS=0).
+      const create = async (url: string, body: unknown) => {
+        const res = await t.request('post', url, { auth: false, headers: { Authorization: authorization }, body });
+        assert.ok(res.status < 300, `${url}: ${res.status} ${res.text}`);
+        return res;
+      };
+      const small = { size: { width: 16, height: 16 }, format: 'png' };
+      const rendered = await create('/v1/generate/mesh-gradient', small);
+      fixtures.recipeHash = String(rendered.headers['x-service-recipe-hash']);
+      fixtures.r = String(rendered.headers['x-service-recipe']);
+      fixtures.ids = {
+        jobs: (await create('/v1/jobs', { slug: 'mesh-gradient', ...small })).body.id,
+        presets: (await create('/v1/presets', { name: 'fuzz', recipe: { slug: 'mesh-gradient', ...small } })).body.id,
+        keys: (await create('/v1/keys', { label: 'fuzz target' })).body.id,
+      };
     });
     after(async () => {
       await t?.close();
@@ -138,7 +156,7 @@ for (const setup of SETUPS) {
           const request = requests[next++]!;
           try {
             const res = await sendRaw(port, serialize(request), 15_000);
-            const problem = judge(opName, res, billingConfigured);
+            const problem = res.status === request.forbidStatus ? `${res.status} for a request within the documented limits` : judge(opName, res, billingConfigured);
             if (problem) failures.push({ operation: opName, request, problem });
           } catch (err) {
             failures.push({ operation: opName, request, problem: `no response: ${(err as Error).message}` });
@@ -162,7 +180,7 @@ for (const setup of SETUPS) {
       test(`${op.operationId} (${op.method} ${op.path})`, async () => {
         // One stream of random numbers per operation, so one operation's failure replays alone.
         const rng = createRng((SEED ^ hash(`${setup.name}/${op.operationId}`)) >>> 0);
-        const requests = [...fixedCorpus(op, authorization), ...Array.from({ length: RUNS }, () => mutate(op, authorization, rng, BODY_LIMIT_BYTES))];
+        const requests = [...fixedCorpus(op, authorization, fixtures), ...Array.from({ length: RUNS }, () => mutate(op, authorization, rng, BODY_LIMIT_BYTES, fixtures))];
         const failures = await run(op.operationId, requests);
         assert.equal(failures.length, 0, report(failures));
       });

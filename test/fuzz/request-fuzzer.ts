@@ -39,6 +39,8 @@ export interface FuzzRequest {
   body?: Buffer;
   /** Leave Content-Length out (the mutation sets its own framing headers). */
   customFraming?: boolean;
+  /** A status this request must not get although it would be a proper problem (e.g. 431 for a documented length). */
+  forbidStatus?: number;
 }
 
 type Schema = Record<string, unknown> & { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; required?: string[] };
@@ -72,7 +74,7 @@ const BASE_BODIES: Record<string, unknown> = {
   renderBatch: { items: [{ slug: 'mesh-gradient', size: SMALL }] },
   createJob: { slug: 'mesh-gradient', size: SMALL, format: 'png' },
   createKey: { label: 'fuzz' },
-  createPreset: { name: 'fuzz', recipe: { generator: 'mesh-gradient', size: SMALL } },
+  createPreset: { name: 'fuzz', recipe: { slug: 'mesh-gradient', size: SMALL } },
   updatePreset: { name: 'fuzz' },
   createCheckout: { packId: 'starter' },
   handlePaymentWebhook: { id: 'evt_fuzz', type: 'checkout.session.completed', data: { object: {} } },
@@ -106,9 +108,21 @@ export function minimalInstance(schema: Schema | undefined): unknown {
   }
 }
 
-export function baseRequest(op: FuzzOperation, authorization: string | undefined): FuzzRequest {
-  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => PATH_VALUES[name] ?? 'x');
-  const query = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${QUERY_VALUES[p.name] ?? 'x'}`);
+/**
+ * Real resources of the app under test, so requests reach past "not found": an id per collection
+ * (`jobs`, `presets`, `keys`, as in /v1/<collection>/{id}) and a rendered recipe's hash and `r`.
+ */
+export interface Fixtures {
+  ids?: Record<string, string>;
+  recipeHash?: string;
+  r?: string;
+}
+
+export function baseRequest(op: FuzzOperation, authorization: string | undefined, fixtures: Fixtures = {}): FuzzRequest {
+  const collection = op.path.split('/')[2] ?? '';
+  const pathValue = (name: string) => (name === 'id' ? fixtures.ids?.[collection] : name === 'recipeHash' ? fixtures.recipeHash : undefined) ?? PATH_VALUES[name] ?? 'x';
+  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => pathValue(name));
+  const query = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${(p.name === 'r' ? fixtures.r : undefined) ?? QUERY_VALUES[p.name] ?? 'x'}`);
   const headers: [string, string][] = [];
   if (op.secured && authorization) headers.push(['Authorization', authorization]);
   let body: Buffer | undefined;
@@ -223,8 +237,8 @@ const BROKEN_BODIES = [
 ];
 
 /** One mutated request for the operation. */
-export function mutate(op: FuzzOperation, authorization: string | undefined, rng: Rng, bodyLimitBytes: number): FuzzRequest {
-  const base = baseRequest(op, authorization);
+export function mutate(op: FuzzOperation, authorization: string | undefined, rng: Rng, bodyLimitBytes: number, fixtures: Fixtures = {}): FuzzRequest {
+  const base = baseRequest(op, authorization, fixtures);
   const [pathOnly, query = ''] = base.target.split('?');
   const kind = rng.pick(['path', 'path', 'query', 'header', 'header', 'encoding', 'body', 'body', 'body', 'framing']);
   switch (kind) {

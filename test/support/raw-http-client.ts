@@ -42,15 +42,21 @@ function dechunk(data: Buffer): Buffer | undefined {
 
 /** Writes `bytes`, resolves with the first final (non-1xx) response. Event streams resolve at their headers. */
 export function sendRaw(port: number, bytes: Buffer, timeoutMs: number): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
+  const { socket, response } = openRaw(port, timeoutMs);
+  socket.write(bytes);
+  return response.finally(() => socket.destroy());
+}
+
+/** A connection to write to at will (e.g. a body a byte at a time) and its first final response. */
+export function openRaw(port: number, timeoutMs: number): { socket: net.Socket; response: Promise<RawResponse> } {
+  const socket = net.connect(port, '127.0.0.1');
+  const response = new Promise<RawResponse>((resolve, reject) => {
     let data = Buffer.alloc(0);
     let settled = false;
     const finish = (err: Error | undefined, res?: RawResponse) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      socket.destroy();
       if (err) reject(err);
       else resolve(res!);
     };
@@ -99,6 +105,6 @@ export function sendRaw(port: number, bytes: Buffer, timeoutMs: number): Promise
     socket.on('end', () => onEnd());
     socket.on('error', (err) => onEnd(err));
     socket.on('close', () => onEnd());
-    socket.write(bytes);
   });
+  return { socket, response };
 }
