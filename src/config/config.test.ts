@@ -107,3 +107,12 @@ test('TRUST_PROXY: off by default; a hop count; addresses, CIDRs and named range
   assert.throws(() => loadConfig({ TRUST_PROXY: 'everyone' }, '/srv'), (err: ConfigError) => err.problems.some((p) => p.startsWith('TRUST_PROXY')));
   assert.equal(loadConfig({}, '/srv').rateLimit.unauthenticatedPerMinute, 60);
 });
+
+test('request deadlines: headers 10 s and body 30 s by default; both settable; nonsense is refused', () => {
+  assert.deepEqual(loadConfig({}, '/srv').requestTimeouts, { headersMs: 10_000, bodyMs: 30_000 });
+  assert.deepEqual(loadConfig({ REQUEST_HEADERS_TIMEOUT_MS: '2000', REQUEST_BODY_TIMEOUT_MS: '5000' }, '/srv').requestTimeouts, { headersMs: 2_000, bodyMs: 5_000 });
+  assert.throws(
+    () => loadConfig({ REQUEST_HEADERS_TIMEOUT_MS: '0', REQUEST_BODY_TIMEOUT_MS: 'soon' }, '/srv'),
+    (err: ConfigError) => ['REQUEST_HEADERS_TIMEOUT_MS', 'REQUEST_BODY_TIMEOUT_MS'].every((name) => err.problems.some((p) => p.startsWith(name))),
+  );
+});
