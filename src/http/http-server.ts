@@ -1,7 +1,7 @@
 // The node HTTP server in front of the app: its header limit, its deadlines, and problem+json for
 // the errors Node answers itself before any route runs (431, 400 from the HTTP parser, 408).
 import http, { type RequestListener } from 'node:http';
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Config } from '../config/config.ts';
 import { MAX_ENCODED_RECIPE_LENGTH } from '../engine/limits.ts';
 import { PROBLEMS, type ProblemCode } from '../errors/error-registry.ts';
@@ -16,7 +16,7 @@ export const MAX_HEADER_BYTES = MAX_ENCODED_RECIPE_LENGTH + 16 * 1024;
 /** headersMs: time to receive the request line and all headers; bodyMs: the body, once the route accepted the request (enforced by body.middleware.ts). */
 export type HttpServerOptions = Config['requestTimeouts'];
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Content Too Large', 431: 'Request Header Fields Too Large' };
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 413: 'Content Too Large', 431: 'Request Header Fields Too Large' };
 
 /** The problem Node's own parser and timers report, by error code. */
 function clientErrorProblem(code: string | undefined): { code: ProblemCode; detail: string } {
@@ -32,24 +32,29 @@ function clientErrorProblem(code: string | undefined): { code: ProblemCode; deta
   }
 }
 
-/** Writes a complete problem+json response straight to the socket (there is no request object yet) and closes it. */
-export function onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+/** A complete problem+json response written straight to the socket (there is no response object), then the socket is closed. */
+function writeProblem(socket: Duplex, code: ProblemCode, detail: string): void {
+  const status = PROBLEMS[code].status;
+  const body = JSON.stringify(problemBody(code, { detail }));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n` +
+      'Content-Type: application/problem+json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+  socket.once('finish', () => socket.destroy());
+}
+
+/** Node's parser and timers refused the request before any route saw it. */
+export function onClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   // As node's default handler: answer only if nothing of a response has been written to this socket yet.
-  const inFlight = (socket as Socket & { _httpMessage?: http.ServerResponse })._httpMessage;
+  const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse })._httpMessage;
   if (err.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
     const { code, detail } = clientErrorProblem(err.code);
-    const status = PROBLEMS[code].status;
-    const body = JSON.stringify(problemBody(code, { detail }));
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n` +
-        'Content-Type: application/problem+json\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Cache-Control: no-store\r\n' +
-        'Connection: close\r\n\r\n' +
-        body,
-    );
-  }
-  socket.destroySoon();
+    writeProblem(socket, code, detail);
+  } else socket.destroy();
 }
 
 /** Creates the server for the app; the caller listens. */
@@ -63,9 +68,21 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
       requestTimeout: options.headersMs + options.bodyMs + 1_000,
       // How often node checks those two deadlines (its default, 30 s, would let them overrun by that much).
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(options.headersMs / 4))),
+      // Node would answer a missing Host with a bare 400; the app answers it as a problem instead.
+      requireHostHeader: false,
     },
-    app,
+    (req, res) => {
+      if (req.headers.host === undefined && req.httpVersion === '1.1') {
+        res.shouldKeepAlive = false;
+        return void res
+          .writeHead(400, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', Connection: 'close' })
+          .end(JSON.stringify(problemBody('malformed_request', { detail: 'An HTTP/1.1 request must carry a Host header.' })));
+      }
+      app(req, res);
+    },
   );
   server.on('clientError', onClientError);
+  // No tunnels: without a listener node would drop the connection without an answer.
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => writeProblem(socket, 'method_not_allowed', 'CONNECT is not supported.'));
   return server;
 }

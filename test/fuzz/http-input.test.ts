@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PROBLEMS, type ProblemCode } from '../../src/errors/error-registry.ts';
 import { MAX_ENCODED_RECIPE_LENGTH } from '../../src/engine/limits.ts';
+import { assertMatchesContract } from '../support/contract.ts';
 import { HOSTED_ENV, TEST_LOCAL_KEY, startTestApp, workspaceKey, type TestApp } from '../support/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { sendRaw, type RawResponse } from '../support/raw-http-client.ts';
@@ -35,10 +36,12 @@ interface Failure {
 }
 
 /** Why a response is not acceptable, or undefined. */
-function judge(op: string, res: RawResponse, billingConfigured: boolean): string | undefined {
+function judge(op: string, method: string, res: RawResponse, billingConfigured: boolean): string | undefined {
   const type = res.headers['content-type'] ?? '';
+  if (res.status >= 500 && method === 'HEAD') return `${res.status} to HEAD`;
   if (res.status >= 400) {
     if (!/^application\/problem\+json/.test(type)) return `${res.status} with Content-Type ${JSON.stringify(type)}: ${res.body.toString('utf8').slice(0, 200)}`;
+    if (method === 'HEAD') return undefined; // headers only
     let problem: { code?: string; status?: number };
     try {
       problem = JSON.parse(res.body.toString('utf8'));
@@ -51,6 +54,25 @@ function judge(op: string, res: RawResponse, billingConfigured: boolean): string
     // Billing is simply absent on a server without payment settings (local mode): documented 501.
     const unavailable = code === 'not_implemented' && !billingConfigured && ['createCheckout', 'handlePaymentWebhook'].includes(op);
     if (res.status >= 500 && !unavailable) return `${res.status} ${code}: ${res.body.toString('utf8').slice(0, 300)}`;
+  }
+  return undefined;
+}
+
+/** The response checked against openapi.yaml (documented status, content type, body schema, headers). */
+function contractProblem(request: FuzzRequest, res: RawResponse): string | undefined {
+  const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim();
+  let body: unknown = res.body;
+  if (type === 'application/json' || type === 'application/problem+json') {
+    try {
+      body = JSON.parse(res.body.toString('utf8'));
+    } catch {
+      return `${res.status} ${type} body is not JSON`;
+    }
+  }
+  try {
+    assertMatchesContract(request.method, request.target, { status: res.status, headers: res.headers, body, text: res.body.toString('utf8') });
+  } catch (err) {
+    return `contract: ${(err as Error).message.split('\n')[0]}`;
   }
   return undefined;
 }
@@ -155,8 +177,8 @@ for (const setup of SETUPS) {
         while (next < requests.length) {
           const request = requests[next++]!;
           try {
-            const res = await sendRaw(port, serialize(request), 15_000);
-            const problem = res.status === request.forbidStatus ? `${res.status} for a request within the documented limits` : judge(opName, res, billingConfigured);
+            const res = await sendRaw(port, serialize(request), 15_000, { head: request.method === 'HEAD' });
+            const problem = res.status === request.forbidStatus ? `${res.status} for a request within the documented limits` : judge(opName, request.method, res, billingConfigured) ?? (request.method === 'HEAD' ? undefined : contractProblem(request, res));
             if (problem) failures.push({ operation: opName, request, problem });
           } catch (err) {
             failures.push({ operation: opName, request, problem: `no response: ${(err as Error).message}` });

@@ -39,6 +39,10 @@ export interface FuzzRequest {
   body?: Buffer;
   /** Leave Content-Length out (the mutation sets its own framing headers). */
   customFraming?: boolean;
+  /** Another protocol version in the request line (default HTTP/1.1). */
+  version?: string;
+  /** Send no Host header. */
+  noHost?: boolean;
   /** A status this request must not get although it would be a proper problem (e.g. 431 for a documented length). */
   forbidStatus?: number;
 }
@@ -240,8 +244,19 @@ const BROKEN_BODIES = [
 export function mutate(op: FuzzOperation, authorization: string | undefined, rng: Rng, bodyLimitBytes: number, fixtures: Fixtures = {}): FuzzRequest {
   const base = baseRequest(op, authorization, fixtures);
   const [pathOnly, query = ''] = base.target.split('?');
-  const kind = rng.pick(['path', 'path', 'query', 'header', 'header', 'encoding', 'body', 'body', 'body', 'framing']);
+  const kind = rng.pick(['path', 'path', 'query', 'header', 'header', 'encoding', 'body', 'body', 'body', 'framing', 'request-line']);
   switch (kind) {
+    case 'request-line': {
+      const which = rng.pick(['method', 'method', 'absolute', 'asterisk', 'http10', 'no-host', 'version']);
+      if (which === 'method') {
+        const method = rng.pick(['HEAD', 'OPTIONS', 'TRACE', 'PUT', 'PATCH', 'DELETE', 'GET', 'POST', 'PROPFIND', 'CONNECT', 'get', 'M'.repeat(100), 'G\u00e9T']);
+        return { ...base, method: bytes(method), label: `method ${JSON.stringify(method.slice(0, 20))}` };
+      }
+      if (which === 'absolute') return { ...base, target: `http://evil.example${base.target}`, label: 'absolute-form target' };
+      if (which === 'asterisk') return { ...base, target: '*', label: 'asterisk-form target' };
+      if (which === 'no-host') return { ...base, noHost: true, label: 'no Host header' };
+      return { ...base, version: rng.pick(['HTTP/1.0', 'HTTP/2.0', 'HTTP/0.9', 'HTTP/1.1x', 'FOO']), label: 'another HTTP version' };
+    }
     case 'path': {
       const segments = pathOnly!.split('/');
       const names = [...op.path.matchAll(/\{([^}]+)\}/g)].length;
@@ -372,7 +387,7 @@ export function mutate(op: FuzzOperation, authorization: string | undefined, rng
 
 /** The bytes on the wire. */
 export function serialize(req: FuzzRequest): Buffer {
-  const lines = [`${req.method} ${req.target} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...req.headers.map(([n, v]) => `${n}: ${v}`)];
+  const lines = [`${req.method} ${req.target} ${req.version ?? 'HTTP/1.1'}`, ...(req.noHost ? [] : ['Host: 127.0.0.1']), 'Connection: close', ...req.headers.map(([n, v]) => `${n}: ${v}`)];
   if (req.body && !req.customFraming) lines.push(`Content-Length: ${req.body.length}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), req.body ?? Buffer.alloc(0)]);
 }

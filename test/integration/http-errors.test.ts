@@ -131,6 +131,12 @@ for (const engine of ENGINES) {
         assert.equal(res.status, 400, JSON.stringify(raw));
         assert.equal(problemOf(res).code, 'malformed_request');
       }
+      const noHost = await sendRaw(port, Buffer.from('GET /v1/generators HTTP/1.1\r\n\r\n'), 10_000);
+      assert.equal(noHost.status, 400);
+      assert.equal(problemOf(noHost).code, 'malformed_request');
+      const tunnel = await sendRaw(port, Buffer.from('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'), 10_000);
+      assert.equal(tunnel.status, 405);
+      assert.equal(problemOf(tunnel).code, 'method_not_allowed');
     });
 
     test('408 request_timeout for a body that trickles in, and the connection is closed', async () => {

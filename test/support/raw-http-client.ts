@@ -41,14 +41,19 @@ function dechunk(data: Buffer): Buffer | undefined {
 }
 
 /** Writes `bytes`, resolves with the first final (non-1xx) response. Event streams resolve at their headers. */
-export function sendRaw(port: number, bytes: Buffer, timeoutMs: number): Promise<RawResponse> {
-  const { socket, response } = openRaw(port, timeoutMs);
+export function sendRaw(port: number, bytes: Buffer, timeoutMs: number, options: RawOptions = {}): Promise<RawResponse> {
+  const { socket, response } = openRaw(port, timeoutMs, options);
   socket.write(bytes);
   return response.finally(() => socket.destroy());
 }
 
 /** A connection to write to at will (e.g. a body a byte at a time) and its first final response. */
-export function openRaw(port: number, timeoutMs: number): { socket: net.Socket; response: Promise<RawResponse> } {
+export interface RawOptions {
+  /** The request is a HEAD: the response has headers only, whatever its Content-Length says. */
+  head?: boolean;
+}
+
+export function openRaw(port: number, timeoutMs: number, options: RawOptions = {}): { socket: net.Socket; response: Promise<RawResponse> } {
   const socket = net.connect(port, '127.0.0.1');
   const response = new Promise<RawResponse>((resolve, reject) => {
     let data = Buffer.alloc(0);
@@ -72,7 +77,7 @@ export function openRaw(port: number, timeoutMs: number): { socket: net.Socket; 
           data = rest;
           continue;
         }
-        if (/text\/event-stream/.test(head.headers['content-type'] ?? '')) return { ...head, body: Buffer.alloc(0) };
+        if (options.head || /text\/event-stream/.test(head.headers['content-type'] ?? '')) return { ...head, body: Buffer.alloc(0) };
         if (head.headers['transfer-encoding']?.includes('chunked')) {
           const body = dechunk(rest);
           return body ? { ...head, body } : undefined;
