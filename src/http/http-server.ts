@@ -59,6 +59,15 @@ export function onClientError(err: NodeJS.ErrnoException, socket: Duplex): void 
 
 /** Creates the server for the app; the caller listens. */
 export function createHttpServer(app: RequestListener, options: HttpServerOptions): http.Server {
+  const handle: RequestListener = (req, res) => {
+    if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      res.shouldKeepAlive = false;
+      return void res
+        .writeHead(400, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', Connection: 'close' })
+        .end(JSON.stringify(problemBody('malformed_request', { detail: 'An HTTP/1.1 request must carry a Host header.' })));
+    }
+    app(req, res);
+  };
   const server = http.createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
@@ -68,20 +77,14 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
       requestTimeout: options.headersMs + options.bodyMs + 1_000,
       // How often node checks those two deadlines (its default, 30 s, would let them overrun by that much).
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(options.headersMs / 4))),
-      // Node would answer a missing Host with a bare 400; the app answers it as a problem instead.
+      // Node would answer a missing Host with a bare 400; `handle` answers it as a problem instead.
       requireHostHeader: false,
     },
-    (req, res) => {
-      if (req.headers.host === undefined && req.httpVersion === '1.1') {
-        res.shouldKeepAlive = false;
-        return void res
-          .writeHead(400, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', Connection: 'close' })
-          .end(JSON.stringify(problemBody('malformed_request', { detail: 'An HTTP/1.1 request must carry a Host header.' })));
-      }
-      app(req, res);
-    },
+    handle,
   );
   server.on('clientError', onClientError);
+  // An expectation other than 100-continue is ignored (RFC 9110 allows it) instead of node's bare 417.
+  server.on('checkExpectation', handle);
   // No tunnels: without a listener node would drop the connection without an answer.
   server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => writeProblem(socket, 'method_not_allowed', 'CONNECT is not supported.'));
   return server;

@@ -278,8 +278,13 @@ export function mutate(op: FuzzOperation, authorization: string | undefined, rng
       return { ...base, target: `${pathOnly}?${params.join('&')}${extra}`, label: `query ${name}=${JSON.stringify(value.slice(0, 40))}${extra ? ' (repeated)' : ''}` };
     }
     case 'header': {
-      const which = rng.pick(['content-type', 'authorization', 'authorization-dup', 'idempotency', 'if-none-match', 'cookie', 'huge', 'many', 'nul', 'obs-fold', 'bad-name', 'origin', 'accept']);
+      const which = rng.pick(['content-type', 'authorization', 'authorization-dup', 'idempotency', 'if-none-match', 'cookie', 'huge', 'many', 'nul', 'obs-fold', 'bad-name', 'origin', 'accept', 'protocol']);
       switch (which) {
+        case 'protocol': {
+          const [name, value] = rng.pick([['Expect', '100-continue'], ['Expect', 'teapot'], ['Upgrade', 'websocket'], ['Upgrade', 'h2c'], ['Connection', 'upgrade'], ['Range', 'bytes=0-1'], ['Range', 'bytes=x'], ['X-Forwarded-For', '%zz, ::1'], ['Forwarded', 'for=%00']] as const);
+          const req = withHeader(base, name, value, `${name}: ${value}`);
+          return name === 'Upgrade' ? withHeader(req, 'Connection', 'Upgrade', req.label) : req;
+        }
         case 'content-type': {
           const v = rng.pick(CONTENT_TYPES);
           return withHeader(op.bodySchema ? base : jsonBody(base, '{}', ''), 'Content-Type', v, `Content-Type: ${JSON.stringify(v)}`);

@@ -125,7 +125,7 @@ for (const engine of ENGINES) {
       assert.equal(problemOf(longest).code, 'invalid_recipe');
     });
 
-    test('400 malformed_request problem+json for what the HTTP parser refuses', async () => {
+    test('400 malformed_request problem+json for what the HTTP parser refuses, no Host, CONNECT, unknown Expect', async () => {
       for (const raw of ['GET /v1/generators HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n', 'GET /v1/generators HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n', 'NOT HTTP\r\n\r\n']) {
         const res = await sendRaw(port, Buffer.from(raw, 'latin1'), 10_000);
         assert.equal(res.status, 400, JSON.stringify(raw));
@@ -137,6 +137,9 @@ for (const engine of ENGINES) {
       const tunnel = await sendRaw(port, Buffer.from('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'), 10_000);
       assert.equal(tunnel.status, 405);
       assert.equal(problemOf(tunnel).code, 'method_not_allowed');
+      // An expectation the server does not know is ignored rather than answered with a bare 417.
+      const expect = await sendRaw(port, Buffer.from('GET /v1/generators HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nConnection: close\r\n\r\n'), 10_000);
+      assert.equal(expect.status, 200);
     });
 
     test('408 request_timeout for a body that trickles in, and the connection is closed', async () => {
