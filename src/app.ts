@@ -117,7 +117,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
 
   app.use(...originMiddleware(originPolicy(deps.config)));
   app.use(localGateway(deps.config.localGateway));
-  // The sign-in library reads its own bodies, so it goes before the JSON parser.
+  // The sign-in library reads its own bodies, so it goes before the operations router (which reads ours).
   if (deps.signInHandler) app.all('/v1/auth/*splat', deps.signInHandler);
   // Bodies are read inside the operations router, after the route matched and authenticated.
   app.use(await createOperationsRouter(deps, handlers));

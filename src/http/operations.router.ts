@@ -60,6 +60,16 @@ export function toIssues(errors: readonly ErrorObject[] | null | undefined, root
   return issues;
 }
 
+/** A path template as a RegExp: each `{param}` matches (and captures) one segment. */
+function templatePattern(templatePath: string): RegExp {
+  const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${templatePath.replace(/\{[^}]+\}/g, '\0').split('\0').map(escape).join('([^/]+)')}$`);
+}
+
+function validationFailed(issues: ProblemIssue[]): ProblemError {
+  return new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+}
+
 type Router = OpenAPIBackend['router'];
 type RouterOperation = ReturnType<Router['getOperations']>[number];
 
@@ -67,11 +77,10 @@ type RouterOperation = ReturnType<Router['getOperations']>[number];
 export function compileOperationMatcher(router: Router, operations: readonly RouterOperation[]) {
   const byPath = new Map<string, RouterOperation[]>();
   for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
-  const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const templates = operations
     .map((op) => ({
       op,
-      pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '\0').split('\0').map(escape).join('[^/]+')}$`),
+      pattern: templatePattern(op.path),
       specificity: op.path.replace(/\{.*?\}/g, '').length,
     }))
     // Most specific first; ties keep the document's order (sort is stable, as lodash's orderBy).
@@ -140,8 +149,7 @@ export function inputIssues(pathParams: Record<string, string>, query: Record<st
 function pathParamReader(templatePath: string): (path: string) => Record<string, string> {
   const names = [...templatePath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   if (names.length === 0) return () => ({});
-  const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`^${templatePath.replace(/\{[^}]+\}/g, '\0').split('\0').map(escape).join('([^/]+)')}$`);
+  const pattern = templatePattern(templatePath);
   return (path) => {
     const m = pattern.exec(path);
     return Object.fromEntries(names.map((n, i) => [n, m?.[i + 1] ?? '']));
@@ -233,15 +241,7 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
     },
     validationFail: async (c: Context, req: Request, res: Response) => {
       if (c.security?.authorized) await enforceRateLimit(req, res, await authenticate(req));
-      const issues = toIssues(c.validation.errors as ErrorObject[]);
-      sendProblem(
-        req,
-        res,
-        new ProblemError('validation_failed', {
-          detail: issues.map((i) => `${i.path} ${i.message}`).join('; '),
-          issues,
-        }),
-      );
+      sendProblem(req, res, validationFailed(toIssues(c.validation.errors as ErrorObject[])));
     },
   });
 
@@ -295,14 +295,14 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
       if (op) {
         const rawParams = paramReaders.get(op)!(api.router.normalizePath(req.path));
         const early = inputIssues(rawParams, req.query as Record<string, unknown>, undefined);
-        if (early.length > 0) throw new ProblemError('validation_failed', { detail: early.map((i) => `${i.path} ${i.message}`).join('; '), issues: early });
+        if (early.length > 0) throw validationFailed(early);
         // Authenticate before reading the body: a request that will be refused is never buffered
         // (its connection closes after the 401, see sendProblem). Public operations read it as is.
         const secured = (op.security ?? []).length > 0;
         if (!secured || (await authenticate(req)).ok) {
           await readBody(req, res);
           const issues = inputIssues({}, {}, req.body);
-          if (issues.length > 0) throw new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+          if (issues.length > 0) throw validationFailed(issues);
         }
       }
       await api.handleRequest(
