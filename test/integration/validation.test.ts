@@ -66,6 +66,20 @@ for (const engine of ENGINES) {
       }
     });
 
+    test('a body nested 100 000 levels deep (within the 1 MiB limit) is a 400, not a crash or 500', async () => {
+      const depth = 100_000;
+      const objects = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+      const arrays = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+      for (const [url, raw] of [
+        ['/v1/generate/mesh-gradient', `{"size":{"width":16,"height":16},"params":${objects}}`],
+        ['/v1/presets', `{"name":"deep","recipe":{"slug":"mesh-gradient","params":{"a":${arrays}}}}`],
+        ['/v1/keys', `{"label":${arrays}}`],
+      ] as const) {
+        const res = await t.request('post', url, { headers: { 'Content-Type': 'application/json' }, raw });
+        assert.equal(res.status, 400, url);
+      }
+    });
+
     test('400 for a batch over 50 items', async () => {
       const items = Array.from({ length: 51 }, () => ({ slug: 'mesh-gradient' }));
       const res = await t.request('post', '/v1/batch', { body: { items } });
