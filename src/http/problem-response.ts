@@ -1,6 +1,7 @@
 // Every error leaves the service through here, as application/problem+json.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ProblemError, isProblemError } from '../errors/problem.ts';
+import { hasBody } from './body.middleware.ts';
 
 export function requestIdOf(req: Request): string | undefined {
   return (req as Request & { id?: string }).id;
@@ -16,7 +17,7 @@ export function sendProblem(req: Request, res: Response, err: ProblemError): voi
   if (err.headers) res.set(err.headers);
   // A body left unread (refused before reading it, or cut off by its deadline) is not drained:
   // the connection closes after this response, so a client cannot hold it by trickling bytes.
-  if (!req.complete) res.set('Connection', 'close');
+  if (hasBody(req) && !req.complete) res.set('Connection', 'close');
   res.set('Cache-Control', 'no-store');
   res.type('application/problem+json').send(JSON.stringify(err.toProblem(requestIdOf(req))));
 }
