@@ -14,7 +14,7 @@ import { sendRaw, type RawResponse } from '../support/raw-http-client.ts';
 import { baseRequest, createRng, describe as describeRequest, fuzzOperations, mutate, serialize, type Fixtures, type FuzzOperation, type FuzzRequest } from './request-fuzzer.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 32);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const BODY_LIMIT_BYTES = 8192;
 const CONCURRENCY = 4;
 const operations = fuzzOperations();

@@ -278,8 +278,16 @@ export function mutate(op: FuzzOperation, authorization: string | undefined, rng
       return { ...base, target: `${pathOnly}?${params.join('&')}${extra}`, label: `query ${name}=${JSON.stringify(value.slice(0, 40))}${extra ? ' (repeated)' : ''}` };
     }
     case 'header': {
-      const which = rng.pick(['content-type', 'authorization', 'authorization-dup', 'idempotency', 'if-none-match', 'cookie', 'huge', 'many', 'nul', 'obs-fold', 'bad-name', 'origin', 'accept', 'protocol']);
+      const which = rng.pick(['content-type', 'authorization', 'authorization-dup', 'idempotency', 'if-none-match', 'cookie', 'huge', 'many', 'nul', 'obs-fold', 'bad-name', 'origin', 'accept', 'protocol', 'gateway']);
       switch (which) {
+        case 'gateway': {
+          // The local gateway's evidence (fetch metadata, Origin, Host) without a key, with odd Host values.
+          const host = rng.pick(['127.0.0.1', 'localhost:8080', '%zz', '[::1', '[::1]:99999', '127.0.0.1:-1', '', bytes('lö.example'), 'a'.repeat(300), '127.0.0.1, evil.example', 'user@127.0.0.1']);
+          const headers = base.headers.filter(([n]) => n !== 'Authorization');
+          headers.push(['Sec-Fetch-Site', rng.pick(['same-origin', 'same-site', 'none', 'cross-site', '%00'])]);
+          if (rng.chance(0.5)) headers.push(['Origin', rng.pick([`http://${host}`, 'http://127.0.0.1', 'null', host])]);
+          return { ...base, headers: [...headers, ['Host', host]], noHost: true, label: `local gateway evidence, Host: ${JSON.stringify(host.slice(0, 40))}` };
+        }
         case 'protocol': {
           const [name, value] = rng.pick([['Expect', '100-continue'], ['Expect', 'teapot'], ['Upgrade', 'websocket'], ['Upgrade', 'h2c'], ['Connection', 'upgrade'], ['Range', 'bytes=0-1'], ['Range', 'bytes=x'], ['X-Forwarded-For', '%zz, ::1'], ['Forwarded', 'for=%00']] as const);
           const req = withHeader(base, name, value, `${name}: ${value}`);
