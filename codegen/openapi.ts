@@ -822,7 +822,7 @@ export interface components {
          *     | `webhook_url_not_allowed` | 400 | The webhook URL is not HTTPS or its host is not allowed. |
          *     | `invalid_signature` | 400 | The payment webhook signature is missing, wrong or stale. |
          *     | `sign_in_failed` | 400 | A sign-in request under `/v1/auth` was refused (unknown provider, bad state); `detail` carries the library's reason. |
-         *     | `malformed_request` | 400 | The request is not well-formed HTTP (rejected by the server's HTTP parser before any route). |
+         *     | `malformed_request` | 400 | The request is not well-formed HTTP (refused by the server's HTTP parser before any route, or HTTP/1.1 without `Host`). |
          *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
          *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
          *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or came cross-site (renders). |
