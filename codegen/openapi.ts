@@ -832,6 +832,7 @@ export interface components {
          *     | `webhook_url_not_allowed` | 400 | The webhook URL is not HTTPS or its host is not allowed. |
          *     | `invalid_signature` | 400 | The payment webhook signature is missing, wrong or stale, or both `Payment-Signature` and `Stripe-Signature` were sent. |
          *     | `sign_in_failed` | 400 | A sign-in request under `/v1/auth` was refused (unknown provider, bad state); `detail` carries the library's reason. |
+         *     | `malformed_request` | 400 | The request is not well-formed HTTP (refused by the server's HTTP parser before any route, or HTTP/1.1 without `Host`). |
          *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
          *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
          *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or same-origin evidence (renders: `Sec-Fetch-Site: same-origin` or a listed Origin). |
@@ -841,6 +842,7 @@ export interface components {
          *     | `generator_not_found` | 404 | No generator has this slug. |
          *     | `method_not_allowed` | 405 | The route exists but not with this method. |
          *     | `not_acceptable` | 406 | No representation matches `Accept`. |
+         *     | `request_timeout` | 408 | The headers or the body did not arrive within their deadline; the connection is closed. |
          *     | `job_not_cancellable` | 409 | The job has already ended. |
          *     | `job_not_ready` | 409 | The job has no result yet. |
          *     | `idempotency_in_progress` | 409 | A request with this Idempotency-Key is still running. |
@@ -853,6 +855,7 @@ export interface components {
          *     | `unsupported_media_type` | 415 | The body is not `application/json`. |
          *     | `idempotency_key_reused` | 422 | The Idempotency-Key was used with a different body. |
          *     | `rate_limited` | 429 | Too many requests; see `Retry-After`. |
+         *     | `request_header_fields_too_large` | 431 | The request line and headers exceed 32 KiB; the connection is closed. |
          *     | `client_closed_request` | 499 | The client disconnected; the work was stopped. |
          *     | `internal_error` | 500 | An unexpected error. |
          *     | `not_implemented` | 501 | This operation is not available yet. |
@@ -863,7 +866,7 @@ export interface components {
          *     | `render_timeout` | 504 | The render exceeded its time limit. |
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "job_not_cancellable" | "job_not_ready" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
+        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
         ProblemIssue: {
             keyword?: string;
             message: string;
@@ -1116,6 +1119,27 @@ export interface components {
                 "video/mp4": string;
             };
         };
+        /** @description The request line and headers together exceed 32 KiB (room for `r` at its maximum length plus 16 KiB of other headers). The connection is closed. */
+        RequestHeaderFieldsTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The body did not arrive within `REQUEST_BODY_TIMEOUT_MS` (default 30 s) of the route accepting
+         *     the request, or the headers within `REQUEST_HEADERS_TIMEOUT_MS` (default 10 s). The connection is closed.
+         */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The render queue is full or a dependency is down; see `Retry-After`. */
         ServiceUnavailable: {
             headers: {
@@ -1148,6 +1172,20 @@ export interface components {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The body is not `application/json`, or it has a `Content-Encoding` other than `identity` (bodies are
+         *     accepted uncompressed only; the response then carries `Accept-Encoding: identity`).
+         */
+        UnsupportedMediaType: {
+            headers: {
+                /** @description `identity` when the refused body was compressed. */
+                "Accept-Encoding"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1277,8 +1315,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             499: components["responses"]["ClientClosedRequest"];
             500: components["responses"]["InternalError"];
@@ -1352,7 +1392,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -1392,6 +1435,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
         };
@@ -1431,8 +1477,10 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             499: components["responses"]["ClientClosedRequest"];
             500: components["responses"]["InternalError"];
@@ -1484,6 +1532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Generator"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
         };
@@ -1585,8 +1634,10 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1615,6 +1666,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -1644,6 +1696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1675,6 +1728,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -1710,6 +1764,7 @@ export interface operations {
                     "video/mp4": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -1784,7 +1839,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
@@ -1813,6 +1871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1929,7 +1988,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
@@ -1958,6 +2020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Preset"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -1986,6 +2049,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2025,7 +2089,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
@@ -2047,6 +2114,7 @@ export interface operations {
         responses: {
             200: components["responses"]["RenderedFile"];
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -2168,6 +2236,7 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             499: components["responses"]["ClientClosedRequest"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];

@@ -18,6 +18,7 @@ const TIERS = {
   unit: ['src', 'test/unit'],
   integration: ['test/integration'],
   acceptance: ['test/acceptance'],
+  fuzz: ['test/fuzz'],
 };
 const cliArgs = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const requested = cliArgs.filter((a) => a in TIERS);

@@ -8,7 +8,6 @@ import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import { handlers } from '../handlers/index.ts';
 import type { GeneratorRegistry } from './generators/registry.ts';
-import { bodyParsers } from './http/body.middleware.ts';
 import { requestLogger } from './http/logging.ts';
 import { createOperationsRouter } from './http/operations.router.ts';
 import { originMiddleware, originPolicy } from './http/origin.middleware.ts';
@@ -119,9 +118,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
 
   app.use(...originMiddleware(originPolicy(deps.config)));
   app.use(localGateway(deps.config.localGateway));
-  // The sign-in library reads its own bodies, so it goes before the JSON parser.
+  // The sign-in library reads its own bodies, so it goes before the operations router (which reads ours).
   if (deps.signInHandler) app.all('/v1/auth/*splat', signInRateLimit(deps.services.rateLimiter), deps.signInHandler);
-  app.use(...bodyParsers(deps.config.bodyLimitBytes));
+  // Bodies are read inside the operations router, after the route matched and authenticated.
   app.use(await createOperationsRouter(deps, handlers));
   app.use(routeNotFound);
   app.use(problemErrorHandler);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createApp, WEB_DIR } from './app.ts';
 import { compose } from './compose.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './http/logging.ts';
 import { ensureLocalApiKey } from './services/local-key.ts';
 
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
 
   const runtime = await compose(config, logger, { extraLocalKeys });
   const app = await createApp(runtime.deps);
-  const server = app.listen(config.port, config.host);
+  const server = createHttpServer(app, config.requestTimeouts).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

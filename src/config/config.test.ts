@@ -126,3 +126,12 @@ test('hosted mode refuses API_KEYS (reported with the other problems); local mod
   assert.deepEqual(loadConfig({ API_KEYS: 'aaaaaaaaaaaaaaaa' }).apiKeys, ['aaaaaaaaaaaaaaaa']);
   assert.deepEqual(loadConfig({ ...hosted, SERVICE_LOCAL_MODE: '1', API_KEYS: 'aaaaaaaaaaaaaaaa' }).apiKeys, ['aaaaaaaaaaaaaaaa']);
 });
+
+test('request deadlines: headers 10 s and body 30 s by default; both settable; nonsense is refused', () => {
+  assert.deepEqual(loadConfig({}, '/srv').requestTimeouts, { headersMs: 10_000, bodyMs: 30_000 });
+  assert.deepEqual(loadConfig({ REQUEST_HEADERS_TIMEOUT_MS: '2000', REQUEST_BODY_TIMEOUT_MS: '5000' }, '/srv').requestTimeouts, { headersMs: 2_000, bodyMs: 5_000 });
+  assert.throws(
+    () => loadConfig({ REQUEST_HEADERS_TIMEOUT_MS: '0', REQUEST_BODY_TIMEOUT_MS: 'soon' }, '/srv'),
+    (err: ConfigError) => ['REQUEST_HEADERS_TIMEOUT_MS', 'REQUEST_BODY_TIMEOUT_MS'].every((name) => err.problems.some((p) => p.startsWith(name))),
+  );
+});

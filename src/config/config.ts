@@ -55,6 +55,8 @@ export interface Config {
   readonly revision: string | undefined;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimitBytes: number;
+  /** Deadlines of an incoming request: its headers, then its body (408 request_timeout past either). */
+  readonly requestTimeouts: { readonly headersMs: number; readonly bodyMs: number };
   readonly jobs: {
     /** Whether this process runs export jobs (API processes do unless RUN_JOBS=0). */
     readonly runInProcess: boolean;
@@ -207,6 +209,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (!LOG_LEVELS.includes(logLevelRaw as LogLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
 
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT_BYTES, 1024, 64 * 1024 * 1024);
+  const requestTimeouts = { headersMs: int('REQUEST_HEADERS_TIMEOUT_MS', 10_000, 10, 600_000), bodyMs: int('REQUEST_BODY_TIMEOUT_MS', 30_000, 10, 600_000) };
   const workers = int('RENDER_WORKERS', Math.max(1, availableParallelism()), 1, 64);
   const render = {
     workers,
@@ -256,6 +259,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     logLevel: logLevelRaw as LogLevel,
     revision: str('REVISION'),
     bodyLimitBytes,
+    requestTimeouts,
     render,
     rateLimit,
     trustProxy,

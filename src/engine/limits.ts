@@ -10,3 +10,6 @@ export const MAX_FRAME_PIXELS = 40_000_000;
 export const MAX_ANIMATION_PIXELS = 625_000_000;
 
 export const DEFAULT_SIZE = { width: 1920, height: 1080, pixelRatio: 1 } as const;
+
+/** Longest encoded recipe (`r` of GET /v1/render/{recipeHash}, openapi.yaml maxLength). */
+export const MAX_ENCODED_RECIPE_LENGTH = 16_384;

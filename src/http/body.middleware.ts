@@ -1,6 +1,8 @@
-// Body handling: JSON only, one documented size limit, objects only. The payment webhook keeps
-// its raw bytes because its signature covers them exactly.
-import express, { type RequestHandler } from 'express';
+// Body handling: JSON only, uncompressed, one documented size limit, one deadline, objects only.
+// The operations router calls readBody after it has matched and authenticated the request, so an
+// unauthenticated client cannot make the service buffer a body. The payment webhook keeps its raw
+// bytes because its signature covers them exactly as sent.
+import express, { type Request, type Response } from 'express';
 import { ProblemError } from '../errors/problem.ts';
 
 export type RawBodyRequest = express.Request & { rawBody?: Buffer };
@@ -9,27 +11,56 @@ export const RAW_BODY_PATHS = ['/v1/billing/webhook'];
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
-function hasBody(req: express.Request): boolean {
+export function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-export function bodyParsers(limitBytes: number): RequestHandler[] {
-  const raw = express.raw({ type: () => true, limit: limitBytes });
-  const json = express.json({ type: JSON_TYPES, limit: limitBytes, strict: false });
-  const requireJson: RequestHandler = (req, _res, next) => {
-    if (!hasBody(req) || RAW_BODY_PATHS.includes(req.path)) return next();
-    if (!req.is(JSON_TYPES)) {
-      return next(new ProblemError('unsupported_media_type', { detail: `Send the body as application/json (got ${req.headers['content-type'] ?? 'no Content-Type'}).` }));
+export interface BodyOptions {
+  limitBytes: number;
+  /** Deadline for the whole body, from the moment the route starts reading it (408 request_timeout). */
+  timeoutMs: number;
+}
+
+/** Reads the body into req.body (and req.rawBody on RAW_BODY_PATHS); rejects with a ProblemError or a body-parser error. */
+export function createBodyReader(options: BodyOptions): (req: Request, res: Response) => Promise<void> {
+  const raw = express.raw({ type: () => true, limit: options.limitBytes, inflate: false });
+  const json = express.json({ type: JSON_TYPES, limit: options.limitBytes, strict: false, inflate: false });
+
+  const parse = (req: Request, res: Response, parser: express.RequestHandler): Promise<void> =>
+    new Promise((resolve, reject) => {
+      // A body that trickles in is cut off: the client gets 408 and the connection is closed
+      // (problem-response.ts closes it when the request has not been read to its end).
+      const timer = setTimeout(
+        () => reject(new ProblemError('request_timeout', { detail: `The request body did not arrive within ${options.timeoutMs} ms.` })),
+        options.timeoutMs,
+      );
+      parser(req, res, (err?: unknown) => {
+        clearTimeout(timer);
+        if (err) reject(err);
+        else resolve();
+      });
+    });
+
+  return async (req, res) => {
+    if (!hasBody(req)) {
+      req.body = undefined;
+      return;
     }
-    next();
-  };
-  // The signed routes keep the exact bytes in req.rawBody; req.body gets the parsed JSON (if it is
-  // JSON) only so that contract validation can run. The signature check reads rawBody.
-  const rawForWebhook: RequestHandler = (req, res, next) => {
-    if (!RAW_BODY_PATHS.includes(req.path)) return next();
-    raw(req, res, (err?: unknown) => {
-      if (err) return next(err);
+    // Compressed bodies are refused (RFC 7694): the webhook's signature covers the bytes as sent, and
+    // bodies are small JSON, where decompression only adds a way to exhaust the service.
+    const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding !== undefined && encoding !== '' && encoding !== 'identity') {
+      throw new ProblemError('unsupported_media_type', {
+        detail: `Content-Encoding "${req.headers['content-encoding']}" is not accepted: send the body uncompressed.`,
+        issues: [{ path: 'header.Content-Encoding', message: 'must be absent or identity', keyword: 'enum' }],
+        headers: { 'Accept-Encoding': 'identity' },
+      });
+    }
+    if (RAW_BODY_PATHS.includes(req.path)) {
+      await parse(req, res, raw);
+      // The exact bytes go to req.rawBody; req.body gets the parsed JSON (if it is JSON) only so that
+      // contract validation can run. The signature check reads rawBody.
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       (req as RawBodyRequest).rawBody = bytes;
       try {
@@ -37,21 +68,18 @@ export function bodyParsers(limitBytes: number): RequestHandler[] {
       } catch {
         req.body = undefined;
       }
-      next();
-    });
-  };
-  const jsonElsewhere: RequestHandler = (req, res, next) => (RAW_BODY_PATHS.includes(req.path) ? next() : json(req, res, next));
-  const objectsOnly: RequestHandler = (req, _res, next) => {
-    if (RAW_BODY_PATHS.includes(req.path) || req.body === undefined) return next();
-    if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
-      return next(
-        new ProblemError('validation_failed', {
-          detail: 'The request body must be a JSON object.',
-          issues: [{ path: 'body', message: 'must be a JSON object', keyword: 'type' }],
-        }),
-      );
+      return;
     }
-    next();
+    if (!req.is(JSON_TYPES)) {
+      throw new ProblemError('unsupported_media_type', { detail: `Send the body as application/json (got ${req.headers['content-type'] ?? 'no Content-Type'}).` });
+    }
+    await parse(req, res, json);
+    if (req.body === undefined) return;
+    if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+      throw new ProblemError('validation_failed', {
+        detail: 'The request body must be a JSON object.',
+        issues: [{ path: 'body', message: 'must be a JSON object', keyword: 'type' }],
+      });
+    }
   };
-  return [requireJson, rawForWebhook, jsonElsewhere, objectsOnly];
 }

@@ -10,6 +10,7 @@ import type { AuthResult } from '../services/auth.service.ts';
 import type { Handler, OperationId, RequestContext } from './handler.types.ts';
 import { listOperations, openApiDocument } from './openapi-document.ts';
 import { sendProblem } from './problem-response.ts';
+import { createBodyReader } from './body.middleware.ts';
 import { assertCookieRequestAllowed, originPolicy } from './origin.middleware.ts';
 
 /** openapi-backend checks definitions against the 3.0 schema; redocly lint is our definition gate. */
@@ -59,6 +60,16 @@ export function toIssues(errors: readonly ErrorObject[] | null | undefined, root
   return issues;
 }
 
+/** A path template as a RegExp: each `{param}` matches (and captures) one segment. */
+function templatePattern(templatePath: string): RegExp {
+  const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${templatePath.replace(/\{[^}]+\}/g, '\0').split('\0').map(escape).join('([^/]+)')}$`);
+}
+
+function validationFailed(issues: ProblemIssue[]): ProblemError {
+  return new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+}
+
 type Router = OpenAPIBackend['router'];
 type RouterOperation = ReturnType<Router['getOperations']>[number];
 
@@ -66,11 +77,10 @@ type RouterOperation = ReturnType<Router['getOperations']>[number];
 export function compileOperationMatcher(router: Router, operations: readonly RouterOperation[]) {
   const byPath = new Map<string, RouterOperation[]>();
   for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
-  const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const templates = operations
     .map((op) => ({
       op,
-      pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '\0').split('\0').map(escape).join('[^/]+')}$`),
+      pattern: templatePattern(op.path),
       specificity: op.path.replace(/\{.*?\}/g, '').length,
     }))
     // Most specific first; ties keep the document's order (sort is stable, as lodash's orderBy).
@@ -87,6 +97,62 @@ export function compileOperationMatcher(router: Router, operations: readonly Rou
     const matching = templates.filter((t) => t.pattern.test(path));
     if (matching.length === 0) return fail('404-notFound: no route matches request');
     return matching.find((t) => t.op.method === normalized.method)?.op ?? fail('405-methodNotAllowed: this method is not registered for the route');
+  };
+}
+
+/**
+ * Inputs no operation accepts, refused before any handler or database sees them: a path parameter
+ * that is not valid percent-encoding, and NUL (U+0000) in a path parameter, a query value or any
+ * JSON string or member name (Postgres cannot store it in text; SQLite answers the same).
+ */
+export function inputIssues(pathParams: Record<string, string>, query: Record<string, unknown>, body: unknown): ProblemIssue[] {
+  const issues: ProblemIssue[] = [];
+  const nul = (path: string) => issues.push({ path, message: 'must not contain NUL (U+0000)', keyword: 'pattern' });
+  for (const [name, raw] of Object.entries(pathParams)) {
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      issues.push({ path: `path.${name}`, message: 'is not valid percent-encoding', keyword: 'format' });
+      continue;
+    }
+    if (value.includes('\0')) nul(`path.${name}`);
+  }
+  for (const [name, value] of Object.entries(query)) {
+    if (name.includes('\0')) nul('query');
+    else if ((Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v.includes('\0'))) nul(`query.${name}`);
+  }
+  // Iterative, and paths are built only for a finding: a 1 MB body can nest 200 000 levels deep.
+  type Node = { value: unknown; key: string; parent: Node | undefined };
+  const pathOf = (node: Node) => {
+    const keys: string[] = [];
+    for (let n: Node | undefined = node; n; n = n.parent) keys.push(n.key);
+    return keys.reverse().join('.');
+  };
+  const stack: Node[] = [{ value: body, key: 'body', parent: undefined }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) nul(pathOf(node));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (k.includes('\0')) nul(pathOf(node));
+        else stack.push({ value: v, key: k, parent: node });
+      }
+    }
+  }
+  return issues;
+}
+
+/** The raw (still percent-encoded) path parameters of a templated path, e.g. /v1/jobs/{id}. */
+function pathParamReader(templatePath: string): (path: string) => Record<string, string> {
+  const names = [...templatePath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  if (names.length === 0) return () => ({});
+  const pattern = templatePattern(templatePath);
+  return (path) => {
+    const m = pattern.exec(path);
+    return Object.fromEntries(names.map((n, i) => [n, m?.[i + 1] ?? '']));
   };
 }
 
@@ -175,15 +241,7 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
     },
     validationFail: async (c: Context, req: Request, res: Response) => {
       if (c.security?.authorized) await enforceRateLimit(req, res, await authenticate(req));
-      const issues = toIssues(c.validation.errors as ErrorObject[]);
-      sendProblem(
-        req,
-        res,
-        new ProblemError('validation_failed', {
-          detail: issues.map((i) => `${i.path} ${i.message}`).join('; '),
-          issues,
-        }),
-      );
+      sendProblem(req, res, validationFailed(toIssues(c.validation.errors as ErrorObject[])));
     },
   });
 
@@ -227,8 +285,26 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
   // first, then templates by specificity, 405 when the path matches but the method does not).
   api.router.matchOperation = compileOperationMatcher(api.router, flattened) as typeof api.router.matchOperation;
 
+  const readBody = createBodyReader({ limitBytes: deps.config.bodyLimitBytes, timeoutMs: deps.config.requestTimeouts.bodyMs });
+  const paramReaders = new Map(flattened.map((op) => [op, pathParamReader(op.path)]));
+
   return async (req, res, next) => {
     try {
+      const request = { method: req.method, path: req.path, headers: req.headers as Record<string, string | string[]> };
+      const op = api.router.matchOperation(request, false);
+      if (op) {
+        const rawParams = paramReaders.get(op)!(api.router.normalizePath(req.path));
+        const early = inputIssues(rawParams, req.query as Record<string, unknown>, undefined);
+        if (early.length > 0) throw validationFailed(early);
+        // Authenticate before reading the body: a request that will be refused is never buffered
+        // (its connection closes after the 401, see sendProblem). Public operations read it as is.
+        const secured = (op.security ?? []).length > 0;
+        if (!secured || (await authenticate(req)).ok) {
+          await readBody(req, res);
+          const issues = inputIssues({}, {}, req.body);
+          if (issues.length > 0) throw validationFailed(issues);
+        }
+      }
       await api.handleRequest(
         { method: req.method, path: req.path, query: req.query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body },
         req,

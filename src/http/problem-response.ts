@@ -1,6 +1,7 @@
 // Every error leaves the service through here, as application/problem+json.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ProblemError, isProblemError } from '../errors/problem.ts';
+import { hasBody } from './body.middleware.ts';
 
 export function requestIdOf(req: Request): string | undefined {
   return (req as Request & { id?: string }).id;
@@ -14,6 +15,9 @@ export function sendProblem(req: Request, res: Response, err: ProblemError): voi
   }
   res.status(err.status);
   if (err.headers) res.set(err.headers);
+  // A body left unread (refused before reading it, or cut off by its deadline) is not drained:
+  // the connection closes after this response, so a client cannot hold it by trickling bytes.
+  if (hasBody(req) && !req.complete) res.set('Connection', 'close');
   res.set('Cache-Control', 'no-store');
   res.type('application/problem+json').send(JSON.stringify(err.toProblem(requestIdOf(req))));
 }
@@ -30,6 +34,20 @@ export const problemErrorHandler: ErrorRequestHandler = (err, req, res, _next) =
   }
   if (bodyParserType === 'encoding.unsupported' || bodyParserType === 'charset.unsupported') {
     return sendProblem(req, res, new ProblemError('unsupported_media_type', { detail: 'Send the body as UTF-8 JSON.' }));
+  }
+  if (bodyParserType === 'request.aborted') return sendProblem(req, res, new ProblemError('client_closed_request'));
+  // express's router decoding a path parameter (routes outside the contract, e.g. /v1/auth/*).
+  if (err instanceof URIError) {
+    return sendProblem(
+      req,
+      res,
+      new ProblemError('validation_failed', { detail: 'The path has an invalid percent-encoding.', issues: [{ path: 'path', message: 'is not valid percent-encoding', keyword: 'format' }] }),
+    );
+  }
+  // Any other client error raised while reading the request (e.g. a body shorter or longer than its Content-Length).
+  const status = (err as { status?: unknown }).status;
+  if (bodyParserType !== undefined && typeof status === 'number' && status >= 400 && status < 500) {
+    return sendProblem(req, res, new ProblemError('malformed_request', { detail: (err as Error).message }));
   }
   // Logged with its stack (pino-http attaches it), never sent.
   res.err = err as Error;

@@ -39,6 +39,47 @@ for (const engine of ENGINES) {
       assert.equal(res.body.issues[0].path, 'path.recipeHash');
     });
 
+    test('400 naming the parameter for a path parameter that is not valid percent-encoding (not 500)', async () => {
+      for (const [url, field] of [['/v1/generators/%zz', 'path.slug'], ['/v1/jobs/%e0%a4', 'path.id'], ['/v1/presets/%/render', 'path.id']] as const) {
+        const res = await t.request('get', url);
+        assert.equal(res.status, 400, url);
+        assert.equal(res.body.code, 'validation_failed', url);
+        assert.deepEqual(res.body.issues.map((i: { path: string }) => i.path), [field], url);
+      }
+    });
+
+    test('400 naming the field for NUL (U+0000) in a path parameter, a query value or a JSON string, on every engine', async () => {
+      const cases = [
+        { method: 'get', url: '/v1/jobs/%00', field: 'path.id' },
+        { method: 'delete', url: '/v1/keys/key%00x', field: 'path.id' },
+        { method: 'get', url: '/v1/jobs?status=queued%00', field: 'query.status' },
+        { method: 'get', url: '/v1/presets/%00/render', field: 'path.id' },
+        { method: 'post', url: '/v1/keys', body: { label: 'a\u0000b' }, field: 'body.label' },
+        { method: 'post', url: '/v1/presets', body: { name: 'p', recipe: { slug: 'mesh-gradient', params: { 'k\u0000': 1 } } }, field: 'body.recipe.params' },
+        { method: 'post', url: '/v1/billing/webhook', body: { id: 'evt\u0000' }, field: 'body.id', auth: false },
+      ] as const;
+      for (const c of cases) {
+        const res = await t.request(c.method, c.url, { auth: !('auth' in c), ...('body' in c ? { body: c.body } : {}) });
+        assert.equal(res.status, 400, `${c.method} ${c.url}`);
+        assert.equal(res.body.code, 'validation_failed', `${c.method} ${c.url}`);
+        assert.deepEqual(res.body.issues.map((i: { path: string }) => i.path), [c.field], `${c.method} ${c.url}`);
+      }
+    });
+
+    test('a body nested 100 000 levels deep (within the 1 MiB limit) is a 400, not a crash or 500', async () => {
+      const depth = 100_000;
+      const objects = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+      const arrays = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+      for (const [url, raw] of [
+        ['/v1/generate/mesh-gradient', `{"size":{"width":16,"height":16},"params":${objects}}`],
+        ['/v1/presets', `{"name":"deep","recipe":{"slug":"mesh-gradient","params":{"a":${arrays}}}}`],
+        ['/v1/keys', `{"label":${arrays}}`],
+      ] as const) {
+        const res = await t.request('post', url, { headers: { 'Content-Type': 'application/json' }, raw });
+        assert.equal(res.status, 400, url);
+      }
+    });
+
     test('400 for a batch over 50 items', async () => {
       const items = Array.from({ length: 51 }, () => ({ slug: 'mesh-gradient' }));
       const res = await t.request('post', '/v1/batch', { body: { items } });

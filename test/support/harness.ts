@@ -5,7 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
+import { createHttpServer } from '../../src/http/http-server.ts';
 import { createApp } from '../../src/app.ts';
 import { compose, type ComposeOptions, type Runtime } from '../../src/compose.ts';
 import { loadConfig } from '../../src/config/config.ts';
@@ -32,6 +35,8 @@ export interface TestApp {
   /** Every log line written so far. */
   logs: string[];
   request(method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string, options?: RequestOptions): Promise<supertest.Response>;
+  /** Serves the app on a real socket through src/http/http-server.ts (as src/main.ts does); closed by close(). */
+  listen(): Promise<{ server: Server; port: number }>;
   close(): Promise<void>;
 }
 
@@ -82,6 +87,7 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
   options.mutateDeps?.(runtime.deps);
   const app = await createApp(runtime.deps);
   const agent = supertest(app);
+  const servers: Server[] = [];
 
   return {
     engine,
@@ -101,7 +107,17 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
       assertMatchesContract(method.toUpperCase(), url, { status: res.status, headers: res.headers, body: res.body, text: res.text });
       return res;
     },
+    async listen() {
+      const server = createHttpServer(app, config.requestTimeouts).listen(0, '127.0.0.1');
+      servers.push(server);
+      await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+      return { server, port: (server.address() as AddressInfo).port };
+    },
     async close() {
+      for (const server of servers) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
       await runtime.close();
       if (ownsDatabase) await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
