@@ -72,7 +72,7 @@ function drift(got: Record<string, string>): string[] {
     .map(([id]) => id);
 }
 
-test('every golden renders to its committed bytes natively', { skip }, async () => {
+test('every golden renders to its committed bytes natively', async () => {
   const native = Object.fromEntries([...(await renderGoldens())].map(([id, r]) => [id, r.sha256]));
   assert.deepEqual(drift(native), []);
 });
