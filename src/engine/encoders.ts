@@ -1,6 +1,8 @@
 // Encoders with pinned settings so identical pixels always give identical bytes: sharp (libvips)
 // for stills — ~5× faster than canvas's own PNG encoder — and FFmpeg for motion, with bit-exact
 // flags, no metadata and a fixed thread count (x264's bytes depend on it).
+// FFmpeg's and x264's SIMD code is chosen at run time from the CPU and is not bit-exact across
+// instruction sets, so both are pinned to CPU_BASELINE, which every x86-64 server has.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,12 @@ export async function encodeStill(rgba: Uint8Array, width: number, height: numbe
   return input.webp({ quality: 90, effort: 4, smartSubsample: true }).toBuffer();
 }
 
+// CPU_BASELINE (versions.ts) spelled for each tool. A set without a +/- prefix replaces the
+// detected flags rather than adding to them (`-cpuflags 0` changes the bytes: verified).
+const FFMPEG_CPUFLAGS = ['-cpuflags', 'mmx+mmxext+sse+sse2+sse3+ssse3+sse4.1+sse4.2+cmov'];
+// Cache64 too: auto-detection sets it from the CPU's cache line and it changes x264's bytes.
+const X264_ASM = 'asm=SSE4.2,Cache64';
+
 export interface MotionEncodeOptions {
   ffmpegPath: string;
   format: 'gif' | 'mp4';
@@ -28,7 +36,7 @@ export interface MotionEncodeOptions {
 }
 
 export function ffmpegArgs(o: Omit<MotionEncodeOptions, 'ffmpegPath' | 'timeoutMs'>, output: string): string[] {
-  const input = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${o.width}x${o.height}`, '-r', String(o.fps), '-i', 'pipe:0'];
+  const input = ['-hide_banner', '-loglevel', 'error', '-nostdin', ...FFMPEG_CPUFLAGS, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${o.width}x${o.height}`, '-r', String(o.fps), '-i', 'pipe:0'];
   const exact = ['-map_metadata', '-1', '-fflags', '+bitexact', '-flags', '+bitexact'];
   if (o.format === 'gif') {
     // One palette for the whole clip, ordered (bayer) dithering: ~2× faster and 2.5× smaller than the default.
@@ -47,6 +55,7 @@ export function ffmpegArgs(o: Omit<MotionEncodeOptions, 'ffmpegPath' | 'timeoutM
     '-c:v', 'libx264', '-preset', 'medium', '-crf', '20', '-pix_fmt', 'yuv420p', '-profile:v', 'high',
     '-g', String(Math.max(1, Math.round(o.fps * 2))),
     '-threads', '2',
+    '-x264-params', X264_ASM,
     '-movflags', '+faststart',
     ...exact,
     '-f', 'mp4', '-y', output,

@@ -7,7 +7,11 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 /** Bump when the engine's own output changes (canonical form, encoder settings, frame pipeline). */
-export const ENGINE_VERSION = '1.0.0';
+// 1.1.0: FFmpeg and x264 pinned to the CPU baseline (mp4 bytes changed; the same on every x86-64 CPU now).
+export const ENGINE_VERSION = '1.1.0';
+
+/** The instruction-set baseline every CPU-dispatched encoder step is pinned to (encoders.ts). */
+export const CPU_BASELINE = 'sse4.2';
 
 export function rendererVersion(ffmpegVersion: string | undefined): string {
   const canvas = (require('@napi-rs/canvas/package.json') as { version: string }).version;
@@ -18,5 +22,5 @@ export function rendererVersion(ffmpegVersion: string | undefined): string {
   } catch {
     // sharp is optional for discovery; the render path reports its own error
   }
-  return `canvas-${canvas}+sharp-${vips}+ffmpeg-${ffmpegVersion ?? 'unavailable'}`;
+  return `canvas-${canvas}+sharp-${vips}+ffmpeg-${ffmpegVersion ?? 'unavailable'}+cpu-baseline-${CPU_BASELINE}`;
 }

@@ -15,6 +15,7 @@ import {
   resolveRecipe,
 } from '../engine/recipe.ts';
 import type { RenderPool } from '../engine/render-pool.ts';
+import { ENGINE_VERSION } from '../engine/versions.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 
 export interface RenderResult {
@@ -44,8 +45,10 @@ interface InFlight {
   waiters: number;
 }
 
+// The engine version is in the key (not in the recipe hash, which would change every recipe URL):
+// after a bump that changed bytes, a cache filled by the old engine is never served.
 export function cacheKey(resolved: ResolvedRecipe): string {
-  return `${resolved.hash}.${EXTENSIONS[resolved.recipe.format]}`;
+  return `${resolved.hash}_e${ENGINE_VERSION.replaceAll('.', '-')}.${EXTENSIONS[resolved.recipe.format]}`;
 }
 
 export class RenderService {
