@@ -110,16 +110,23 @@ export class JobEventStreams {
       });
     }
     this.perWorkspace.set(workspaceId, open + 1);
-    try {
-      await this.follow(job, res, signal);
-    } finally {
+    // The slot frees the moment the stream ends, not once its socket has been flushed.
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
       const left = (this.perWorkspace.get(workspaceId) ?? 1) - 1;
       if (left > 0) this.perWorkspace.set(workspaceId, left);
       else this.perWorkspace.delete(workspaceId);
+    };
+    try {
+      await this.follow(job, res, signal, release);
+    } finally {
+      release();
     }
   }
 
-  private follow(first: JobRecord, res: Response, signal: AbortSignal): Promise<void> {
+  private follow(first: JobRecord, res: Response, signal: AbortSignal, release: () => void): Promise<void> {
     res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.flushHeaders();
     let id = 0;
@@ -138,6 +145,7 @@ export class JobEventStreams {
       done,
       end: (final) => {
         if (!this.streams.delete(stream)) return;
+        release();
         watcher?.remove(listener);
         signal.removeEventListener('abort', onAbort);
         if (final) {
