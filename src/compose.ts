@@ -104,7 +104,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
 
   const generators = new GeneratorRegistry(ALL_GENERATORS);
-  const pool = new RenderPool({ workers: config.render.workers, queueLimit: config.render.queueLimit });
+  const pool = new RenderPool({ workers: config.render.workers, queueLimit: config.render.queueLimit, maxPixelsInFlight: config.render.maxPixelsInFlight });
   // Hosted processes share one cache through Postgres; local mode keeps files under DATA_DIR.
   const renderCache: BlobStore = new MemoryCachedBlobStore(
     config.database.client === 'pg' ? new DatabaseBlobStore(db) : new FsBlobStore(path.join(config.dataDir, 'cache')),

@@ -10,3 +10,8 @@ export const MAX_FRAME_PIXELS = 40_000_000;
 export const MAX_ANIMATION_PIXELS = 625_000_000;
 
 export const DEFAULT_SIZE = { width: 1920, height: 1080, pixelRatio: 1 } as const;
+
+/** A frame's size in output (device) pixels. */
+export function deviceSize(width: number, height: number, pixelRatio: number): { width: number; height: number } {
+  return { width: Math.round(width * pixelRatio), height: Math.round(height * pixelRatio) };
+}

@@ -8,6 +8,7 @@ import { ALL_GENERATORS } from '../generators/index.ts';
 import type { GeneratorDefinition, OutputFormat, RenderInput } from '../generators/generator.types.ts';
 import { mulberry32 } from '../generators/lib/random.ts';
 import { EncoderError, encodeStill, startMotionEncoder } from './encoders.ts';
+import { deviceSize } from './limits.ts';
 
 export interface RenderTask {
   slug: string;
@@ -58,8 +59,7 @@ export default async function render(task: RenderTask): Promise<RenderOutput> {
   const gen = generators.get(task.slug);
   if (!gen) fail('generator', `unknown generator ${task.slug}`);
   const deadline = Date.now() + task.timeoutMs;
-  const deviceWidth = Math.round(task.width * task.pixelRatio);
-  const deviceHeight = Math.round(task.height * task.pixelRatio);
+  const { width: deviceWidth, height: deviceHeight } = deviceSize(task.width, task.height, task.pixelRatio);
   const checkpoint = () => {
     if (Atomics.load(task.cancel, 0) !== 0) fail('cancelled', 'render cancelled');
     if (Date.now() > deadline) fail('timeout', `render exceeded ${task.timeoutMs} ms`);
