@@ -107,3 +107,18 @@ test('TRUST_PROXY: off by default; a hop count; addresses, CIDRs and named range
   assert.throws(() => loadConfig({ TRUST_PROXY: 'everyone' }, '/srv'), (err: ConfigError) => err.problems.some((p) => p.startsWith('TRUST_PROXY')));
   assert.equal(loadConfig({}, '/srv').rateLimit.unauthenticatedPerMinute, 60);
 });
+
+test('resource bounds: event streams per workspace and render pixels in flight (default: every worker holds a largest frame)', () => {
+  const defaults = loadConfig({ RENDER_WORKERS: '3' });
+  assert.equal(defaults.jobs.eventStreamsPerWorkspace, 20);
+  assert.equal(defaults.render.maxPixelsInFlight, 3 * 40_000_000);
+  const set = loadConfig({ EVENT_STREAMS_PER_WORKSPACE: '5', RENDER_MAX_PIXELS_IN_FLIGHT: '50000000' });
+  assert.equal(set.jobs.eventStreamsPerWorkspace, 5);
+  assert.equal(set.render.maxPixelsInFlight, 50_000_000);
+  assert.throws(() => loadConfig({ EVENT_STREAMS_PER_WORKSPACE: '0', RENDER_MAX_PIXELS_IN_FLIGHT: 'lots' }), (err: unknown) => {
+    assert.ok(err instanceof ConfigError);
+    assert.ok(err.problems.some((p) => p.startsWith('EVENT_STREAMS_PER_WORKSPACE')));
+    assert.ok(err.problems.some((p) => p.startsWith('RENDER_MAX_PIXELS_IN_FLIGHT')));
+    return true;
+  });
+});
