@@ -146,6 +146,8 @@ for (const engine of ENGINES) {
       assert.equal(code, 0, `exit code\n${service.stderr()}`);
       assert.equal(await withTimeout('the stream to end', streamOutcome, 5_000), 'ended', 'the server ended the stream');
       assert.match(streamed, /retry: \d+\nid: \d+\nevent: reconnect\n/, 'a final reconnect event');
+      // Nothing was left for the request grace to cut: the stream and the idle socket were closed by the drain itself.
+      assert.doesNotMatch(service.stdout() + service.stderr(), /still open after the grace/);
 
       const row = await db('jobs').where({ id: jobId }).first();
       assert.equal(row.status, 'queued', 'handed back, not left running until its lease lapses');
