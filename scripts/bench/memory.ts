@@ -65,7 +65,7 @@ try {
   const peak = memory(pid).hwm;
   await sleep(SETTLE_MS);
   const after = memory(pid).rss;
-  const settings = Object.entries(process.env).filter(([k]) => /^(RENDER_|MALLOC_)/.test(k)).map(([k, v]) => `${k}=${v}`).join(' ') || 'defaults';
+  const settings = Object.entries(process.env).filter(([k]) => /^(RENDER_|MALLOC_|MIMALLOC_)/.test(k)).map(([k, v]) => `${k}=${v}`).join(' ') || 'defaults';
   console.log(`root ${ROOT}`);
   console.log(`settings: ${settings}`);
   console.log(`${ITEMS} items of 4096×4096 @1.5x png (37.7 MP each, ~${mb(results.find((r) => r.ok)?.bytes ?? 0)} per file), ${failed.length} failed${failed.length ? ` (${failed[0]!.code})` : ''}, ${seconds.toFixed(0)} s`);
