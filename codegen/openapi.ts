@@ -241,7 +241,13 @@ export interface paths {
         /**
          * Live progress as Server-Sent Events
          * @description Emits `progress` events (`{"progress":0.42}`) and `status` events (the Job object) until the job
-         *     ends, then closes. The first event is the current Job object.
+         *     ends, then closes. The first event is the current Job object. When the serving process shuts
+         *     down, the stream ends with `retry: 1000` and a `reconnect` event (`{"reason":"shutting down","retryMs":1000}`):
+         *     reconnect (EventSource does so by itself) and another process continues the stream.
+         *
+         *     A workspace may hold `EVENT_STREAMS_PER_WORKSPACE` open streams per server process (default 20);
+         *     one more answers 429 `too_many_streams` until a stream closes. Streams of the same job share one
+         *     watcher, so following a job from many tabs costs the database one read per 250 ms.
          */
         get: operations["streamJobEvents"];
         put?: never;
@@ -856,6 +862,7 @@ export interface components {
          *     | `idempotency_key_reused` | 422 | The Idempotency-Key was used with a different body. |
          *     | `rate_limited` | 429 | Too many requests; see `Retry-After`. |
          *     | `request_header_fields_too_large` | 431 | The request line and headers exceed 32 KiB; the connection is closed. |
+         *     | `too_many_streams` | 429 | The workspace already holds `EVENT_STREAMS_PER_WORKSPACE` open job event streams (default 20); close one. |
          *     | `client_closed_request` | 499 | The client disconnected; the work was stopped. |
          *     | `internal_error` | 500 | An unexpected error. |
          *     | `not_implemented` | 501 | This operation is not available yet. |
@@ -866,7 +873,7 @@ export interface components {
          *     | `render_timeout` | 504 | The render exceeded its time limit. |
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
+        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
         ProblemIssue: {
             keyword?: string;
             message: string;
@@ -1731,8 +1738,21 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            /** @description A rate limit is used up (`rate_limited`), or the workspace holds too many open event streams (`too_many_streams`); see `Retry-After`. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };

@@ -29,6 +29,7 @@ import type { MeteredRenderService } from './services/metered-render.service.ts'
 import type { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
 import type { RateLimiter } from './services/rate-limit.service.ts';
 import type { Webhooks } from './services/webhooks.service.ts';
+import type { JobEventStreams } from './jobs/job-event-streams.ts';
 
 export interface Services {
   auth: AuthService;
@@ -37,6 +38,8 @@ export interface Services {
   credits: CreditsService;
   billing: BillingService;
   jobs: JobsService;
+  /** Open `GET /v1/jobs/{id}/events` streams: one watcher per job, a cap per workspace. */
+  jobEvents: JobEventStreams;
   idempotency: IdempotencyService;
   usage: UsageService;
   meteredRender: MeteredRenderService;

@@ -47,10 +47,16 @@ import { JOB_TIMEOUT_MS, JobRunner } from './jobs/job-runner.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { PgBossJobQueue } from './jobs/pg-boss.queue.ts';
 import { TableJobQueue } from './jobs/table.queue.ts';
+import { JobEventStreams } from './jobs/job-event-streams.ts';
 
 export interface Runtime {
   deps: AppDeps;
   db: Database;
+  /** Drain, first step (shutdown.ts): end event streams with a `reconnect` event; settles once they are written out. */
+  endStreams(): Promise<void>;
+  /** Drain: stop claiming jobs and hand running ones back to the queue (their FFmpeg children killed). */
+  stopJobs(): Promise<void>;
+  /** Releases everything else (pool, queue, database); after stopJobs, or calls it. */
   close(): Promise<void>;
 }
 
@@ -112,7 +118,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
 
   const generators = new GeneratorRegistry(ALL_GENERATORS);
-  const pool = new RenderPool({ workers: config.render.workers, queueLimit: config.render.queueLimit });
+  const pool = new RenderPool({ workers: config.render.workers, queueLimit: config.render.queueLimit, maxPixelsInFlight: config.render.maxPixelsInFlight });
   // Hosted processes share one cache through Postgres; local mode keeps files under DATA_DIR.
   const renderCache: BlobStore = new MemoryCachedBlobStore(
     config.database.client === 'pg' ? new DatabaseBlobStore(db) : new FsBlobStore(path.join(config.dataDir, 'cache')),
@@ -164,6 +170,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     },
   }, config.jobs.leaseMs, config.jobs.retryDelayMs);
   jobs.attach(runner);
+  const jobEvents = new JobEventStreams(jobsRepo, (job) => jobs.view(job), config.jobs.eventStreamsPerWorkspace);
   if (config.jobs.runInProcess) await runner.start();
 
   const deps: AppDeps = {
@@ -186,18 +193,24 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       rateLimiter,
       webhooks: { secrets: webhookSecrets, delivery: webhookDelivery },
       jobs,
+      jobEvents,
     },
     signInHandler: signIn?.handler,
   };
+  let stoppingJobs: Promise<void> | undefined;
+  const stopJobs = () => (stoppingJobs ??= runner.stop());
   return {
     deps,
     db,
+    endStreams: () => jobEvents.close(),
+    stopJobs,
     async close() {
+      await jobEvents.close();
       credits.stopSweeper();
       idempotency.stopSweeper();
       await rateLimiter.close();
       // Running jobs stop and go back to the queue (their FFmpeg children are killed).
-      await runner.stop();
+      await stopJobs();
       await queue.close();
       // Pending retries are cancelled; attempts in flight finish (bounded by their deadline) and are recorded.
       await webhookDelivery.close();

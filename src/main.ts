@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config/config.ts';
 import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './http/logging.ts';
 import { ensureLocalApiKey } from './services/local-key.ts';
+import { drainOnSignals } from './shutdown.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -56,19 +57,7 @@ async function main(): Promise<void> {
     process.stdout.write(`  ${why}\n`);
   }
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    server.close(async () => {
-      await runtime.close();
-      process.exit(0);
-    });
-    setTimeout(() => process.exit(1), 10_000).unref();
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  drainOnSignals({ runtime, logger, server });
 }
 
 main().catch((err) => {

@@ -4,6 +4,7 @@
 import { compose } from './compose.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './http/logging.ts';
+import { drainOnSignals } from './shutdown.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -26,16 +27,7 @@ async function main(): Promise<void> {
     throw err;
   });
   logger.info({ concurrency: config.jobs.concurrency, database: config.database.client }, 'worker started');
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker draining');
-    void runtime.close().then(() => process.exit(0));
-    setTimeout(() => process.exit(1), 15_000).unref();
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  drainOnSignals({ runtime, logger });
 }
 
 await main();

@@ -135,3 +135,18 @@ test('request deadlines: headers 10 s and body 30 s by default; both settable; n
     (err: ConfigError) => ['REQUEST_HEADERS_TIMEOUT_MS', 'REQUEST_BODY_TIMEOUT_MS'].every((name) => err.problems.some((p) => p.startsWith(name))),
   );
 });
+
+test('resource bounds: event streams per workspace and render pixels in flight (default: every worker holds a largest frame)', () => {
+  const defaults = loadConfig({ RENDER_WORKERS: '3' });
+  assert.equal(defaults.jobs.eventStreamsPerWorkspace, 20);
+  assert.equal(defaults.render.maxPixelsInFlight, 3 * 40_000_000);
+  const set = loadConfig({ EVENT_STREAMS_PER_WORKSPACE: '5', RENDER_MAX_PIXELS_IN_FLIGHT: '50000000' });
+  assert.equal(set.jobs.eventStreamsPerWorkspace, 5);
+  assert.equal(set.render.maxPixelsInFlight, 50_000_000);
+  assert.throws(() => loadConfig({ EVENT_STREAMS_PER_WORKSPACE: '0', RENDER_MAX_PIXELS_IN_FLIGHT: 'lots' }), (err: unknown) => {
+    assert.ok(err instanceof ConfigError);
+    assert.ok(err.problems.some((p) => p.startsWith('EVENT_STREAMS_PER_WORKSPACE')));
+    assert.ok(err.problems.some((p) => p.startsWith('RENDER_MAX_PIXELS_IN_FLIGHT')));
+    return true;
+  });
+});

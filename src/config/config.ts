@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { MAX_FRAME_PIXELS } from '../engine/limits.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -66,6 +67,8 @@ export interface Config {
     readonly leaseMs: number;
     /** Wait before the first retry of a transiently failed export; each further retry waits 4× longer. */
     readonly retryDelayMs: number;
+    /** `GET /v1/jobs/{id}/events` streams a workspace may hold open in one process (more: 429 too_many_streams). */
+    readonly eventStreamsPerWorkspace: number;
   };
   readonly render: {
     /** Worker threads that render (default: one per core). */
@@ -78,6 +81,8 @@ export interface Config {
     readonly animationBudgetMs: number;
     /** Bytes of recently used renders kept in memory in front of the cache store. */
     readonly memoryCacheBytes: number;
+    /** Output pixels (width × height × pixelRatio², summed over renders) in the workers at once; a render over the remaining budget waits. */
+    readonly maxPixelsInFlight: number;
   };
   /** Requests per minute on authenticated operations, per workspace and per API key (0: no limit). */
   readonly rateLimit: {
@@ -217,6 +222,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     timeoutMs: int('RENDER_TIMEOUT_MS', 30_000, 100, 600_000),
     animationBudgetMs: int('ANIMATION_BUDGET_MS', 20_000, 100, 600_000),
     memoryCacheBytes: int('RENDER_MEMORY_CACHE_MB', 256, 0, 65_536) * 1024 * 1024,
+    // Default: every worker can hold one render of the largest allowed frame at once.
+    maxPixelsInFlight: int('RENDER_MAX_PIXELS_IN_FLIGHT', workers * MAX_FRAME_PIXELS, 1, 10_000_000_000),
   };
   const rateLimit = {
     workspacePerMinute: int('RATE_LIMIT_WORKSPACE_PER_MINUTE', 600, 0, 1_000_000),
@@ -237,7 +244,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     }
   }
 
-  const jobs = { runInProcess: bool('RUN_JOBS') ?? true, concurrency: int('JOB_CONCURRENCY', 1, 1, 64), leaseMs: int('JOB_LEASE_MS', 15_000, 1_000, 600_000), retryDelayMs: int('JOB_RETRY_DELAY_MS', 2_000, 0, 600_000) };
+  const jobs = { runInProcess: bool('RUN_JOBS') ?? true, concurrency: int('JOB_CONCURRENCY', 1, 1, 64), leaseMs: int('JOB_LEASE_MS', 15_000, 1_000, 600_000), retryDelayMs: int('JOB_RETRY_DELAY_MS', 2_000, 0, 600_000),
+    eventStreamsPerWorkspace: int('EVENT_STREAMS_PER_WORKSPACE', 20, 1, 10_000),
+  };
 
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -1,17 +1,22 @@
 // The concurrency gate in front of the worker threads: a fixed number of workers (one per core by
-// default) and a bounded queue. A full queue answers 503 overloaded; an aborted request stops its
-// render (the worker kills its FFmpeg child) and frees the worker.
+// default), a pixel budget (pixel-gate.ts: output pixels in flight, so memory stays bounded however
+// large the renders) and one bounded queue for both. A full queue answers 503 overloaded; an
+// aborted request stops its render (the worker kills its FFmpeg child) and frees the worker.
 import { availableParallelism } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ProblemError } from '../errors/problem.ts';
+import { deviceSize, MAX_FRAME_PIXELS } from './limits.ts';
+import { PixelGate } from './pixel-gate.ts';
 import { failureKind } from './render-failure.ts';
 import type { RenderOutput, RenderTask } from './render.worker.ts';
 
 export interface RenderPoolOptions {
   workers?: number;
-  /** Renders that may wait for a worker; more answer 503. */
+  /** Renders that may wait (for pixels or a worker); more answer 503. */
   queueLimit?: number;
+  /** Output pixels of one frame, summed over the renders in the workers (default: workers × the largest frame). */
+  maxPixelsInFlight?: number;
 }
 
 export type PoolTask = Omit<RenderTask, 'cancel' | 'progress'>;
@@ -28,15 +33,19 @@ export class RenderPool {
   /** Cancel flags of the renders in flight, so close() can stop them (and their FFmpeg children). */
   private readonly active = new Set<Int32Array>();
   private readonly settled = new Set<Promise<unknown>>();
+  private readonly gate: PixelGate;
+  private readonly queueLimit: number;
   readonly workers: number;
 
   constructor(options: RenderPoolOptions = {}) {
     this.workers = options.workers ?? Math.max(1, availableParallelism());
+    this.queueLimit = options.queueLimit ?? this.workers * 8;
+    this.gate = new PixelGate(options.maxPixelsInFlight ?? this.workers * MAX_FRAME_PIXELS);
     this.pool = new Piscina({
       filename: new URL('./render.worker.ts', import.meta.url).href,
       minThreads: this.workers,
       maxThreads: this.workers,
-      maxQueue: options.queueLimit ?? this.workers * 8,
+      maxQueue: this.queueLimit,
       idleTimeout: 60_000,
       // Each render uses one worker at a time; generators are CPU-bound.
       concurrentTasksPerWorker: 1,
@@ -44,8 +53,9 @@ export class RenderPool {
     });
   }
 
+  /** Renders waiting for pixels or for a worker. */
   get queueSize(): number {
-    return this.pool.queueSize;
+    return this.gate.waiting + this.pool.queueSize;
   }
 
   get utilization(): number {
@@ -53,9 +63,25 @@ export class RenderPool {
   }
 
   async run(task: PoolTask, options: RunOptions = {}): Promise<RenderOutput> {
-    if (this.pool.queueSize >= this.pool.options.maxQueue) {
-      throw new ProblemError('overloaded', { detail: 'Every render worker is busy and the queue is full. Retry shortly.', headers: { 'Retry-After': '2' } });
+    if (this.queueSize >= this.queueLimit) throw overloaded();
+    if (options.signal?.aborted) throw abortProblem(options.signal);
+    // One frame's pixels: animations hold a frame at a time (FFmpeg takes them as they come).
+    const frame = deviceSize(task.width, task.height, task.pixelRatio);
+    const pixels = task.format === 'svg' || task.format === 'css' ? 0 : frame.width * frame.height;
+    let release: () => void;
+    try {
+      release = await this.gate.acquire(pixels, options.signal);
+    } catch {
+      throw abortProblem(options.signal!);
     }
+    try {
+      return await this.runAdmitted(task, options);
+    } finally {
+      release();
+    }
+  }
+
+  private async runAdmitted(task: PoolTask, options: RunOptions): Promise<RenderOutput> {
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     let port: MessagePort | undefined;
     let channel: MessageChannel | undefined;
@@ -106,14 +132,16 @@ function workerExecArgv(): string[] {
   return [...process.execArgv, '--import', import.meta.resolve('tsx')];
 }
 
+function overloaded(): ProblemError {
+  return new ProblemError('overloaded', { detail: 'Every render worker is busy and the queue is full. Retry shortly.', headers: { 'Retry-After': '2' } });
+}
+
 function abortProblem(signal: AbortSignal): ProblemError {
   return signal.reason instanceof ProblemError ? signal.reason : new ProblemError('client_closed_request');
 }
 
 function mapFailure(err: unknown, options: RunOptions): unknown {
-  if (err instanceof Error && err.message === 'Task queue is at limit') {
-    return new ProblemError('overloaded', { detail: 'Every render worker is busy and the queue is full. Retry shortly.', headers: { 'Retry-After': '2' } });
-  }
+  if (err instanceof Error && err.message === 'Task queue is at limit') return overloaded();
   const kind = failureKind(err);
   switch (kind) {
     case 'timeout':

@@ -8,6 +8,18 @@ import { ALL_GENERATORS } from '../generators/index.ts';
 import type { GeneratorDefinition, OutputFormat, RenderInput } from '../generators/generator.types.ts';
 import { mulberry32 } from '../generators/lib/random.ts';
 import { EncoderError, encodeStill, startMotionEncoder } from './encoders.ts';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { deviceSize } from './limits.ts';
+
+// A large render leaves hundreds of MB of garbage behind (the canvas, its pixel read-back, the
+// encoded file), held natively until this isolate's next GC — and an idle worker never collects,
+// so RSS stayed up after a burst of large renders. The worker collects once such a render is done.
+// (`--expose-gc` cannot be passed to a worker thread; set here, it exposes gc to a new context.)
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+/** Frames from this size up are followed by a collection (a few ms; small renders skip it). */
+const COLLECT_AFTER_PIXELS = 4_000_000;
 
 export interface RenderTask {
   slug: string;
@@ -55,11 +67,20 @@ export function drawFrame(gen: GeneratorDefinition, task: RenderTask, frame: num
 }
 
 export default async function render(task: RenderTask): Promise<RenderOutput> {
+  const frame = deviceSize(task.width, task.height, task.pixelRatio);
+  try {
+    return await renderTask(task);
+  } finally {
+    // After the result has been posted back (setImmediate), so the caller does not wait for it.
+    if (frame.width * frame.height >= COLLECT_AFTER_PIXELS) setImmediate(collectGarbage);
+  }
+}
+
+async function renderTask(task: RenderTask): Promise<RenderOutput> {
   const gen = generators.get(task.slug);
   if (!gen) fail('generator', `unknown generator ${task.slug}`);
   const deadline = Date.now() + task.timeoutMs;
-  const deviceWidth = Math.round(task.width * task.pixelRatio);
-  const deviceHeight = Math.round(task.height * task.pixelRatio);
+  const { width: deviceWidth, height: deviceHeight } = deviceSize(task.width, task.height, task.pixelRatio);
   const checkpoint = () => {
     if (Atomics.load(task.cancel, 0) !== 0) fail('cancelled', 'render cancelled');
     if (Date.now() > deadline) fail('timeout', `render exceeded ${task.timeoutMs} ms`);

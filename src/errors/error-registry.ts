@@ -43,6 +43,7 @@ export const PROBLEMS = {
   idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used with a different request' },
   rate_limited: { status: 429, title: 'Too many requests' },
   request_header_fields_too_large: { status: 431, title: 'The request line and headers are too large' },
+  too_many_streams: { status: 429, title: 'Too many open event streams' },
   client_closed_request: { status: 499, title: 'The client closed the request' },
   internal_error: { status: 500, title: 'Internal error' },
   not_implemented: { status: 501, title: 'Not implemented yet' },

@@ -111,7 +111,14 @@ function follow(id, onJob, setProgress) {
   source = es;
   es.addEventListener('status', (e) => onJob(JSON.parse(e.data)));
   es.addEventListener('progress', (e) => setProgress(JSON.parse(e.data).progress));
+  // A server that shuts down ends the stream with `reconnect`: let EventSource reconnect (to another process).
+  let reconnecting = false;
+  es.addEventListener('reconnect', () => (reconnecting = true));
   es.addEventListener('error', () => {
+    if (reconnecting && es.readyState === EventSource.CONNECTING) {
+      reconnecting = false;
+      return;
+    }
     // The stream closes when the job ends; if it broke earlier, ask for the job once.
     if (source !== es) return;
     es.close();

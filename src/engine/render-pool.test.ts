@@ -1,0 +1,42 @@
+// The pixel gate inside the real render pool: a render that does not fit the budget waits in the
+// pool's queue (counted against RENDER_QUEUE_LIMIT, so one more answers 503 overloaded) and leaves
+// it when its client goes away.
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { ALL_GENERATORS } from '../generators/index.ts';
+import { ProblemError } from '../errors/problem.ts';
+import { resolveFfmpeg } from './ffmpeg.ts';
+import { RenderPool, type PoolTask } from './render-pool.ts';
+
+const plasma = ALL_GENERATORS.find((g) => g.slug === 'plasma')!;
+const still = (seed: number): PoolTask => ({ slug: 'plasma', params: plasma.defaults as Record<string, unknown>, seed, width: 64, height: 64, pixelRatio: 1, format: 'png', frames: 1, fps: 1, ffmpegPath: undefined, timeoutMs: 60_000 });
+// Runs until aborted (FFmpeg encodes 300 frames of 1280×720).
+const long = (): PoolTask => ({ ...still(1), params: { ...(plasma.defaults as Record<string, unknown>), duration: 10, fps: 30 }, width: 1280, height: 720, format: 'gif', frames: 300, fps: 30, ffmpegPath: resolveFfmpeg(process.env.FFMPEG_PATH)?.path, timeoutMs: 120_000 });
+const flush = () => new Promise((r) => setImmediate(r));
+
+// A budget of one pixel: every render is "oversize", so each runs alone.
+const pool = new RenderPool({ workers: 2, queueLimit: 1, maxPixelsInFlight: 1 });
+after(() => pool.close());
+
+test('a render over the remaining pixel budget waits, counts against the queue limit and leaves it when aborted', async () => {
+  const first = new AbortController();
+  const running = pool.run(long(), { signal: first.signal });
+  running.catch(() => {});
+  const second = new AbortController();
+  const waiting = pool.run(still(2), { signal: second.signal });
+  waiting.catch(() => {});
+  await flush();
+  // Two workers are free, yet the second render waits: the first holds the whole budget.
+  assert.equal(pool.queueSize, 1);
+  await assert.rejects(pool.run(still(3)), (err: unknown) => err instanceof ProblemError && err.code === 'overloaded');
+
+  second.abort();
+  await assert.rejects(waiting, (err: unknown) => err instanceof ProblemError && err.code === 'client_closed_request');
+  assert.equal(pool.queueSize, 0);
+
+  first.abort();
+  await assert.rejects(running, (err: unknown) => err instanceof ProblemError && err.code === 'client_closed_request');
+  // The budget is free again: a render runs.
+  const out = await pool.run(still(4));
+  assert.ok(out.bytes.length > 0);
+});

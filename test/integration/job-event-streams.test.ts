@@ -1,0 +1,138 @@
+// Job event streams are bounded (issue 13, point 5): streams of one job share one watcher (one
+// database read per tick, however many clients follow the job), and a workspace may hold only
+// EVENT_STREAMS_PER_WORKSPACE open streams (429 too_many_streams), a slot freeing when one closes.
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, afterEach, before, describe, mock, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import { ENGINES } from '../support/databases.ts';
+import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
+
+const LIMIT = 5;
+const job = { slug: 'plasma', seed: 7, format: 'mp4', size: { width: 160, height: 90 }, params: { duration: 1, fps: 10 } };
+
+interface Follower {
+  text(): string;
+  close(): void;
+}
+
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+for (const engine of ENGINES) {
+  describe(`job event streams on ${engine}`, () => {
+    let t: TestApp;
+    let base: string;
+    let close: () => void;
+    const followers: Follower[] = [];
+
+    before(async () => {
+      // No runner here: the test moves the job itself, so every read of its row is a stream's.
+      t = await startTestApp(engine, { env: { RUN_JOBS: '0', EVENT_STREAMS_PER_WORKSPACE: String(LIMIT) } });
+      const server = t.app.listen(0, '127.0.0.1');
+      await new Promise((r) => server.once('listening', r));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      close = () => {
+        server.closeAllConnections();
+        server.close();
+      };
+    });
+    afterEach(async () => {
+      for (const f of followers.splice(0)) f.close();
+      await until('every stream to close', () => (t.runtime.deps.services.jobEvents.size === 0 ? true : undefined));
+      mock.restoreAll();
+    });
+    after(async () => {
+      close?.();
+      await t?.close();
+    });
+
+    async function runningJob(): Promise<string> {
+      const { status, body } = await t.request('post', '/v1/jobs', { body: { ...job, seed: Math.floor(Math.random() * 1e9) } });
+      assert.equal(status, 202);
+      await t.runtime.db('jobs').where({ id: body.id }).update({ status: 'running', progress: 0.1 });
+      return body.id as string;
+    }
+
+    async function follow(id: string): Promise<Follower> {
+      const abort = new AbortController();
+      const res = await fetch(`${base}/v1/jobs/${id}/events`, { headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}` }, signal: abort.signal });
+      assert.equal(res.status, 200);
+      let text = '';
+      const decoder = new TextDecoder();
+      void (async () => {
+        try {
+          for await (const chunk of res.body!) text += decoder.decode(chunk as Uint8Array, { stream: true });
+        } catch {
+          // aborted by close()
+        }
+      })();
+      const follower = { text: () => text, close: () => abort.abort() };
+      followers.push(follower);
+      await until('the first event', () => (text.includes('event: status') ? true : undefined));
+      return follower;
+    }
+
+    test('five streams of one job: one watcher reads the row, every stream gets each change', async () => {
+      const id = await runningJob();
+      // Every read of this job's row is counted; past the budget a read is held until the end of the test.
+      let reads = 0;
+      let budget = Infinity;
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      for (const method of ['find', 'findInWorkspace'] as const) {
+        const original = JobsRepository.prototype[method] as (...args: string[]) => Promise<unknown>;
+        mock.method(JobsRepository.prototype, method, async function (this: JobsRepository, ...args: string[]) {
+          if (args.includes(id)) {
+            reads++;
+            if (reads > budget) await released;
+          }
+          return original.apply(this, args);
+        });
+      }
+      const streams = await Promise.all(Array.from({ length: LIMIT }, () => follow(id)));
+      assert.equal(t.runtime.deps.services.jobEvents.watching, 1, 'one watcher for the job');
+
+      // From here two reads may run: one that began before the update and one that sees it. Five
+      // streams polling on their own would need five reads to all see the change.
+      reads = 0;
+      budget = 2;
+      await t.runtime.db('jobs').where({ id }).update({ progress: 0.5 });
+      try {
+        for (const s of streams) await until('every stream to get the progress event', () => (s.text().includes('"progress":0.5') ? true : undefined));
+        assert.ok(reads <= budget, `${reads} reads`);
+      } finally {
+        release();
+      }
+
+      // The job ends: every stream gets the final status and closes; the watcher stops.
+      await t.runtime.db('jobs').where({ id }).update({ status: 'failed', error: 'stopped by the test' });
+      for (const s of streams) await until('the final status', () => (s.text().includes('"status":"failed"') ? true : undefined));
+      await until('the watcher to stop', () => (t.runtime.deps.services.jobEvents.watching === 0 ? true : undefined));
+    });
+
+    test(`a workspace holds at most ${LIMIT} open streams: one more is 429 too_many_streams; closing one frees a slot`, async () => {
+      const id = await runningJob();
+      const streams: Follower[] = [];
+      for (let i = 0; i < LIMIT; i++) streams.push(await follow(id));
+      const refused = await t.request('get', `/v1/jobs/${id}/events`);
+      assert.equal(refused.status, 429);
+      assert.match(refused.headers['content-type'], /application\/problem\+json/);
+      assert.equal(refused.body.code, 'too_many_streams');
+      assert.ok(Number(refused.headers['retry-after']) >= 1);
+
+      streams[0].close();
+      await until('the slot to free', () => (t.runtime.deps.services.jobEvents.size < LIMIT ? true : undefined));
+      const again = await follow(id);
+      assert.match(again.text(), /event: status/);
+    });
+  });
+}
