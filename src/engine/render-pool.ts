@@ -82,6 +82,8 @@ export class RenderPool {
   }
 
   private async runAdmitted(task: PoolTask, options: RunOptions): Promise<RenderOutput> {
+    // Checked before the progress channel exists: a port left open with a listener keeps the process alive.
+    if (options.signal?.aborted) throw abortProblem(options.signal);
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     let port: MessagePort | undefined;
     let channel: MessageChannel | undefined;
@@ -91,7 +93,6 @@ export class RenderPool {
       channel.port1.onmessage = (e: MessageEvent<{ frame: number; frames: number }>) => options.onProgress!(e.data.frame, e.data.frames);
     }
     const onAbort = () => Atomics.store(cancel, 0, 1);
-    if (options.signal?.aborted) throw abortProblem(options.signal);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     this.active.add(cancel);
     const running = this.pool.run({ ...task, cancel, progress: port } satisfies RenderTask, { transferList: port ? [port as never] : [] });
