@@ -106,10 +106,12 @@ export class RenderService {
       // Progress reporting belongs to one caller (a job), so such renders are not shared.
       const controller = new AbortController();
       const promise = this.renderAndStore(key, resolved, call, controller.signal);
+      // Every waiter may leave before it settles (a caller aborted before joining): its failure is then nobody's to handle.
+      const settled = promise.catch(() => {});
       const created: InFlight = { promise, controller, waiters: 0 };
       if (!call.onProgress) {
         this.inFlight.set(key, created);
-        void promise.catch(() => {}).finally(() => this.inFlight.get(key) === created && this.inFlight.delete(key));
+        void settled.finally(() => this.inFlight.get(key) === created && this.inFlight.delete(key));
       }
       entry = created;
     }
