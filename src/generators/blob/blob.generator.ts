@@ -7,7 +7,8 @@ import { num } from '../lib/svg.ts';
 import { softShadow } from '../lib/shadow.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, samplePalette, toHex } from '../lib/color.ts';
-import { deviceBounds, paintGradient, pathCoverage, readBlock, scaling, writeBlock } from '../lib/gradient.ts';
+import { deviceBounds, paintGradient, pathCoverage, scaling } from '../lib/gradient.ts';
+import { readBlock, writeBlock } from '../lib/pixels.ts';
 import { noise2D } from '../lib/noise.ts';
 import { range, subRandom } from '../lib/random.ts';
 

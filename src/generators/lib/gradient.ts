@@ -6,6 +6,7 @@
 // fills give a path's anti-aliased coverage (pathCoverage), which a gradient can then fill.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Rgb } from './color.ts';
+import type { PixelBlock } from './pixels.ts';
 
 /** A 2-D affine map [a, b, c, d, e, f], as DOMMatrix: x' = a·x + c·y + e, y' = b·x + d·y + f. */
 export type Affine = readonly [number, number, number, number, number, number];
@@ -45,15 +46,6 @@ export type GradientShape =
   | { kind: 'linear'; x0: number; y0: number; x1: number; y1: number }
   | { kind: 'radial'; cx: number; cy: number; r: number }
   | { kind: 'conic'; angle: number; cx: number; cy: number };
-
-/** Device pixels of a canvas region, RGBA as in ImageData; top-left at (x, y) on the canvas. */
-export interface PixelBlock {
-  data: Uint8ClampedArray;
-  width: number;
-  height: number;
-  x: number;
-  y: number;
-}
 
 export interface GradientFill {
   shape: GradientShape;
@@ -169,30 +161,6 @@ export function paintGradient(block: PixelBlock, fill: GradientFill): void {
       }
     }
   }
-}
-
-/** A block of the canvas's device pixels (which must be opaque there: unpremultiplying is not exact). */
-export function readBlock(ctx: SKRSContext2D, x: number, y: number, width: number, height: number): PixelBlock {
-  return { data: ctx.getImageData(x, y, width, height).data as Uint8ClampedArray, width, height, x, y };
-}
-
-/** An opaque block of one colour, not yet on any canvas. */
-export function solidBlock(width: number, height: number, color: Rgb, x = 0, y = 0): PixelBlock {
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let i = 0; i < data.length; i += 4) {
-    data[i] = color.r;
-    data[i + 1] = color.g;
-    data[i + 2] = color.b;
-    data[i + 3] = 255;
-  }
-  return { data, width, height, x, y };
-}
-
-/** Puts the block back on the canvas (device pixels; the context's transform does not apply). */
-export function writeBlock(ctx: SKRSContext2D, block: PixelBlock): void {
-  const img = ctx.createImageData(block.width, block.height);
-  img.data.set(block.data);
-  ctx.putImageData(img, block.x, block.y);
 }
 
 /** Device-pixel bounds of user-space bounds [x0, y0, x1, y1] under `transform`, widened by 1 px, inside the canvas. */

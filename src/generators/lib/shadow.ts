@@ -1,6 +1,6 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Rgb } from './color.ts';
-import { readBlock, writeBlock } from './gradient.ts';
+import { readBlock, writeBlock } from './pixels.ts';
 import { resample } from './resample.ts';
 
 /**

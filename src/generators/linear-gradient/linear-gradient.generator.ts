@@ -7,7 +7,8 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { paletteParam, parseHex, toHex, type Rgb } from '../lib/color.ts';
-import { paintGradient, scaling, solidBlock, writeBlock } from '../lib/gradient.ts';
+import { paintGradient, scaling } from '../lib/gradient.ts';
+import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { subRandom } from '../lib/random.ts';
 
 const VERSION = '1.1.0';

@@ -6,7 +6,8 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
-import { compose, paintGradient, rotation, scaling, solidBlock, translation, writeBlock } from '../lib/gradient.ts';
+import { compose, paintGradient, rotation, scaling, translation } from '../lib/gradient.ts';
+import { emptyBlock, solidBlock, writeBlock } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 import { range, subRandom } from '../lib/random.ts';
 
@@ -189,9 +190,9 @@ export default defineGenerator<MeshGradientParams>({
     }
     if (direct) writeBlock(ctx, block);
     else {
-      const img = ctx.createImageData(cw, ch);
-      resample(block.data, bw, bh, img.data as Uint8ClampedArray, cw, ch, { filter: 'bilinear', mapping: { scaleX: k / pixelRatio, scaleY: k / pixelRatio } });
-      ctx.putImageData(img, 0, 0);
+      const out = emptyBlock(cw, ch);
+      resample(block.data, bw, bh, out.data, cw, ch, { filter: 'bilinear', opaque: true, mapping: { scaleX: k / pixelRatio, scaleY: k / pixelRatio } });
+      writeBlock(ctx, out);
     }
     if (p.grain > 0) applyGrain(ctx, seed, 'mesh-gradient/grain', p.grain);
   },

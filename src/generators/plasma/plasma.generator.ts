@@ -8,6 +8,7 @@ import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { paletteParam, parseHex, samplePalette } from '../lib/color.ts';
 import { range, subRandom } from '../lib/random.ts';
+import { emptyBlock, writeBlock } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 
 export interface PlasmaParams extends Record<string, unknown> {
@@ -197,8 +198,8 @@ export default defineGenerator<PlasmaParams>({
     }
     // Scaled up in JavaScript (Mitchell bicubic, as Skia's 'high'): Skia's smoothed drawImage
     // gives other pixels on other CPUs.
-    const img = ctx.createImageData(cw, ch);
-    resample(d, iw, ih, img.data as Uint8ClampedArray, cw, ch, { filter: 'bicubic' });
-    ctx.putImageData(img, 0, 0);
+    const out = emptyBlock(cw, ch);
+    resample(d, iw, ih, out.data, cw, ch, { filter: 'bicubic', opaque: true });
+    writeBlock(ctx, out);
   },
 });

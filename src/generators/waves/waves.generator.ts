@@ -7,7 +7,8 @@ import { num } from '../lib/svg.ts';
 import { softShadow } from '../lib/shadow.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, mix, paletteParam, parseHex, samplePalette, toHex } from '../lib/color.ts';
-import { paintGradient, scaling, solidBlock, writeBlock } from '../lib/gradient.ts';
+import { paintGradient, scaling } from '../lib/gradient.ts';
+import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
 import { range, subRandom } from '../lib/random.ts';
 
