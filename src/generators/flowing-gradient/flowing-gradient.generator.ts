@@ -2,8 +2,8 @@
 // paths (integer frequencies of 2π·loop, so the animation loops exactly) and are blended per pixel
 // as a Gaussian-weighted average in OKLab, which keeps mixtures bright instead of muddy. A gentle
 // looping domain warp bends the blobs into organic shapes. The field is smooth, so it is computed
-// at a small internal resolution and scaled up with a bicubic filter (lib/resample.ts); a fixed film-grain
-// tile drawn on top hides 8-bit banding.
+// at a small internal resolution and scaled up with a bicubic filter (lib/resample.ts); a fixed
+// film-grain tile drawn on top hides 8-bit banding.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';

@@ -1,7 +1,7 @@
 // Mesh gradient: a handful of coloured control points, each a soft elliptical Gaussian glow,
 // layered over a base colour — the Stripe / Apple wallpaper look. The same radial gradients are
-// used for the raster (painted in JavaScript) and the SVG form, so both show the same picture. Optional film grain
-// breaks up 8-bit banding.
+// used for the raster (painted in JavaScript) and the SVG form, so both show the same picture.
+// Optional film grain breaks up 8-bit banding.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
