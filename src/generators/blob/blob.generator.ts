@@ -7,6 +7,8 @@ import { num } from '../lib/svg.ts';
 import { softShadow } from '../lib/shadow.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, samplePalette, toHex } from '../lib/color.ts';
+import { deviceBounds, paintGradient, pathCoverage, scaling } from '../lib/gradient.ts';
+import { readBlock, writeBlock } from '../lib/pixels.ts';
 import { noise2D } from '../lib/noise.ts';
 import { range, subRandom } from '../lib/random.ts';
 
@@ -37,6 +39,9 @@ interface BlobLayer {
   curves: Array<[number, number, number, number, number, number]>;
   gradient: { x1: number; y1: number; x2: number; y2: number; stops: Array<[number, string]> };
 }
+
+/** Shadow tint, also the SVG form's flood-color #140a28. */
+const SHADOW_COLOR = { r: 20, g: 10, b: 40 };
 
 interface Scene {
   layers: BlobLayer[];
@@ -108,7 +113,7 @@ export default defineGenerator<BlobParams>({
   slug: 'blob',
   name: 'Blob',
   description: 'Smooth organic blob shapes with gradient fills, optionally stacked in layers with soft shadows.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,
@@ -174,30 +179,36 @@ export default defineGenerator<BlobParams>({
     ctx.fillStyle = p.background;
     ctx.fillRect(0, 0, width, height);
     const scene = buildScene(p, seed, width, height);
-    const shadowColor = `rgba(20, 10, 40, ${scene.shadowAlpha})`;
     for (const layer of scene.layers) {
       const trace = (c: SKRSContext2D) => {
         c.moveTo(layer.start[0], layer.start[1]);
         for (const [a, b, cc, d, e, f] of layer.curves) c.bezierCurveTo(a, b, cc, d, e, f);
         c.closePath();
       };
-      if (scene.shadowAlpha > 0) {
-        let x0 = layer.start[0], y0 = layer.start[1], x1 = x0, y1 = y0;
-        for (const c of layer.curves) {
-          for (let i = 0; i < 6; i += 2) {
-            x0 = Math.min(x0, c[i]); x1 = Math.max(x1, c[i]);
-            y0 = Math.min(y0, c[i + 1]); y1 = Math.max(y1, c[i + 1]);
-          }
+      let x0 = layer.start[0], y0 = layer.start[1], x1 = x0, y1 = y0;
+      for (const c of layer.curves) {
+        for (let i = 0; i < 6; i += 2) {
+          x0 = Math.min(x0, c[i]); x1 = Math.max(x1, c[i]);
+          y0 = Math.min(y0, c[i + 1]); y1 = Math.max(y1, c[i + 1]);
         }
-        softShadow(ctx, pixelRatio, width, height, trace, [x0, y0, x1, y1], scene.shadowBlur, scene.shadowOffset, shadowColor);
       }
+      if (scene.shadowAlpha > 0) {
+        softShadow(ctx, pixelRatio, width, height, trace, [x0, y0, x1, y1], scene.shadowBlur, scene.shadowOffset, SHADOW_COLOR, scene.shadowAlpha);
+      }
+      // The gradient is painted in JavaScript inside the shape's coverage (lib/gradient.ts):
+      // Skia's gradients give other pixels on other CPUs.
+      const toDevice = scaling(pixelRatio);
+      const region = deviceBounds([x0, y0, x1, y1], toDevice, ctx.canvas.width, ctx.canvas.height);
+      if (region.width === 0 || region.height === 0) continue;
       const g = layer.gradient;
-      const grad = ctx.createLinearGradient(g.x1, g.y1, g.x2, g.y2);
-      for (const [t, c] of g.stops) grad.addColorStop(t, c);
-      ctx.fillStyle = grad;
-      ctx.beginPath();
-      trace(ctx);
-      ctx.fill();
+      const block = readBlock(ctx, region.x, region.y, region.width, region.height);
+      paintGradient(block, {
+        shape: { kind: 'linear', x0: g.x1, y0: g.y1, x1: g.x2, y1: g.y2 },
+        stops: g.stops.map(([t, c]) => ({ offset: t, color: parseHex(c) })),
+        transform: toDevice,
+        coverage: pathCoverage(region, toDevice, trace),
+      });
+      writeBlock(ctx, block);
     }
   },
 

@@ -2,13 +2,15 @@
 // paths (integer frequencies of 2π·loop, so the animation loops exactly) and are blended per pixel
 // as a Gaussian-weighted average in OKLab, which keeps mixtures bright instead of muddy. A gentle
 // looping domain warp bends the blobs into organic shapes. The field is smooth, so it is computed
-// at a small internal resolution and scaled up with high-quality smoothing; a fixed film-grain
-// tile drawn on top hides 8-bit banding.
+// at a small internal resolution and scaled up with a bicubic filter (lib/resample.ts); a fixed
+// film-grain tile drawn on top hides 8-bit banding.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
 import { range, subRandom } from '../lib/random.ts';
+import { emptyBlock, writeBlock } from '../lib/pixels.ts';
+import { resample } from '../lib/resample.ts';
 
 export interface FlowingGradientParams extends Record<string, unknown> {
   palette: string[];
@@ -131,7 +133,7 @@ export default defineGenerator<FlowingGradientParams>({
   slug: 'flowing-gradient',
   name: 'Flowing gradient',
   description: 'A soft mesh / aurora gradient: blurred colour blobs drifting on closed paths, blended smoothly; loops seamlessly.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,
@@ -181,7 +183,7 @@ export default defineGenerator<FlowingGradientParams>({
   animation: loopAnimation,
 
   draw(ctx: SKRSContext2D, input) {
-    const { params: p, width, height, seed, loop } = input;
+    const { params: p, seed, loop } = input;
     const cw = ctx.canvas.width;
     const ch = ctx.canvas.height;
     const scale = Math.min(1, FIELD / Math.max(cw, ch));
@@ -205,10 +207,7 @@ export default defineGenerator<FlowingGradientParams>({
     const wr = subRandom(seed, 'flowing-gradient/warp');
     const wf1 = range(wr, 2, 3.5), wf2 = range(wr, 2, 3.5), wp1 = wr() * TAU, wp2 = wr() * TAU;
 
-    const off = createCanvas(iw, ih);
-    const octx = off.getContext('2d');
-    const img = octx.createImageData(iw, ih);
-    const d = img.data;
+    const d = new Uint8ClampedArray(iw * ih * 4);
     let o = 0;
     for (let y = 0; y < ih; y++) {
       const v0 = (y + 0.5) / ih;
@@ -245,10 +244,11 @@ export default defineGenerator<FlowingGradientParams>({
         o += 4;
       }
     }
-    octx.putImageData(img, 0, 0);
-    ctx.imageSmoothingEnabled = true;
-    ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(off, 0, 0, width, height);
+    // Scaled up in JavaScript (Mitchell bicubic, as Skia's 'high'): Skia's smoothed drawImage
+    // gives other pixels on other CPUs.
+    const out = emptyBlock(cw, ch);
+    resample(d, iw, ih, out.data, cw, ch, { filter: 'bicubic', opaque: true });
+    writeBlock(ctx, out);
 
     if (p.grain > 0) {
       // Grain in device pixels, independent of the context's scale.

@@ -7,7 +7,11 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { paletteParam, parseHex, toHex, type Rgb } from '../lib/color.ts';
+import { paintGradient, scaling } from '../lib/gradient.ts';
+import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { subRandom } from '../lib/random.ts';
+
+const VERSION = '1.1.0';
 
 export const GRADIENT_KINDS = ['linear', 'radial', 'conic'] as const;
 export const INTERPOLATIONS = ['oklab', 'srgb'] as const;
@@ -139,7 +143,7 @@ export default defineGenerator<LinearGradientParams>({
   slug: 'linear-gradient',
   name: 'Gradient',
   description: 'Linear, radial or conic gradient through a palette, with perceptual (OKLab) blending and anti-banding grain.',
-  version: '1.0.0',
+  version: VERSION,
   animated: false,
   formats: ['png', 'webp', 'svg', 'css'],
   defaults,
@@ -198,18 +202,22 @@ export default defineGenerator<LinearGradientParams>({
   },
 
   draw(ctx: SKRSContext2D, input) {
-    const { params: p, width, height, seed } = input;
+    const { params: p, width, height, seed, pixelRatio } = input;
     const g = geometry(p, width, height);
     const stops = buildStops(p);
-    const grad =
-      p.kind === 'linear'
-        ? ctx.createLinearGradient(g.x1, g.y1, g.x2, g.y2)
-        : p.kind === 'radial'
-          ? ctx.createRadialGradient(g.cx, g.cy, 0, g.cx, g.cy, g.r)
-          : ctx.createConicGradient(((p.angle - 90) * Math.PI) / 180, g.cx, g.cy);
-    for (const [t, c] of stops) grad.addColorStop(t, c);
-    ctx.fillStyle = grad;
-    ctx.fillRect(0, 0, width, height);
+    // Painted in JavaScript (lib/gradient.ts): Skia's gradients give other pixels on other CPUs.
+    const block = solidBlock(ctx.canvas.width, ctx.canvas.height, parseHex(stops[0][1]));
+    paintGradient(block, {
+      shape:
+        p.kind === 'linear'
+          ? { kind: 'linear', x0: g.x1, y0: g.y1, x1: g.x2, y1: g.y2 }
+          : p.kind === 'radial'
+            ? { kind: 'radial', cx: g.cx, cy: g.cy, r: g.r }
+            : { kind: 'conic', angle: ((p.angle - 90) * Math.PI) / 180, cx: g.cx, cy: g.cy },
+      stops: stops.map(([t, c]) => ({ offset: t, color: parseHex(c) })),
+      transform: scaling(pixelRatio),
+    });
+    writeBlock(ctx, block);
     if (p.grain > 0) applyGrain(ctx, seed, 'linear-gradient/grain', p.grain);
   },
 
@@ -276,7 +284,7 @@ export default defineGenerator<LinearGradientParams>({
       return `conic-gradient(from var(--svc-angle) ${at}${cs}, ${stopList})`;
     };
     const lines = [
-      `/* ${p.kind} gradient — render-service linear-gradient 1.0.0. Edit the custom properties to restyle. */`,
+      `/* ${p.kind} gradient — render-service linear-gradient ${VERSION}. Edit the custom properties to restyle. */`,
       `.svc-linear-gradient {`,
       `  --svc-angle: ${num(p.angle)}deg;`,
       `  --svc-center-x: ${num(p.centerX * 100)}%;`,

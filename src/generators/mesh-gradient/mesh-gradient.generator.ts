@@ -1,11 +1,14 @@
 // Mesh gradient: a handful of coloured control points, each a soft elliptical Gaussian glow,
 // layered over a base colour — the Stripe / Apple wallpaper look. The same radial gradients are
-// used for the raster and the SVG form, so both show the same picture. Optional film grain
-// breaks up 8-bit banding.
+// used for the raster (painted in JavaScript) and the SVG form, so both show the same picture.
+// Optional film grain breaks up 8-bit banding.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
-import { colorParam, paletteParam, parseHex, rgba, type Rgb } from '../lib/color.ts';
+import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
+import { compose, paintGradient, rotation, scaling, translation } from '../lib/gradient.ts';
+import { emptyBlock, solidBlock, writeBlock } from '../lib/pixels.ts';
+import { resample } from '../lib/resample.ts';
 import { range, subRandom } from '../lib/random.ts';
 
 export interface MeshGradientParams extends Record<string, unknown> {
@@ -127,7 +130,7 @@ export default defineGenerator<MeshGradientParams>({
   slug: 'mesh-gradient',
   name: 'Mesh gradient',
   description: 'Soft multi-point mesh gradient: coloured control points blended into a smooth wallpaper, with optional film grain.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,
@@ -168,30 +171,28 @@ export default defineGenerator<MeshGradientParams>({
     const { params: p, width, height, seed, pixelRatio } = input;
     // The glows are very smooth, so on large canvases they are painted into a smaller buffer
     // (long side ≤ GLOW_BUFFER px) and scaled up; the grain on top hides any interpolation.
+    // Glows and scaling are computed in JavaScript (lib/gradient.ts, lib/resample.ts): Skia's
+    // gradients and smoothed drawImage give other pixels on other CPUs.
+    const cw = ctx.canvas.width;
+    const ch = ctx.canvas.height;
     const k = Math.min(pixelRatio, GLOW_BUFFER / Math.max(width, height));
     const direct = k >= pixelRatio;
-    const buffer = direct ? null : createCanvas(Math.max(1, Math.ceil(width * k)), Math.max(1, Math.ceil(height * k)));
-    const g2 = buffer ? buffer.getContext('2d') : ctx;
-    if (buffer) g2.scale(k, k);
-    g2.fillStyle = p.background;
-    g2.fillRect(0, 0, width, height);
+    const bw = direct ? cw : Math.max(1, Math.ceil(width * k));
+    const bh = direct ? ch : Math.max(1, Math.ceil(height * k));
+    const block = solidBlock(bw, bh, parseHex(p.background));
+    const toBuffer = scaling(direct ? pixelRatio : k);
     for (const g of buildGlows(p, seed, width, height)) {
-      g2.save();
-      g2.translate(g.x, g.y);
-      g2.rotate((g.rotation * Math.PI) / 180);
-      g2.scale(g.rx, g.ry);
-      const grad = g2.createRadialGradient(0, 0, 0, 0, 0, 1);
-      for (const [t, a] of FALLOFF) grad.addColorStop(t, rgba(g.color, Math.round(a * 100) / 100));
-      g2.fillStyle = grad;
-      g2.beginPath();
-      g2.arc(0, 0, 1, 0, Math.PI * 2);
-      g2.fill();
-      g2.restore();
+      paintGradient(block, {
+        shape: { kind: 'radial', cx: 0, cy: 0, r: 1 },
+        stops: FALLOFF.map(([t, a]) => ({ offset: t, color: g.color, alpha: Math.round(a * 100) / 100 })),
+        transform: compose(compose(compose(toBuffer, translation(g.x, g.y)), rotation((g.rotation * Math.PI) / 180)), scaling(g.rx, g.ry)),
+      });
     }
-    if (buffer) {
-      ctx.imageSmoothingEnabled = true;
-      ctx.imageSmoothingQuality = 'medium';
-      ctx.drawImage(buffer, 0, 0, buffer.width, buffer.height, 0, 0, buffer.width / k, buffer.height / k);
+    if (direct) writeBlock(ctx, block);
+    else {
+      const out = emptyBlock(cw, ch);
+      resample(block.data, bw, bh, out.data, cw, ch, { filter: 'bilinear', opaque: true, mapping: { scaleX: k / pixelRatio, scaleY: k / pixelRatio } });
+      writeBlock(ctx, out);
     }
     if (p.grain > 0) applyGrain(ctx, seed, 'mesh-gradient/grain', p.grain);
   },

@@ -1,13 +1,15 @@
 // Plasma: the demoscene classic. A sum of sine waves (two plane waves and two circular ripples
 // around moving centres) is mapped through a cyclic palette. Every phase is an integer multiple of
 // 2π·loop, so the last frame joins the first exactly. The field is computed per pixel at a reduced
-// internal resolution (`detail`) and drawn scaled up with high-quality smoothing: plasma is smooth,
-// so this costs nothing visible and keeps a 1080p frame fast.
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+// internal resolution (`detail`) and scaled up with a bicubic filter (lib/resample.ts): plasma is
+// smooth, so this costs nothing visible and keeps a 1080p frame fast.
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { paletteParam, parseHex, samplePalette } from '../lib/color.ts';
 import { range, subRandom } from '../lib/random.ts';
+import { emptyBlock, writeBlock } from '../lib/pixels.ts';
+import { resample } from '../lib/resample.ts';
 
 export interface PlasmaParams extends Record<string, unknown> {
   palette: string[];
@@ -85,7 +87,7 @@ export default defineGenerator<PlasmaParams>({
   slug: 'plasma',
   name: 'Plasma',
   description: 'Classic colourful plasma: interfering sine waves and ripples mapped through a cycling palette, looping seamlessly.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,
@@ -133,7 +135,7 @@ export default defineGenerator<PlasmaParams>({
   animation: loopAnimation,
 
   draw(ctx: SKRSContext2D, input) {
-    const { params: p, width, height, seed, loop } = input;
+    const { params: p, seed, loop } = input;
     const cw = ctx.canvas.width;
     const ch = ctx.canvas.height;
     const iw = Math.max(2, Math.min(p.detail, cw));
@@ -169,10 +171,7 @@ export default defineGenerator<PlasmaParams>({
     const bands = (p.colorCycles * LUT_SIZE) / 2.6; // field range is about ±1.3 after the 1/3 scaling
     const shift = (w.offset + loop * p.speed) * LUT_SIZE;
 
-    const off = createCanvas(iw, ih);
-    const octx = off.getContext('2d');
-    const img = octx.createImageData(iw, ih);
-    const d = img.data;
+    const d = new Uint8ClampedArray(iw * ih * 4);
     let o = 0;
     for (let y = 0; y < ih; y++) {
       const py = ys[y];
@@ -197,9 +196,10 @@ export default defineGenerator<PlasmaParams>({
         o += 4;
       }
     }
-    octx.putImageData(img, 0, 0);
-    ctx.imageSmoothingEnabled = true;
-    ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(off, 0, 0, width, height);
+    // Scaled up in JavaScript (Mitchell bicubic, as Skia's 'high'): Skia's smoothed drawImage
+    // gives other pixels on other CPUs.
+    const out = emptyBlock(cw, ch);
+    resample(d, iw, ih, out.data, cw, ch, { filter: 'bicubic', opaque: true });
+    writeBlock(ctx, out);
   },
 });

@@ -7,6 +7,8 @@ import { num } from '../lib/svg.ts';
 import { softShadow } from '../lib/shadow.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, mix, paletteParam, parseHex, samplePalette, toHex } from '../lib/color.ts';
+import { paintGradient, scaling } from '../lib/gradient.ts';
+import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
 import { range, subRandom } from '../lib/random.ts';
 
@@ -110,7 +112,7 @@ export default defineGenerator<WavesParams>({
   slug: 'waves',
   name: 'Layered waves',
   description: 'Stacked smooth waves coloured along a palette, from a soft sky to a deep foreground, like a paper-cut landscape.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,
@@ -173,12 +175,14 @@ export default defineGenerator<WavesParams>({
   draw(ctx: SKRSContext2D, input) {
     const { params: p, width, height, seed, pixelRatio } = input;
     const scene = buildScene(p, seed, width, height);
-    const sky = ctx.createLinearGradient(0, 0, 0, height * p.horizon + 1);
-    sky.addColorStop(0, scene.sky[0]);
-    sky.addColorStop(1, scene.sky[1]);
-    ctx.fillStyle = sky;
-    ctx.fillRect(0, 0, width, height);
-    const color = `rgba(0, 0, 0, ${scene.shadowAlpha})`;
+    // Sky gradient in JavaScript (lib/gradient.ts): Skia's gradients give other pixels on other CPUs.
+    const sky = solidBlock(ctx.canvas.width, ctx.canvas.height, parseHex(scene.sky[0]));
+    paintGradient(sky, {
+      shape: { kind: 'linear', x0: 0, y0: 0, x1: 0, y1: height * p.horizon + 1 },
+      stops: [{ offset: 0, color: parseHex(scene.sky[0]) }, { offset: 1, color: parseHex(scene.sky[1]) }],
+      transform: scaling(pixelRatio),
+    });
+    writeBlock(ctx, sky);
     for (const layer of scene.layers) {
       if (scene.shadowAlpha > 0) {
         // Only the top of a wave casts a visible shadow (the rest is covered by the wave itself),
@@ -201,7 +205,7 @@ export default defineGenerator<WavesParams>({
             b.closePath();
           },
           [layer.start[0], minY, last[4], maxY + depth],
-          scene.shadowBlur, scene.shadowOffset, color,
+          scene.shadowBlur, scene.shadowOffset, { r: 0, g: 0, b: 0 }, scene.shadowAlpha,
         );
       }
       ctx.beginPath();
