@@ -5,7 +5,6 @@
 // leave no FFmpeg behind. Before the drain sequence (src/shutdown.ts), server.close() waited for
 // both connections and the forced exit (code 1) left the job running and FFmpeg alive.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createDatabase, type Database } from '../../db/database.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts';
 import { TEST_LOCAL_KEY } from '../support/harness.ts';
-import { runService, type ServerProcess } from '../support/server-process.ts';
+import { ffmpegChildrenOf, runService, type ServerProcess } from '../support/server-process.ts';
 
 // Far longer than the test: a job found `queued` was handed back, not recovered after its lease lapsed.
 const LEASE_MS = 120_000;
@@ -29,17 +28,6 @@ function alive(pid: number): boolean {
     return readFileSync(stat, 'utf8').split(') ')[1]?.[0] !== 'Z';
   } catch {
     return false;
-  }
-}
-
-function ffmpegChildrenOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter((l) => l.trim().endsWith('ffmpeg'))
-      .map((l) => Number(l.trim().split(/\s+/)[0]));
-  } catch {
-    return [];
   }
 }
 

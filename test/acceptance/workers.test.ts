@@ -4,7 +4,7 @@
 // left behind). On Postgres (pg-boss), two API processes and two workers: jobs spread over both
 // workers and each completes once; a cache entry written by one API process is a HIT on the other.
 import assert from 'node:assert/strict';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
-import { ROOT, runService } from '../support/server-process.ts';
+import { ffmpegChildrenOf, ROOT, runService } from '../support/server-process.ts';
 
 const LEASE_MS = 2_000;
 const longJob = (seed: number) => ({ slug: 'plasma', seed, format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 6, fps: 30 } });
@@ -22,17 +22,6 @@ interface Worker {
   child: ChildProcess;
   exited: Promise<number | null>;
   output(): string;
-}
-
-function ffmpegChildrenOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter((l) => l.trim().endsWith('ffmpeg'))
-      .map((l) => Number(l.trim().split(/\s+/)[0]));
-  } catch {
-    return [];
-  }
 }
 
 const alive = (pid: number) => {
