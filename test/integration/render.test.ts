@@ -182,6 +182,15 @@ for (const engine of ENGINES) {
         const garbage = await t.request('get', `/v1/render/${'a'.repeat(64)}?r=bm90LWpzb24`);
         assert.equal(garbage.status, 400);
         assert.equal(garbage.body.code, 'invalid_recipe');
+        assert.equal(garbage.body.title, 'The encoded recipe is invalid');
+        assert.match(garbage.body.detail, /^r cannot be decoded/);
+        // It decoded; it only breaks a rule: the detail says so and names the field.
+        const r = Buffer.from(JSON.stringify({ ...base(), seed: -1 })).toString('base64url');
+        const broken = await t.request('get', `/v1/render/${'a'.repeat(64)}?r=${r}`);
+        assert.equal(broken.status, 400);
+        assert.equal(broken.body.code, 'invalid_recipe');
+        assert.match(broken.body.detail, /^r decoded, but the recipe is not valid: query\.r\.seed /);
+        assert.doesNotMatch(broken.body.title, /cannot be decoded/);
       });
     });
 
