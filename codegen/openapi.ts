@@ -222,7 +222,10 @@ export interface paths {
         put?: never;
         /**
          * Cancel a queued or running export
-         * @description A queued job is cancelled at once; a running one stops within 2 s. A finished job answers 409 `job_not_cancellable`.
+         * @description A queued job is cancelled at once (`status: cancelled`). A running job answers at once with
+         *     `cancelled: true` and `status: running`: its worker stops it (FFmpeg killed, the credit hold
+         *     released) within 2 s, then its status turns `cancelled` (watch `GET /v1/jobs/{id}`, the event
+         *     stream or the `job.cancelled` webhook). A finished job answers 409 `job_not_cancellable`.
          */
         post: operations["cancelJob"];
         delete?: never;
@@ -716,6 +719,7 @@ export interface components {
         };
         Job: {
             attempts: number;
+            /** @description True once a cancel was accepted, at once; `status` turns `cancelled` when the work has stopped. */
             cancelled: boolean;
             contentType?: string;
             /** Format: date-time */
@@ -1693,7 +1697,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job, now cancelled. */
+            /** @description The job with `cancelled` true; `status` is `cancelled` for a job that was queued, `running` for one still stopping. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

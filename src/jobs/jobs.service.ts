@@ -35,7 +35,9 @@ export function jobView(job: JobRecord, now: number): JobView {
     attempts: job.attempts,
     createdAt: iso(job.createdAt),
     updatedAt: iso(job.updatedAt),
-    cancelled: job.status === 'cancelled',
+    // True from the moment a cancel is accepted: a running job keeps `running` until its worker
+    // has stopped it (FFmpeg killed, hold released), then turns `cancelled`.
+    cancelled: job.status === 'cancelled' || (job.cancelRequested && (job.status === 'queued' || job.status === 'running')),
     resultReady,
     format: job.format as JobView['format'],
     recipeHash: job.recipeHash,

@@ -95,6 +95,9 @@ for (const engine of ENGINES) {
       const started = Date.now();
       const res = await t.request('post', `/v1/jobs/${job.id}/cancel`);
       assert.equal(res.status, 200);
+      // The reply shows the cancellation at once, while the worker is still stopping the job.
+      assert.equal(res.body.cancelled, true);
+      assert.ok(['running', 'cancelled'].includes(res.body.status), res.body.status);
       const cancelled = await waitFor(t, job.id, ['cancelled'], 2_000);
       assert.ok(Date.now() - started <= 2_000);
       assert.equal(cancelled.cancelled, true);
