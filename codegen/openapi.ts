@@ -629,7 +629,12 @@ export interface components {
             slug: string;
         };
         BatchRequest: {
-            items: components["schemas"]["BatchItem"][];
+            /**
+             * @description Up to 50 `BatchItem`s. Each is validated on its own: an item that breaks the `BatchItem`
+             *     schema is reported in its result (`ok: false`, `code: validation_failed`, `issues`
+             *     naming `body.items.{i}.field`) and the other items still render.
+             */
+            items: (components["schemas"]["BatchItem"] | Record<string, never>)[];
         };
         BatchResponse: {
             count: number;
@@ -649,6 +654,8 @@ export interface components {
             /** @description The recipe hash. */
             hash?: string;
             index: number;
+            /** @description For an item that broke a rule, each violation, naming its field (`body.items.2.seed`). */
+            issues?: components["schemas"]["ProblemIssue"][];
             ok: boolean;
             /** @description The recipe URL: `/v1/render/{hash}?r={recipe}`. */
             url?: string;
