@@ -222,7 +222,10 @@ export interface paths {
         put?: never;
         /**
          * Cancel a queued or running export
-         * @description A queued job is cancelled at once; a running one stops within 2 s. A finished job answers 409 `job_not_cancellable`.
+         * @description A queued job is cancelled at once (`status: cancelled`). A running job answers at once with
+         *     `cancelled: true` and `status: running`: its worker stops it (FFmpeg killed, the credit hold
+         *     released) within 2 s, then its status turns `cancelled` (watch `GET /v1/jobs/{id}`, the event
+         *     stream or the `job.cancelled` webhook). A finished job answers 409 `job_not_cancellable`.
          */
         post: operations["cancelJob"];
         delete?: never;
@@ -267,7 +270,7 @@ export interface paths {
         };
         /**
          * Download a completed export
-         * @description Streams the result file. 409 `job_not_ready` before completion; 410 `result_expired` after the retention period.
+         * @description Streams the result file. 409 `job_not_ready` while the job is queued or running; 409 `job_has_no_result` when it failed or was cancelled (it never will have one); 410 `result_expired` after the retention period.
          */
         get: operations["getJobResult"];
         put?: never;
@@ -626,7 +629,12 @@ export interface components {
             slug: string;
         };
         BatchRequest: {
-            items: components["schemas"]["BatchItem"][];
+            /**
+             * @description Up to 50 `BatchItem`s. Each is validated on its own: an item that breaks the `BatchItem`
+             *     schema is reported in its result (`ok: false`, `code: validation_failed`, `issues`
+             *     naming `body.items.{i}.field`) and the other items still render.
+             */
+            items: (components["schemas"]["BatchItem"] | Record<string, never>)[];
         };
         BatchResponse: {
             count: number;
@@ -646,6 +654,8 @@ export interface components {
             /** @description The recipe hash. */
             hash?: string;
             index: number;
+            /** @description For an item that broke a rule, each violation, naming its field (`body.items.2.seed`). */
+            issues?: components["schemas"]["ProblemIssue"][];
             ok: boolean;
             /** @description The recipe URL: `/v1/render/{hash}?r={recipe}`. */
             url?: string;
@@ -716,6 +726,7 @@ export interface components {
         };
         Job: {
             attempts: number;
+            /** @description True once a cancel was accepted, at once; `status` turns `cancelled` when the work has stopped. */
             cancelled: boolean;
             contentType?: string;
             /** Format: date-time */
@@ -833,7 +844,7 @@ export interface components {
          *     | `malformed_json` | 400 | The body is not valid JSON. |
          *     | `invalid_params` | 400 | Generator params violate the generator's `paramSchema`. |
          *     | `unsupported_format` | 400 | The generator does not offer this format. |
-         *     | `invalid_recipe` | 400 | The encoded recipe cannot be decoded. |
+         *     | `invalid_recipe` | 400 | The encoded recipe `r` cannot be decoded (not base64url JSON), or it decoded but breaks a rule or limit of a recipe; `detail` and `issues` say which. |
          *     | `recipe_hash_mismatch` | 400 | The recipe does not hash to the path's recipe hash. |
          *     | `webhook_url_not_allowed` | 400 | The webhook URL is not HTTPS or its host is not allowed. |
          *     | `invalid_signature` | 400 | The payment webhook signature is missing, wrong or stale, or both `Payment-Signature` and `Stripe-Signature` were sent. |
@@ -850,7 +861,8 @@ export interface components {
          *     | `not_acceptable` | 406 | No representation matches `Accept`. |
          *     | `request_timeout` | 408 | The headers or the body did not arrive within their deadline; the connection is closed. |
          *     | `job_not_cancellable` | 409 | The job has already ended. |
-         *     | `job_not_ready` | 409 | The job has no result yet. |
+         *     | `job_not_ready` | 409 | The job has no result yet (queued or running); try again later. |
+         *     | `job_has_no_result` | 409 | The job failed or was cancelled; it has no result and never will (`detail` says which). |
          *     | `idempotency_in_progress` | 409 | A request with this Idempotency-Key is still running. |
          *     | `conflict` | 409 | The resource changed or already exists. |
          *     | `key_limit_reached` | 409 | The workspace already holds 100 active keys; revoke one first. |
@@ -873,7 +885,7 @@ export interface components {
          *     | `render_timeout` | 504 | The render exceeded its time limit. |
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
+        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "job_has_no_result" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
         ProblemIssue: {
             keyword?: string;
             message: string;
@@ -1692,7 +1704,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job, now cancelled. */
+            /** @description The job with `cancelled` true; `status` is `cancelled` for a job that was queued, `running` for one still stopping. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -41,6 +41,13 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
+  }).catch((err: NodeJS.ErrnoException) => {
+    // A busy or forbidden address is a setting to change, not a crash: one line naming it.
+    const where = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+    if (err.code === 'EADDRINUSE') return refuseToListen(`Cannot listen on ${where}: the port is already in use. Stop the other process or set PORT (and HOST) to a free address.`);
+    if (err.code === 'EACCES') return refuseToListen(`Cannot listen on ${where}: permission denied (ports below 1024 need privileges). Set PORT to 1024 or above.`);
+    if (err.code === 'EADDRNOTAVAIL') return refuseToListen(`Cannot listen on ${where}: HOST is not an address of this machine. Set HOST to one of its addresses, e.g. 127.0.0.1.`);
+    throw err;
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -58,6 +65,11 @@ async function main(): Promise<void> {
   }
 
   drainOnSignals({ runtime, logger, server });
+}
+
+function refuseToListen(message: string): never {
+  console.error(message);
+  process.exit(1);
 }
 
 main().catch((err) => {

@@ -227,11 +227,11 @@ export function resolveEncodedRecipe(registry: GeneratorRegistry, expectedHash: 
   try {
     decoded = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
   } catch {
-    throw new ProblemError('invalid_recipe', { detail: 'r must be the base64url encoding of a JSON recipe.', issues: [{ path: 'query.r', message: 'is not base64url JSON' }] });
+    throw new ProblemError('invalid_recipe', { detail: 'r cannot be decoded: it must be the base64url encoding of a JSON recipe.', issues: [{ path: 'query.r', message: 'is not base64url JSON' }] });
   }
   if (!encodedRecipeValidator(decoded)) {
     const issues = toIssues(encodedRecipeValidator.errors, 'query.r');
-    throw new ProblemError('invalid_recipe', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+    throw new ProblemError('invalid_recipe', { detail: `r decoded, but the recipe is not valid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues });
   }
   const actualHash = sha256Hex(canonicalize(decoded)!);
   if (expectedHash !== undefined && actualHash !== expectedHash) {

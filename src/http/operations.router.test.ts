@@ -81,6 +81,8 @@ test("the precompiled operation matcher answers exactly as openapi-backend's own
   assert.equal(match({ method: 'get', path: '/a/q.json', headers: {} })?.operationId, 'aJson');
   assert.equal(match({ method: 'get', path: '/b/1/2', headers: {} })?.operationId, 'bFirst');
   assert.equal(match({ method: 'delete', path: '/a/q.json', headers: {} })?.operationId, 'aDelete');
+  // HEAD runs the GET operation.
+  assert.equal(match({ method: 'head', path: '/a/q.json', headers: {} })?.operationId, 'aJson');
   assert.throws(() => match({ method: 'put', path: '/a/fixed', headers: {} }, true), /405/);
   assert.throws(() => match({ method: 'get', path: '/c', headers: {} }, true), /404/);
 });

@@ -92,11 +92,13 @@ export function compileOperationMatcher(router: Router, operations: readonly Rou
       return undefined;
     };
     const path = router.normalizePath(normalized.path);
-    const exact = byPath.get(path)?.find((op) => op.method === normalized.method);
+    // HEAD runs the GET operation (RFC 9110 §9.3.2: same headers, no body; Node drops the body).
+    const method = normalized.method === 'head' ? 'get' : normalized.method;
+    const exact = byPath.get(path)?.find((op) => op.method === method);
     if (exact) return exact;
     const matching = templates.filter((t) => t.pattern.test(path));
     if (matching.length === 0) return fail('404-notFound: no route matches request');
-    return matching.find((t) => t.op.method === normalized.method)?.op ?? fail('405-methodNotAllowed: this method is not registered for the route');
+    return matching.find((t) => t.op.method === method)?.op ?? fail('405-methodNotAllowed: this method is not registered for the route');
   };
 }
 
@@ -217,7 +219,7 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
         res,
         new ProblemError('method_not_allowed', {
           detail: `${req.method} is not allowed on ${req.path}.`,
-          headers: { Allow: [...new Set(allowed.map((o) => o.method))].join(', ') },
+          headers: { Allow: [...new Set(allowed.flatMap((o) => (o.method === 'GET' ? ['GET', 'HEAD'] : [o.method])))].join(', ') },
         }),
       );
     },

@@ -46,6 +46,16 @@ export function isAllowedOrigin(policy: OriginPolicy, origin: string, headers: I
   return policy.allowSelfLoopback && origin === loopbackSelfOrigin(headers);
 }
 
+/**
+ * Every response header a browser client reads (the contract's response headers that are not
+ * CORS-safelisted, plus X-Request-Id and Idempotent-Replayed); a script sees no other.
+ */
+export const EXPOSED_HEADERS = [
+  'ETag', 'Location', 'Link', 'Retry-After', 'WWW-Authenticate', 'Content-Disposition', 'Accept-Encoding', 'Allow',
+  'X-Request-Id', 'Idempotent-Replayed', 'RateLimit', 'RateLimit-Policy',
+  'X-Service-Recipe', 'X-Service-Recipe-Hash', 'X-Service-Cache', 'X-Service-Engine', 'X-Service-Credits',
+];
+
 export function originMiddleware(policy: OriginPolicy): RequestHandler[] {
   const deny: RequestHandler = (req, res, next) => {
     const origin = req.headers.origin;
@@ -59,7 +69,7 @@ export function originMiddleware(policy: OriginPolicy): RequestHandler[] {
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Idempotency-Key', 'X-Request-Id'],
-      exposedHeaders: ['ETag', 'Location', 'Retry-After', 'X-Request-Id', 'X-Service-Recipe', 'X-Service-Recipe-Hash', 'X-Service-Cache', 'X-Service-Engine', 'RateLimit', 'RateLimit-Policy'],
+      exposedHeaders: EXPOSED_HEADERS,
       maxAge: 600,
     });
   });

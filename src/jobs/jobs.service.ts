@@ -35,7 +35,9 @@ export function jobView(job: JobRecord, now: number): JobView {
     attempts: job.attempts,
     createdAt: iso(job.createdAt),
     updatedAt: iso(job.updatedAt),
-    cancelled: job.status === 'cancelled',
+    // True from the moment a cancel is accepted: a running job keeps `running` until its worker
+    // has stopped it (FFmpeg killed, hold released), then turns `cancelled`.
+    cancelled: job.status === 'cancelled' || (job.cancelRequested && (job.status === 'queued' || job.status === 'running')),
     resultReady,
     format: job.format as JobView['format'],
     recipeHash: job.recipeHash,
@@ -131,7 +133,12 @@ export class JobsService {
   /** The result bytes of a completed job (the render cache holds them, by recipe hash). */
   async result(workspaceId: string, id: string): Promise<{ job: JobRecord; bytes: Buffer }> {
     const job = await this.get(workspaceId, id);
-    if (job.status !== 'completed') throw new ProblemError('job_not_ready', { detail: `The job is ${job.status}; its result is not available.` });
+    // A failed or cancelled job will never have one: say so, so a client stops polling.
+    if (job.status === 'failed' || job.status === 'cancelled') {
+      const why = job.status === 'failed' ? `failed${job.error ? ` (${job.error.replace(/\.$/, '')})` : ''}` : 'was cancelled';
+      throw new ProblemError('job_has_no_result', { detail: `The job ${why}; it has no result and never will. Submit it again to render it.` });
+    }
+    if (job.status !== 'completed') throw new ProblemError('job_not_ready', { detail: `The job is ${job.status}; its result is not ready yet.` });
     if (job.expiresAt !== null && job.expiresAt <= this.clock.now()) throw new ProblemError('result_expired', { detail: 'The result passed its retention period. Submit the job again.' });
     const bytes = await this.render.cached(this.render.resolveEncoded(job.recipeHash, job.recipe, {}));
     if (!bytes) throw new ProblemError('result_expired', { detail: 'The result is no longer stored. Submit the job again.' });

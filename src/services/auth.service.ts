@@ -53,8 +53,13 @@ export interface AuthRequest {
 export const LOCAL_WORKSPACE_ID = 'ws_local';
 export const SESSION_COOKIE = '__Secure-service.session_token';
 
-/** Bearer token syntax per RFC 6750 (b64token). */
-const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+/** Bearer token syntax per RFC 6750 (b64token); the scheme name is case-insensitive (RFC 9110 §11.1). */
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined when it is not one. */
+export function bearerToken(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' ? BEARER.exec(header.trim())?.[1] : undefined;
+}
 
 export function hasSessionCookie(headers: AuthRequest['headers']): boolean {
   const cookie = headers.cookie;
@@ -80,9 +85,9 @@ export class AuthService {
   async authenticate(req: AuthRequest): Promise<AuthResult> {
     const header = req.headers.authorization;
     if (header !== undefined) {
-      const match = typeof header === 'string' ? BEARER.exec(header.trim()) : null;
-      if (!match) return { ok: false, reason: 'malformed' };
-      return this.authenticateBearer(match[1]);
+      const token = bearerToken(header);
+      if (!token) return { ok: false, reason: 'malformed' };
+      return this.authenticateBearer(token);
     }
     if (hasSessionCookie(req.headers)) {
       const session = this.sessions ? await this.sessions.read(req.headers) : null;

@@ -1,7 +1,10 @@
 // Batches: each item is resolved and rendered on its own, so one bad item never fails the others;
 // identical items render once; renders go through the cache, so their recipe URLs then HIT.
+import type { ValidateFunction } from 'ajv';
 import type { components } from '../../codegen/openapi.ts';
 import { ProblemError } from '../errors/problem.ts';
+import { openApiDocument } from '../http/openapi-document.ts';
+import { createAjv, toIssues } from '../http/operations.router.ts';
 import { type RecipeInput, type ResolvedRecipe, recipePaths } from '../engine/recipe.ts';
 import type { RenderService } from './render.service.ts';
 import type { MeteredRenderService } from './metered-render.service.ts';
@@ -9,6 +12,22 @@ import type { Principal } from './auth.service.ts';
 
 type BatchItem = components['schemas']['BatchItem'];
 type BatchResultItem = components['schemas']['BatchResultItem'];
+
+let itemValidator: ValidateFunction | undefined;
+/**
+ * The contract's BatchItem schema, compiled with the router's Ajv settings. The request schema
+ * accepts any object per item, so that one bad item is reported in its result, not refused with the batch.
+ */
+function validateItem(item: unknown, index: number): BatchItem {
+  if (!itemValidator) {
+    const ajv = createAjv();
+    ajv.addSchema({ $id: 'openapi.json', components: structuredClone(openApiDocument().components) });
+    itemValidator = ajv.getSchema('openapi.json#/components/schemas/BatchItem')!;
+  }
+  if (itemValidator(item)) return item as BatchItem;
+  const issues = toIssues(itemValidator.errors, `body.items.${index}`);
+  throw new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+}
 
 export class BatchService {
   constructor(
@@ -19,13 +38,13 @@ export class BatchService {
     private readonly concurrency: number,
   ) {}
 
-  async run(items: readonly BatchItem[], principal: Principal, signal?: AbortSignal): Promise<BatchResultItem[]> {
+  async run(items: readonly unknown[], principal: Principal, signal?: AbortSignal): Promise<BatchResultItem[]> {
     const results: BatchResultItem[] = new Array(items.length);
     const unique = new Map<string, { resolved: ResolvedRecipe; indexes: number[] }>();
 
     items.forEach((item, index) => {
       try {
-        const { slug, ...input } = item;
+        const { slug, ...input } = validateItem(item, index);
         const resolved = this.render.resolve(slug, input as RecipeInput, recipePaths(`body.items.${index}`));
         const entry = unique.get(resolved.hash);
         if (entry) entry.indexes.push(index);
@@ -64,6 +83,6 @@ export class BatchService {
 }
 
 function failure(index: number, err: unknown): BatchResultItem {
-  if (err instanceof ProblemError) return { index, ok: false, code: err.code, error: err.detail ?? err.message };
+  if (err instanceof ProblemError) return { index, ok: false, code: err.code, error: err.detail ?? err.message, ...(err.issues?.length ? { issues: err.issues } : {}) };
   return { index, ok: false, code: 'internal_error', error: 'The item could not be rendered.' };
 }

@@ -55,7 +55,7 @@ export class CreditsService {
     if (!held) {
       const balance = await this.balance(workspaceId);
       throw new ProblemError('insufficient_credits', {
-        detail: `This costs ${amount} credits and ${balance.available} are available. Buy credits with POST /v1/billing/checkout.`,
+        detail: `This costs ${amount} ${amount === 1 ? 'credit' : 'credits'} and ${balance.available} ${balance.available === 1 ? 'is' : 'are'} available. Buy credits with POST /v1/billing/checkout.`,
         extra: { cost: amount, balance },
       });
     }

@@ -71,6 +71,8 @@ describe('rate limiter (memory)', () => {
     assert.match(id!, /^local_[0-9a-f]{16}$/);
     assert.ok(!id!.includes(secret));
     assert.equal(keyBucketId({ workspaceId: 'ws_local', method: 'api_key' }, `Bearer ${secret}`), id);
+    // The scheme is case-insensitive (RFC 9110 §11.1): the same key is the same bucket.
+    assert.equal(keyBucketId({ workspaceId: 'ws_local', method: 'api_key' }, `bearer ${secret}`), id);
     assert.equal(keyBucketId(keyPrincipal('key_x'), `Bearer ${secret}`), 'key_x');
     assert.equal(keyBucketId({ workspaceId: 'ws_local', method: 'local' }), undefined);
   });

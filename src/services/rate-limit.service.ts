@@ -17,7 +17,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-lim
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import type { Config } from '../config/config.ts';
-import type { Principal } from './auth.service.ts';
+import { bearerToken, type Principal } from './auth.service.ts';
 import { sha256Hex } from './hashing.ts';
 
 export type RateLimitSettings = Config['rateLimit'];
@@ -78,13 +78,11 @@ interface Bucket {
 /** One bucket per enabled policy (a limit of 0 turns its policy off). */
 export type StoreFactory = (name: RateLimitPolicyName, quota: number) => CounterStore;
 
-const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
-
 /** The stable bucket id of the API key behind a request, or undefined when no key was used. */
 export function keyBucketId(principal: Principal, authorization?: string | string[]): string | undefined {
   if (principal.method !== 'api_key') return undefined;
   if (principal.keyId) return principal.keyId;
-  const token = typeof authorization === 'string' ? BEARER.exec(authorization.trim())?.[1] : undefined;
+  const token = bearerToken(authorization);
   return token ? `local_${sha256Hex(token).slice(0, 16)}` : undefined;
 }
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:net';
 import { after, test } from 'node:test';
 import { runService } from '../support/server-process.ts';
 
@@ -55,4 +56,21 @@ test('an invalid configuration is reported whole and the process refuses to star
     assert.match(err.stderr, /ALLOWED_ORIGINS/);
     return true;
   });
+});
+
+test('a busy port is one line naming PORT, not a stack, and a non-zero exit', async () => {
+  const blocker = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => blocker.once('listening', resolve));
+  const port = (blocker.address() as { port: number }).port;
+  try {
+    await assert.rejects(runService({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port) }), (err: { code: number; stderr: string }) => {
+      assert.notEqual(err.code, 0);
+      const lines = err.stderr.trim().split('\n');
+      assert.equal(lines.length, 1, err.stderr);
+      assert.match(lines[0], new RegExp(`^Cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use\\..*PORT`));
+      return true;
+    });
+  } finally {
+    blocker.close();
+  }
 });

@@ -119,6 +119,7 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
     assert.equal(res.status, 402);
     assert.equal(res.body.code, 'insufficient_credits');
     assert.equal(res.body.cost, 1);
+    assert.match(res.body.detail, /^This costs 1 credit and 0 are available\./);
     assert.deepEqual(res.body.balance, { credits: 0, reserved: 0, available: 0 });
   });
 

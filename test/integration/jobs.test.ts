@@ -95,6 +95,9 @@ for (const engine of ENGINES) {
       const started = Date.now();
       const res = await t.request('post', `/v1/jobs/${job.id}/cancel`);
       assert.equal(res.status, 200);
+      // The reply shows the cancellation at once, while the worker is still stopping the job.
+      assert.equal(res.body.cancelled, true);
+      assert.ok(['running', 'cancelled'].includes(res.body.status), res.body.status);
       const cancelled = await waitFor(t, job.id, ['cancelled'], 2_000);
       assert.ok(Date.now() - started <= 2_000);
       assert.equal(cancelled.cancelled, true);
@@ -105,7 +108,8 @@ for (const engine of ENGINES) {
       assert.equal(again.body.code, 'job_not_cancellable');
       const result = await t.request('get', `/v1/jobs/${job.id}/result`);
       assert.equal(result.status, 409);
-      assert.equal(result.body.code, 'job_not_ready');
+      assert.equal(result.body.code, 'job_has_no_result');
+      assert.match(result.body.detail, /^The job was cancelled; it has no result and never will/);
     });
 
     test('history: newest first, cursor pages through Link, status filter; other workspaces get 404', async () => {
@@ -214,7 +218,9 @@ for (const engine of ENGINES) {
       const times = seen.map((s) => Date.parse(s.updatedAt));
       assert.deepEqual(times, [...times].sort((a, b) => a - b));
       assert.ok(times.at(-1)! > Date.parse(job.createdAt));
-      assert.equal((await t.request('get', `/v1/jobs/${job.id}/result`)).body.code, 'job_not_ready');
+      const result = (await t.request('get', `/v1/jobs/${job.id}/result`)).body;
+      assert.equal(result.code, 'job_has_no_result');
+      assert.equal(result.detail, 'The job failed (The encoder failed); it has no result and never will. Submit it again to render it.');
     });
 
     test('a synchronous render whose encoder dies early answers 502 at once instead of waiting for a drain', async () => {

@@ -182,6 +182,15 @@ for (const engine of ENGINES) {
         const garbage = await t.request('get', `/v1/render/${'a'.repeat(64)}?r=bm90LWpzb24`);
         assert.equal(garbage.status, 400);
         assert.equal(garbage.body.code, 'invalid_recipe');
+        assert.equal(garbage.body.title, 'The encoded recipe is invalid');
+        assert.match(garbage.body.detail, /^r cannot be decoded/);
+        // It decoded; it only breaks a rule: the detail says so and names the field.
+        const r = Buffer.from(JSON.stringify({ ...base(), seed: -1 })).toString('base64url');
+        const broken = await t.request('get', `/v1/render/${'a'.repeat(64)}?r=${r}`);
+        assert.equal(broken.status, 400);
+        assert.equal(broken.body.code, 'invalid_recipe');
+        assert.match(broken.body.detail, /^r decoded, but the recipe is not valid: query\.r\.seed /);
+        assert.doesNotMatch(broken.body.title, /cannot be decoded/);
       });
     });
 
@@ -210,6 +219,24 @@ for (const engine of ENGINES) {
         assert.equal(fetched.status, 200);
         assert.equal(fetched.headers['x-service-cache'], 'HIT');
         assert.equal(fetched.body.length, r[4].bytes);
+      });
+
+      test('an item that breaks the item schema is reported on its own; the others render', async () => {
+        const items = [{ slug: still.slug, seed: -1 }, { slug: still.slug, seed: 24, size: small }, { seed: 1, colour: 'red' }, 'not an object'];
+        const mixed = await t.request('post', '/v1/batch', { body: { items: items.slice(0, 3) } });
+        assert.equal(mixed.status, 200);
+        const r = mixed.body.results;
+        assert.deepEqual(r.map((x: { ok: boolean }) => x.ok), [false, true, false]);
+        assert.equal(r[0].code, 'validation_failed');
+        assert.deepEqual(r[0].issues.map((i: { path: string }) => i.path), ['body.items.0.seed']);
+        assert.match(r[0].error, /^body\.items\.0\.seed /);
+        assert.deepEqual(r[2].issues.map((i: { path: string }) => i.path).sort(), ['body.items.2.colour', 'body.items.2.slug']);
+        // The request itself is still checked: items must be objects, at most 50 of them.
+        const notObject = await t.request('post', '/v1/batch', { body: { items: items.slice(3) } });
+        assert.equal(notObject.status, 400);
+        assert.equal(notObject.body.issues[0].path, 'body.items.0');
+        const tooMany = await t.request('post', '/v1/batch', { body: { items: Array.from({ length: 51 }, () => items[0]) } });
+        assert.equal(tooMany.status, 400);
       });
     });
 
