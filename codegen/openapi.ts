@@ -863,7 +863,7 @@ export interface components {
          *     | `rate_limited` | 429 | Too many requests; see `Retry-After`. |
          *     | `request_header_fields_too_large` | 431 | The request line and headers exceed 32 KiB; the connection is closed. |
          *     | `too_many_streams` | 429 | The workspace already holds `EVENT_STREAMS_PER_WORKSPACE` open job event streams (default 20); close one. |
-         *     | `client_closed_request` | 499 | The client disconnected; the work was stopped. |
+         *     | `client_closed_request` | 499 | The client disconnected; the work was stopped (logged only: no client receives it, so no operation declares it). |
          *     | `internal_error` | 500 | An unexpected error. |
          *     | `not_implemented` | 501 | This operation is not available yet. |
          *     | `upstream_error` | 502 | An encoder or the payment provider failed. |
@@ -995,15 +995,6 @@ export interface components {
          *     body it cannot parse, also one sent to a route that takes none.
          */
         BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description The client went away before the render finished (logged; the client never sees it). */
-        ClientClosedRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1321,6 +1312,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1369,7 +1361,6 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            499: components["responses"]["ClientClosedRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
@@ -1546,7 +1537,6 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            499: components["responses"]["ClientClosedRequest"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1579,6 +1569,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1611,6 +1602,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1639,6 +1631,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2080,6 +2073,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2296,7 +2290,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            499: components["responses"]["ClientClosedRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -2328,6 +2321,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2356,6 +2350,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
             /** @description A dependency is not ready. The problem document carries the same readiness fields. */
             503: {
                 headers: {
@@ -2394,6 +2389,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2435,7 +2431,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            499: components["responses"]["ClientClosedRequest"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
