@@ -1066,8 +1066,8 @@ export interface components {
             };
         };
         /**
-         * @description The client's copy (If-None-Match) is current. Every GET answered with JSON or HTML carries a
-         *     weak `ETag`, so a matching tag (or `If-None-Match: *`) gets 304 on any of them.
+         * @description The client's copy (If-None-Match) is current. `If-None-Match: *` (any current representation,
+         *     RFC 9110 §13.1.2) gets 304 on every GET answered with JSON or HTML.
          */
         NotModified: {
             headers: {
