@@ -38,5 +38,13 @@ for (const engine of ENGINES) {
         assert.equal(again.status, 304);
       });
     }
+
+    test('/v1/jobs/{id}: 200, and 304 to If-None-Match: *', async () => {
+      const job = await t.request('post', '/v1/jobs', { body: { slug: 'blob', seed: 1 } });
+      assert.equal(job.status, 202, job.text);
+      const url = `/v1/jobs/${job.body.id}`;
+      assert.equal((await t.request('get', url)).status, 200);
+      assert.equal((await t.request('get', url, { headers: { 'If-None-Match': '*' } })).status, 304);
+    });
   });
 }
