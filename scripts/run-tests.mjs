@@ -5,6 +5,8 @@
 //   node scripts/run-tests.mjs                 all tiers
 //   node scripts/run-tests.mjs unit|integration|acceptance|determinism [more tiers]
 //   node scripts/run-tests.mjs integration render-gate   only files whose path contains "render-gate"
+// After a whole integration tier (with the fuzz tier when it ran too) it prints the status-coverage
+// table (scripts/status-coverage.mjs) from the statuses test/support/contract.ts recorded.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,8 +98,19 @@ if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit' && t !== 'determini
   };
 }
 
+// Observations of this run only; a filtered run is too partial for the coverage table.
+const coverageDir = path.join(root, 'test-results/status-coverage');
+const coverageReport = filters.length === 0 && tiers.includes('integration');
+rmSync(coverageDir, { recursive: true, force: true });
+env.STATUS_COVERAGE_DIR = coverageDir;
+
 const args = ['--import', 'tsx', '--test', '--test-reporter=spec', ...files];
 const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
 const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 await stopPostgres();
-process.exit(code);
+let coverageCode = 0;
+if (coverageReport) {
+  const report = spawn(process.execPath, [path.join(root, 'scripts/status-coverage.mjs'), coverageDir], { cwd: root, env, stdio: 'inherit' });
+  coverageCode = await new Promise((resolve) => report.on('exit', (c) => resolve(c ?? 1)));
+}
+process.exit(code || coverageCode);

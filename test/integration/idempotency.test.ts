@@ -41,6 +41,19 @@ for (const engine of ENGINES) {
       assert.equal(res.body.code, 'idempotency_key_reused');
     });
 
+    test('422 idempotency_key_reused on createJob and renderBatch too', async () => {
+      for (const [url, body] of [
+        ['/v1/jobs', (seed: number) => ({ slug: 'blob', seed })],
+        ['/v1/batch', (seed: number) => ({ items: [{ slug: 'blob', seed }] })],
+      ] as const) {
+        const first = await t.request('post', url, withKey(`reuse-${url}`, body(1)));
+        assert.ok(first.status < 300, `${url}: ${first.status} ${first.text}`);
+        const res = await t.request('post', url, withKey(`reuse-${url}`, body(2)));
+        assert.equal(res.status, 422, url);
+        assert.equal(res.body.code, 'idempotency_key_reused');
+      }
+    });
+
     test('409 idempotency_in_progress while the first request still runs', async () => {
       const server = t.app.listen(0, '127.0.0.1');
       await new Promise((r) => server.once('listening', r));

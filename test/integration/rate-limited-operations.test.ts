@@ -1,0 +1,39 @@
+// Every operation that authenticates is rate-limited before it does any work: past the key's limit
+// each of them answers 429 rate_limited with Retry-After, whatever its parameters or body. The list
+// comes from openapi.yaml (every operation declaring 429), so a new operation is covered at once and
+// the status-coverage table sees each declared 429 produced.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { openApiDocument } from '../../src/http/openapi-document.ts';
+import { ENGINES } from '../support/databases.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+const PATH_VALUES: Record<string, string> = { slug: 'blob', recipeHash: 'a'.repeat(64), id: 'x1' };
+const doc = openApiDocument() as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+const limited = Object.entries(doc.paths).flatMap(([template, item]) =>
+  (['get', 'post', 'patch', 'delete'] as Method[])
+    .filter((m) => item[m]?.responses['429'])
+    .map((m) => ({ method: m, operationId: item[m]!.operationId, url: template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x1') })),
+);
+
+for (const engine of ENGINES) {
+  describe(`rate limit on every authenticated operation on ${engine}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(engine, { env: { RATE_LIMIT_KEY_PER_MINUTE: '1' } });
+      assert.equal((await t.request('get', '/v1/jobs')).status, 200, 'the one request the key may make');
+    });
+    after(async () => t?.close());
+
+    test('the list covers the authenticated operations', () => assert.ok(limited.length >= 20, `${limited.length} operations declare 429`));
+    for (const { method, operationId, url } of limited) {
+      test(`${operationId}: 429 rate_limited past the key's limit`, async () => {
+        const res = await t.request(method, url, method === 'get' || method === 'delete' ? {} : { body: {} });
+        assert.equal(res.status, 429, res.text);
+        assert.equal(res.body.code, 'rate_limited');
+        assert.ok(Number(res.headers['retry-after']) >= 1);
+      });
+    }
+  });
+}

@@ -1,0 +1,61 @@
+// Statuses the HTTP server answers before (or instead of) an operation's handler apply to every
+// operation, and openapi.yaml declares them on each: 431 for a header block over the limit and 408
+// for a body that never arrives (REQUEST_BODY_TIMEOUT_MS, counted once the route has accepted the
+// request). Raw sockets, so node's client builds nothing for us; every answer is checked against the
+// contract, which also feeds the status-coverage table.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { MAX_HEADER_BYTES } from '../../src/http/http-server.ts';
+import { openApiDocument } from '../../src/http/openapi-document.ts';
+import { assertMatchesContract } from '../support/contract.ts';
+import { ENGINES } from '../support/databases.ts';
+import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
+import { openRaw, sendRaw, type RawResponse } from '../support/raw-http-client.ts';
+
+const PATH_VALUES: Record<string, string> = { slug: 'blob', recipeHash: 'a'.repeat(64), id: 'x1' };
+const doc = openApiDocument() as { paths: Record<string, Record<string, { operationId: string }>> };
+const operations = Object.entries(doc.paths).flatMap(([template, item]) =>
+  ['get', 'post', 'patch', 'delete']
+    .filter((m) => item[m])
+    .map((m) => ({ method: m.toUpperCase(), operationId: item[m]!.operationId, url: template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x1') })),
+);
+
+function checked(method: string, url: string, res: RawResponse, status: number, code: string): void {
+  const body = JSON.parse(res.body.toString('utf8')) as { code: string };
+  assertMatchesContract(method, url, { status: res.status, headers: res.headers, body, text: res.body.toString('utf8') });
+  assert.equal(res.status, status, `${method} ${url}`);
+  assert.equal(body.code, code);
+}
+
+for (const engine of ENGINES) {
+  describe(`transport statuses on every operation on ${engine}`, () => {
+    let t: TestApp;
+    let port: number;
+    before(async () => {
+      t = await startTestApp(engine, { env: { REQUEST_BODY_TIMEOUT_MS: '200' } });
+      ({ port } = await t.listen());
+    });
+    after(async () => t?.close());
+
+    test('431 request_header_fields_too_large on every operation', async () => {
+      for (const { method, url } of operations) {
+        const res = await sendRaw(port, Buffer.from(`${method} ${url} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(MAX_HEADER_BYTES)}\r\n\r\n`), 10_000);
+        checked(method, url, res, 431, 'request_header_fields_too_large');
+      }
+    });
+
+    test('408 request_timeout on every operation when the announced body never comes', async () => {
+      await Promise.all(
+        operations.map(async ({ method, url }) => {
+          const { socket, response } = openRaw(port, 10_000);
+          socket.write(`${method} ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_LOCAL_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+          try {
+            checked(method, url, await response, 408, 'request_timeout');
+          } finally {
+            socket.destroy();
+          }
+        }),
+      );
+    });
+  });
+}
