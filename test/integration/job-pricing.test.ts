@@ -74,6 +74,8 @@ for (const engine of ENGINES) {
       jobs.attach(runner);
       await runner.start();
       for (const job of [jobA, jobB, jobC]) await completed(job.id);
+      // The runner settles a hold right after it marks the job completed (two writes): wait for it.
+      for (const deadline = Date.now() + 30_000; (await credits.balance(ws)).reserved > 0; await sleep(25)) assert.ok(Date.now() < deadline, 'holds still reserved');
 
       // Paid: the two sync misses (A, B) and the job that rendered (C); jobs A and B cost nothing.
       assert.deepEqual(await credits.balance(ws), { credits: 100 - 3 * cost, reserved: 0, available: 100 - 3 * cost });
