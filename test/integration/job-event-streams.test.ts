@@ -14,6 +14,8 @@ const job = { slug: 'plasma', seed: 7, format: 'mp4', size: { width: 160, height
 
 interface Follower {
   text(): string;
+  /** Resolves once the stream has carried `needle` (woken by the stream's own chunks, not a timer). */
+  received(needle: string, timeoutMs?: number): Promise<void>;
   close(): void;
 }
 
@@ -68,16 +70,32 @@ for (const engine of ENGINES) {
       assert.equal(res.status, 200);
       let text = '';
       const decoder = new TextDecoder();
+      const waiters = new Set<{ needle: string; resolve: () => void }>();
+      const wake = () => {
+        for (const w of waiters) if (text.includes(w.needle)) (waiters.delete(w), w.resolve());
+      };
       void (async () => {
         try {
-          for await (const chunk of res.body!) text += decoder.decode(chunk as Uint8Array, { stream: true });
+          for await (const chunk of res.body!) {
+            text += decoder.decode(chunk as Uint8Array, { stream: true });
+            wake();
+          }
         } catch {
           // aborted by close()
         }
       })();
-      const follower = { text: () => text, close: () => abort.abort() };
+      const received = (needle: string, timeoutMs = 10_000): Promise<void> => {
+        if (text.includes(needle)) return Promise.resolve();
+        let timer: NodeJS.Timeout | undefined;
+        return new Promise<void>((resolve, reject) => {
+          const waiter = { needle, resolve };
+          waiters.add(waiter);
+          timer = setTimeout(() => (waiters.delete(waiter), reject(new Error(`timed out waiting for ${needle} on the stream`))), timeoutMs);
+        }).finally(() => clearTimeout(timer));
+      };
+      const follower = { text: () => text, received, close: () => abort.abort() };
       followers.push(follower);
-      await until('the first event', () => (text.includes('event: status') ? true : undefined));
+      await received('event: status');
       return follower;
     }
 
@@ -107,7 +125,7 @@ for (const engine of ENGINES) {
       budget = 2;
       await t.runtime.db('jobs').where({ id }).update({ progress: 0.5 });
       try {
-        for (const s of streams) await until('every stream to get the progress event', () => (s.text().includes('"progress":0.5') ? true : undefined));
+        for (const s of streams) await s.received('"progress":0.5');
         assert.ok(reads <= budget, `${reads} reads`);
       } finally {
         release();
@@ -115,7 +133,7 @@ for (const engine of ENGINES) {
 
       // The job ends: every stream gets the final status and closes; the watcher stops.
       await t.runtime.db('jobs').where({ id }).update({ status: 'failed', error: 'stopped by the test' });
-      for (const s of streams) await until('the final status', () => (s.text().includes('"status":"failed"') ? true : undefined));
+      for (const s of streams) await s.received('"status":"failed"');
       await until('the watcher to stop', () => (t.runtime.deps.services.jobEvents.watching === 0 ? true : undefined));
     });
 

@@ -4,12 +4,11 @@
 // Both databases, with the hosted ledger, the app's real queue and runner.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CreditsRepository } from '../../db/repositories/credits.repository.ts';
 import { JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import { createLogger } from '../../src/http/logging.ts';
 import type { JobQueue } from '../../src/jobs/job-queue.ts';
-import type { JobRunner } from '../../src/jobs/job-runner.ts';
+import type { JobEventSink, JobRunner } from '../../src/jobs/job-runner.ts';
 import { JobsService } from '../../src/jobs/jobs.service.ts';
 import { systemClock } from '../../src/services/clock.ts';
 import { CreditsService } from '../../src/services/credits.service.ts';
@@ -42,15 +41,26 @@ for (const engine of ENGINES) {
     });
     after(async () => t?.close());
 
-    async function completed(id: string) {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        const job = await jobs.get(ws, id);
-        if (job.status === 'completed') return job;
-        assert.ok(!['failed', 'cancelled'].includes(job.status), `job ${id} ${job.status}`);
-        assert.ok(Date.now() < deadline, `job ${id} is still ${job.status}`);
-        await sleep(25);
-      }
+    /**
+     * Resolves when the runner announces each job finished: it does so after the job's last write and
+     * after its hold is settled, so the balance read next is final. Woken by the runner, not a timer.
+     */
+    function finishedJobs(runner: JobRunner, ids: string[], timeoutMs = 30_000): Promise<void> {
+      const sink = (runner as unknown as { events: JobEventSink }).events;
+      const announce = sink.finished.bind(sink);
+      const pending = new Set(ids);
+      let timer: NodeJS.Timeout | undefined;
+      return new Promise<void>((resolve, reject) => {
+        sink.finished = (job) => {
+          announce(job);
+          pending.delete(job.id);
+          if (pending.size === 0) resolve();
+        };
+        timer = setTimeout(() => reject(new Error(`jobs not finished: ${[...pending].join(', ')}`)), timeoutMs);
+      }).finally(() => {
+        clearTimeout(timer);
+        sink.finished = announce;
+      });
     }
 
     test('a cached recipe costs 0 as a job as it does as a sync render; a job that renders pays its cost', async () => {
@@ -72,10 +82,10 @@ for (const engine of ENGINES) {
 
       const runner = (t.runtime.deps.services.jobs as unknown as { notifier: JobRunner }).notifier;
       jobs.attach(runner);
+      const finished = finishedJobs(runner, [jobA.id, jobB.id, jobC.id]);
       await runner.start();
-      for (const job of [jobA, jobB, jobC]) await completed(job.id);
-      // The runner settles a hold right after it marks the job completed (two writes): wait for it.
-      for (const deadline = Date.now() + 30_000; (await credits.balance(ws)).reserved > 0; await sleep(25)) assert.ok(Date.now() < deadline, 'holds still reserved');
+      await finished;
+      for (const job of [jobA, jobB, jobC]) assert.equal((await jobs.get(ws, job.id)).status, 'completed');
 
       // Paid: the two sync misses (A, B) and the job that rendered (C); jobs A and B cost nothing.
       assert.deepEqual(await credits.balance(ws), { credits: 100 - 3 * cost, reserved: 0, available: 100 - 3 * cost });
