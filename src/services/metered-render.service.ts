@@ -12,6 +12,7 @@ import type { Principal } from './auth.service.ts';
 import type { CreditsService } from './credits.service.ts';
 import { type CacheStatus, chargeFor, renderCost } from './pricing.ts';
 import { type RenderResult, type RenderService, cacheKey } from './render.service.ts';
+import { raceSignal } from './race-signal.ts';
 import type { UsageService } from './usage.service.ts';
 
 export interface MeteredCall {
@@ -66,7 +67,8 @@ export class MeteredRenderService {
       if (cached) return { bytes: cached, contentType, cache: 'HIT', timings: {}, credits: chargeFor(resolved, 'HIT') };
       const leader = this.leaders.get(key);
       if (!leader) return this.lead(key, resolved, call);
-      const outcome = await untilAborted(leader, call.signal);
+      // Leaving the wait rejects as the render single-flight does: the abort's problem, or 499.
+      const outcome = call.signal ? await raceSignal(leader, call.signal).catch(asAbortProblem) : await leader;
       if (outcome.ok) return { bytes: outcome.bytes, contentType, cache: 'COALESCED', timings: {}, credits: chargeFor(resolved, 'COALESCED') };
       if (!outcome.handOver) throw outcome.error;
       // The leader dropped out on its own account: look again (the cache, a new leader, or lead).
@@ -109,22 +111,6 @@ export class MeteredRenderService {
   }
 }
 
-/** Waits for `promise`, or rejects as the render single-flight does when the caller's signal aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const leave = () => reject(signal.reason instanceof ProblemError ? signal.reason : new ProblemError('client_closed_request'));
-    if (signal.aborted) return leave();
-    signal.addEventListener('abort', leave, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', leave);
-        resolve(value);
-      },
-      (err) => {
-        signal.removeEventListener('abort', leave);
-        reject(err);
-      },
-    );
-  });
+function asAbortProblem(reason: unknown): never {
+  throw reason instanceof ProblemError ? reason : new ProblemError('client_closed_request');
 }

@@ -26,6 +26,7 @@ import { isProblemError } from '../errors/problem.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { addressBlockReason, assertWebhookUrlAllowed, normalizedHost, unmapIPv4, type WebhookUrlConfig } from './webhook-url.ts';
 import type { WebhookSecretsService } from './webhooks.service.ts';
+import { raceSignal } from './race-signal.ts';
 
 export type WebhookEventType = 'job.completed' | 'job.failed' | 'job.cancelled';
 
@@ -141,23 +142,6 @@ function pinnedLookup(target: ResolvedAddress): NetLookupFunction {
   }) as NetLookupFunction;
 }
 
-function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
-}
 
 const isLoopbackAddress = (address: string) => address === '::1' || /^127\./.test(address);
 
