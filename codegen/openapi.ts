@@ -926,7 +926,7 @@ export interface components {
             title: string;
             /**
              * @description A URI reference identifying the problem type.
-             * @example https://docs.render.example/problems/validation_failed
+             * @example /v1/reference#problem-validation_failed
              */
             type: string;
         } & {
