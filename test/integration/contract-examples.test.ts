@@ -56,7 +56,7 @@ interface FoundExample {
 }
 
 /** Walks the raw document and returns every example with the (dereferenced) schema it must match. */
-export function collectExamples(): { examples: FoundExample[]; errors: string[]; referencedComponentExamples: Set<string> } {
+function collectExamples(): { examples: FoundExample[]; errors: string[] } {
   const examples: FoundExample[] = [];
   const errors: string[] = [];
   const referencedComponentExamples = new Set<string>();
@@ -112,7 +112,7 @@ export function collectExamples(): { examples: FoundExample[]; errors: string[];
   for (const name of Object.keys((at(raw, ['components', 'examples']) as Json | undefined) ?? {})) {
     if (!referencedComponentExamples.has(`#/components/examples/${name}`)) errors.push(`#/components/examples/${name}: referenced nowhere, so there is no schema to check it against`);
   }
-  return { examples, errors, referencedComponentExamples };
+  return { examples, errors };
 }
 
 const ajv = createAjv();
