@@ -8,7 +8,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Configured sign-in providers and the current session */
+        /**
+         * Configured sign-in providers and the current session
+         * @description What a browser needs before it signs in: the `mode` (`local` or `hosted`), the configured sign-in
+         *     providers with the URL that starts each sign-in, the current session when a valid session cookie
+         *     came along (else `null`), and whether the local gateway authenticates same-origin browser requests
+         *     (local mode on a loopback host). Public, not rate limited, never cached (`Cache-Control: no-store`).
+         */
         get: operations["getAuthConfig"];
         put?: never;
         post?: never;
@@ -47,7 +53,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Balance and purchases */
+        /**
+         * Balance and purchases
+         * @description The workspace's balance (`credits` bought minus spent, `reserved` by renders and jobs in flight,
+         *     `available` to spend), the credit packs on sale and the workspace's last 100 purchases, newest
+         *     first. Buy a pack with `POST /v1/billing/checkout`. In local mode nothing is charged and the
+         *     balance stays 0. Never cached (`Cache-Control: no-store`).
+         */
         get: operations["getBilling"];
         put?: never;
         post?: never;
@@ -129,7 +141,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All generators */
+        /**
+         * All generators
+         * @description Every generator, sorted by slug, with what a recipe needs: the formats it renders, its `version`
+         *     (part of every recipe hash, so a changed generator never serves a stale file), its default params,
+         *     `paramSchema` (the JSON Schema that params are validated against) and, for animated generators,
+         *     the default frame rate and frame count. Public and free, not rate limited;
+         *     `Cache-Control: public, max-age=60`.
+         */
         get: operations["listGenerators"];
         put?: never;
         post?: never;
@@ -146,7 +165,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One generator */
+        /**
+         * One generator
+         * @description One generator, as in `GET /v1/generators`: use its `defaults` and `paramSchema` to build a
+         *     recipe's `params`. An unknown slug answers 404 `generator_not_found`; a slug that breaks the
+         *     pattern, 400 `validation_failed`. Public and free, not rate limited; `Cache-Control: public, max-age=60`.
+         */
         get: operations["getGenerator"];
         put?: never;
         post?: never;
@@ -163,7 +187,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and versions */
+        /**
+         * Liveness and versions
+         * @description Liveness: answers 200 while the process serves requests. It checks no dependency (that is
+         *     `GET /v1/ready`), so a load balancer can call it often. The body names the engine and renderer
+         *     versions (the builds that shape the bytes), the number of generators and the deployed revision.
+         *     Public: no credentials, not rate limited, never cached (`Cache-Control: no-store`).
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -186,7 +216,23 @@ export interface paths {
          */
         get: operations["listJobs"];
         put?: never;
-        /** Queue a durable export */
+        /**
+         * Queue a durable export
+         * @description Queues a durable export of one recipe and answers 202 at once with the job (`status: queued`) and
+         *     its URL in `Location`. Follow it with `GET /v1/jobs/{id}`, the event stream
+         *     `GET /v1/jobs/{id}/events` or a `webhookUrl`, then download the file from
+         *     `GET /v1/jobs/{id}/result`; it is byte-identical to the synchronous render of the same recipe. Use
+         *     jobs for work too long for a synchronous render (animations over the budget).
+         *
+         *     The generator is given as `slug` or its alias `generator` (with both, they must agree). The recipe
+         *     is checked at submission exactly as a render checks it (params, format, size limits), so a bad
+         *     recipe is refused with 4xx and nothing is queued. In hosted mode the render's credits are reserved
+         *     at submission (402 `insufficient_credits` if they are not available; nothing when the result is
+         *     already in the render cache), committed when the job completes and released when it fails or is
+         *     cancelled. Transient failures are retried, up to 3 attempts in all. A completed job's result stays
+         *     downloadable for 7 days (`expiresAt`). Safe to retry with `Idempotency-Key`. Any credential of the
+         *     workspace: an API key, a session (with a listed `Origin`) or the local gateway.
+         */
         post: operations["createJob"];
         delete?: never;
         options?: never;
@@ -201,7 +247,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Job progress and result availability */
+        /**
+         * Job progress and result availability
+         * @description The job's `status`, `progress` (0 to 1), `attempts` and, once it completed, `resultReady`,
+         *     `resultUrl` and `expiresAt`; a failed job carries `error`. `cancelled` turns true as soon as a
+         *     cancel was accepted. Poll it (`Cache-Control: no-store`) or follow `GET /v1/jobs/{id}/events`
+         *     instead. A job of another workspace answers 404 exactly like a missing one.
+         */
         get: operations["getJob"];
         put?: never;
         post?: never;
@@ -332,7 +384,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The authenticated workspace owner */
+        /**
+         * The authenticated workspace owner
+         * @description Whom the credentials belong to: how the request authenticated (`api_key`, `session`, or `local`
+         *     for the local gateway), the signed-in user (`null` for API keys and in local mode), the workspace,
+         *     and its credit balance (`null` in local mode, which performs no credit checks). Credentials whose
+         *     workspace no longer exists answer 401. Never cached (`Cache-Control: no-store`).
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -349,7 +407,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This interface description as JSON */
+        /**
+         * This interface description as JSON
+         * @description This document as JSON: the same one that routes and validates every request, so it cannot drift
+         *     from the service. Generate typed clients from it (see the README's *Typed client*). Every example
+         *     in it is validated against its schema, and every request example is sent to the service, by the
+         *     test suite. Public, not rate limited; `Cache-Control: public, max-age=300`.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -366,10 +430,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List presets */
+        /**
+         * List presets
+         * @description Every preset of the workspace, newest first. Each `recipeHash` is the hash the preset renders to
+         *     now, so it follows generator versions. Never cached (`Cache-Control: no-store`).
+         */
         get: operations["listPresets"];
         put?: never;
-        /** Save a recipe under a name */
+        /**
+         * Save a recipe under a name
+         * @description Saves a recipe under a name in the workspace and answers 201 with the preset and its URL in
+         *     `Location`; render it with `GET /v1/presets/{id}/render`. The recipe is checked as a render would
+         *     check it (an unknown generator 404, bad params or format 400, a size over the engine budget 413
+         *     `render_too_large`) but nothing is rendered or charged. It is stored exactly as sent (defaults are
+         *     not filled in), with the hash it resolves to. A workspace holds at most 500 presets (409 `conflict`).
+         */
         post: operations["createPreset"];
         delete?: never;
         options?: never;
@@ -382,15 +457,25 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /** @example pre_P3Rpn4k6qDdDAO2x5CaX */
                 id: components["parameters"]["PresetId"];
             };
             cookie?: never;
         };
-        /** One preset */
+        /**
+         * One preset
+         * @description One preset of the workspace; a preset of another workspace answers 404 exactly like a missing one.
+         *     `recipeHash` is the `ETag` that `GET /v1/presets/{id}/render` answers now. Never cached
+         *     (`Cache-Control: no-store`).
+         */
         get: operations["getPreset"];
         put?: never;
         post?: never;
-        /** Delete a preset */
+        /**
+         * Delete a preset
+         * @description Deletes the preset: 204, or 404 when the workspace has no such preset. Files and recipe URLs
+         *     rendered from it keep working, because a recipe URL carries its whole recipe.
+         */
         delete: operations["deletePreset"];
         options?: never;
         head?: never;
@@ -406,6 +491,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /** @example pre_P3Rpn4k6qDdDAO2x5CaX */
                 id: components["parameters"]["PresetId"];
             };
             cookie?: never;
@@ -432,7 +518,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Credit cost table and credit packs */
+        /**
+         * Credit cost table and credit packs
+         * @description What renders cost and which credit packs are on sale: the same table that charges every render in
+         *     hosted mode and fills the `X-Service-Credits` header. Local mode charges nothing. Public, not rate
+         *     limited; `Cache-Control: public, max-age=300`.
+         */
         get: operations["getPricing"];
         put?: never;
         post?: never;
@@ -568,7 +659,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the webhook signing secret */
+        /**
+         * Replace the webhook signing secret
+         * @description Replaces the workspace's webhook signing secret with a new one and answers it. Deliveries that
+         *     start after this call are signed with the new secret only, so give it to your receiver at once.
+         *     Rotate when a secret may have leaked. Each call makes a new secret (there is no Idempotency-Key).
+         *     Any credential of the workspace; never cached (`Cache-Control: no-store`).
+         */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -829,7 +926,7 @@ export interface components {
             title: string;
             /**
              * @description A URI reference identifying the problem type.
-             * @example https://docs.render.example/problems/validation_failed
+             * @example /v1/reference#problem-validation_failed
              */
             type: string;
         } & {
@@ -1109,6 +1206,22 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "/v1/reference#problem-insufficient_credits",
+                 *       "status": 402,
+                 *       "code": "insufficient_credits",
+                 *       "title": "Not enough credits",
+                 *       "detail": "This costs 3 credits and 1 is available. Buy credits with POST /v1/billing/checkout.",
+                 *       "instance": "0d6f4b9a-8c21-4e3f-a5b7-2c9e1d4f6a83",
+                 *       "cost": 3,
+                 *       "balance": {
+                 *         "credits": 5,
+                 *         "reserved": 4,
+                 *         "available": 1
+                 *       }
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     balance?: components["schemas"]["Balance"];
                     cost?: number;
@@ -1237,7 +1350,10 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Opaque cursor from a `Link` header. */
+        /**
+         * @description Opaque cursor from a `Link` header.
+         * @example MTc5NTQ2NzEzMjMxMjpqb2JfbUhLX01vazR3Vkc3V0lqYQ
+         */
         Cursor: string;
         /**
          * @description Makes a retry safe: the first request with a key runs and its response is kept for 24 hours;
@@ -1246,13 +1362,22 @@ export interface components {
          *     `idempotency_key_reused`; a replay while the first request still runs → 409
          *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
          *     per workspace; use a UUID.
+         * @example 5f0c8a52-3d1e-4b7a-9c26-8e4f1a7d2b90
          */
         IdempotencyKey: string;
-        /** @description An ETag from an earlier response; a match answers 304. */
+        /**
+         * @description An ETag from an earlier response; a match answers 304.
+         * @example "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8"
+         */
         IfNoneMatch: string;
+        /** @example job_NN8ndqmfzzkWSR0- */
         JobId: string;
-        /** @description Page size. */
+        /**
+         * @description Page size.
+         * @example 50
+         */
         Limit: number;
+        /** @example pre_P3Rpn4k6qDdDAO2x5CaX */
         PresetId: string;
         /** @description A generator slug from `GET /v1/generators`. */
         Slug: string;
@@ -1339,6 +1464,7 @@ export interface operations {
                  *     `idempotency_key_reused`; a replay while the first request still runs → 409
                  *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
                  *     per workspace; use a UUID.
+                 * @example 5f0c8a52-3d1e-4b7a-9c26-8e4f1a7d2b90
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1396,6 +1522,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balance": {
+                     *         "credits": 11850,
+                     *         "reserved": 7,
+                     *         "available": 11843
+                     *       },
+                     *       "packs": [
+                     *         {
+                     *           "id": "starter",
+                     *           "name": "Starter — 1,000 credits",
+                     *           "credits": 1000,
+                     *           "amount": 1000,
+                     *           "currency": "usd"
+                     *         },
+                     *         {
+                     *           "id": "studio",
+                     *           "name": "Studio — 12,000 credits",
+                     *           "credits": 12000,
+                     *           "amount": 10000,
+                     *           "currency": "usd"
+                     *         },
+                     *         {
+                     *           "id": "production",
+                     *           "name": "Production — 150,000 credits",
+                     *           "credits": 150000,
+                     *           "amount": 100000,
+                     *           "currency": "usd"
+                     *         }
+                     *       ],
+                     *       "purchases": [
+                     *         {
+                     *           "id": "pur_Xk2v9QmT4sLp8RwZ",
+                     *           "packId": "studio",
+                     *           "credits": 12000,
+                     *           "amount": 10000,
+                     *           "currency": "usd",
+                     *           "status": "completed",
+                     *           "createdAt": "2026-11-02T14:21:07.512Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Billing"];
                 };
             };
@@ -1423,6 +1592,7 @@ export interface operations {
                  *     `idempotency_key_reused`; a replay while the first request still runs → 409
                  *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
                  *     per workspace; use a UUID.
+                 * @example 5f0c8a52-3d1e-4b7a-9c26-8e4f1a7d2b90
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1431,6 +1601,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "packId": "studio"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CheckoutCreate"];
             };
         };
@@ -1444,6 +1619,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cs_test_a1B2c3D4e5F6g7H8i9J0kLmN",
+                     *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8i9J0kLmN"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
@@ -1468,7 +1649,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`
+                 * @example t=1795467132,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "Payment-Signature"?: string;
                 /** @description The same signature under Stripe's own header name; never together with `Payment-Signature`. */
                 "Stripe-Signature"?: string;
@@ -1518,9 +1702,13 @@ export interface operations {
                  *     `idempotency_key_reused`; a replay while the first request still runs → 409
                  *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
                  *     per workspace; use a UUID.
+                 * @example 5f0c8a52-3d1e-4b7a-9c26-8e4f1a7d2b90
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description An ETag from an earlier response; a match answers 304. */
+                /**
+                 * @description An ETag from an earlier response; a match answers 304.
+                 * @example "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
@@ -1571,6 +1759,173 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "mesh-gradient",
+                     *         "name": "Mesh gradient",
+                     *         "description": "Soft multi-point mesh gradient: coloured control points blended into a smooth wallpaper, with optional film grain.",
+                     *         "version": "1.1.0",
+                     *         "animated": false,
+                     *         "formats": [
+                     *           "png",
+                     *           "webp",
+                     *           "svg"
+                     *         ],
+                     *         "defaults": {
+                     *           "palette": [
+                     *             "#ff5e7e",
+                     *             "#ffb86b",
+                     *             "#7c5cff",
+                     *             "#22c1ee",
+                     *             "#ff8bd1"
+                     *           ],
+                     *           "background": "#3b2a8f",
+                     *           "points": 7,
+                     *           "softness": 0.85,
+                     *           "grain": 0.04
+                     *         },
+                     *         "paramSchema": {
+                     *           "type": "object",
+                     *           "additionalProperties": false,
+                     *           "properties": {
+                     *             "palette": {
+                     *               "type": "array",
+                     *               "title": "Palette",
+                     *               "minItems": 2,
+                     *               "maxItems": 8,
+                     *               "items": {
+                     *                 "type": "string",
+                     *                 "pattern": "^#[0-9a-fA-F]{6}$",
+                     *                 "format": "color"
+                     *               }
+                     *             },
+                     *             "background": {
+                     *               "type": "string",
+                     *               "title": "Base colour",
+                     *               "pattern": "^#[0-9a-fA-F]{6}$",
+                     *               "format": "color",
+                     *               "default": "#3b2a8f"
+                     *             },
+                     *             "points": {
+                     *               "type": "integer",
+                     *               "title": "Control points",
+                     *               "minimum": 2,
+                     *               "maximum": 16,
+                     *               "default": 7
+                     *             },
+                     *             "softness": {
+                     *               "type": "number",
+                     *               "title": "Softness",
+                     *               "minimum": 0.3,
+                     *               "maximum": 1.5,
+                     *               "default": 0.85
+                     *             },
+                     *             "grain": {
+                     *               "type": "number",
+                     *               "title": "Grain",
+                     *               "minimum": 0,
+                     *               "maximum": 0.3,
+                     *               "default": 0.04
+                     *             }
+                     *           }
+                     *         },
+                     *         "animation": null
+                     *       },
+                     *       {
+                     *         "slug": "plasma",
+                     *         "name": "Plasma",
+                     *         "description": "Classic colourful plasma: interfering sine waves and ripples mapped through a cycling palette, looping seamlessly.",
+                     *         "version": "1.1.0",
+                     *         "animated": true,
+                     *         "formats": [
+                     *           "gif",
+                     *           "mp4",
+                     *           "png",
+                     *           "webp"
+                     *         ],
+                     *         "defaults": {
+                     *           "palette": [
+                     *             "#120c3d",
+                     *             "#4b1d8f",
+                     *             "#b5179e",
+                     *             "#ff6b6b",
+                     *             "#ffc857",
+                     *             "#2ec4b6"
+                     *           ],
+                     *           "scale": 1,
+                     *           "speed": 1,
+                     *           "colorCycles": 1,
+                     *           "detail": 240,
+                     *           "fps": 24,
+                     *           "duration": 3
+                     *         },
+                     *         "paramSchema": {
+                     *           "type": "object",
+                     *           "additionalProperties": false,
+                     *           "properties": {
+                     *             "palette": {
+                     *               "type": "array",
+                     *               "title": "Palette",
+                     *               "minItems": 2,
+                     *               "maxItems": 8,
+                     *               "items": {
+                     *                 "type": "string",
+                     *                 "pattern": "^#[0-9a-fA-F]{6}$",
+                     *                 "format": "color"
+                     *               }
+                     *             },
+                     *             "scale": {
+                     *               "type": "number",
+                     *               "title": "Scale",
+                     *               "minimum": 0.25,
+                     *               "maximum": 4,
+                     *               "default": 1
+                     *             },
+                     *             "speed": {
+                     *               "type": "integer",
+                     *               "title": "Speed",
+                     *               "minimum": 1,
+                     *               "maximum": 5,
+                     *               "default": 1
+                     *             },
+                     *             "colorCycles": {
+                     *               "type": "integer",
+                     *               "title": "Colour cycles",
+                     *               "minimum": 1,
+                     *               "maximum": 4,
+                     *               "default": 1
+                     *             },
+                     *             "detail": {
+                     *               "type": "integer",
+                     *               "title": "Detail",
+                     *               "minimum": 64,
+                     *               "maximum": 320,
+                     *               "default": 240
+                     *             },
+                     *             "fps": {
+                     *               "type": "integer",
+                     *               "title": "Frame rate",
+                     *               "minimum": 10,
+                     *               "maximum": 30,
+                     *               "default": 24
+                     *             },
+                     *             "duration": {
+                     *               "type": "number",
+                     *               "title": "Duration",
+                     *               "minimum": 1,
+                     *               "maximum": 10,
+                     *               "default": 3
+                     *             }
+                     *           }
+                     *         },
+                     *         "animation": {
+                     *           "fps": 24,
+                     *           "frames": 72
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Generator"][];
                 };
             };
@@ -1633,6 +1988,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "engineVersion": "1.1.0",
+                     *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2",
+                     *       "generators": 14,
+                     *       "revision": "c8d136b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
@@ -1650,10 +2014,17 @@ export interface operations {
     listJobs: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `Link` header. */
+                /**
+                 * @description Opaque cursor from a `Link` header.
+                 * @example MTc5NTQ2NzEzMjMxMjpqb2JfbUhLX01vazR3Vkc3V0lqYQ
+                 */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Page size. */
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
                 limit?: components["parameters"]["Limit"];
+                /** @example completed */
                 status?: components["schemas"]["JobStatus"];
             };
             header?: never;
@@ -1672,6 +2043,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "job_NN8ndqmfzzkWSR0-",
+                     *         "slug": "plasma",
+                     *         "status": "completed",
+                     *         "progress": 1,
+                     *         "attempts": 1,
+                     *         "createdAt": "2026-11-23T20:52:04.218Z",
+                     *         "updatedAt": "2026-11-23T20:52:05.044Z",
+                     *         "cancelled": false,
+                     *         "resultReady": true,
+                     *         "format": "mp4",
+                     *         "recipeHash": "11e47ad37ad958c419837885bfa75589319052d937647eb34d662022a546b46b",
+                     *         "contentType": "video/mp4",
+                     *         "resultUrl": "/v1/jobs/job_NN8ndqmfzzkWSR0-/result",
+                     *         "expiresAt": "2026-11-30T20:52:05.044Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Job"][];
                 };
             };
@@ -1699,6 +2090,7 @@ export interface operations {
                  *     `idempotency_key_reused`; a replay while the first request still runs → 409
                  *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
                  *     per workspace; use a UUID.
+                 * @example 5f0c8a52-3d1e-4b7a-9c26-8e4f1a7d2b90
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1721,6 +2113,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job_NN8ndqmfzzkWSR0-",
+                     *       "slug": "plasma",
+                     *       "status": "queued",
+                     *       "progress": 0,
+                     *       "attempts": 0,
+                     *       "createdAt": "2026-11-23T20:52:04.218Z",
+                     *       "updatedAt": "2026-11-23T20:52:04.218Z",
+                     *       "cancelled": false,
+                     *       "resultReady": false,
+                     *       "format": "mp4",
+                     *       "recipeHash": "11e47ad37ad958c419837885bfa75589319052d937647eb34d662022a546b46b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Job"];
                 };
             };
@@ -1746,6 +2153,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example job_NN8ndqmfzzkWSR0- */
                 id: components["parameters"]["JobId"];
             };
             cookie?: never;
@@ -1782,6 +2190,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example job_NN8ndqmfzzkWSR0- */
                 id: components["parameters"]["JobId"];
             };
             cookie?: never;
@@ -1818,6 +2227,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example job_NN8ndqmfzzkWSR0- */
                 id: components["parameters"]["JobId"];
             };
             cookie?: never;
@@ -1832,6 +2242,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example id: 1
+                     *     event: status
+                     *     data: {"id":"job_NN8ndqmfzzkWSR0-","slug":"plasma","status":"running","progress":0.1,"attempts":1,"createdAt":"2026-11-23T20:52:04.218Z","updatedAt":"2026-11-23T20:52:04.420Z","cancelled":false,"resultReady":false,"format":"mp4","recipeHash":"11e47ad37ad958c419837885bfa75589319052d937647eb34d662022a546b46b"}
+                     *
+                     *     id: 2
+                     *     event: progress
+                     *     data: {"progress":0.42}
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -1866,6 +2285,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example job_NN8ndqmfzzkWSR0- */
                 id: components["parameters"]["JobId"];
             };
             cookie?: never;
@@ -1923,6 +2343,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "key_XYpCcc0P27KbouXvksC0",
+                     *         "label": "CI deploys",
+                     *         "prefix": "svc_live_F22a5d",
+                     *         "createdAt": "2026-11-23T20:52:12.329Z",
+                     *         "lastUsedAt": "2026-11-23T21:04:51.007Z",
+                     *         "revoked": false,
+                     *         "revokedAt": null
+                     *       },
+                     *       {
+                     *         "id": "key_0aYtq3WcN8mVb2LhR5sE",
+                     *         "label": "laptop",
+                     *         "prefix": "svc_live_9QxTe1",
+                     *         "createdAt": "2026-10-02T08:15:40.112Z",
+                     *         "lastUsedAt": "2026-11-20T17:30:02.981Z",
+                     *         "revoked": true,
+                     *         "revokedAt": "2026-11-21T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ApiKey"][];
                 };
             };
@@ -1950,6 +2392,7 @@ export interface operations {
                  *     `idempotency_key_reused`; a replay while the first request still runs → 409
                  *     `idempotency_in_progress`. Error responses and responses over 16 MB are not kept. Keys are
                  *     per workspace; use a UUID.
+                 * @example 5f0c8a52-3d1e-4b7a-9c26-8e4f1a7d2b90
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1958,6 +2401,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "CI deploys"
+                 *     }
+                 */
                 "application/json": components["schemas"]["KeyCreate"];
             };
         };
@@ -1971,6 +2419,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "key_XYpCcc0P27KbouXvksC0",
+                     *       "label": "CI deploys",
+                     *       "prefix": "svc_live_F22a5d",
+                     *       "createdAt": "2026-11-23T20:52:12.329Z",
+                     *       "lastUsedAt": null,
+                     *       "revoked": false,
+                     *       "revokedAt": null,
+                     *       "secret": "svc_live_F22a5dzfGD4S2cgqZqklNMXoyh0Qsr3z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
@@ -1993,6 +2453,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example key_XYpCcc0P27KbouXvksC0 */
                 id: string;
             };
             cookie?: never;
@@ -2008,6 +2469,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "key_XYpCcc0P27KbouXvksC0",
+                     *       "label": "CI deploys",
+                     *       "prefix": "svc_live_F22a5d",
+                     *       "createdAt": "2026-11-23T20:52:12.329Z",
+                     *       "lastUsedAt": "2026-11-23T21:04:51.007Z",
+                     *       "revoked": true,
+                     *       "revokedAt": "2026-11-23T21:10:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
@@ -2073,6 +2545,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Render Service API",
+                     *         "version": "0.4.0"
+                     *       },
+                     *       "paths": {
+                     *         "/v1/health": {
+                     *           "get": {
+                     *             "operationId": "getHealth",
+                     *             "summary": "Liveness and versions"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: unknown;
                     };
@@ -2107,6 +2596,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "pre_P3Rpn4k6qDdDAO2x5CaX",
+                     *         "name": "Blog header",
+                     *         "recipe": {
+                     *           "slug": "mesh-gradient",
+                     *           "seed": 7,
+                     *           "size": {
+                     *             "width": 1200,
+                     *             "height": 630
+                     *           },
+                     *           "format": "webp"
+                     *         },
+                     *         "recipeHash": "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8",
+                     *         "createdAt": "2026-11-23T20:52:12.354Z",
+                     *         "updatedAt": "2026-11-23T20:52:12.354Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Preset"][];
                 };
             };
@@ -2147,6 +2656,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pre_P3Rpn4k6qDdDAO2x5CaX",
+                     *       "name": "Blog header",
+                     *       "recipe": {
+                     *         "slug": "mesh-gradient",
+                     *         "seed": 7,
+                     *         "size": {
+                     *           "width": 1200,
+                     *           "height": 630
+                     *         },
+                     *         "format": "webp"
+                     *       },
+                     *       "recipeHash": "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8",
+                     *       "createdAt": "2026-11-23T20:52:12.354Z",
+                     *       "updatedAt": "2026-11-23T20:52:12.354Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Preset"];
                 };
             };
@@ -2169,6 +2696,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example pre_P3Rpn4k6qDdDAO2x5CaX */
                 id: components["parameters"]["PresetId"];
             };
             cookie?: never;
@@ -2184,6 +2712,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pre_P3Rpn4k6qDdDAO2x5CaX",
+                     *       "name": "Blog header",
+                     *       "recipe": {
+                     *         "slug": "mesh-gradient",
+                     *         "seed": 7,
+                     *         "size": {
+                     *           "width": 1200,
+                     *           "height": 630
+                     *         },
+                     *         "format": "webp"
+                     *       },
+                     *       "recipeHash": "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8",
+                     *       "createdAt": "2026-11-23T20:52:12.354Z",
+                     *       "updatedAt": "2026-11-23T20:52:12.354Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Preset"];
                 };
             };
@@ -2206,6 +2752,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example pre_P3Rpn4k6qDdDAO2x5CaX */
                 id: components["parameters"]["PresetId"];
             };
             cookie?: never;
@@ -2240,6 +2787,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example pre_P3Rpn4k6qDdDAO2x5CaX */
                 id: components["parameters"]["PresetId"];
             };
             cookie?: never;
@@ -2259,6 +2807,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pre_P3Rpn4k6qDdDAO2x5CaX",
+                     *       "name": "Blog header (dark)",
+                     *       "recipe": {
+                     *         "slug": "mesh-gradient",
+                     *         "seed": 7,
+                     *         "size": {
+                     *           "width": 1200,
+                     *           "height": 630
+                     *         },
+                     *         "format": "webp"
+                     *       },
+                     *       "recipeHash": "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8",
+                     *       "createdAt": "2026-11-23T20:52:12.354Z",
+                     *       "updatedAt": "2026-11-23T21:20:45.918Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Preset"];
                 };
             };
@@ -2279,10 +2845,14 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier response; a match answers 304. */
+                /**
+                 * @description An ETag from an earlier response; a match answers 304.
+                 * @example "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example pre_P3Rpn4k6qDdDAO2x5CaX */
                 id: components["parameters"]["PresetId"];
             };
             cookie?: never;
@@ -2322,6 +2892,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "unit": "One credit renders 1,000,000 output pixels (or pixel-frames for animations); every cache miss costs at least one.",
+                     *       "rules": [
+                     *         {
+                     *           "description": "A still render (png, webp): one credit per started million output pixels (width × pixelRatio × height × pixelRatio); 1920×1080 costs 3.",
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "description": "An animation (gif, mp4): one credit per started million output pixel-frames; 640×360 for 2 s at 15 fps costs 7.",
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "description": "A vector render (svg, css).",
+                     *           "credits": 1
+                     *         },
+                     *         {
+                     *           "description": "A cache hit (the same recipe again, by anyone in the workspace), a request that joined an identical render already in flight (X-Service-Cache: COALESCED), an export job whose result was already cached, or a 304 Not Modified.",
+                     *           "credits": 0
+                     *         }
+                     *       ],
+                     *       "packs": [
+                     *         {
+                     *           "id": "starter",
+                     *           "name": "Starter — 1,000 credits",
+                     *           "credits": 1000,
+                     *           "amount": 1000,
+                     *           "currency": "usd"
+                     *         },
+                     *         {
+                     *           "id": "studio",
+                     *           "name": "Studio — 12,000 credits",
+                     *           "credits": 12000,
+                     *           "amount": 10000,
+                     *           "currency": "usd"
+                     *         },
+                     *         {
+                     *           "id": "production",
+                     *           "name": "Production — 150,000 credits",
+                     *           "credits": 150000,
+                     *           "amount": 100000,
+                     *           "currency": "usd"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Pricing"];
                 };
             };
@@ -2351,6 +2967,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "database": true,
+                     *       "ffmpeg": true,
+                     *       "engineVersion": "1.1.0",
+                     *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
@@ -2369,6 +2994,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "/v1/reference#problem-not_ready",
+                     *       "status": 503,
+                     *       "code": "not_ready",
+                     *       "title": "The service is not ready",
+                     *       "detail": "Not ready: database unavailable.",
+                     *       "instance": "6a1f3c9e-2b47-4d85-9e0c-7f3b2a1d5c84",
+                     *       "ok": false,
+                     *       "database": false,
+                     *       "ffmpeg": true,
+                     *       "engineVersion": "1.1.0",
+                     *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & components["schemas"]["Readiness"];
                 };
             };
@@ -2407,22 +3047,41 @@ export interface operations {
     renderRecipe: {
         parameters: {
             query: {
+                /** @example png */
                 format?: components["schemas"]["Format"];
-                /** @description Output height, overriding the recipe. */
+                /**
+                 * @description Output height, overriding the recipe.
+                 * @example 315
+                 */
                 h?: number;
-                /** @description Pixel ratio, overriding the recipe. */
+                /**
+                 * @description Pixel ratio, overriding the recipe.
+                 * @example 2
+                 */
                 pr?: number;
-                /** @description The base64url canonical recipe. */
+                /**
+                 * @description The base64url canonical recipe.
+                 * @example eyJmb3JtYXQiOiJ3ZWJwIiwiZ2VuZXJhdG9yIjoibWVzaC1ncmFkaWVudCIsInBhcmFtcyI6eyJiYWNrZ3JvdW5kIjoiIzNiMmE4ZiIsImdyYWluIjowLjA0LCJwYWxldHRlIjpbIiNmZjVlN2UiLCIjZmZiODZiIiwiIzdjNWNmZiIsIiMyMmMxZWUiLCIjZmY4YmQxIl0sInBvaW50cyI6Nywic29mdG5lc3MiOjAuODV9LCJzZWVkIjo3LCJzaXplIjp7ImhlaWdodCI6NjMwLCJwaXhlbFJhdGlvIjoxLCJ3aWR0aCI6MTIwMH0sInYiOjEsInZlcnNpb24iOiIxLjEuMCJ9
+                 */
                 r: string;
-                /** @description Output width, overriding the recipe. */
+                /**
+                 * @description Output width, overriding the recipe.
+                 * @example 600
+                 */
                 w?: number;
             };
             header?: {
-                /** @description An ETag from an earlier response; a match answers 304. */
+                /**
+                 * @description An ETag from an earlier response; a match answers 304.
+                 * @example "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description Lowercase hex SHA-256 of the canonical recipe. */
+                /**
+                 * @description Lowercase hex SHA-256 of the canonical recipe.
+                 * @example 3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8
+                 */
                 recipeHash: string;
             };
             cookie?: never;
@@ -2452,9 +3111,15 @@ export interface operations {
     getUsage: {
         parameters: {
             query?: {
-                /** @description First day (UTC), inclusive. */
+                /**
+                 * @description First day (UTC), inclusive.
+                 * @example 2026-11-01
+                 */
                 from?: string;
-                /** @description Last day (UTC), inclusive. */
+                /**
+                 * @description Last day (UTC), inclusive.
+                 * @example 2026-11-23
+                 */
                 to?: string;
             };
             header?: never;
@@ -2472,6 +3137,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-11-01",
+                     *       "to": "2026-11-23",
+                     *       "totals": {
+                     *         "renders": 412,
+                     *         "credits": 1180,
+                     *         "bytes": 96402113,
+                     *         "cacheHits": 171
+                     *       },
+                     *       "byDay": [
+                     *         {
+                     *           "date": "2026-11-22",
+                     *           "renders": 130,
+                     *           "credits": 402,
+                     *           "bytes": 30118840,
+                     *           "cacheHits": 41
+                     *         },
+                     *         {
+                     *           "date": "2026-11-23",
+                     *           "renders": 282,
+                     *           "credits": 778,
+                     *           "bytes": 66283273,
+                     *           "cacheHits": 130
+                     *         }
+                     *       ],
+                     *       "byGenerator": [
+                     *         {
+                     *           "slug": "mesh-gradient",
+                     *           "renders": 301,
+                     *           "credits": 903,
+                     *           "bytes": 13150330,
+                     *           "cacheHits": 150
+                     *         },
+                     *         {
+                     *           "slug": "plasma",
+                     *           "renders": 111,
+                     *           "credits": 277,
+                     *           "bytes": 83251783,
+                     *           "cacheHits": 21
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["UsageSummary"];
                 };
             };
@@ -2506,6 +3215,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_9vh+s3SYArQye+GatM7IAwE7RTNRoOdMVFWr9xQXj0Q=",
+                     *       "createdAt": "2026-11-23T20:52:12.370Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookSecret"];
                 };
             };
@@ -2540,6 +3255,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_K2r7Yq0TbX4mV9sL1pN8cD3fH6jA5wE0zU2iO7gR4kM=",
+                     *       "createdAt": "2026-11-23T21:15:09.554Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookSecret"];
                 };
             };
