@@ -757,7 +757,11 @@ export interface components {
             size?: components["schemas"]["Size"];
             slug?: string;
             webhookUrl?: components["schemas"]["WebhookUrl"];
-        } | unknown | unknown;
+        } & ({
+            slug: string;
+        } | {
+            generator: string;
+        });
         /** @enum {string} */
         JobStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
         KeyCreate: {
@@ -778,6 +782,11 @@ export interface components {
         Params: {
             [key: string]: unknown;
         };
+        /**
+         * @description Output pixels per logical pixel.
+         * @default 1
+         */
+        PixelRatio: number;
         Preset: {
             /** Format: date-time */
             createdAt: string;
@@ -926,11 +935,7 @@ export interface components {
         Size: {
             /** @description Logical height in pixels. */
             height: number;
-            /**
-             * @description Output pixels per logical pixel.
-             * @default 1
-             */
-            pixelRatio?: number;
+            pixelRatio?: components["schemas"]["PixelRatio"];
             /** @description Logical width in pixels. */
             width: number;
         };

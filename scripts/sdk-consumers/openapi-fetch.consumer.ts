@@ -1,0 +1,50 @@
+// openapi-typescript (default flags) + openapi-fetch: types from ./render-service.ts.
+import createClient from 'openapi-fetch';
+import type { paths } from './render-service';
+import { check, pngBytes, pollUntil, RECIPE, recipeHash, sameBytes, SERVICE_KEY, SERVICE_URL, step } from './consumer-kit';
+
+const client = createClient<paths>({ baseUrl: SERVICE_URL, headers: { Authorization: `Bearer ${SERVICE_KEY}` } });
+
+// Binary responses: openapi-fetch parses JSON unless told otherwise; parseAs types `data` too.
+const rendered = await client.POST('/v1/generate/{slug}', { params: { path: { slug: 'mesh-gradient' } }, body: RECIPE, parseAs: 'arrayBuffer' });
+if (rendered.error) throw new Error(`generate: ${rendered.error.code}`);
+const png = await pngBytes(rendered.data, 'generate');
+const hash = recipeHash(rendered.response.headers.get('X-Service-Recipe-Hash'), 'generate');
+const encoded = rendered.response.headers.get('X-Service-Recipe');
+check(encoded, 'generate: X-Service-Recipe missing');
+step('generate → png bytes, X-Service-Recipe-Hash');
+
+const viaUrl = await client.GET('/v1/render/{recipeHash}', { params: { path: { recipeHash: hash }, query: { r: encoded } }, parseAs: 'blob' });
+if (viaUrl.error) throw new Error(`renderRecipe: ${viaUrl.error.code}`);
+check(sameBytes(await pngBytes(viaUrl.data, 'renderRecipe'), png), 'renderRecipe: other bytes than generate');
+step('renderRecipe → the same bytes');
+
+// createJob's body: slug or generator, typed (not unknown).
+const created = await client.POST('/v1/jobs', { body: { slug: 'mesh-gradient', ...RECIPE } });
+if (created.error) throw new Error(`createJob: ${created.error.code}`);
+check(created.response.headers.get('Location') === `/v1/jobs/${created.data.id}`, 'createJob: Location');
+const done = await pollUntil(
+  async () => {
+    const { data, error } = await client.GET('/v1/jobs/{id}', { params: { path: { id: created.data.id } } });
+    if (error) throw new Error(`getJob: ${error.code}`);
+    return data;
+  },
+  (job) => job.status !== 'queued' && job.status !== 'running',
+  'job',
+);
+check(done.status === 'completed' && done.resultReady, `job ended ${done.status}`);
+step('createJob, getJob polled to completed');
+
+const result = await client.GET('/v1/jobs/{id}/result', { params: { path: { id: done.id } }, parseAs: 'arrayBuffer' });
+if (result.error) throw new Error(`getJobResult: ${result.error.code}`);
+check(sameBytes(await pngBytes(result.data, 'getJobResult'), png), 'getJobResult: other bytes than generate');
+step('getJobResult → the same bytes');
+
+const key = await client.POST('/v1/keys', { body: { label: 'sdk-check openapi-fetch' } });
+if (key.error) throw new Error(`createKey: ${key.error.code}`);
+check(key.data.secret?.startsWith('svc_'), 'createKey: secret');
+const keys = await client.GET('/v1/keys');
+check(keys.data?.some((k) => k.id === key.data.id && !k.revoked), 'listKeys: the new key');
+const revoked = await client.DELETE('/v1/keys/{id}', { params: { path: { id: key.data.id } } });
+check(revoked.data?.revoked === true, 'revokeKey: revoked');
+step('createKey, listKeys, revokeKey');
