@@ -1136,6 +1136,7 @@ export interface components {
                 "Cache-Control"?: string;
                 /** @description The quoted recipe hash. */
                 ETag?: string;
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 "X-Service-Cache": components["headers"]["CacheHeader"];
@@ -1274,6 +1275,8 @@ export interface components {
         CreditsHeader: number;
         /** @description Engine version that rendered the file. */
         EngineHeader: string;
+        /** @description `true` on a response replayed for a repeated `Idempotency-Key` (the operations that take one): no work was done, nothing charged. */
+        IdempotentReplayed: "true";
         /** @description Account and billing data are never cached. */
         NoStore: "no-store";
         /**
@@ -1359,6 +1362,7 @@ export interface operations {
             /** @description One result per item, in request order. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -1719,6 +1723,7 @@ export interface operations {
             /** @description The job was accepted and queued. */
             202: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description URL of the job. */
                     Location?: string;
                     RateLimit: components["headers"]["RateLimit"];
@@ -1971,6 +1976,9 @@ export interface operations {
             201: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description URL of the key (`DELETE` it to revoke). */
+                    Location?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;

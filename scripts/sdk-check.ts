@@ -33,12 +33,12 @@ const GENERATORS: Generator[] = [
   {
     name: 'hey-api',
     snippets: { 'hey-api': 'readme.ts' },
-    generate: (dir, url) => run(path.join(BIN, 'openapi-ts'), ['-i', `${url}/v1/openapi.json`, '-o', 'render-service'], { cwd: dir }),
+    generate: (dir, url) => run(path.join(BIN, 'openapi-ts'), ['-i', `${url}/v1/openapi.json`, '-o', 'render-service'], { cwd: dir, timeout: 60_000 }),
   },
   {
     name: 'orval',
     snippets: { 'orval-config': 'orval.config.ts', 'orval-mutator': 'render-service-fetch.ts', orval: 'readme.ts' },
-    generate: (dir) => run(path.join(BIN, 'orval'), ['--config', 'orval.config.ts'], { cwd: dir }),
+    generate: (dir) => run(path.join(BIN, 'orval'), ['--config', 'orval.config.ts'], { cwd: dir, timeout: 60_000 }),
   },
 ];
 
@@ -91,7 +91,7 @@ async function checkGenerator(gen: Generator, dir: string, service: ServerProces
   const env = { ...process.env, RENDER_SERVICE_URL: service.url, RENDER_SERVICE_KEY: key };
   const problem =
     (await phase('generate', () => gen.generate(dir, service.url))) ??
-    (await phase('typecheck (tsc, strict)', () => run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: dir }))) ??
+    (await phase('typecheck (tsc, strict)', () => run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: dir, timeout: 120_000 }))) ??
     (await phase('run consumer.ts', async () => {
       const { stdout } = await run(process.execPath, ['--import', 'tsx', 'consumer.ts'], { cwd: dir, env, timeout: 60_000 });
       process.stdout.write(`${stdout.trimEnd().replace(/^/gm, `[${gen.name}] `)}\n`);
