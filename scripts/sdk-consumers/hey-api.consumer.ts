@@ -1,6 +1,7 @@
 // @hey-api/openapi-ts (default flags, its bundled fetch client): SDK functions from ./render-service.
 import { client } from './render-service/client.gen';
 import { createJob, createKey, generate, getJob, getJobResult, listKeys, renderRecipe, revokeKey } from './render-service';
+import type { JobCreate } from './render-service';
 import { check, pngBytes, pollUntil, RECIPE, recipeHash, sameBytes, SERVICE_KEY, SERVICE_URL, step } from './consumer-kit';
 
 client.setConfig({ baseUrl: SERVICE_URL, headers: { Authorization: `Bearer ${SERVICE_KEY}` } });
@@ -19,6 +20,10 @@ if (viaUrl.error) throw new Error(`renderRecipe: ${viaUrl.error.code}`);
 check(sameBytes(await pngBytes(viaUrl.data, 'renderRecipe'), png), 'renderRecipe: other bytes than generate');
 step('renderRecipe → the same bytes');
 
+// createJob's body is typed as its properties and slug-or-generator, not `unknown`.
+// @ts-expect-error a job body must name its generator
+const nameless: JobCreate = { seed: 1 };
+void nameless;
 const created = await createJob({ body: { generator: 'mesh-gradient', ...RECIPE } });
 if (created.error) throw new Error(`createJob: ${created.error.code}`);
 const id = created.data.id;

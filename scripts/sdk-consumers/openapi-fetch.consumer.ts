@@ -1,6 +1,6 @@
 // openapi-typescript (default flags) + openapi-fetch: types from ./render-service.ts.
 import createClient from 'openapi-fetch';
-import type { paths } from './render-service';
+import type { components, paths } from './render-service';
 import { check, pngBytes, pollUntil, RECIPE, recipeHash, sameBytes, SERVICE_KEY, SERVICE_URL, step } from './consumer-kit';
 
 const client = createClient<paths>({ baseUrl: SERVICE_URL, headers: { Authorization: `Bearer ${SERVICE_KEY}` } });
@@ -19,7 +19,10 @@ if (viaUrl.error) throw new Error(`renderRecipe: ${viaUrl.error.code}`);
 check(sameBytes(await pngBytes(viaUrl.data, 'renderRecipe'), png), 'renderRecipe: other bytes than generate');
 step('renderRecipe → the same bytes');
 
-// createJob's body: slug or generator, typed (not unknown).
+// createJob's body is typed as its properties and slug-or-generator, not `unknown`.
+// @ts-expect-error a job body must name its generator
+const nameless: components['schemas']['JobCreate'] = { seed: 1 };
+void nameless;
 const created = await client.POST('/v1/jobs', { body: { slug: 'mesh-gradient', ...RECIPE } });
 if (created.error) throw new Error(`createJob: ${created.error.code}`);
 check(created.response.headers.get('Location') === `/v1/jobs/${created.data.id}`, 'createJob: Location');
@@ -43,6 +46,10 @@ step('getJobResult → the same bytes');
 const key = await client.POST('/v1/keys', { body: { label: 'sdk-check openapi-fetch' } });
 if (key.error) throw new Error(`createKey: ${key.error.code}`);
 check(key.data.secret?.startsWith('svc_'), 'createKey: secret');
+// Declared response headers are typed in `paths` (an undeclared one would be `unknown`).
+type KeyCreatedHeaders = paths['/v1/keys']['post']['responses'][201]['headers'];
+const keyLocation: string = key.response.headers.get('Location') as NonNullable<KeyCreatedHeaders['Location']>;
+check(keyLocation === `/v1/keys/${key.data.id}`, 'createKey: Location');
 const keys = await client.GET('/v1/keys');
 check(keys.data?.some((k) => k.id === key.data.id && !k.revoked), 'listKeys: the new key');
 const revoked = await client.DELETE('/v1/keys/{id}', { params: { path: { id: key.data.id } } });

@@ -1,5 +1,6 @@
 // orval (fetch client, with the README's content-type mutator): functions from ./render-service.
 import { createJob, createKey, generate, getJob, getJobResult, listKeys, renderRecipe, revokeKey } from './render-service';
+import type { JobCreate } from './render-service';
 import { check, pngBytes, pollUntil, RECIPE, recipeHash, sameBytes, step } from './consumer-kit';
 
 // Binary responses are typed Blob (format: binary); the mutator reads them with res.blob().
@@ -16,6 +17,10 @@ check(viaUrl.status === 200 && viaUrl.data instanceof Blob, `renderRecipe: ${via
 check(sameBytes(await pngBytes(viaUrl.data, 'renderRecipe'), png), 'renderRecipe: other bytes than generate');
 step('renderRecipe → the same bytes');
 
+// createJob's body is typed as its properties and slug-or-generator, not `unknown`.
+// @ts-expect-error a job body must name its generator
+const nameless: JobCreate = { seed: 1 };
+void nameless;
 const created = await createJob({ slug: 'mesh-gradient', ...RECIPE });
 check(created.status === 202, `createJob: ${created.status}`);
 const id = created.data.id;
