@@ -9,7 +9,11 @@ const client = createClient<paths>({ baseUrl: SERVICE_URL, headers: { Authorizat
 const rendered = await client.POST('/v1/generate/{slug}', { params: { path: { slug: 'mesh-gradient' } }, body: RECIPE, parseAs: 'arrayBuffer' });
 if (rendered.error) throw new Error(`generate: ${rendered.error.code}`);
 const png = await pngBytes(rendered.data, 'generate');
-const hash = recipeHash(rendered.response.headers.get('X-Service-Recipe-Hash'), 'generate');
+// Declared response headers are typed in `paths` (an undeclared one would be `unknown`).
+type RenderedHeaders = paths['/v1/generate/{slug}']['post']['responses'][200]['headers'];
+const hash: RenderedHeaders['X-Service-Recipe-Hash'] = recipeHash(rendered.response.headers.get('X-Service-Recipe-Hash'), 'generate');
+const cache: RenderedHeaders['X-Service-Cache'] = rendered.response.headers.get('X-Service-Cache') as RenderedHeaders['X-Service-Cache'];
+check(['HIT', 'MISS', 'COALESCED'].includes(cache), `generate: X-Service-Cache ${cache}`);
 const encoded = rendered.response.headers.get('X-Service-Recipe');
 check(encoded, 'generate: X-Service-Recipe missing');
 step('generate → png bytes, X-Service-Recipe-Hash');
@@ -46,7 +50,6 @@ step('getJobResult → the same bytes');
 const key = await client.POST('/v1/keys', { body: { label: 'sdk-check openapi-fetch' } });
 if (key.error) throw new Error(`createKey: ${key.error.code}`);
 check(key.data.secret?.startsWith('svc_'), 'createKey: secret');
-// Declared response headers are typed in `paths` (an undeclared one would be `unknown`).
 type KeyCreatedHeaders = paths['/v1/keys']['post']['responses'][201]['headers'];
 const keyLocation: string = key.response.headers.get('Location') as NonNullable<KeyCreatedHeaders['Location']>;
 check(keyLocation === `/v1/keys/${key.data.id}`, 'createKey: Location');
