@@ -854,7 +854,11 @@ export interface components {
             size?: components["schemas"]["Size"];
             slug?: string;
             webhookUrl?: components["schemas"]["WebhookUrl"];
-        } | unknown | unknown;
+        } & ({
+            slug: string;
+        } | {
+            generator: string;
+        });
         /** @enum {string} */
         JobStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
         KeyCreate: {
@@ -875,6 +879,11 @@ export interface components {
         Params: {
             [key: string]: unknown;
         };
+        /**
+         * @description Output pixels per logical pixel.
+         * @default 1
+         */
+        PixelRatio: number;
         Preset: {
             /** Format: date-time */
             createdAt: string;
@@ -1023,11 +1032,7 @@ export interface components {
         Size: {
             /** @description Logical height in pixels. */
             height: number;
-            /**
-             * @description Output pixels per logical pixel.
-             * @default 1
-             */
-            pixelRatio?: number;
+            pixelRatio?: components["schemas"]["PixelRatio"];
             /** @description Logical width in pixels. */
             width: number;
         };
@@ -1244,6 +1249,7 @@ export interface components {
                 "Cache-Control"?: string;
                 /** @description The quoted recipe hash. */
                 ETag?: string;
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 "X-Service-Cache": components["headers"]["CacheHeader"];
@@ -1394,6 +1400,8 @@ export interface components {
         CreditsHeader: number;
         /** @description Engine version that rendered the file. */
         EngineHeader: string;
+        /** @description `true` on a response replayed for a repeated `Idempotency-Key` (the operations that take one): no work was done, nothing charged. */
+        IdempotentReplayed: "true";
         /** @description Account and billing data are never cached. */
         NoStore: "no-store";
         /**
@@ -1480,6 +1488,7 @@ export interface operations {
             /** @description One result per item, in request order. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -2106,6 +2115,7 @@ export interface operations {
             /** @description The job was accepted and queued. */
             202: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description URL of the job. */
                     Location?: string;
                     RateLimit: components["headers"]["RateLimit"];
@@ -2414,6 +2424,9 @@ export interface operations {
             201: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description URL of the key (`DELETE` it to revoke). */
+                    Location?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;

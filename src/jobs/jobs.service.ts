@@ -12,8 +12,8 @@ import { chargeFor } from '../services/pricing.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { RenderService } from '../services/render.service.ts';
 
-/** JobCreate from the contract (its anyOf makes the generated type opaque). */
-export type JobCreate = RecipeInput & { slug?: string; generator?: string; webhookUrl?: string };
+/** JobCreate from the contract: a recipe plus `slug` or its alias `generator` (at least one). */
+export type JobCreate = components['schemas']['JobCreate'];
 type JobView = components['schemas']['Job'];
 
 /** Tries per job: transient failures (encoder, overload) retry with backoff up to this many. */

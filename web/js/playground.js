@@ -240,7 +240,8 @@ function tsSnippet(recipe) {
     `});`,
     `const { data, error, response } = await client.POST('/v1/generate/{slug}', {`,
     `  params: { path: { slug: '${recipe.slug}' } },`,
-    `  body: ${body},`,
+    // as const keeps the format a literal, so openapi-fetch types `data` by parseAs (ArrayBuffer).
+    `  body: ${body} as const,`,
     `  parseAs: 'arrayBuffer',`,
     `});`,
     'if (error) throw new Error(`${error.code}: ${error.detail ?? error.title}`);',

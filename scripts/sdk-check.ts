@@ -1,0 +1,125 @@
+// npm run sdk:check — do clients generated from the served contract work?
+// Starts the service (local mode, a temporary data directory, a free port), generates a client from
+// its /v1/openapi.json with each of three generators (default flags, CLIs from node_modules/.bin, no
+// network beyond the service), type-checks a consumer per client plus the README's snippets for it in
+// strict TypeScript, and runs them against the service. Exit 1 names each generator that failed and
+// the step (generate, typecheck, run) where it failed.
+//   --keep   leave .sdk-check/run-* in place to inspect
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT, runService, type ServerProcess } from '../test/support/server-process.ts';
+
+const run = promisify(execFile);
+const BIN = path.join(ROOT, 'node_modules/.bin');
+const CONSUMERS = path.join(ROOT, 'scripts/sdk-consumers');
+const README_URL = 'http://127.0.0.1:8080';
+
+interface Generator {
+  name: string;
+  /** README snippets (by marker) written into the client's directory as these files. */
+  snippets: Record<string, string>;
+  /** Generates the client into `dir` from the served document. */
+  generate(dir: string, url: string): Promise<unknown>;
+}
+
+const GENERATORS: Generator[] = [
+  {
+    name: 'openapi-fetch',
+    snippets: { 'openapi-fetch': 'readme.ts' },
+    generate: (dir, url) => run(path.join(BIN, 'openapi-typescript'), [`${url}/v1/openapi.json`, '-o', 'render-service.ts'], { cwd: dir }),
+  },
+  {
+    name: 'hey-api',
+    snippets: { 'hey-api': 'readme.ts' },
+    generate: (dir, url) => run(path.join(BIN, 'openapi-ts'), ['-i', `${url}/v1/openapi.json`, '-o', 'render-service'], { cwd: dir, timeout: 60_000 }),
+  },
+  {
+    name: 'orval',
+    snippets: { 'orval-config': 'orval.config.ts', 'orval-mutator': 'render-service-fetch.ts', orval: 'readme.ts' },
+    generate: (dir) => run(path.join(BIN, 'orval'), ['--config', 'orval.config.ts'], { cwd: dir, timeout: 60_000 }),
+  },
+];
+
+/** The ```ts blocks that follow `<!-- sdk-check: name -->` markers in the README. */
+export function readmeSnippets(readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8')): Map<string, string> {
+  const snippets = new Map<string, string>();
+  for (const m of readme.matchAll(/<!-- sdk-check: ([\w-]+) -->\s*```ts\n([\s\S]*?)```/g)) snippets.set(m[1]!, m[2]!);
+  return snippets;
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['node'],
+  },
+  include: ['**/*.ts'],
+};
+
+function failure(err: unknown): string {
+  const e = err as { stdout?: string; stderr?: string; message?: string };
+  return [e.stdout, e.stderr].filter(Boolean).join('\n').trim() || String(e.message ?? err);
+}
+
+async function checkGenerator(gen: Generator, dir: string, service: ServerProcess, key: string, snippets: Map<string, string>): Promise<string | undefined> {
+  mkdirSync(dir, { recursive: true });
+  for (const [marker, file] of Object.entries(gen.snippets)) {
+    const source = snippets.get(marker);
+    if (!source) return `README.md has no \`<!-- sdk-check: ${marker} -->\` snippet`;
+    writeFileSync(path.join(dir, file), source.replaceAll(README_URL, service.url));
+  }
+  copyFileSync(path.join(CONSUMERS, 'consumer-kit.ts'), path.join(dir, 'consumer-kit.ts'));
+  copyFileSync(path.join(CONSUMERS, `${gen.name}.consumer.ts`), path.join(dir, 'consumer.ts'));
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+
+  const started = Date.now();
+  const phase = async (name: string, work: () => Promise<unknown>): Promise<string | undefined> => {
+    try {
+      await work();
+      return undefined;
+    } catch (err) {
+      return `${name} failed:\n${failure(err)}`;
+    }
+  };
+  const env = { ...process.env, RENDER_SERVICE_URL: service.url, RENDER_SERVICE_KEY: key };
+  const problem =
+    (await phase('generate', () => gen.generate(dir, service.url))) ??
+    (await phase('typecheck (tsc, strict)', () => run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: dir, timeout: 120_000 }))) ??
+    (await phase('run consumer.ts', async () => {
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'consumer.ts'], { cwd: dir, env, timeout: 60_000 });
+      process.stdout.write(`${stdout.trimEnd().replace(/^/gm, `[${gen.name}] `)}\n`);
+    })) ??
+    (await phase('run readme.ts (the README snippet)', () => run(process.execPath, ['--import', 'tsx', 'readme.ts'], { cwd: dir, env, timeout: 60_000 })));
+  if (!problem) console.log(`[${gen.name}] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return problem;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const snippets = readmeSnippets();
+  mkdirSync(path.join(ROOT, '.sdk-check'), { recursive: true });
+  // Inside the project (git-ignored), so the generated clients resolve openapi-fetch, orval and tsx from its node_modules.
+  const work = mkdtempSync(path.join(ROOT, '.sdk-check', 'run-'));
+  const service = await runService({ DATA_DIR: path.join(work, 'data'), HOST: '127.0.0.1', SERVICE_LOCAL_MODE: '1' });
+  try {
+    const key = readFileSync(path.join(work, 'data', 'local-api-key'), 'utf8').trim();
+    console.log(`sdk:check against ${service.url} (${work})`);
+    const results = await Promise.all(GENERATORS.map(async (gen) => [gen.name, await checkGenerator(gen, path.join(work, gen.name), service, key, snippets)] as const));
+    const failed = results.filter(([, problem]) => problem);
+    for (const [name, problem] of failed) console.error(`\n[${name}] FAILED — ${problem}`);
+    console.log(`\nsdk:check: ${results.length - failed.length}/${results.length} generators passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return failed.length ? 1 : 0;
+  } finally {
+    await service.stop();
+    if (!process.argv.includes('--keep')) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await main();

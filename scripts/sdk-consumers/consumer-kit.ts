@@ -1,0 +1,42 @@
+// Shared by the SDK-check consumers (copied next to each generated client): plain assertions and a
+// bounded poll, so each consumer reads as what a client application writes.
+export const SERVICE_URL = process.env.RENDER_SERVICE_URL ?? 'http://127.0.0.1:8080';
+export const SERVICE_KEY = process.env.RENDER_SERVICE_KEY ?? '';
+export const RECIPE = { seed: 7, size: { width: 32, height: 32 }, format: 'png' } as const;
+
+export function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The bytes of a Blob or ArrayBuffer, checked to be a PNG file. */
+export async function pngBytes(body: Blob | ArrayBuffer, what: string): Promise<Uint8Array> {
+  const bytes = new Uint8Array(body instanceof Blob ? await body.arrayBuffer() : body);
+  check(PNG_MAGIC.every((b, i) => bytes[i] === b), `${what}: not a PNG (first bytes ${[...bytes.slice(0, 8)].join(' ')})`);
+  return bytes;
+}
+
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+export function recipeHash(value: string | null, what: string): string {
+  check(value !== null && /^[0-9a-f]{64}$/.test(value), `${what}: X-Service-Recipe-Hash is ${String(value)}`);
+  return value;
+}
+
+/** Calls `read` until `done` holds, at most `timeoutMs`; job progress has no other pull API. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    check(Date.now() < deadline, `${what}: not done after ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function step(name: string): void {
+  console.log(`  ok  ${name}`);
+}
