@@ -1364,9 +1364,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
+            /** @description `idempotency_in_progress`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1374,7 +1374,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1452,9 +1451,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description `idempotency_in_progress`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was already used with another request body. */
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -1539,10 +1540,12 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_credits` (hosted mode): the workspace cannot pay for this uncached render; `cost` and `balance` say why. */
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description `idempotency_in_progress`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1550,8 +1553,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `upstream_error`: FFmpeg failed to encode the gif or mp4. */
             502: components["responses"]["BadGateway"];
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg. See `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
+            /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`; `animation_budget_exceeded`: a gif or mp4 passed `ANIMATION_BUDGET_MS` (export it with `POST /v1/jobs`). */
             504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["Problem"];
         };
@@ -1730,6 +1736,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description `idempotency_in_progress`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1737,7 +1744,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1857,6 +1863,7 @@ export interface operations {
             };
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: this process is shutting down; reconnect (another process serves the stream). */
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -1889,7 +1896,6 @@ export interface operations {
                     "video/mp4": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2224,6 +2230,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `origin_denied`: the `Origin` is not in `ALLOWED_ORIGINS`, or a cookie-authenticated delete carries no listed `Origin`. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
@@ -2293,6 +2300,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_credits` (hosted mode): the workspace cannot pay for this uncached render; `cost` and `balance` say why. */
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2302,7 +2310,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `upstream_error`: FFmpeg failed to encode the gif or mp4. */
+            502: components["responses"]["BadGateway"];
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg. See `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
+            /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`; `animation_budget_exceeded`: a gif or mp4 passed `ANIMATION_BUDGET_MS` (export it with `POST /v1/jobs`). */
             504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["Problem"];
         };
@@ -2433,8 +2445,10 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_credits` (hosted mode): the workspace cannot pay for this uncached render; `cost` and `balance` say why. */
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            /** @description `generator_not_found`: the decoded recipe names a generator this service does not run. */
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             410: components["responses"]["Gone"];
@@ -2443,8 +2457,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `upstream_error`: FFmpeg failed to encode the gif or mp4. */
             502: components["responses"]["BadGateway"];
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg. See `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
+            /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`; `animation_budget_exceeded`: a gif or mp4 passed `ANIMATION_BUDGET_MS` (export it with `POST /v1/jobs`). */
             504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["Problem"];
         };
