@@ -153,4 +153,23 @@ for (const engine of ENGINES) {
       assert.match(again.text(), /event: status/);
     });
   });
+  describe(`job event streams while the process drains on ${engine}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(engine, { env: { RUN_JOBS: '0' } });
+    });
+    after(async () => t?.close());
+
+    test('a new stream is refused with 503 not_ready and Retry-After once the drain has ended the streams', async () => {
+      const created = await t.request('post', '/v1/jobs', { body: job });
+      assert.equal(created.status, 202, created.text);
+      await t.runtime.endStreams();
+      const refused = await t.request('get', `/v1/jobs/${created.body.id}/events`);
+      assert.equal(refused.status, 503, refused.text);
+      assert.equal(refused.body.code, 'not_ready');
+      assert.equal(refused.headers['retry-after'], '1');
+      // The rest of the API still answers during the drain.
+      assert.equal((await t.request('get', `/v1/jobs/${created.body.id}`)).status, 200);
+    });
+  });
 }
