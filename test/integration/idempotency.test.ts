@@ -74,10 +74,11 @@ for (const engine of ENGINES) {
       assert.equal(res.body.code, 'idempotency_key_reused');
     });
 
-    test('422 idempotency_key_reused on createJob and renderBatch too', async () => {
+    test('422 idempotency_key_reused on createJob, renderBatch and createKey too', async () => {
       for (const [url, body] of [
         ['/v1/jobs', (seed: number) => ({ slug: 'blob', seed })],
         ['/v1/batch', (seed: number) => ({ items: [{ slug: 'blob', seed }] })],
+        ['/v1/keys', (seed: number) => ({ label: `reused ${seed}` })],
       ] as const) {
         const first = await t.request('post', url, withKey(`reuse-${url}`, body(1)));
         assert.ok(first.status < 300, `${url}: ${first.status} ${first.text}`);
