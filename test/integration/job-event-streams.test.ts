@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, mock, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import { assertMatchesContract } from '../support/contract.ts';
 import { ENGINES } from '../support/databases.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
 
@@ -68,6 +69,8 @@ for (const engine of ENGINES) {
       const abort = new AbortController();
       const res = await fetch(`${base}/v1/jobs/${id}/events`, { headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}` }, signal: abort.signal });
       assert.equal(res.status, 200);
+      // The stream's head is checked against the contract too (status, content type, headers).
+      assertMatchesContract('GET', `/v1/jobs/${id}/events`, { status: res.status, headers: Object.fromEntries(res.headers), body: undefined, text: '' });
       let text = '';
       const decoder = new TextDecoder();
       const waiters = new Set<{ needle: string; resolve: () => void }>();
