@@ -963,8 +963,7 @@ export interface components {
          *     | `not_found` | 404 | No such resource in this workspace. |
          *     | `route_not_found` | 404 | No such route. |
          *     | `generator_not_found` | 404 | No generator has this slug. |
-         *     | `method_not_allowed` | 405 | The route exists but not with this method. |
-         *     | `not_acceptable` | 406 | No representation matches `Accept`. |
+         *     | `method_not_allowed` | 405 | The route exists but not with this method (`Allow` lists those it has). No operation declares it: it answers a method that has no operation on the path. |
          *     | `request_timeout` | 408 | The headers or the body did not arrive within their deadline; the connection is closed. |
          *     | `job_not_cancellable` | 409 | The job has already ended. |
          *     | `job_not_ready` | 409 | The job has no result yet (queued or running); try again later. |
@@ -991,7 +990,7 @@ export interface components {
          *     | `render_timeout` | 504 | The render exceeded its time limit. |
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "not_acceptable" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "job_has_no_result" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
+        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "job_has_no_result" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
         ProblemIssue: {
             keyword?: string;
             message: string;
@@ -1499,9 +1498,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
+            /** @description `idempotency_in_progress`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1509,7 +1508,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1642,9 +1640,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description `idempotency_in_progress`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was already used with another request body. */
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -1736,10 +1736,12 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_credits` (hosted mode): the workspace cannot pay for this uncached render; `cost` and `balance` say why. */
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description `idempotency_in_progress`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1747,8 +1749,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `upstream_error`: FFmpeg failed to encode the gif or mp4. */
             502: components["responses"]["BadGateway"];
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg. See `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
+            /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`; `animation_budget_exceeded`: a gif or mp4 passed `ANIMATION_BUDGET_MS` (export it with `POST /v1/jobs`). */
             504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["Problem"];
         };
@@ -2147,6 +2152,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description `idempotency_in_progress`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2154,7 +2160,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2286,6 +2291,7 @@ export interface operations {
             };
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: this process is shutting down; reconnect (another process serves the stream). */
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -2319,7 +2325,6 @@ export interface operations {
                     "video/mp4": string;
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2784,6 +2789,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `origin_denied`: the `Origin` is not in `ALLOWED_ORIGINS`, or a cookie-authenticated delete carries no listed `Origin`. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
@@ -2876,6 +2882,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_credits` (hosted mode): the workspace cannot pay for this uncached render; `cost` and `balance` say why. */
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2885,7 +2892,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `upstream_error`: FFmpeg failed to encode the gif or mp4. */
+            502: components["responses"]["BadGateway"];
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg. See `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
+            /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`; `animation_budget_exceeded`: a gif or mp4 passed `ANIMATION_BUDGET_MS` (export it with `POST /v1/jobs`). */
             504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["Problem"];
         };
@@ -3105,8 +3116,10 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_credits` (hosted mode): the workspace cannot pay for this uncached render; `cost` and `balance` say why. */
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            /** @description `generator_not_found`: the decoded recipe names a generator this service does not run. */
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             410: components["responses"]["Gone"];
@@ -3115,8 +3128,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `upstream_error`: FFmpeg failed to encode the gif or mp4. */
             502: components["responses"]["BadGateway"];
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg. See `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
+            /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`; `animation_budget_exceeded`: a gif or mp4 passed `ANIMATION_BUDGET_MS` (export it with `POST /v1/jobs`). */
             504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["Problem"];
         };

@@ -6,9 +6,11 @@
 //   node scripts/run-tests.mjs unit|integration|acceptance|determinism [more tiers]
 //   node scripts/run-tests.mjs integration render-gate   only files whose path contains "render-gate"
 // After a whole integration tier (with the fuzz tier when it ran too) it prints the status-coverage
-// table (scripts/status-coverage.mjs) from the statuses test/support/contract.ts recorded.
+// table (scripts/status-coverage.mjs) from the statuses test/support/contract.ts recorded, and fails
+// on a status a test saw that its operation does not declare, or one declared (but 500) that no
+// test produced. A filtered run skips the table.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,10 +100,14 @@ if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit' && t !== 'determini
   };
 }
 
-// Observations of this run only; a filtered run is too partial for the coverage table.
+// Observations of this run only; a filtered run is too partial for the coverage table. After a
+// whole integration tier the table also fails on declared statuses no test produced (the marker
+// tells scripts/status-coverage.mjs so, also when it is run again by hand).
 const coverageDir = path.join(root, 'test-results/status-coverage');
 const coverageReport = filters.length === 0 && tiers.includes('integration');
 rmSync(coverageDir, { recursive: true, force: true });
+mkdirSync(coverageDir, { recursive: true });
+writeFileSync(path.join(coverageDir, 'run.meta.json'), JSON.stringify({ wholeIntegrationTier: coverageReport, tiers, filters }));
 env.STATUS_COVERAGE_DIR = coverageDir;
 
 const args = ['--import', 'tsx', '--test', '--test-reporter=spec', ...files];

@@ -28,7 +28,6 @@ export const PROBLEMS = {
   route_not_found: { status: 404, title: 'No such route' },
   generator_not_found: { status: 404, title: 'No such generator' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
-  not_acceptable: { status: 406, title: 'Not acceptable' },
   request_timeout: { status: 408, title: 'The request did not arrive in time' },
   job_not_cancellable: { status: 409, title: 'The job has already ended' },
   job_not_ready: { status: 409, title: 'The job has no result yet' },

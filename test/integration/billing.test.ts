@@ -196,6 +196,27 @@ for (const engine of ENGINES) {
   });
 }
 
+for (const engine of ENGINES) {
+  describe(`billing without payment settings on ${engine}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(engine);
+    });
+    after(async () => t?.close());
+
+    test('501 not_implemented on checkout and on the payment webhook, naming the settings', async () => {
+      const checkout = await t.request('post', '/v1/billing/checkout', { body: { packId: pack.id } });
+      assert.equal(checkout.status, 501, checkout.text);
+      assert.equal(checkout.body.code, 'not_implemented');
+      assert.match(checkout.body.detail, /STRIPE_SECRET_KEY/);
+      const { payload, header } = signed(completed('pur_none'));
+      const hook = await t.request('post', '/v1/billing/webhook', { auth: false, headers: { 'Content-Type': 'application/json', 'Payment-Signature': header }, raw: payload });
+      assert.equal(hook.status, 501, hook.text);
+      assert.equal(hook.body.code, 'not_implemented');
+    });
+  });
+}
+
 describe('billing over HTTP in hosted mode (postgres)', () => {
   let t: TestApp;
   let standIn: StripeStandIn;

@@ -8,6 +8,8 @@ import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const CONDITIONAL_GETS = [
   '/v1/health',
+  '/v1/ready',
+  '/v1/openapi.json',
   '/v1/reference',
   '/v1/auth-config',
   '/v1/pricing',
@@ -43,6 +45,14 @@ for (const engine of ENGINES) {
       const job = await t.request('post', '/v1/jobs', { body: { slug: 'blob', seed: 1 } });
       assert.equal(job.status, 202, job.text);
       const url = `/v1/jobs/${job.body.id}`;
+      assert.equal((await t.request('get', url)).status, 200);
+      assert.equal((await t.request('get', url, { headers: { 'If-None-Match': '*' } })).status, 304);
+    });
+
+    test('/v1/presets/{id}: 200, and 304 to If-None-Match: *', async () => {
+      const preset = await t.request('post', '/v1/presets', { body: { name: 'conditional', recipe: { slug: 'blob', seed: 1 } } });
+      assert.equal(preset.status, 201, preset.text);
+      const url = `/v1/presets/${preset.body.id}`;
       assert.equal((await t.request('get', url)).status, 200);
       assert.equal((await t.request('get', url, { headers: { 'If-None-Match': '*' } })).status, 304);
     });

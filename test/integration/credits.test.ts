@@ -123,6 +123,19 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
     assert.deepEqual(res.body.balance, { credits: 0, reserved: 0, available: 0 });
   });
 
+  test('402 insufficient_credits on recipe URLs and preset renders too, before any work', async () => {
+    const { hash, encoded } = t.runtime.deps.services.render.resolve('mesh-gradient', tiny(11));
+    const preset = await t.request('post', '/v1/presets', { ...auth(), body: { name: 'unaffordable', recipe: { slug: 'mesh-gradient', ...tiny(12) } } });
+    assert.equal(preset.status, 201, preset.text);
+    for (const url of [`/v1/render/${hash}?r=${encoded}`, `/v1/presets/${preset.body.id}/render`]) {
+      const res = await t.request('get', url, auth());
+      assert.equal(res.status, 402, `${url}: ${res.text}`);
+      assert.equal(res.body.code, 'insufficient_credits');
+      assert.equal(res.body.cost, 1);
+      assert.deepEqual(res.body.balance, { credits: 0, reserved: 0, available: 0 });
+    }
+  });
+
   test('concurrent HTTP renders: exactly the affordable ones succeed', async () => {
     await t.runtime.deps.services.credits.add(ws, 4, 'grant', 'grant_http', 'test', 'grant');
     const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(500 + i) })));

@@ -1,20 +1,53 @@
 // Idempotency-Key on both databases: a replay returns the stored response and does no work; the
 // same key with another body is 422; a replay while the first runs is 409; failures free the key.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { StripePaymentProvider } from '../../src/services/payment-provider.ts';
+import { CREDIT_PACKS } from '../../src/services/pricing.ts';
 import { ENGINES } from '../support/databases.ts';
-import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 
 const tiny = (seed: number) => ({ seed, size: { width: 32, height: 32 } });
+
+/** Holds calls of `target[method]` until release(): `entered` resolves when the first call arrives. */
+function holdCalls(target: Record<string, unknown>, method: string) {
+  const own = Object.hasOwn(target, method);
+  const original = target[method] as (...args: unknown[]) => Promise<unknown>;
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let arrive!: () => void;
+  const entered = new Promise<void>((r) => (arrive = r));
+  target[method] = async (...args: unknown[]) => {
+    arrive();
+    await released;
+    return original.apply(target, args);
+  };
+  return {
+    entered,
+    release,
+    restore: () => {
+      release();
+      if (own) target[method] = original;
+      else delete target[method];
+    },
+  };
+}
 
 for (const engine of ENGINES) {
   describe(`idempotency on ${engine}`, () => {
     let t: TestApp;
+    let standIn: StripeStandIn;
     before(async () => {
-      t = await startTestApp(engine);
+      standIn = await startStripeStandIn();
+      // Checkout needs a payment provider: the real Stripe client against the stand-in.
+      const paymentProvider = new StripePaymentProvider({ secretKey: 'sk_test_standin_0123456789', webhookSecret: 'whsec_test_0123456789abcdef', apiUrl: standIn.url });
+      t = await startTestApp(engine, { compose: { paymentProvider } });
     });
-    after(async () => t?.close());
+    after(async () => {
+      await t?.close();
+      await standIn?.close();
+    });
     const withKey = (key: string, body: unknown) => ({ headers: { 'Idempotency-Key': key }, body });
 
     test('generate: a replay returns the same bytes and headers without rendering again', async () => {
@@ -41,10 +74,11 @@ for (const engine of ENGINES) {
       assert.equal(res.body.code, 'idempotency_key_reused');
     });
 
-    test('422 idempotency_key_reused on createJob and renderBatch too', async () => {
+    test('422 idempotency_key_reused on createJob, renderBatch and createKey too', async () => {
       for (const [url, body] of [
         ['/v1/jobs', (seed: number) => ({ slug: 'blob', seed })],
         ['/v1/batch', (seed: number) => ({ items: [{ slug: 'blob', seed }] })],
+        ['/v1/keys', (seed: number) => ({ label: `reused ${seed}` })],
       ] as const) {
         const first = await t.request('post', url, withKey(`reuse-${url}`, body(1)));
         assert.ok(first.status < 300, `${url}: ${first.status} ${first.text}`);
@@ -54,22 +88,41 @@ for (const engine of ENGINES) {
       }
     });
 
-    test('409 idempotency_in_progress while the first request still runs', async () => {
-      const server = t.app.listen(0, '127.0.0.1');
-      await new Promise((r) => server.once('listening', r));
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      try {
-        const body = JSON.stringify({ seed: 3, format: 'gif', size: { width: 320, height: 180 }, params: { duration: 4, fps: 20 } });
-        const headers = { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'slow-1' };
-        const first = fetch(`${base}/v1/generate/plasma`, { method: 'POST', headers, body });
-        await new Promise((r) => setTimeout(r, 200));
-        const second = await fetch(`${base}/v1/generate/plasma`, { method: 'POST', headers, body });
-        assert.equal(second.status, 409);
-        assert.equal(((await second.json()) as { code: string }).code, 'idempotency_in_progress');
-        assert.equal((await first).status, 200);
-      } finally {
-        server.close();
-      }
+    // The first request is held inside its operation's work (the service its handler calls) until
+    // the second has been answered, so "still running" is a state, not a race against a timer.
+    type Services = TestApp['runtime']['deps']['services'];
+    const held: Array<[operationId: string, url: string, body: () => Record<string, unknown>, target: (s: Services) => [object, string]]> = [
+      ['generate', '/v1/generate/mesh-gradient', () => tiny(80), (s) => [s.meteredRender, 'run']],
+      ['createJob', '/v1/jobs', () => ({ slug: 'blob', seed: 80 }), (s) => [s.jobs, 'submit']],
+      ['renderBatch', '/v1/batch', () => ({ items: [{ slug: 'blob', seed: 80 }] }), (s) => [s.batch, 'run']],
+      ['createCheckout', '/v1/billing/checkout', () => ({ packId: CREDIT_PACKS[0].id }), (s) => [s.billing, 'checkout']],
+    ];
+    for (const [operationId, url, body, target] of held) {
+      test(`${operationId}: 409 idempotency_in_progress while the first request still runs, then the first completes`, async () => {
+        const [service, method] = target(t.runtime.deps.services);
+        const hold = holdCalls(service as Record<string, unknown>, method);
+        try {
+          const first = t.request('post', url, withKey(`running-${operationId}`, body()));
+          await hold.entered;
+          const second = await t.request('post', url, withKey(`running-${operationId}`, body()));
+          assert.equal(second.status, 409, second.text);
+          assert.equal(second.body.code, 'idempotency_in_progress');
+          assert.equal(second.headers['retry-after'], '1');
+          hold.release();
+          const done = await first;
+          assert.ok(done.status >= 200 && done.status < 300, `${done.status} ${done.text}`);
+        } finally {
+          hold.restore();
+        }
+      });
+    }
+
+    test('createCheckout: 422 idempotency_key_reused for the same key with another pack', async () => {
+      const first = await t.request('post', '/v1/billing/checkout', withKey('checkout-1', { packId: CREDIT_PACKS[0].id }));
+      assert.equal(first.status, 201, first.text);
+      const res = await t.request('post', '/v1/billing/checkout', withKey('checkout-1', { packId: CREDIT_PACKS[1].id }));
+      assert.equal(res.status, 422);
+      assert.equal(res.body.code, 'idempotency_key_reused');
     });
 
     test('an error is not kept: the key is free for a retry', async () => {

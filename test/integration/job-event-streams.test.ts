@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, mock, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import { assertMatchesContract } from '../support/contract.ts';
 import { ENGINES } from '../support/databases.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
 
@@ -68,6 +69,8 @@ for (const engine of ENGINES) {
       const abort = new AbortController();
       const res = await fetch(`${base}/v1/jobs/${id}/events`, { headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}` }, signal: abort.signal });
       assert.equal(res.status, 200);
+      // The stream's head is checked against the contract too (status, content type, headers).
+      assertMatchesContract('GET', `/v1/jobs/${id}/events`, { status: res.status, headers: Object.fromEntries(res.headers), body: undefined, text: '' });
       let text = '';
       const decoder = new TextDecoder();
       const waiters = new Set<{ needle: string; resolve: () => void }>();
@@ -151,6 +154,25 @@ for (const engine of ENGINES) {
       await until('the slot to free', () => (t.runtime.deps.services.jobEvents.size < LIMIT ? true : undefined));
       const again = await follow(id);
       assert.match(again.text(), /event: status/);
+    });
+  });
+  describe(`job event streams while the process drains on ${engine}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(engine, { env: { RUN_JOBS: '0' } });
+    });
+    after(async () => t?.close());
+
+    test('a new stream is refused with 503 not_ready and Retry-After once the drain has ended the streams', async () => {
+      const created = await t.request('post', '/v1/jobs', { body: job });
+      assert.equal(created.status, 202, created.text);
+      await t.runtime.endStreams();
+      const refused = await t.request('get', `/v1/jobs/${created.body.id}/events`);
+      assert.equal(refused.status, 503, refused.text);
+      assert.equal(refused.body.code, 'not_ready');
+      assert.equal(refused.headers['retry-after'], '1');
+      // The rest of the API still answers during the drain.
+      assert.equal((await t.request('get', `/v1/jobs/${created.body.id}`)).status, 200);
     });
   });
 }

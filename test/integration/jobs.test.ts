@@ -132,6 +132,19 @@ for (const engine of ENGINES) {
       assert.equal((await t.request('get', `/v1/jobs/${ids[0]}/result`, { auth: false, headers: { Authorization: `Bearer ${other.secret}` } })).status, 404);
     });
 
+    test('404 not_found for an unknown job on every job operation', async () => {
+      for (const [method, url] of [
+        ['get', '/v1/jobs/job_unknown'],
+        ['post', '/v1/jobs/job_unknown/cancel'],
+        ['get', '/v1/jobs/job_unknown/result'],
+        ['get', '/v1/jobs/job_unknown/events'],
+      ] as const) {
+        const res = await t.request(method, url);
+        assert.equal(res.status, 404, `${url}: ${res.text}`);
+        assert.equal(res.body.code, 'not_found');
+      }
+    });
+
     test('410 result_expired after the retention period', async () => {
       const { body: job } = await t.request('post', '/v1/jobs', { body: { ...tiny, seed: 200 } });
       await waitFor(t, job.id, ['completed']);

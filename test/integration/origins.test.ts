@@ -4,10 +4,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import supertest from 'supertest';
+import { openApiDocument } from '../../src/http/openapi-document.ts';
 import { ENGINES } from '../support/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const LISTED = 'https://app.example.test';
+type Method = 'get' | 'post' | 'patch' | 'delete';
+const PATH_VALUES: Record<string, string> = { slug: 'blob', recipeHash: 'a'.repeat(64), id: 'x1' };
+const doc = openApiDocument() as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+/** Every operation, from openapi.yaml: the origin rule applies before any of them runs. */
+const operations = Object.entries(doc.paths).flatMap(([template, item]) =>
+  (['get', 'post', 'patch', 'delete'] as Method[])
+    .filter((m) => item[m])
+    .map((m) => ({ method: m, operationId: item[m]!.operationId, url: template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x1') })),
+);
 
 for (const engine of ENGINES) {
   describe(`origins on ${engine}`, () => {
@@ -28,6 +38,17 @@ for (const engine of ENGINES) {
         assert.equal(res.status, 403, url);
         assert.equal(res.body.code, 'origin_denied');
         assert.equal(res.headers['access-control-allow-origin'], undefined);
+      }
+    });
+
+    test('403 origin_denied on every operation for an origin that is not listed, with or without credentials', async () => {
+      assert.ok(operations.length >= 30, `${operations.length} operations`);
+      for (const { method, operationId, url } of operations) {
+        for (const auth of [true, false]) {
+          const res = await t.request(method, url, { auth, headers: { Origin: 'https://evil.example' }, body: method === 'get' || method === 'delete' ? undefined : {} });
+          assert.equal(res.status, 403, `${operationId}: ${res.text}`);
+          assert.equal(res.body.code, 'origin_denied', operationId);
+        }
       }
     });
 

@@ -192,6 +192,13 @@ for (const engine of ENGINES) {
         assert.match(broken.body.detail, /^r decoded, but the recipe is not valid: query\.r\.seed /);
         assert.doesNotMatch(broken.body.title, /cannot be decoded/);
       });
+
+      test('404 generator_not_found for a well-formed recipe naming a generator this service does not run', async () => {
+        const res = await t.request('get', recipeUrl({ ...base(), generator: 'retired-generator' }));
+        assert.equal(res.status, 404, res.text);
+        assert.equal(res.body.code, 'generator_not_found');
+        assert.match(res.body.detail, /retired-generator/);
+      });
     });
 
     describe('batch', () => {
