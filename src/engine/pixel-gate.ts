@@ -23,6 +23,11 @@ export class PixelGate {
     return this.inFlight;
   }
 
+  /** Whether `pixels` would be admitted at once (nobody waits ahead and they fit). */
+  fits(pixels: number): boolean {
+    return this.waiters.length === 0 && this.inFlight + Math.min(Math.max(0, pixels), this.budget) <= this.budget;
+  }
+
   /**
    * Resolves with a release function once `pixels` fit (or, larger than the budget, once nothing
    * else runs). An aborted `signal` removes the waiter and rejects with `signal.reason`.

@@ -40,3 +40,21 @@ test('a render over the remaining pixel budget waits, counts against the queue l
   const out = await pool.run(still(4));
   assert.ok(out.bytes.length > 0);
 });
+
+test('RENDER_QUEUE_LIMIT=0: a render that starts at once runs; one that would wait answers overloaded', async () => {
+  const noQueue = new RenderPool({ workers: 1, queueLimit: 0 });
+  try {
+    // An idle worker: nothing waits, so the limit of 0 waiting renders does not refuse it.
+    assert.ok((await noQueue.run(still(5))).bytes.length > 0);
+    const first = new AbortController();
+    const running = noQueue.run(long(), { signal: first.signal });
+    running.catch(() => {});
+    await flush();
+    // The only worker is busy: this one would wait, and no render may.
+    await assert.rejects(noQueue.run(still(6)), (err: unknown) => err instanceof ProblemError && err.code === 'overloaded');
+    first.abort();
+    await assert.rejects(running, (err: unknown) => err instanceof ProblemError && err.code === 'client_closed_request');
+  } finally {
+    await noQueue.close();
+  }
+});

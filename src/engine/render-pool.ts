@@ -63,11 +63,13 @@ export class RenderPool {
   }
 
   async run(task: PoolTask, options: RunOptions = {}): Promise<RenderOutput> {
-    if (this.queueSize >= this.queueLimit) throw overloaded();
-    if (options.signal?.aborted) throw abortProblem(options.signal);
     // One frame's pixels: animations hold a frame at a time (FFmpeg takes them as they come).
     const frame = deviceSize(task.width, task.height, task.pixelRatio);
     const pixels = task.format === 'svg' || task.format === 'css' ? 0 : frame.width * frame.height;
+    // The queue limit bounds renders that wait: one that starts at once passes even at a limit of 0.
+    const startsNow = this.queueSize === 0 && this.active.size < this.workers && this.gate.fits(pixels);
+    if (!startsNow && this.queueSize >= this.queueLimit) throw overloaded();
+    if (options.signal?.aborted) throw abortProblem(options.signal);
     let release: () => void;
     try {
       release = await this.gate.acquire(pixels, options.signal);
@@ -142,7 +144,8 @@ function abortProblem(signal: AbortSignal): ProblemError {
 }
 
 function mapFailure(err: unknown, options: RunOptions): unknown {
-  if (err instanceof Error && err.message === 'Task queue is at limit') return overloaded();
+  // Piscina's own queue refusals (its maxQueue mirrors the limit): both mean the service is full.
+  if (err instanceof Error && /^(Task queue is at limit|No task queue available)/.test(err.message)) return overloaded();
   const kind = failureKind(err);
   switch (kind) {
     case 'timeout':
