@@ -1,5 +1,4 @@
 // The composition root: turns a Config into live dependencies (database, ffmpeg, services).
-// It is the only place besides main.ts that performs start-up side effects.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -7,7 +6,7 @@ import { type Database, createDatabase, migrateToLatest } from '../db/database.t
 import { SystemRepository } from '../db/repositories/system.repository.ts';
 import { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
 import type { AppDeps } from './app.ts';
-import { type Config, ConfigError } from './config/config.ts';
+import { type Config, ConfigError, defaultCheckoutUrls } from './config/config.ts';
 import { AuthService, LOCAL_WORKSPACE_ID } from './services/auth.service.ts';
 import { HealthService } from './services/health.service.ts';
 import { BatchService } from './services/batch.service.ts';
@@ -126,7 +125,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const paymentProvider: PaymentProvider | null =
     options.paymentProvider ??
     (config.billing ? new StripePaymentProvider({ secretKey: config.billing.stripeSecretKey, webhookSecret: config.billing.stripeWebhookSecret, apiUrl: config.billing.stripeApiUrl }, () => clock.now()) : null);
-  const billing = new BillingService(new BillingRepository(db), ledger, credits, paymentProvider, { successUrl: config.billing?.successUrl ?? `${config.appOrigin}/#/account?checkout=success`, cancelUrl: config.billing?.cancelUrl ?? `${config.appOrigin}/#/account?checkout=cancelled` }, clock, logger);
+  const billing = new BillingService(new BillingRepository(db), ledger, credits, paymentProvider, config.billing ? { successUrl: config.billing.successUrl, cancelUrl: config.billing.cancelUrl } : defaultCheckoutUrls(config.appOrigin), clock, logger);
   credits.startSweeper();
   const usage = new UsageService(new UsageRepository(db), clock, logger);
   const meteredRender = new MeteredRenderService(render, credits, usage);
