@@ -5,7 +5,7 @@ import { animatedGeneratorContract } from '../lib/generator-contract.ts';
 import { renderFrameForTest } from '../lib/render-for-test.ts';
 import gen from './particle-flow.generator.ts';
 
-animatedGeneratorContract(gen, { invalid: [], loops: [{ lifetimes: 1, trail: 48 }, { lifetimes: 4, speed: 3 }, { fps: 10, duration: 1.05 }] });
+animatedGeneratorContract(gen, { invalid: [{ particles: 49 }, { trail: 49 }, { lifetimes: 0 }, { speed: 3.5 }], loops: [{ lifetimes: 1, trail: 48 }, { lifetimes: 4, speed: 3 }, { fps: 10, duration: 1.05 }] });
 
 test('particle-flow: more particles cover more of the canvas', () => {
   const lit = (px: Uint8ClampedArray) => {
