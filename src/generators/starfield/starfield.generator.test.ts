@@ -1,8 +1,8 @@
 // starfield: the shared animated-generator contract (lib/generator-contract.ts), then what is its own.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { animatedGeneratorContract } from '../lib/generator-contract.ts';
-import { renderFrameForTest } from '../lib/render-for-test.ts';
+import { animatedGeneratorContract } from '../../../test/unit/generators/generator-contract.ts';
+import { renderFrameForTest } from '../../../test/unit/generators/render-for-test.ts';
 import gen from './starfield.generator.ts';
 
 animatedGeneratorContract(gen, { invalid: [{ stars: 3001 }, { speed: 0 }, { trail: -0.1 }], loops: [{ speed: 4, trail: 1 }, { fps: 10, duration: 1.05, trail: 0 }] });
