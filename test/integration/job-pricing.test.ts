@@ -7,8 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { CreditsRepository } from '../../db/repositories/credits.repository.ts';
 import { JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import { createLogger } from '../../src/http/logging.ts';
-import type { JobQueue } from '../../src/jobs/job-queue.ts';
-import type { JobEventSink, JobRunner } from '../../src/jobs/job-runner.ts';
+import type { JobLifecycle } from '../../src/jobs/job-lifecycle.ts';
 import { JobsService } from '../../src/jobs/jobs.service.ts';
 import { systemClock } from '../../src/services/clock.ts';
 import { CreditsService } from '../../src/services/credits.service.ts';
@@ -34,7 +33,7 @@ for (const engine of ENGINES) {
       const services = t.runtime.deps.services;
       // The hosted ledger on this database (the local app itself runs without credit checks).
       credits = new CreditsService(new CreditsRepository(t.runtime.db), systemClock, true, createLogger('silent'));
-      jobs = new JobsService(new JobsRepository(t.runtime.db), (services.jobs as unknown as { queue: JobQueue }).queue, services.render, credits, systemClock);
+      jobs = new JobsService({ repo: new JobsRepository(t.runtime.db), queue: t.runtime.jobs.queue, render: services.render, credits, clock: systemClock, lifecycle: t.runtime.jobs.lifecycle });
       metered = new MeteredRenderService(services.render, credits, services.usage);
       await services.workspaces.ensure({ id: ws, name: ws, kind: 'personal', createdAt: Date.now() });
       await credits.add(ws, 100, 'grant', `grant_${ws}`, 'test', 'test grant');
@@ -42,24 +41,23 @@ for (const engine of ENGINES) {
     after(async () => t?.close());
 
     /**
-     * Resolves when the runner announces each job finished: it does so after the job's last write and
-     * after its hold is settled, so the balance read next is final. Woken by the runner, not a timer.
+     * Resolves when the lifecycle announces each job finished: the runner reports a job after its
+     * last write and after its hold is settled, so the balance read next is final.
      */
-    function finishedJobs(runner: JobRunner, ids: string[], timeoutMs = 30_000): Promise<void> {
-      const sink = (runner as unknown as { events: JobEventSink }).events;
-      const announce = sink.finished.bind(sink);
+    function finishedJobs(lifecycle: JobLifecycle, ids: string[], timeoutMs = 30_000): Promise<void> {
       const pending = new Set(ids);
       let timer: NodeJS.Timeout | undefined;
+      let onFinished: ((job: { id: string }) => void) | undefined;
       return new Promise<void>((resolve, reject) => {
-        sink.finished = (job) => {
-          announce(job);
+        onFinished = (job) => {
           pending.delete(job.id);
           if (pending.size === 0) resolve();
         };
+        lifecycle.on('finished', onFinished);
         timer = setTimeout(() => reject(new Error(`jobs not finished: ${[...pending].join(', ')}`)), timeoutMs);
       }).finally(() => {
         clearTimeout(timer);
-        sink.finished = announce;
+        lifecycle.off('finished', onFinished!);
       });
     }
 
@@ -80,10 +78,8 @@ for (const engine of ENGINES) {
       // C: exported and rendered by the job alone.
       const jobC = await jobs.submit(principal, input(3));
 
-      const runner = (t.runtime.deps.services.jobs as unknown as { notifier: JobRunner }).notifier;
-      jobs.attach(runner);
-      const finished = finishedJobs(runner, [jobA.id, jobB.id, jobC.id]);
-      await runner.start();
+      const finished = finishedJobs(t.runtime.jobs.lifecycle, [jobA.id, jobB.id, jobC.id]);
+      await t.runtime.jobs.runner.start();
       await finished;
       for (const job of [jobA, jobB, jobC]) assert.equal((await jobs.get(ws, job.id)).status, 'completed');
 

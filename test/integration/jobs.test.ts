@@ -12,7 +12,6 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
-import type { JobRunner } from '../../src/jobs/job-runner.ts';
 import { RESULT_RETENTION_MS } from '../../src/jobs/jobs.service.ts';
 import { ENGINES } from '../support/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
@@ -28,7 +27,7 @@ function ffmpegChildren(): number {
   }
 }
 
-const runnerOf = (t: TestApp) => t.runtime.deps.services.jobs['notifier'] as JobRunner;
+const runnerOf = (t: TestApp) => t.runtime.jobs.runner;
 
 async function waitFor(t: TestApp, id: string, statuses: string[], timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -360,7 +359,7 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
     // Stage a job held by a dead runner, asked to cancel, its hold still pending.
     const held = await t.runtime.deps.services.credits.reserve(ws, 1, job.id + '_x', 'staged', 60_000);
     await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', cancel_requested: true, locked_by: 'runner_dead', locked_until: Date.now() - 1, reservation_id: held!.id });
-    const runner = t.runtime.deps.services.jobs['notifier'] as JobRunner;
+    const runner = t.runtime.jobs.runner;
     await Promise.all([runner.recoverLapsed(), t.request('post', `/v1/jobs/${job.id}/cancel`, auth())]);
     const ended = await waitForJob(job.id, ['cancelled'], 3_000);
     assert.equal(ended.cancelled, true);
@@ -371,7 +370,7 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
     const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...tiny, seed: 93 } });
     await waitForJob(job.id, ['completed']);
     await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', attempts: 3, locked_by: 'runner_dead', locked_until: Date.now() - 1 });
-    await (t.runtime.deps.services.jobs['notifier'] as JobRunner).recoverLapsed();
+    await t.runtime.jobs.runner.recoverLapsed();
     const failed = await waitForJob(job.id, ['failed'], 3_000);
     assert.match(failed.error, /stopped responding/);
   });
