@@ -5,9 +5,10 @@
 //    same job announced twice — a race, the sweep below — is queued once by the outbox;
 //  - a job that ended but whose webhook never reached the outbox (its process stopped in between)
 //    is announced by the next sweep (announceLost).
-// The runner and JobsService both report here; neither knows the other. It is an EventEmitter:
-// 'finished' fires after a job that ended in this process was announced, 'lost' after the sweep
-// announced one — tests wait on these instead of polling.
+// The runner and JobsService both report here; neither knows the other. It is an EventEmitter of
+// the job's row at each step in this process — 'started' (claimed), 'retrying' (back in the queue
+// after a transient failure), 'finished' (ended and announced), 'lost' (announced by the sweep) —
+// so tests wait on these instead of polling.
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { JobRecord, JobStatus, JobsRepository } from '../../db/repositories/jobs.repository.ts';
@@ -41,6 +42,8 @@ export interface JobLifecycleOptions {
 
 interface JobLifecycleEvents {
   queued: [];
+  started: [job: JobRecord];
+  retrying: [job: JobRecord];
   finished: [job: JobRecord];
   lost: [job: JobRecord];
 }
@@ -55,11 +58,25 @@ export class JobLifecycle extends EventEmitter<JobLifecycleEvents> {
     this.emit('queued');
   }
 
+  /** A runner of this process claimed the job (`job` is the claimed row). */
+  started(job: JobRecord): void {
+    this.emit('started', job);
+  }
+
+  /** A job went back to the queue after a transient failure (its row says when it runs again). */
+  retrying(id: string): void {
+    this.reread(id, (job) => this.emit('retrying', job));
+  }
+
   /** A job ended in this process: read its final row and announce it (in the background). */
   ended(id: string): void {
+    this.reread(id, (job) => this.finished(job));
+  }
+
+  private reread(id: string, then: (job: JobRecord) => void): void {
     void this.options.repo.find(id).then(
-      (job) => job && this.finished(job),
-      (err: unknown) => this.options.logger.warn({ err, jobId: id }, 'could not read a finished job to announce it'),
+      (job) => job && then(job),
+      (err: unknown) => this.options.logger.warn({ err, jobId: id }, 'could not read a job to report it'),
     );
   }
 

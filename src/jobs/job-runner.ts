@@ -143,6 +143,7 @@ export class JobRunner implements JobConsumer {
   private async execute(job: JobRecord): Promise<void> {
     const controller = new AbortController();
     this.running.set(job.id, controller);
+    this.lifecycle.started(job);
     const log = this.logger.child({ jobId: job.id, attempt: job.attempts });
     const started = performance.now();
     // Three beats per lease: one lost write never lets a live job look dead.
@@ -214,7 +215,10 @@ export class JobRunner implements JobConsumer {
         await this.credits.releaseId(job.reservationId);
         log.warn({ err }, 'job failed');
         this.lifecycle.ended(job.id);
-      } else log.warn({ err, retryAt }, 'job will retry');
+      } else {
+        log.warn({ err, retryAt }, 'job will retry');
+        this.lifecycle.retrying(job.id);
+      }
     }
   }
 
