@@ -5,15 +5,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CreditsRepository } from '../../db/repositories/credits.repository.ts';
-import { JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import { type JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import { createLogger } from '../../src/http/logging.ts';
-import type { JobLifecycle } from '../../src/jobs/job-lifecycle.ts';
 import { JobsService } from '../../src/jobs/jobs.service.ts';
 import { systemClock } from '../../src/services/clock.ts';
 import { CreditsService } from '../../src/services/credits.service.ts';
 import { MeteredRenderService } from '../../src/services/metered-render.service.ts';
 import { renderCost } from '../../src/services/pricing.ts';
 import { ENGINES } from '../support/databases.ts';
+import { armEvent } from '../support/events.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const input = (seed: number) => ({ slug: 'mesh-gradient', seed, size: { width: 640, height: 480 }, format: 'png' as const });
@@ -40,27 +40,6 @@ for (const engine of ENGINES) {
     });
     after(async () => t?.close());
 
-    /**
-     * Resolves when the lifecycle announces each job finished: the runner reports a job after its
-     * last write and after its hold is settled, so the balance read next is final.
-     */
-    function finishedJobs(lifecycle: JobLifecycle, ids: string[], timeoutMs = 30_000): Promise<void> {
-      const pending = new Set(ids);
-      let timer: NodeJS.Timeout | undefined;
-      let onFinished: ((job: { id: string }) => void) | undefined;
-      return new Promise<void>((resolve, reject) => {
-        onFinished = (job) => {
-          pending.delete(job.id);
-          if (pending.size === 0) resolve();
-        };
-        lifecycle.on('finished', onFinished);
-        timer = setTimeout(() => reject(new Error(`jobs not finished: ${[...pending].join(', ')}`)), timeoutMs);
-      }).finally(() => {
-        clearTimeout(timer);
-        lifecycle.off('finished', onFinished!);
-      });
-    }
-
     test('a cached recipe costs 0 as a job as it does as a sync render; a job that renders pays its cost', async () => {
       const cachedRecipe = t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 1, size: { width: 640, height: 480 }, format: 'png' });
       const cost = renderCost(cachedRecipe);
@@ -78,9 +57,11 @@ for (const engine of ENGINES) {
       // C: exported and rendered by the job alone.
       const jobC = await jobs.submit(principal, input(3));
 
-      const finished = finishedJobs(t.runtime.jobs.lifecycle, [jobA.id, jobB.id, jobC.id]);
+      // The runner reports a job finished after its last write and after its hold is settled, so the
+      // balance read next is final.
+      const finished = [jobA, jobB, jobC].map(({ id }) => armEvent(t.runtime.jobs.lifecycle, 'finished', (job: JobRecord) => job.id === id, 30_000));
       await t.runtime.jobs.runner.start();
-      await finished;
+      for (const f of finished) await f.wait();
       for (const job of [jobA, jobB, jobC]) assert.equal((await jobs.get(ws, job.id)).status, 'completed');
 
       // Paid: the two sync misses (A, B) and the job that rendered (C); jobs A and B cost nothing.

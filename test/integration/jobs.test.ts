@@ -370,6 +370,6 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
     await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', attempts: 3, locked_by: 'runner_dead', locked_until: Date.now() - 1 });
     await t.runtime.jobs.runner.recoverLapsed();
     const failed = await waitFor(job.id, ['failed'], 3_000);
-    assert.match(failed.error, /stopped responding/);
+    assert.match(String(failed.error), /stopped responding/);
   });
 });

@@ -1,6 +1,7 @@
 // Waiting on what the service reports instead of sleeping or polling: the job lifecycle's events
 // (src/jobs/job-lifecycle.ts) and the webhook delivery service's (delivered, gave-up, attempted).
 import type { EventEmitter } from 'node:events';
+import type { components } from '../../codegen/openapi.ts';
 import type { JobRecord } from '../../db/repositories/jobs.repository.ts';
 import type { WebhookDeliveryResult } from '../../src/services/webhook-delivery.service.ts';
 import type { TestApp } from './harness.ts';
@@ -44,6 +45,8 @@ export function armEvent<A extends unknown[]>(emitter: EventEmitter | Emitter, e
   };
 }
 
+type Job = components['schemas']['Job'];
+
 const JOB_EVENTS = ['started', 'retrying', 'finished', 'lost'];
 
 /**
@@ -55,7 +58,7 @@ export async function waitForJob(
   id: string,
   statuses: string[],
   options: { timeoutMs?: number; headers?: Record<string, string> } = {},
-): Promise<Record<string, any>> {
+): Promise<Job> {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   const request = options.headers ? { auth: false as const, headers: options.headers } : {};
   for (;;) {
@@ -64,7 +67,7 @@ export async function waitForJob(
     const res = await t.request('get', `/v1/jobs/${id}`, request);
     if (statuses.includes(res.body.status)) {
       changed.stop();
-      return res.body;
+      return res.body as Job;
     }
     await changed.wait(`job ${id} to be ${statuses.join('/')} (it is ${res.body.status})`);
   }
