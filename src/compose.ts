@@ -59,7 +59,7 @@ export interface Runtime {
   stopJobs(): Promise<void>;
   /** Releases everything else (pool, queue, database); after stopJobs, or calls it. */
   close(): Promise<void>;
-  /** This process's job runner (started only with RUN_JOBS) and the job lifecycle's events, for tests and drains. */
+  /** This process's job runner (started only with RUN_JOBS), queue and lifecycle (whose events tests wait on). */
   jobs: { runner: JobRunner; lifecycle: JobLifecycle; queue: JobQueue };
 }
 

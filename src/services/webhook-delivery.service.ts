@@ -147,9 +147,9 @@ function pinnedLookup(target: ResolvedAddress): NetLookupFunction {
 const isLoopbackAddress = (address: string) => address === '::1' || /^127\./.test(address);
 
 /**
- * Events: 'attempted' after each recorded attempt; 'delivered' and 'gave-up' (no attempt left, or the message may not be sent) end
- * a message; 'settled' fires for every delivery this process ran, whatever its end (also one left in
- * the outbox at close()). Tests wait on them instead of polling the outbox.
+ * Events: 'attempted' after each recorded attempt; 'delivered' and 'gave-up' (no attempt left, or
+ * the message may not be sent) end a message; 'settled' fires for every delivery this process ran,
+ * whatever its end (also one left in the outbox at close()). Tests wait on them, not on timers.
  */
 interface WebhookDeliveryEvents {
   /** An attempt was made and recorded (webhook_deliveries and the outbox); `attempts` is its number. */
