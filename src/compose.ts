@@ -41,8 +41,9 @@ import { WebhooksRepository } from '../db/repositories/webhooks.repository.ts';
 import { WebhookSecretsService } from './services/webhooks.service.ts';
 import { WebhookDeliveryService } from './services/webhook-delivery.service.ts';
 import { assertWebhookUrlAllowed } from './services/webhook-url.ts';
-import { JobsRepository, jobWebhookId } from '../db/repositories/jobs.repository.ts';
-import { JobsService } from './jobs/jobs.service.ts';
+import { JobsRepository } from '../db/repositories/jobs.repository.ts';
+import { JobsService, jobView } from './jobs/jobs.service.ts';
+import { JobLifecycle } from './jobs/job-lifecycle.ts';
 import { JOB_TIMEOUT_MS, JobRunner } from './jobs/job-runner.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { PgBossJobQueue } from './jobs/pg-boss.queue.ts';
@@ -58,6 +59,8 @@ export interface Runtime {
   stopJobs(): Promise<void>;
   /** Releases everything else (pool, queue, database); after stopJobs, or calls it. */
   close(): Promise<void>;
+  /** This process's job runner (started only with RUN_JOBS), queue and lifecycle (whose events tests wait on). */
+  jobs: { runner: JobRunner; lifecycle: JobLifecycle; queue: JobQueue };
 }
 
 export interface ComposeOptions {
@@ -159,17 +162,10 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       ? new PgBossJobQueue({ connectionString: config.database.url, expireInSeconds: Math.ceil(JOB_TIMEOUT_MS / 1000) + 120, pollingIntervalSeconds: 1, supervise: config.jobs.runInProcess }, onQueueError)
       : new TableJobQueue(onQueueError);
   await queue.open();
-  const jobs = new JobsService(jobsRepo, queue, render, credits, clock, (url) => void assertWebhookUrlAllowed(url, config));
-  // Finished jobs notify their webhookUrl (in the background, with retries).
-  const runner = new JobRunner(jobsRepo, queue, render, credits, usage, clock, logger, config.jobs.concurrency, {
-    finished: (job) => {
-      if (!job.webhookUrl) return;
-      const type = job.status === 'completed' ? 'job.completed' : job.status === 'failed' ? 'job.failed' : 'job.cancelled';
-      // One message id per job: announcing a job twice (the sweep, a race) queues it once.
-      webhookDelivery.deliver(job.workspaceId, job.webhookUrl, { type, data: jobs.view(job) as unknown as Record<string, unknown> }, { webhookId: jobWebhookId(job.id) });
-    },
-  }, config.jobs.leaseMs, config.jobs.retryDelayMs);
-  jobs.attach(runner);
+  // Finished jobs notify their webhookUrl (in the background, with retries): the lifecycle's rule.
+  const lifecycle = new JobLifecycle({ repo: jobsRepo, webhooks: webhookDelivery, view: (job) => jobView(job, clock.now()), logger });
+  const jobs = new JobsService({ repo: jobsRepo, queue, render, credits, clock, lifecycle, checkWebhookUrl: (url) => void assertWebhookUrlAllowed(url, config) });
+  const runner = new JobRunner({ repo: jobsRepo, queue, render, credits, usage, clock, logger, concurrency: config.jobs.concurrency, lifecycle, leaseMs: config.jobs.leaseMs, retryDelayMs: config.jobs.retryDelayMs });
   const jobEvents = new JobEventStreams(jobsRepo, (job) => jobs.view(job), config.jobs.eventStreamsPerWorkspace);
   if (config.jobs.runInProcess) await runner.start();
 
@@ -204,6 +200,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     db,
     endStreams: () => jobEvents.close(),
     stopJobs,
+    jobs: { runner, lifecycle, queue },
     async close() {
       await jobEvents.close();
       credits.stopSweeper();
