@@ -36,7 +36,7 @@ import { type PaymentProvider, StripePaymentProvider } from './services/payment-
 import { UsageRepository } from '../db/repositories/usage.repository.ts';
 import { createSignIn } from './services/sign-in.ts';
 import { createMemoryRateLimiter, createPostgresRateLimiter } from './services/rate-limit.service.ts';
-import { type Clock, systemClock } from './services/clock.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { WebhooksRepository } from '../db/repositories/webhooks.repository.ts';
 import { WebhookSecretsService } from './services/webhooks.service.ts';
 import { WebhookDeliveryService } from './services/webhook-delivery.service.ts';

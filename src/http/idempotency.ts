@@ -8,7 +8,7 @@ import type { Request, Response } from 'express';
 import canonicalizeModule from 'canonicalize';
 import type { IdempotencyRepository, StoredResponse } from '../../db/repositories/idempotency.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { OperationId } from './handler.types.ts';
 
 const canonicalize = canonicalizeModule as unknown as (value: unknown) => string | undefined;

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { OpenAPIRouter, type Document } from 'openapi-backend';
-import { openApiDocument } from './openapi-document.ts';
-import { compileOperationMatcher, createAjv, toIssues } from './operations.router.ts';
+import { openApiDocument } from '../lib/openapi-document.ts';
+import { compileOperationMatcher } from './operations.router.ts';
+import { createAjv, toIssues } from '../lib/schema-validation.ts';
 
 test('toIssues names body, query and path fields, and missing or unknown properties', () => {
   const ajv = createAjv();

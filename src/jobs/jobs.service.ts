@@ -6,7 +6,7 @@ import type { components } from '../../codegen/openapi.ts';
 import { type RecipeInput, recipePaths } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Principal } from '../services/auth.service.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import { chargeFor } from '../services/pricing.ts';
 import type { JobQueue } from './job-queue.ts';

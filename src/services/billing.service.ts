@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { BillingRepository, PurchaseRecord } from '../../db/repositories/billing.repository.ts';
 import type { CreditsRepository } from '../../db/repositories/credits.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { CreditsService } from './credits.service.ts';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
 import { CREDIT_PACKS } from './pricing.ts';

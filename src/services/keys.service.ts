@@ -4,8 +4,8 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { ApiKeyRecord, ApiKeysRepository } from '../../db/repositories/api-keys.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from './clock.ts';
-import { sha256Hex } from './hashing.ts';
+import type { Clock } from '../lib/clock.ts';
+import { sha256Hex } from '../lib/hashing.ts';
 
 /** Hosted keys; local-mode keys start with `svc_local_` so the two can never be confused. */
 export const LIVE_KEY_PREFIX = 'svc_live_';

@@ -7,7 +7,7 @@ import type { PresetRecord, PresetsRepository, StoredRecipe } from '../../db/rep
 import type { components } from '../../codegen/openapi.ts';
 import { type FieldPaths, type RecipeInput, type ResolvedRecipe, recipePaths } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { RenderService } from './render.service.ts';
 
 export type PresetRecipe = components['schemas']['PresetRecipe'];

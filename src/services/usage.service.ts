@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { UsageRecord, UsageRepository } from '../../db/repositories/usage.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 
 export const MAX_USAGE_DAYS = 366;
 const DAY_MS = 86_400_000;

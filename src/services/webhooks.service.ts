@@ -2,7 +2,7 @@
 // replaced on rotate. The secret is stored (HMAC signing needs it) and never logged.
 import { randomBytes } from 'node:crypto';
 import type { WebhookSecretRecord, WebhooksRepository } from '../../db/repositories/webhooks.repository.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { WebhookDeliveryService } from './webhook-delivery.service.ts';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';

@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { generate as selfSigned } from 'selfsigned';
 import { WebhooksRepository } from '../../db/repositories/webhooks.repository.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
 import {
   type ResolvedAddress,
