@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { type Database, createDatabase, migrateToLatest } from '../db/database.ts';
 import { SystemRepository } from '../db/repositories/system.repository.ts';
 import { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './http/app-deps.types.ts';
 import { type Config, ConfigError } from './config/config.ts';
 import { probeFfmpegVersion, resolveFfmpeg } from './engine/ffmpeg.ts';
 import { ALL_GENERATORS } from './generators/index.ts';

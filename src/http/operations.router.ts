@@ -3,7 +3,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from './app-deps.types.ts';
 import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
 import type { AuthResult } from '../services/auth.service.ts';
 import type { Handler, OperationId, RequestContext } from './handler.types.ts';
