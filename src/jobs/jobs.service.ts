@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { JobRecord, JobStatus, JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import type { components } from '../../codegen/openapi.ts';
-import { type RecipeInput, recipePaths } from '../engine/recipe.ts';
+import { recipePaths } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Principal } from '../services/auth.service.ts';
 import type { Clock } from '../lib/clock.ts';

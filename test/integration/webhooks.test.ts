@@ -389,8 +389,7 @@ for (const engine of ENGINES) {
       });
 
       test('a redirect is not followed: the attempt fails', async () => {
-        let r: Receiver;
-        r = await receiver((req, res) => {
+        const r: Receiver = await receiver((req, res) => {
           if (req.path === '/hook') res.writeHead(302, { location: r.url('/elsewhere') }).end();
           else res.writeHead(200).end();
         });
