@@ -28,7 +28,12 @@ export default tseslint.config(
     files: ['**/*.{ts,js,mjs}'],
     extends: [tseslint.configs.recommended],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })],
+      // Without these, import-x cannot read the modules a file imports, and no-cycle sees nothing.
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // `_`-prefixed parameters are kept on purpose (interface shape, express's arity).
