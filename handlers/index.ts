@@ -2,7 +2,6 @@
 // type check when an operation lacks a handler; createOperationsRouter fails the startup when the
 // contract and this table disagree either way.
 import type { Handler, OperationId } from '../src/http/handler.types.ts';
-import { notImplemented } from '../src/http/not-implemented.ts';
 import createJob from './createJob.ts';
 import listJobs from './listJobs.ts';
 import getJob from './getJob.ts';

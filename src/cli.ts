@@ -14,7 +14,7 @@ import { OUTPUT_FORMATS, type OutputFormat } from './generators/generator.types.
 import { type ResolvedRecipe, recipePaths, resolveEncodedRecipe, resolveRecipe } from './engine/recipe.ts';
 import type { BlobStore } from './blob/blob-store.ts';
 import { RenderService } from './services/render.service.ts';
-import { createLogger } from './http/logging.ts';
+import { createLogger } from './lib/logger.ts';
 
 const USAGE = `Usage:
   render-service list

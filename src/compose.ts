@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { type Database, createDatabase, migrateToLatest } from '../db/database.ts';
 import { SystemRepository } from '../db/repositories/system.repository.ts';
 import { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './http/app-deps.types.ts';
 import { type Config, ConfigError } from './config/config.ts';
 import { probeFfmpegVersion, resolveFfmpeg } from './engine/ffmpeg.ts';
 import { ALL_GENERATORS } from './generators/index.ts';
@@ -36,7 +36,7 @@ import { type PaymentProvider, StripePaymentProvider } from './services/payment-
 import { UsageRepository } from '../db/repositories/usage.repository.ts';
 import { createSignIn } from './services/sign-in.ts';
 import { createMemoryRateLimiter, createPostgresRateLimiter } from './services/rate-limit.service.ts';
-import { type Clock, systemClock } from './services/clock.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { WebhooksRepository } from '../db/repositories/webhooks.repository.ts';
 import { WebhookSecretsService } from './services/webhooks.service.ts';
 import { WebhookDeliveryService } from './services/webhook-delivery.service.ts';

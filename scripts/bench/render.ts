@@ -22,7 +22,7 @@ import { RenderPool } from '../../src/engine/render-pool.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
 import { GeneratorRegistry } from '../../src/generators/registry.ts';
 import { mulberry32 } from '../../src/generators/lib/random.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { RenderService } from '../../src/services/render.service.ts';
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import { chargeFor } from '../services/pricing.ts';
 import type { RenderService } from '../services/render.service.ts';

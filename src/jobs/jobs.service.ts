@@ -1,12 +1,12 @@
 // Durable exports: submit (the job row and its credit reservation commit together), read, list,
 // cancel, and the result download. The runner (job-runner.ts) does the work.
-import { randomBytes } from 'node:crypto';
+import { newId } from '../lib/ids.ts';
 import type { JobRecord, JobStatus, JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import type { components } from '../../codegen/openapi.ts';
-import { type RecipeInput, recipePaths } from '../engine/recipe.ts';
+import { recipePaths } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Principal } from '../services/auth.service.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import { chargeFor } from '../services/pricing.ts';
 import type { JobLifecycle } from './job-lifecycle.ts';
@@ -84,7 +84,7 @@ export class JobsService {
     const resolved = this.render.resolve(slug, recipe, recipePaths('body'));
     if (webhookUrl) this.checkWebhookUrl(webhookUrl);
     const now = this.clock.now();
-    const id = `job_${randomBytes(12).toString('base64url')}`;
+    const id = newId('job');
     // The pricing rule of every render (chargeFor): a result already in the render cache costs
     // nothing, so such a job holds nothing; the runner settles by what the render turned out to be.
     const cost = chargeFor(resolved, (await this.render.cached(resolved)) ? 'HIT' : 'MISS');

@@ -1,11 +1,12 @@
 // API keys of a workspace: create (the secret is shown once), list, revoke, and verify a bearer.
 // Secrets carry 190 random bits, so a plain sha256 is the right stored form (no salt or slow hash
 // needed: nothing to brute-force); verification looks the hash up and compares in constant time.
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { randomBase62 } from '../lib/ids.ts';
 import type { ApiKeyRecord, ApiKeysRepository } from '../../db/repositories/api-keys.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from './clock.ts';
-import { sha256Hex } from './hashing.ts';
+import type { Clock } from '../lib/clock.ts';
+import { sha256Hex } from '../lib/hashing.ts';
 
 /** Hosted keys; local-mode keys start with `svc_local_` so the two can never be confused. */
 export const LIVE_KEY_PREFIX = 'svc_live_';
@@ -15,16 +16,12 @@ export const MAX_ACTIVE_KEYS = 100;
 /** lastUsedAt is written at most this often per key, so authentication is not a write per request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
 /**
  * A new secret: the prefix, then 32 base62 characters (≈190 random bits). Base62 keeps the key one
  * "word" (double-click selects it all) and gives secret scanners a fixed, recognisable shape.
  */
 export function generateSecret(prefix: string): string {
-  let body = '';
-  for (let i = 0; i < 32; i++) body += BASE62[randomInt(62)];
-  return prefix + body;
+  return prefix + randomBase62(32);
 }
 
 /** What the key list shows to recognise a key: the type prefix and the first six characters. */

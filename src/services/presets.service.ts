@@ -2,12 +2,12 @@
 // render service on every create and update, so a preset never holds a recipe that cannot render;
 // it is stored as given, with the hash it resolved to. Everything is scoped to the workspace:
 // another workspace's preset answers 404 exactly like a missing one.
-import { randomInt } from 'node:crypto';
+import { randomBase62 } from '../lib/ids.ts';
 import type { PresetRecord, PresetsRepository, StoredRecipe } from '../../db/repositories/presets.repository.ts';
 import type { components } from '../../codegen/openapi.ts';
 import { type FieldPaths, type RecipeInput, type ResolvedRecipe, recipePaths } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { RenderService } from './render.service.ts';
 
 export type PresetRecipe = components['schemas']['PresetRecipe'];
@@ -23,12 +23,8 @@ const BODY_RECIPE_PATHS: FieldPaths = recipePaths('body.recipe');
 /** A stored recipe that no longer resolves (e.g. its generator changed) is reported under this path. */
 const STORED_RECIPE_PATHS: FieldPaths = recipePaths('preset.recipe');
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
 export function newPresetId(): string {
-  let body = '';
-  for (let i = 0; i < 20; i++) body += BASE62[randomInt(62)];
-  return `pre_${body}`;
+  return `pre_${randomBase62(20)}`;
 }
 
 /** Exactly the recipe fields the client sent; nothing is filled in. */

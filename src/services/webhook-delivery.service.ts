@@ -24,10 +24,10 @@ import { isIP, type LookupFunction as NetLookupFunction } from 'node:net';
 import type { Logger } from 'pino';
 import type { WebhooksRepository } from '../../db/repositories/webhooks.repository.ts';
 import { isProblemError } from '../errors/problem.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { addressBlockReason, assertWebhookUrlAllowed, normalizedHost, unmapIPv4, type WebhookUrlConfig } from './webhook-url.ts';
 import type { WebhookSecretsService } from './webhooks.service.ts';
-import { raceSignal } from './race-signal.ts';
+import { raceSignal } from '../lib/race-signal.ts';
 
 export type WebhookEventType = 'job.completed' | 'job.failed' | 'job.cancelled';
 

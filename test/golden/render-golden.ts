@@ -5,7 +5,7 @@ import { probeFfmpegVersion, resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { RenderPool } from '../../src/engine/render-pool.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
 import { GeneratorRegistry } from '../../src/generators/registry.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { RenderService } from '../../src/services/render.service.ts';
 import { type GoldenCase, goldenCases } from './golden-recipes.ts';
 

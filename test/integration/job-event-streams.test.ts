@@ -73,7 +73,11 @@ for (const engine of ENGINES) {
       const decoder = new TextDecoder();
       const waiters = new Set<{ needle: string; resolve: () => void }>();
       const wake = () => {
-        for (const w of waiters) if (text.includes(w.needle)) (waiters.delete(w), w.resolve());
+        for (const w of waiters) {
+          if (!text.includes(w.needle)) continue;
+          waiters.delete(w);
+          w.resolve();
+        }
       };
       void (async () => {
         try {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { handlers } from '../../handlers/index.ts';
-import { listOperations } from '../../src/http/openapi-document.ts';
+import { listOperations } from '../../src/lib/openapi-document.ts';
 import { NOT_IMPLEMENTED_MARK } from '../../src/http/not-implemented.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 

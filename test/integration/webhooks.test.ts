@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { generate as selfSigned } from 'selfsigned';
 import { WebhooksRepository } from '../../db/repositories/webhooks.repository.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
 import {
   type ResolvedAddress,
@@ -390,8 +390,7 @@ for (const engine of ENGINES) {
       });
 
       test('a redirect is not followed: the attempt fails', async () => {
-        let r: Receiver;
-        r = await receiver((req, res) => {
+        const r: Receiver = await receiver((req, res) => {
           if (req.path === '/hook') res.writeHead(302, { location: r.url('/elsewhere') }).end();
           else res.writeHead(200).end();
         });

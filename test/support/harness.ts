@@ -12,7 +12,7 @@ import { createHttpServer } from '../../src/http/http-server.ts';
 import { createApp } from '../../src/app.ts';
 import { compose, type ComposeOptions, type Runtime } from '../../src/compose.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { assertMatchesContract } from './contract.ts';
 import { createTestDatabase, type EngineName, type TestDatabase } from './databases.ts';
 
