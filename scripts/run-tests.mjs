@@ -9,7 +9,7 @@
 // table (scripts/status-coverage.mjs) from the statuses test/support/contract.ts recorded, and fails
 // on a status a test saw that its operation does not declare, or one declared (but 500) that no
 // test produced. A filtered run skips the table.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -100,6 +100,17 @@ if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit' && t !== 'determini
   };
 }
 
+// Suites start from a migrated template per engine instead of migrating their own database (test/support/databases.ts).
+const templateDir = mkdtempSync(path.join(tmpdir(), 'render-service-templates-'));
+if (tiers.some((t) => t !== 'unit' && t !== 'determinism')) {
+  const made = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/database-templates.ts', templateDir], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (made.status !== 0) {
+    await stopPostgres();
+    throw new Error('could not make the template databases');
+  }
+  Object.assign(env, JSON.parse(made.stdout));
+}
+
 // Observations of this run only; a filtered run is too partial for the coverage table. After a
 // whole integration tier the table also fails on declared statuses no test produced (the marker
 // tells scripts/status-coverage.mjs so, also when it is run again by hand).
@@ -114,6 +125,7 @@ const args = ['--import', 'tsx', '--test', '--test-reporter=spec', ...files];
 const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
 const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 await stopPostgres();
+rmSync(templateDir, { recursive: true, force: true });
 let coverageCode = 0;
 if (coverageReport) {
   const report = spawn(process.execPath, [path.join(root, 'scripts/status-coverage.mjs'), coverageDir], { cwd: root, env, stdio: 'inherit' });
