@@ -47,10 +47,12 @@ function testFiles(dir) {
   });
 }
 
-const files = tiers
-  .flatMap((t) => TIERS[t].flatMap(testFiles))
-  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
-  .sort();
+const tierFiles = (t) =>
+  TIERS[t]
+    .flatMap(testFiles)
+    .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+    .sort();
+const files = tiers.flatMap(tierFiles);
 if (files.length === 0) {
   console.error('No test files found.');
   process.exit(1);
@@ -121,9 +123,21 @@ mkdirSync(coverageDir, { recursive: true });
 writeFileSync(path.join(coverageDir, 'run.meta.json'), JSON.stringify({ wholeIntegrationTier: coverageReport, tiers, filters }));
 env.STATUS_COVERAGE_DIR = coverageDir;
 
-const args = ['--import', 'tsx', '--test', '--test-reporter=spec', ...files];
-const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
-const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+// Files of the in-process tiers run in parallel: most of a suite's time is waiting (Postgres, FFmpeg,
+// job polling) and starting its process, not CPU. Each file has its own databases, data dir, free
+// ports and status-coverage file. The tiers that start service processes, a browser or qemu keep
+// one file at a time (node's default on two cores), as before.
+const PARALLEL_TIERS = ['unit', 'integration', 'fuzz'];
+const groups = [
+  { files: tiers.filter((t) => PARALLEL_TIERS.includes(t)).flatMap(tierFiles), concurrency: Number(process.env.TEST_CONCURRENCY) || 4 },
+  { files: tiers.filter((t) => !PARALLEL_TIERS.includes(t)).flatMap(tierFiles), concurrency: 1 },
+];
+let code = 0;
+for (const group of groups.filter((g) => g.files.length > 0)) {
+  const args = ['--import', 'tsx', '--test', `--test-concurrency=${group.concurrency}`, '--test-reporter=spec', ...group.files];
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+  code ||= await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+}
 await stopPostgres();
 rmSync(templateDir, { recursive: true, force: true });
 let coverageCode = 0;
