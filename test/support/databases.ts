@@ -46,7 +46,9 @@ export async function createTestDatabase(engine: EngineName, options: { migrated
   return {
     engine,
     settings: { client: 'pg', url: databaseUrl(adminUrl, name) },
-    drop: () => withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    drop: async () => {
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
   };
 }
 
