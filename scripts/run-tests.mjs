@@ -70,6 +70,7 @@ async function freePort() {
 }
 
 let stopPostgres = async () => {};
+let dropTemplates = async () => {};
 // The web app is served from its build; a test run always sees the current sources.
 await buildWeb();
 
@@ -111,6 +112,8 @@ if (tiers.some((t) => t !== 'unit' && t !== 'determinism')) {
     throw new Error('could not make the template databases');
   }
   Object.assign(env, JSON.parse(made.stdout));
+  // The embedded cluster goes with its directory; a TEST_DATABASE_URL server keeps what is not dropped.
+  if (process.env.TEST_DATABASE_URL) dropTemplates = async () => void spawnSync(process.execPath, ['--import', 'tsx', 'test/support/database-templates.ts', '--drop'], { cwd: root, env, stdio: 'inherit' });
 }
 
 // Observations of this run only; a filtered run is too partial for the coverage table. After a
@@ -138,6 +141,7 @@ for (const group of groups.filter((g) => g.files.length > 0)) {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
   code ||= await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 }
+await dropTemplates();
 await stopPostgres();
 rmSync(templateDir, { recursive: true, force: true });
 let coverageCode = 0;

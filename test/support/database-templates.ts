@@ -3,6 +3,7 @@
 // TEMPLATE_ENV). Postgres: a database with the migrations and pg-boss's schema and queue, which
 // `CREATE DATABASE … TEMPLATE` clones; SQLite: a migrated file, copied per suite.
 //   node --import tsx test/support/database-templates.ts <dir>   prints {"TEST_SQLITE_TEMPLATE": …, …}
+//   node --import tsx test/support/database-templates.ts --drop  drops TEST_POSTGRES_TEMPLATE
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createDatabase, migrateToLatest } from '../../db/database.ts';
@@ -39,8 +40,14 @@ export async function createTemplates(dir: string, adminUrl: string | undefined)
   return env;
 }
 
+/** Drops the Postgres template (a server of TEST_DATABASE_URL's outlives the run; the embedded one does not). */
+export async function dropTemplates(adminUrl: string | undefined): Promise<void> {
+  const name = process.env[TEMPLATE_ENV.postgres];
+  if (adminUrl && name) await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const env = await createTemplates(process.argv[2]!, process.env.TEST_DATABASE_URL);
-  process.stdout.write(JSON.stringify(env));
+  if (process.argv[2] === '--drop') await dropTemplates(process.env.TEST_DATABASE_URL);
+  else process.stdout.write(JSON.stringify(await createTemplates(process.argv[2]!, process.env.TEST_DATABASE_URL)));
   process.exit(0);
 }
