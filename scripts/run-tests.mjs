@@ -126,9 +126,9 @@ mkdirSync(coverageDir, { recursive: true });
 writeFileSync(path.join(coverageDir, 'run.meta.json'), JSON.stringify({ wholeIntegrationTier: coverageReport, tiers, filters }));
 env.STATUS_COVERAGE_DIR = coverageDir;
 
-// Files of the in-process tiers run in parallel: most of a suite's time is waiting (Postgres, FFmpeg,
-// job polling) and starting its process, not CPU. Each file has its own databases, data dir, free
-// ports and status-coverage file. The tiers that start service processes, a browser or qemu keep
+// Files of the in-process tiers run in parallel: one file at a time leaves the cores idle while it
+// waits on Postgres, FFmpeg or job polling. Each file has its own databases, data dir, free ports
+// and status-coverage file. The tiers that start service processes, a browser or qemu keep
 // one file at a time (node's default on two cores), as before.
 const PARALLEL_TIERS = ['unit', 'integration', 'fuzz'];
 const groups = [
