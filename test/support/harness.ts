@@ -59,7 +59,7 @@ export interface StartOptions {
 }
 
 export async function startTestApp(engine: EngineName, options: StartOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase(engine));
+  const database = options.database ?? (await createTestDatabase(engine, { migrated: true }));
   const ownsDatabase = !options.database;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-data-'));
   const env: Record<string, string> = {
