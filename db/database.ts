@@ -28,6 +28,7 @@ class ImmediateTransaction extends TransactionSqlite {
 class ImmediateSqliteClient extends ClientBetterSqlite3 {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   transaction(...args: any[]) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return new (ImmediateTransaction as any)(this, ...args);
   }
 }

@@ -9,7 +9,7 @@
 // table (scripts/status-coverage.mjs) from the statuses test/support/contract.ts recorded, and fails
 // on a status a test saw that its operation does not declare, or one declared (but 500) that no
 // test produced. A filtered run skips the table.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,10 +47,12 @@ function testFiles(dir) {
   });
 }
 
-const files = tiers
-  .flatMap((t) => TIERS[t].flatMap(testFiles))
-  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
-  .sort();
+const tierFiles = (t) =>
+  TIERS[t]
+    .flatMap(testFiles)
+    .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+    .sort();
+const files = tiers.flatMap(tierFiles);
 if (files.length === 0) {
   console.error('No test files found.');
   process.exit(1);
@@ -68,6 +70,7 @@ async function freePort() {
 }
 
 let stopPostgres = async () => {};
+let dropTemplates = async () => {};
 // The web app is served from its build; a test run always sees the current sources.
 await buildWeb();
 
@@ -100,6 +103,19 @@ if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit' && t !== 'determini
   };
 }
 
+// Suites start from a migrated template per engine instead of migrating their own database (test/support/databases.ts).
+const templateDir = mkdtempSync(path.join(tmpdir(), 'render-service-templates-'));
+if (tiers.some((t) => t !== 'unit' && t !== 'determinism')) {
+  const made = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/database-templates.ts', templateDir], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (made.status !== 0) {
+    await stopPostgres();
+    throw new Error('could not make the template databases');
+  }
+  Object.assign(env, JSON.parse(made.stdout));
+  // The embedded cluster goes with its directory; a TEST_DATABASE_URL server keeps what is not dropped.
+  if (process.env.TEST_DATABASE_URL) dropTemplates = async () => void spawnSync(process.execPath, ['--import', 'tsx', 'test/support/database-templates.ts', '--drop'], { cwd: root, env, stdio: 'inherit' });
+}
+
 // Observations of this run only; a filtered run is too partial for the coverage table. After a
 // whole integration tier the table also fails on declared statuses no test produced (the marker
 // tells scripts/status-coverage.mjs so, also when it is run again by hand).
@@ -110,10 +126,24 @@ mkdirSync(coverageDir, { recursive: true });
 writeFileSync(path.join(coverageDir, 'run.meta.json'), JSON.stringify({ wholeIntegrationTier: coverageReport, tiers, filters }));
 env.STATUS_COVERAGE_DIR = coverageDir;
 
-const args = ['--import', 'tsx', '--test', '--test-reporter=spec', ...files];
-const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
-const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+// Files of the in-process tiers run in parallel: one file at a time leaves the cores idle while it
+// waits on Postgres, FFmpeg or job polling. Each file has its own databases, data dir, free ports
+// and status-coverage file. The tiers that start service processes, a browser or qemu keep
+// one file at a time (node's default on two cores), as before.
+const PARALLEL_TIERS = ['unit', 'integration', 'fuzz'];
+const groups = [
+  { files: tiers.filter((t) => PARALLEL_TIERS.includes(t)).flatMap(tierFiles), concurrency: Number(process.env.TEST_CONCURRENCY) || 4 },
+  { files: tiers.filter((t) => !PARALLEL_TIERS.includes(t)).flatMap(tierFiles), concurrency: 1 },
+];
+let code = 0;
+for (const group of groups.filter((g) => g.files.length > 0)) {
+  const args = ['--import', 'tsx', '--test', `--test-concurrency=${group.concurrency}`, '--test-reporter=spec', ...group.files];
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+  code ||= await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+}
+await dropTemplates();
 await stopPostgres();
+rmSync(templateDir, { recursive: true, force: true });
 let coverageCode = 0;
 if (coverageReport) {
   const report = spawn(process.execPath, [path.join(root, 'scripts/status-coverage.mjs'), coverageDir], { cwd: root, env, stdio: 'inherit' });

@@ -3,64 +3,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express, type RequestHandler } from 'express';
-import type { Logger } from 'pino';
-import type { Config } from './config/config.ts';
+import express, { type Express } from 'express';
 import { handlers } from '../handlers/index.ts';
-import type { GeneratorRegistry } from './generators/registry.ts';
+import type { AppDeps } from './http/app-deps.types.ts';
 import { requestLogger } from './http/logging.ts';
 import { createOperationsRouter } from './http/operations.router.ts';
 import { originMiddleware, originPolicy } from './http/origin.middleware.ts';
 import { localGateway } from './http/local-gateway.middleware.ts';
 import { signInRateLimit } from './http/sign-in-rate-limit.middleware.ts';
 import { problemErrorHandler, routeNotFound } from './http/problem-response.ts';
-import type { AuthService } from './services/auth.service.ts';
-import type { HealthService } from './services/health.service.ts';
-import type { BatchService } from './services/batch.service.ts';
-import type { RenderService } from './services/render.service.ts';
-import type { KeysService } from './services/keys.service.ts';
-import type { PresetsService } from './services/presets.service.ts';
-import type { CreditsService } from './services/credits.service.ts';
-import type { BillingService } from './services/billing.service.ts';
-import type { JobsService } from './jobs/jobs.service.ts';
-import type { IdempotencyService } from './http/idempotency.ts';
-import type { UsageService } from './services/usage.service.ts';
-import type { MeteredRenderService } from './services/metered-render.service.ts';
-import type { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
-import type { RateLimiter } from './services/rate-limit.service.ts';
-import type { Webhooks } from './services/webhooks.service.ts';
-import type { JobEventStreams } from './jobs/job-event-streams.ts';
-
-export interface Services {
-  auth: AuthService;
-  keys: KeysService;
-  presets: PresetsService;
-  credits: CreditsService;
-  billing: BillingService;
-  jobs: JobsService;
-  /** Open `GET /v1/jobs/{id}/events` streams: one watcher per job, a cap per workspace. */
-  jobEvents: JobEventStreams;
-  idempotency: IdempotencyService;
-  usage: UsageService;
-  meteredRender: MeteredRenderService;
-  health: HealthService;
-  generators: GeneratorRegistry;
-  workspaces: WorkspacesRepository;
-  render: RenderService;
-  batch: BatchService;
-  /** Per-workspace and per-key request limits on authenticated operations. */
-  rateLimiter: RateLimiter;
-  /** Webhook signing secrets and outbound delivery (jobs call webhooks.delivery.deliver). */
-  webhooks: Webhooks;
-}
-
-export interface AppDeps {
-  config: Config;
-  logger: Logger;
-  services: Services;
-  /** The sign-in library's routes under /v1/auth (hosted mode). */
-  signInHandler?: RequestHandler;
-}
 
 const require = createRequire(import.meta.url);
 export const REDOC_BUNDLE = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles', 'redoc.standalone.js');

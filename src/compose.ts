@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { type Database, createDatabase, migrateToLatest } from '../db/database.ts';
 import { SystemRepository } from '../db/repositories/system.repository.ts';
 import { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './http/app-deps.types.ts';
 import { type Config, ConfigError, defaultCheckoutUrls } from './config/config.ts';
 import { AuthService, LOCAL_WORKSPACE_ID } from './services/auth.service.ts';
 import { HealthService } from './services/health.service.ts';
@@ -31,13 +31,14 @@ import { type PaymentProvider, StripePaymentProvider } from './services/payment-
 import { UsageRepository } from '../db/repositories/usage.repository.ts';
 import { createSignIn } from './services/sign-in.ts';
 import { createMemoryRateLimiter, createPostgresRateLimiter } from './services/rate-limit.service.ts';
-import { type Clock, systemClock } from './services/clock.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { WebhooksRepository } from '../db/repositories/webhooks.repository.ts';
 import { WebhookSecretsService } from './services/webhooks.service.ts';
 import { WebhookDeliveryService } from './services/webhook-delivery.service.ts';
 import { assertWebhookUrlAllowed } from './services/webhook-url.ts';
-import { JobsRepository, jobWebhookId } from '../db/repositories/jobs.repository.ts';
-import { JobsService } from './jobs/jobs.service.ts';
+import { JobsRepository } from '../db/repositories/jobs.repository.ts';
+import { JobsService, jobView } from './jobs/jobs.service.ts';
+import { JobLifecycle } from './jobs/job-lifecycle.ts';
 import { JOB_TIMEOUT_MS, JobRunner } from './jobs/job-runner.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { PgBossJobQueue } from './jobs/pg-boss.queue.ts';
@@ -53,6 +54,8 @@ export interface Runtime {
   stopJobs(): Promise<void>;
   /** Releases everything else (pool, queue, database); after stopJobs, or calls it. */
   close(): Promise<void>;
+  /** This process's job runner (started only with RUN_JOBS), queue and lifecycle (whose events tests wait on). */
+  jobs: { runner: JobRunner; lifecycle: JobLifecycle; queue: JobQueue };
 }
 
 export interface ComposeOptions {
@@ -149,17 +152,10 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       ? new PgBossJobQueue({ connectionString: config.database.url, expireInSeconds: Math.ceil(JOB_TIMEOUT_MS / 1000) + 120, pollingIntervalSeconds: 1, supervise: config.jobs.runInProcess }, onQueueError)
       : new TableJobQueue(onQueueError);
   await queue.open();
-  const jobs = new JobsService(jobsRepo, queue, render, credits, clock, (url) => void assertWebhookUrlAllowed(url, config));
-  // Finished jobs notify their webhookUrl (in the background, with retries).
-  const runner = new JobRunner(jobsRepo, queue, render, credits, usage, clock, logger, config.jobs.concurrency, {
-    finished: (job) => {
-      if (!job.webhookUrl) return;
-      const type = job.status === 'completed' ? 'job.completed' : job.status === 'failed' ? 'job.failed' : 'job.cancelled';
-      // One message id per job: announcing a job twice (the sweep, a race) queues it once.
-      webhookDelivery.deliver(job.workspaceId, job.webhookUrl, { type, data: jobs.view(job) as unknown as Record<string, unknown> }, { webhookId: jobWebhookId(job.id) });
-    },
-  }, config.jobs.leaseMs, config.jobs.retryDelayMs);
-  jobs.attach(runner);
+  // Finished jobs notify their webhookUrl (in the background, with retries): the lifecycle's rule.
+  const lifecycle = new JobLifecycle({ repo: jobsRepo, webhooks: webhookDelivery, view: (job) => jobView(job, clock.now()), logger });
+  const jobs = new JobsService({ repo: jobsRepo, queue, render, credits, clock, lifecycle, checkWebhookUrl: (url) => void assertWebhookUrlAllowed(url, config) });
+  const runner = new JobRunner({ repo: jobsRepo, queue, render, credits, usage, clock, logger, concurrency: config.jobs.concurrency, lifecycle, leaseMs: config.jobs.leaseMs, retryDelayMs: config.jobs.retryDelayMs });
   const jobEvents = new JobEventStreams(jobsRepo, (job) => jobs.view(job), config.jobs.eventStreamsPerWorkspace);
   if (config.jobs.runInProcess) await runner.start();
 
@@ -194,6 +190,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     db,
     endStreams: () => jobEvents.close(),
     stopJobs,
+    jobs: { runner, lifecycle, queue },
     async close() {
       await jobEvents.close();
       credits.stopSweeper();

@@ -6,7 +6,7 @@ import { createApp, WEB_DIR } from './app.ts';
 import { compose } from './compose.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createHttpServer } from './http/http-server.ts';
-import { createLogger } from './http/logging.ts';
+import { createLogger } from './lib/logger.ts';
 import { ensureLocalApiKey } from './services/local-key.ts';
 import { drainOnSignals } from './shutdown.ts';
 

@@ -3,7 +3,7 @@
 // running jobs stop (their FFmpeg children are killed) and go back to the queue for another worker.
 import { compose } from './compose.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { createLogger } from './http/logging.ts';
+import { createLogger } from './lib/logger.ts';
 import { drainOnSignals } from './shutdown.ts';
 
 async function main(): Promise<void> {

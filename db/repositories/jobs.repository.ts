@@ -5,10 +5,6 @@
 import type { Knex } from 'knex';
 import type { Database } from '../database.ts';
 
-const JOB_WEBHOOK_PREFIX = 'msg_';
-/** The Standard Webhooks message id of a job's final event: one per job, the same in every process. */
-export const jobWebhookId = (jobId: string): string => `${JOB_WEBHOOK_PREFIX}${jobId}`;
-
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 
 export interface JobRecord {
@@ -172,15 +168,14 @@ export class JobsRepository {
   }
 
   /**
-   * Finished jobs with a webhookUrl whose message never reached the outbox — the process that ended
-   * them stopped in between — finished between `since` and `until` (a grace period before now, so
-   * a message on its way is not taken for a lost one). The message id is derived from the job id
-   * (jobWebhookId), so this is an anti-join on the outbox's key.
+   * Finished jobs with a webhookUrl whose message never reached the outbox, finished between `since`
+   * and `until`. A job's message id is `messageIdPrefix` + its id (the rule is jobWebhookId in
+   * src/jobs/job-lifecycle.ts), so this is an anti-join on the outbox's key.
    */
-  async finishedWithoutWebhook(since: number, until: number, limit: number): Promise<JobRecord[]> {
+  async finishedWithoutWebhook(messageIdPrefix: string, since: number, until: number, limit: number): Promise<JobRecord[]> {
     const rows = (await this.db('jobs')
       .select('jobs.*')
-      .leftJoin('webhook_outbox', 'webhook_outbox.webhook_id', this.db.raw('? || jobs.id', [JOB_WEBHOOK_PREFIX]))
+      .leftJoin('webhook_outbox', 'webhook_outbox.webhook_id', this.db.raw('? || jobs.id', [messageIdPrefix]))
       .whereIn('jobs.status', ['completed', 'failed', 'cancelled'])
       .whereNotNull('jobs.webhook_url')
       .where('jobs.finished_at', '>=', since)

@@ -14,7 +14,7 @@ import { probeFfmpegVersion, resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { startMotionEncoder } from '../../src/engine/encoders.ts';
 import { drawFrame } from '../../src/engine/render.worker.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 
 const KEY = 'svc_local_bench_key_0123456789';
 const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };

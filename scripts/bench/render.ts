@@ -19,7 +19,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
 import { GeneratorRegistry } from '../../src/generators/registry.ts';
 import { mulberry32 } from '../../src/generators/lib/random.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { createRenderEngine } from '../../src/services/render-engine.factory.ts';
 
 const run = promisify(execFile);

@@ -1,16 +1,16 @@
 // Recipes: defaults, param merging and validation, the canonical form, its base64url encoding and
 // its hash. The canonical form (RFC 8785) includes the generator slug and version, so a changed
 // generator can never be served from a stale cache.
-import { sha256Hex } from '../services/hashing.ts';
+import { sha256Hex } from '../lib/hashing.ts';
 import { createHash } from 'node:crypto';
 import canonicalizeModule from 'canonicalize';
 import type { ValidateFunction } from 'ajv';
 import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
 import type { GeneratorDefinition, OutputFormat } from '../generators/generator.types.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
-import { createAjv, toIssues } from '../http/operations.router.ts';
+import { createAjv, toIssues } from '../lib/schema-validation.ts';
 import { isMotionFormat } from './formats.ts';
-import { DEFAULT_SIZE, MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, SIZE_LIMITS } from './limits.ts';
+import { DEFAULT_SIZE, MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, SIZE_LIMITS } from '../config/limits.ts';
 
 // canonicalize is CommonJS with an ESM-style type declaration; at run time the default import is the function.
 const canonicalize = canonicalizeModule as unknown as (input: unknown) => string | undefined;

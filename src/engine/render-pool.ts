@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ProblemError } from '../errors/problem.ts';
-import { deviceSize, MAX_FRAME_PIXELS } from './limits.ts';
+import { deviceSize, MAX_FRAME_PIXELS } from '../config/limits.ts';
 import { PixelGate } from './pixel-gate.ts';
 import { failureKind } from './render-failure.ts';
 import type { RenderOutput, RenderTask } from './render.worker.ts';

@@ -10,7 +10,7 @@ import { mulberry32 } from '../generators/lib/random.ts';
 import { EncoderError, encodeStill, startMotionEncoder } from './encoders.ts';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { deviceSize } from './limits.ts';
+import { deviceSize } from '../config/limits.ts';
 
 // A large render leaves hundreds of MB of garbage behind (the canvas, its pixel read-back, the
 // encoded file), held natively until this isolate's next GC — and an idle worker never collects,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openApiDocument } from '../http/openapi-document.ts';
+import { openApiDocument } from '../lib/openapi-document.ts';
 import { PROBLEMS } from './error-registry.ts';
 
 const schema = (openApiDocument().components as { schemas: Record<string, { enum: string[]; description: string }> }).schemas.ProblemCode;

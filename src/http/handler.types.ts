@@ -2,7 +2,7 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { operations } from '../../codegen/openapi.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from './app-deps.types.ts';
 import type { Principal } from '../services/auth.service.ts';
 
 export type OperationId = keyof operations;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_ENCODED_RECIPE_LENGTH } from '../engine/limits.ts';
+import { MAX_ENCODED_RECIPE_LENGTH } from '../config/limits.ts';
 import { MAX_HEADER_BYTES, createHttpServer } from './http-server.ts';
-import { openApiDocument } from './openapi-document.ts';
+import { openApiDocument } from '../lib/openapi-document.ts';
 
 test('the documented longest recipe (`r`) is the engine limit, and the header limit leaves 16 KiB beside it', () => {
   const op = (openApiDocument().paths['/v1/render/{recipeHash}'] as { get: { parameters: { name: string; schema?: { maxLength?: number } }[] } }).get;

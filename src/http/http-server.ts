@@ -3,7 +3,7 @@
 import http, { type RequestListener } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Config } from '../config/config.ts';
-import { MAX_ENCODED_RECIPE_LENGTH } from '../engine/limits.ts';
+import { MAX_ENCODED_RECIPE_LENGTH } from '../config/limits.ts';
 import { PROBLEMS, type ProblemCode } from '../errors/error-registry.ts';
 import { problemBody } from '../errors/problem.ts';
 

@@ -8,8 +8,11 @@ import type { Request, Response } from 'express';
 import canonicalizeModule from 'canonicalize';
 import type { IdempotencyRepository, StoredResponse } from '../../db/repositories/idempotency.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from '../services/clock.ts';
-import type { OperationId } from './handler.types.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { operations } from '../../codegen/openapi.ts';
+
+// The generated operation ids directly, not handler.types.ts: that module depends on the container, which holds this service.
+type OperationId = keyof operations;
 
 const canonicalize = canonicalizeModule as unknown as (value: unknown) => string | undefined;
 

@@ -1,37 +1,10 @@
 // JSON request logs with request ids. Only an allow-list of request fields is logged, so
-// Authorization, cookies, signatures and key material never reach a log; redaction is a second
-// line of defence for anything a handler logs by mistake.
+// Authorization, cookies, signatures and key material never reach a log; redaction
+// (src/lib/logger.ts) is a second line of defence for anything a handler logs by mistake.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import type { LogLevel } from '../config/config.ts';
-
-export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["payment-signature"]',
-  'req.headers["stripe-signature"]',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
-  'authorization',
-  'cookie',
-  'secret',
-  'secretHash',
-  'secret_hash',
-  'token',
-  '*.secret',
-  '*.secretHash',
-  '*.secret_hash',
-  '*.token',
-  '*.authorization',
-  '*.cookie',
-];
-
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: 'render-service' } }, destination);
-}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 

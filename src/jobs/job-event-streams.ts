@@ -3,6 +3,7 @@
 // each change out to every stream, so the database sees one query per job per tick however many
 // clients follow it. Open streams are capped per workspace (429 too_many_streams), and a drain ends
 // every stream with a `reconnect` event so EventSource clients reconnect to another process.
+import { EventEmitter } from 'node:events';
 import type { Response } from 'express';
 import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
@@ -72,7 +73,8 @@ interface OpenStream {
   readonly done: Promise<void>;
 }
 
-export class JobEventStreams {
+/** 'changed' fires when a stream ended or a watcher stopped (size or watching went down): tests wait on it. */
+export class JobEventStreams extends EventEmitter<{ changed: [] }> {
   private readonly watchers = new Map<string, JobWatcher>();
   private readonly perWorkspace = new Map<string, number>();
   private readonly streams = new Set<OpenStream>();
@@ -84,7 +86,9 @@ export class JobEventStreams {
     /** Open streams a workspace may hold in this process; one more answers 429 too_many_streams. */
     private readonly limitPerWorkspace: number,
     private readonly pollMs = POLL_MS,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Streams open in this process (for tests and logs). */
   get size(): number {
@@ -146,6 +150,7 @@ export class JobEventStreams {
       end: (final) => {
         if (!this.streams.delete(stream)) return;
         release();
+        this.emit('changed');
         watcher?.remove(listener);
         signal.removeEventListener('abort', onAbort);
         if (final) {
@@ -178,6 +183,7 @@ export class JobEventStreams {
     if (!watcher) {
       const created: JobWatcher = new JobWatcher(first.id, this.repo, this.pollMs, () => {
         if (this.watchers.get(first.id) === created) this.watchers.delete(first.id);
+        this.emit('changed');
       });
       this.watchers.set(first.id, created);
       created.start();

@@ -8,13 +8,14 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import { chargeFor } from '../services/pricing.ts';
 import type { RenderService } from '../services/render.service.ts';
 import type { UsageService } from '../services/usage.service.ts';
+import type { JobLifecycle } from './job-lifecycle.ts';
 import type { JobConsumer, JobQueue } from './job-queue.ts';
-import { RESULT_RETENTION_MS, type JobsNotifier } from './jobs.service.ts';
+import { RESULT_RETENTION_MS } from './jobs.service.ts';
 
 /** A crashed runner's job lapses after this long (default of JOB_LEASE_MS). */
 export const DEFAULT_LEASE_MS = 15_000;
@@ -23,55 +24,67 @@ export const sweepIntervalMs = (leaseMs: number) => Math.min(5_000, Math.max(250
 /** A single export may run this long (FFmpeg's hard limit inside it). */
 export const JOB_TIMEOUT_MS = 10 * 60_000;
 const CANCEL_POLL_MS = 500;
-/** How far back the sweep looks for finished jobs whose webhook was never queued. */
-const LOST_WEBHOOK_HORIZON_MS = 24 * 3_600_000;
 const PROGRESS_WRITE_MS = 250;
 /** Backoff before retry n (1-based): the first delay (JOB_RETRY_DELAY_MS, 2 s), then 4× longer each time. */
 const backoffMs = (firstDelayMs: number, attempt: number) => firstDelayMs * 4 ** (attempt - 1);
 
-export interface JobEventSink {
-  /**
-   * Called after a job finished (completed, failed or cancelled) — outbound webhooks hang here. May
-   * be called again for the same job (see announceLost): it must be idempotent.
-   */
-  finished(job: JobRecord): void;
+export interface JobRunnerOptions {
+  repo: JobsRepository;
+  queue: JobQueue;
+  render: RenderService;
+  credits: CreditsService;
+  usage: UsageService;
+  clock: Clock;
+  logger: Logger;
+  /** Jobs this process runs at once. */
+  concurrency: number;
+  /** Told when a job ends; tells the runner when one is queued (job-lifecycle.ts). */
+  lifecycle: JobLifecycle;
+  /** A crashed runner's job lapses after this long (JOB_LEASE_MS). */
+  leaseMs?: number;
+  /** The first retry's backoff (JOB_RETRY_DELAY_MS). */
+  retryDelayMs?: number;
 }
 
-export class JobRunner implements JobsNotifier, JobConsumer {
+export class JobRunner implements JobConsumer {
   readonly id = `runner_${randomBytes(6).toString('hex')}`;
   private running = new Map<string, AbortController>();
+  /** The jobs running here, settled when each has ended (stop() waits on them). */
+  private readonly executions = new Set<Promise<void>>();
   private sweeper: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | null = null;
   private stopping = false;
-  private started = false;
 
-  constructor(
-    private readonly repo: JobsRepository,
-    private readonly queue: JobQueue,
-    private readonly render: RenderService,
-    private readonly credits: CreditsService,
-    private readonly usage: UsageService,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-    /** Jobs this process runs at once. */
-    private readonly concurrency: number,
-    private readonly events: JobEventSink = { finished: () => {} },
-    private readonly leaseMs = DEFAULT_LEASE_MS,
-    private readonly retryDelayMs = 2_000,
-  ) {}
+  private readonly repo: JobsRepository;
+  private readonly queue: JobQueue;
+  private readonly render: RenderService;
+  private readonly credits: CreditsService;
+  private readonly usage: UsageService;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly concurrency: number;
+  private readonly lifecycle: JobLifecycle;
+  private readonly leaseMs: number;
+  private readonly retryDelayMs: number;
+
+  constructor(options: JobRunnerOptions) {
+    ({ repo: this.repo, queue: this.queue, render: this.render, credits: this.credits, usage: this.usage, clock: this.clock, logger: this.logger, concurrency: this.concurrency, lifecycle: this.lifecycle } = options);
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.retryDelayMs = options.retryDelayMs ?? 2_000;
+  }
 
   async start(): Promise<void> {
-    this.started = true;
     this.stopping = false;
     await this.queue.consume(this, this.concurrency);
+    this.lifecycle.off('queued', this.wake).on('queued', this.wake);
     this.sweeper = setInterval(() => void this.recoverLapsed(), sweepIntervalMs(this.leaseMs));
     this.sweeper.unref();
   }
 
-  /** A job was queued: look now instead of at the next poll (only when this process runs jobs). */
-  notify(): void {
-    if (this.started && !this.stopping) this.queue.wake();
-  }
+  /** A job was queued: look now instead of at the next poll. */
+  private readonly wake = (): void => {
+    if (!this.stopping) this.queue.wake();
+  };
 
   accepting(): boolean {
     return !this.stopping;
@@ -102,7 +115,8 @@ export class JobRunner implements JobsNotifier, JobConsumer {
             this.queue.wake();
           }
         }
-        await this.announceLost(now);
+        // Finished jobs whose webhook never reached the outbox; a lease of grace lets one on its way arrive.
+        await this.lifecycle.announceLost(now, now - this.leaseMs);
       } catch (err) {
         this.logger.error({ err }, 'lapsed job sweep failed');
       } finally {
@@ -115,16 +129,21 @@ export class JobRunner implements JobsNotifier, JobConsumer {
   private async ended(job: JobRecord, status: 'failed' | 'cancelled'): Promise<void> {
     await this.credits.releaseId(job.reservationId);
     this.logger.warn({ jobId: job.id, status }, 'lapsed job ended');
-    this.finished(job.id);
+    this.lifecycle.ended(job.id);
   }
 
   run(job: JobRecord): Promise<void> {
-    return this.execute(job);
+    const execution = this.execute(job);
+    this.executions.add(execution);
+    const forget = () => void this.executions.delete(execution);
+    execution.then(forget, forget);
+    return execution;
   }
 
   private async execute(job: JobRecord): Promise<void> {
     const controller = new AbortController();
     this.running.set(job.id, controller);
+    this.lifecycle.started(job);
     const log = this.logger.child({ jobId: job.id, attempt: job.attempts });
     const started = performance.now();
     // Three beats per lease: one lost write never lets a live job look dead.
@@ -157,7 +176,7 @@ export class JobRunner implements JobsNotifier, JobConsumer {
         const credits = rendered && this.credits.enabled ? await this.reservedAmount(job) : 0;
         void this.usage.record({ workspaceId: job.workspaceId, keyId: job.keyId, operation: 'createJob', generator: job.slug, format: job.format, credits, bytes: result.bytes.length, durationMs: performance.now() - started, cache: result.cache });
         log.info({ bytes: result.bytes.length }, 'job completed');
-        this.finished(job.id);
+        this.lifecycle.ended(job.id);
       }
     } catch (err) {
       await this.settleFailure(job, err, log);
@@ -184,7 +203,7 @@ export class JobRunner implements JobsNotifier, JobConsumer {
       if (await this.repo.markCancelled(job.id, this.id, now)) {
         await this.credits.releaseId(job.reservationId);
         log.info('job cancelled');
-        this.finished(job.id);
+        this.lifecycle.ended(job.id);
       }
       return;
     }
@@ -195,40 +214,25 @@ export class JobRunner implements JobsNotifier, JobConsumer {
       if (retryAt === null) {
         await this.credits.releaseId(job.reservationId);
         log.warn({ err }, 'job failed');
-        this.finished(job.id);
-      } else log.warn({ err, retryAt }, 'job will retry');
-    }
-  }
-
-  private finished(id: string): void {
-    void this.repo.find(id).then((job) => job && this.events.finished(job), () => {});
-  }
-
-  announceFinished(job: JobRecord): void {
-    this.events.finished(job);
-  }
-
-  /**
-   * Finished jobs whose webhook never reached the outbox (the process that ended them stopped just
-   * after): announced again. The message id is one per job, so an announcement that raced another
-   * is not sent twice.
-   */
-  private async announceLost(now: number): Promise<void> {
-    for (const job of await this.repo.finishedWithoutWebhook(now - LOST_WEBHOOK_HORIZON_MS, now - this.leaseMs, 50)) {
-      this.logger.warn({ jobId: job.id, status: job.status }, 'finished job had no webhook queued: announcing it now');
-      this.events.finished(job);
+        this.lifecycle.ended(job.id);
+      } else {
+        log.warn({ err, retryAt }, 'job will retry');
+        this.lifecycle.retrying(job.id);
+      }
     }
   }
 
   /** Stops claiming, stops running jobs (they go back to the queue) and waits for them. */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopping = true;
+    this.lifecycle.off('queued', this.wake);
     clearInterval(this.sweeper);
     // A claim or sweep in flight finishes first, so nothing touches the database after close.
     await this.queue.stopConsuming();
     await this.sweeping;
     for (const controller of this.running.values()) controller.abort(new ProblemError('not_ready', { detail: 'shutting down' }));
-    const deadline = Date.now() + graceMs;
-    while (this.running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.allSettled([...this.executions]), grace]).finally(() => clearTimeout(timer));
   }
 }

@@ -1,14 +1,15 @@
 // Durable exports: submit (the job row and its credit reservation commit together), read, list,
 // cancel, and the result download. The runner (job-runner.ts) does the work.
-import { randomBytes } from 'node:crypto';
+import { newId } from '../lib/ids.ts';
 import type { JobRecord, JobStatus, JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import type { components } from '../../codegen/openapi.ts';
-import { type RecipeInput, recipePaths } from '../engine/recipe.ts';
+import { recipePaths } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Principal } from '../services/auth.service.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import { chargeFor } from '../services/pricing.ts';
+import type { JobLifecycle } from './job-lifecycle.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { RenderService } from '../services/render.service.ts';
 
@@ -48,28 +49,30 @@ export function jobView(job: JobRecord, now: number): JobView {
   };
 }
 
-export interface JobsNotifier {
-  /** Wakes the runner (a new job was queued). */
-  notify(): void;
-  /** A job ended here (a queued job cancelled): its webhook goes out like any other job's. */
-  announceFinished(job: JobRecord): void;
+export interface JobsServiceOptions {
+  repo: JobsRepository;
+  queue: JobQueue;
+  render: RenderService;
+  credits: CreditsService;
+  clock: Clock;
+  /** Told when a job is queued or ends here (a queued job cancelled): job-lifecycle.ts. */
+  lifecycle: JobLifecycle;
+  /** Checks webhookUrl at submission (HTTPS, allowed host); throws 400. */
+  checkWebhookUrl?: (url: string) => void;
 }
 
 export class JobsService {
-  private notifier: JobsNotifier | null = null;
+  private readonly repo: JobsRepository;
+  private readonly queue: JobQueue;
+  private readonly render: RenderService;
+  private readonly credits: CreditsService;
+  private readonly clock: Clock;
+  private readonly lifecycle: JobLifecycle;
+  private readonly checkWebhookUrl: (url: string) => void;
 
-  constructor(
-    private readonly repo: JobsRepository,
-    private readonly queue: JobQueue,
-    private readonly render: RenderService,
-    private readonly credits: CreditsService,
-    private readonly clock: Clock,
-    /** Checks webhookUrl at submission (HTTPS, allowed host); throws 400. */
-    private readonly checkWebhookUrl: (url: string) => void = () => {},
-  ) {}
-
-  attach(notifier: JobsNotifier): void {
-    this.notifier = notifier;
+  constructor(options: JobsServiceOptions) {
+    ({ repo: this.repo, queue: this.queue, render: this.render, credits: this.credits, clock: this.clock, lifecycle: this.lifecycle } = options);
+    this.checkWebhookUrl = options.checkWebhookUrl ?? (() => {});
   }
 
   async submit(principal: Principal, input: JobCreate): Promise<JobRecord> {
@@ -81,7 +84,7 @@ export class JobsService {
     const resolved = this.render.resolve(slug, recipe, recipePaths('body'));
     if (webhookUrl) this.checkWebhookUrl(webhookUrl);
     const now = this.clock.now();
-    const id = `job_${randomBytes(12).toString('base64url')}`;
+    const id = newId('job');
     // The pricing rule of every render (chargeFor): a result already in the render cache costs
     // nothing, so such a job holds nothing; the runner settles by what the render turned out to be.
     const cost = chargeFor(resolved, (await this.render.cached(resolved)) ? 'HIT' : 'MISS');
@@ -92,7 +95,7 @@ export class JobsService {
         enqueue: this.queue.enqueue(id, now),
       },
     );
-    this.notifier?.notify();
+    this.lifecycle.queued();
     return job;
   }
 
@@ -125,7 +128,7 @@ export class JobsService {
     // A queued job never ran: its hold goes back now. A running one is released by its worker.
     if (outcome === 'cancelled') {
       await this.credits.releaseId(job.reservationId);
-      this.notifier?.announceFinished(job);
+      this.lifecycle.finished(job);
     }
     return job;
   }

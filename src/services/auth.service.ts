@@ -3,7 +3,7 @@
 // the local gateway's vouching for a same-origin loopback browser request.
 import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config/config.ts';
-import { sha256Hex } from './hashing.ts';
+import { sha256Hex } from '../lib/hashing.ts';
 import type { KeysService } from './keys.service.ts';
 
 export type AuthMethod = 'api_key' | 'session' | 'local';

@@ -3,8 +3,8 @@
 import type { ValidateFunction } from 'ajv';
 import type { components } from '../../codegen/openapi.ts';
 import { ProblemError } from '../errors/problem.ts';
-import { openApiDocument } from '../http/openapi-document.ts';
-import { createAjv, toIssues } from '../http/operations.router.ts';
+import { openApiDocument } from '../lib/openapi-document.ts';
+import { createAjv, toIssues } from '../lib/schema-validation.ts';
 import { type RecipeInput, type ResolvedRecipe, recipePaths } from '../engine/recipe.ts';
 import type { RenderService } from './render.service.ts';
 import type { MeteredRenderService } from './metered-render.service.ts';

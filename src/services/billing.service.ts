@@ -2,13 +2,13 @@
 // and the provider's signed events — each processed exactly once, crediting a completed payment
 // and taking back refunded credits whichever of the two arrives first (the provider does not
 // promise order).
-import { randomBytes } from 'node:crypto';
+import { newId } from '../lib/ids.ts';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { BillingRepository, PurchaseRecord } from '../../db/repositories/billing.repository.ts';
 import type { CreditsRepository } from '../../db/repositories/credits.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { CreditsService } from './credits.service.ts';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
 import { CREDIT_PACKS } from './pricing.ts';
@@ -45,7 +45,7 @@ export class BillingService {
     const provider = this.requireProvider();
     const pack = CREDIT_PACKS.find((p) => p.id === packId);
     if (!pack) throw new ProblemError('not_found', { detail: `No credit pack "${packId}". See GET /v1/pricing.` });
-    const purchaseId = `pur_${randomBytes(12).toString('base64url')}`;
+    const purchaseId = newId('pur');
     const now = this.clock.now();
     await this.repo.insertPurchase({ id: purchaseId, workspaceId, packId: pack.id, credits: pack.credits, amount: pack.amount, currency: pack.currency, createdAt: now });
     try {

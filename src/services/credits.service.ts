@@ -2,12 +2,12 @@
 // any work, then commit it on success or release it on failure, cancel, client abort or timeout.
 // A reservation whose process died is released by the sweeper once it expires. Local mode
 // performs no credit checks.
-import { randomBytes } from 'node:crypto';
+import { newId } from '../lib/ids.ts';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { CreditsRepository } from '../../db/repositories/credits.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 
 export interface Balance {
   credits: number;
@@ -24,7 +24,6 @@ export interface Reservation {
 /** How long a reservation may stay pending before the sweeper assumes its holder died. */
 export const DEFAULT_RESERVATION_TTL_MS = 10 * 60_000;
 
-export const newEntryId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
 export class CreditsService {
   private sweeper: NodeJS.Timeout | undefined;
@@ -49,7 +48,7 @@ export class CreditsService {
    */
   async reserve(workspaceId: string, amount: number, reference: string, description: string, ttlMs = this.reservationTtlMs, trx?: Knex): Promise<Reservation | null> {
     if (!this.enabled) return null;
-    const id = newEntryId('res');
+    const id = newId('res');
     const now = this.clock.now();
     const held = await this.repo.reserve({ id, workspaceId, amount, reference, description, expiresAt: now + ttlMs }, now, trx);
     if (!held) {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { SystemRepository } from '../../db/repositories/system.repository.ts';
 import { type FfmpegBinary, probeFfmpegEncode } from '../engine/ffmpeg.ts';
 import { ENGINE_VERSION, rendererVersion } from '../engine/versions.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 
 export interface HealthReport {
   ok: boolean;

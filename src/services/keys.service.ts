@@ -2,11 +2,11 @@
 // Secrets carry 190 random bits, so a plain sha256 is the right stored form (no salt or slow hash
 // needed: nothing to brute-force); verification looks the hash up and compares in constant time.
 import { timingSafeEqual } from 'node:crypto';
+import { randomBase62 } from '../lib/ids.ts';
 import type { ApiKeyRecord, ApiKeysRepository } from '../../db/repositories/api-keys.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from './clock.ts';
-import { sha256Hex } from './hashing.ts';
-import { randomBase62 } from './base62.ts';
+import type { Clock } from '../lib/clock.ts';
+import { sha256Hex } from '../lib/hashing.ts';
 
 /** Hosted keys; local-mode keys start with `svc_local_` so the two can never be confused. */
 export const LIVE_KEY_PREFIX = 'svc_live_';

@@ -12,7 +12,7 @@ import type { Principal } from './auth.service.ts';
 import type { CreditsService } from './credits.service.ts';
 import { type CacheStatus, chargeFor, renderCost } from './pricing.ts';
 import { type RenderResult, type RenderService, cacheKey } from './render.service.ts';
-import { raceSignal } from './race-signal.ts';
+import { raceSignal } from '../lib/race-signal.ts';
 import type { UsageService } from './usage.service.ts';
 
 export interface MeteredCall {

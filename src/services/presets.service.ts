@@ -2,13 +2,13 @@
 // render service on every create and update, so a preset never holds a recipe that cannot render;
 // it is stored as given, with the hash it resolved to. Everything is scoped to the workspace:
 // another workspace's preset answers 404 exactly like a missing one.
+import { randomBase62 } from '../lib/ids.ts';
 import type { PresetRecord, PresetsRepository, StoredRecipe } from '../../db/repositories/presets.repository.ts';
 import type { components } from '../../codegen/openapi.ts';
 import { type FieldPaths, type RecipeInput, type ResolvedRecipe, recipePaths } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { RenderService } from './render.service.ts';
-import { randomBase62 } from './base62.ts';
 
 export type PresetRecipe = components['schemas']['PresetRecipe'];
 export type PresetView = components['schemas']['Preset'];

@@ -18,7 +18,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import type { Config } from '../config/config.ts';
 import { bearerToken, type Principal } from './auth.service.ts';
-import { sha256Hex } from './hashing.ts';
+import { sha256Hex } from '../lib/hashing.ts';
 
 export type RateLimitSettings = Config['rateLimit'];
 export type RateLimitPolicyName = 'workspace' | 'key' | 'unauthenticated' | 'sign-in';

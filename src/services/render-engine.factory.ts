@@ -7,7 +7,7 @@ import { type FfmpegBinary, probeFfmpegVersion, resolveFfmpeg } from '../engine/
 import { RenderPool } from '../engine/render-pool.ts';
 import { ALL_GENERATORS } from '../generators/index.ts';
 import { GeneratorRegistry } from '../generators/registry.ts';
-import { createLogger } from '../http/logging.ts';
+import { createLogger } from '../lib/logger.ts';
 import { RenderService } from './render.service.ts';
 
 /** A cache that keeps nothing: one-off renders (CLI, bench, goldens) must not read or fill one. */

@@ -5,7 +5,7 @@
 // Both providers go through better-auth's genericOAuth plugin rather than its built-in ones: the
 // built-ins hard-code their endpoints, and configurable endpoints let GitHub Enterprise installs
 // and the tests (a real local OpenID provider) run the very same code path.
-import { randomBytes } from 'node:crypto';
+import { newId } from '../lib/ids.ts';
 import { betterAuth } from 'better-auth';
 import { fromNodeHeaders, toNodeHandler } from 'better-auth/node';
 import { genericOAuth } from 'better-auth/plugins';
@@ -17,7 +17,7 @@ import type { Config, SignInConfig } from '../config/config.ts';
 import type { ProblemCode } from '../errors/error-registry.ts';
 import { problemBody } from '../errors/problem.ts';
 import type { SessionInfo, SessionReader, SignInProvider } from './auth.service.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 
 export const AUTH_BASE_PATH = '/v1/auth';
 
@@ -116,7 +116,7 @@ export interface SignIn {
 }
 
 function newWorkspaceId(): string {
-  return `ws_${randomBytes(12).toString('base64url')}`;
+  return newId('ws');
 }
 
 export function createSignIn({ config, workspaces, clock, logger }: SignInDeps): SignIn {

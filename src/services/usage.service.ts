@@ -1,9 +1,9 @@
 // Records every render (cache status, credits, bytes, time) and summarises a period.
-import { randomBytes } from 'node:crypto';
+import { newId } from '../lib/ids.ts';
 import type { Logger } from 'pino';
 import type { UsageRecord, UsageRepository } from '../../db/repositories/usage.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 
 export const MAX_USAGE_DAYS = 366;
 const DAY_MS = 86_400_000;
@@ -25,7 +25,7 @@ export class UsageService {
 
   /** Queues a row (written within FLUSH_EVERY_MS). Never fails the render it describes. */
   record(r: Omit<UsageRecord, 'id' | 'createdAt'>): void {
-    this.pending.push({ ...r, id: `use_${randomBytes(12).toString('base64url')}`, createdAt: this.clock.now() });
+    this.pending.push({ ...r, id: newId('use'), createdAt: this.clock.now() });
     if (this.pending.length >= FLUSH_AT_ROWS) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);

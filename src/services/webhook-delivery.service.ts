@@ -17,16 +17,17 @@
 // the remaining attempts when they are due — same id, same bytes.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { promises as dns } from 'node:dns';
+import { EventEmitter } from 'node:events';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { isIP, type LookupFunction as NetLookupFunction } from 'node:net';
 import type { Logger } from 'pino';
 import type { WebhooksRepository } from '../../db/repositories/webhooks.repository.ts';
 import { isProblemError } from '../errors/problem.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { addressBlockReason, assertWebhookUrlAllowed, normalizedHost, unmapIPv4, type WebhookUrlConfig } from './webhook-url.ts';
 import type { WebhookSecretsService } from './webhooks.service.ts';
-import { raceSignal } from './race-signal.ts';
+import { raceSignal } from '../lib/race-signal.ts';
 
 export type WebhookEventType = 'job.completed' | 'job.failed' | 'job.cancelled';
 
@@ -145,7 +146,20 @@ function pinnedLookup(target: ResolvedAddress): NetLookupFunction {
 
 const isLoopbackAddress = (address: string) => address === '::1' || /^127\./.test(address);
 
-export class WebhookDeliveryService {
+/**
+ * Events: 'attempted' after each recorded attempt; 'delivered' and 'gave-up' (no attempt left, or
+ * the message may not be sent) end a message; 'settled' fires for every delivery this process ran,
+ * whatever its end (also one left in the outbox at close()). Tests wait on them, not on timers.
+ */
+interface WebhookDeliveryEvents {
+  /** An attempt was made and recorded (webhook_deliveries and the outbox); `attempts` is its number. */
+  attempted: [result: WebhookDeliveryResult];
+  delivered: [result: WebhookDeliveryResult];
+  'gave-up': [result: WebhookDeliveryResult];
+  settled: [result: WebhookDeliveryResult];
+}
+
+export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> {
   private readonly repo: WebhooksRepository;
   private readonly secrets: WebhookSecretsService;
   private readonly config: WebhookUrlConfig;
@@ -165,6 +179,7 @@ export class WebhookDeliveryService {
   private sweeping: Promise<void> | null = null;
 
   constructor(options: WebhookDeliveryOptions) {
+    super();
     if (options.loopbackCa !== undefined && !options.config.webhookAllowLoopback) {
       throw new Error('loopbackCa is only accepted with WEBHOOK_ALLOW_LOOPBACK (tests in local mode)');
     }
@@ -211,7 +226,10 @@ export class WebhookDeliveryService {
       return { webhookId, delivered: false, attempts: 0, statusCode: null, error: 'internal error' };
     });
     this.running.add(done);
-    void done.finally(() => this.running.delete(done));
+    void done.then((result) => {
+      this.running.delete(done);
+      this.emit('settled', result);
+    });
     return done;
   }
 
@@ -264,7 +282,7 @@ export class WebhookDeliveryService {
     if (done >= maxAttempts) {
       // Resumed after the retry policy shrank: nothing is left to try.
       await this.repo.recordOutboxAttempt(webhookId, this.owner, { attempts: done, status: 'failed', nextAttemptAt: this.clock.now(), lockedUntil: null }, this.clock.now()).catch(() => {});
-      return { webhookId, delivered: false, attempts: done, statusCode: null, error: 'no attempts left' };
+      return this.ended('gave-up', { webhookId, delivered: false, attempts: done, statusCode: null, error: 'no attempts left' });
     }
     while (attempt < maxAttempts) {
       if (attempt > done && !(await this.sleep(this.retryDelaysMs[attempt - 1]!))) {
@@ -292,10 +310,16 @@ export class WebhookDeliveryService {
       await this.repo
         .recordOutboxAttempt(webhookId, this.owner, { attempts: attempt, status: last.error === null ? 'delivered' : final ? 'failed' : 'pending', nextAttemptAt: now + delay, lockedUntil: now + delay + this.holdMs }, now)
         .catch((err: unknown) => this.logger.warn({ err, webhookId, attempt }, 'could not update the webhook outbox'));
-      if (last.error === null) return { webhookId, delivered: true, attempts: attempt, statusCode: last.statusCode, error: null };
+      this.emit('attempted', { webhookId, delivered: last.error === null, attempts: attempt, statusCode: last.statusCode, error: last.error });
+      if (last.error === null) return this.ended('delivered', { webhookId, delivered: true, attempts: attempt, statusCode: last.statusCode, error: null });
       if (final) break;
     }
-    return { webhookId, delivered: false, attempts: attempt, statusCode: last.statusCode, error: last.error };
+    return this.ended('gave-up', { webhookId, delivered: false, attempts: attempt, statusCode: last.statusCode, error: last.error });
+  }
+
+  private ended(event: 'delivered' | 'gave-up', result: WebhookDeliveryResult): WebhookDeliveryResult {
+    this.emit(event, result);
+    return result;
   }
 
   /** Waits `ms`; false when close() cut the wait short. */

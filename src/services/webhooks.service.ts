@@ -2,8 +2,7 @@
 // replaced on rotate. The secret is stored (HMAC signing needs it) and never logged.
 import { randomBytes } from 'node:crypto';
 import type { WebhookSecretRecord, WebhooksRepository } from '../../db/repositories/webhooks.repository.ts';
-import type { Clock } from './clock.ts';
-import type { WebhookDeliveryService } from './webhook-delivery.service.ts';
+import type { Clock } from '../lib/clock.ts';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
@@ -39,10 +38,4 @@ export class WebhookSecretsService {
   async rotate(workspaceId: string): Promise<WebhookSecretView> {
     return toView(await this.repo.replaceSecret({ workspaceId, secret: generateWebhookSecret(), createdAt: this.clock.now() }));
   }
-}
-
-/** The webhooks entry of Services: the signing secrets and the outbound delivery. */
-export interface Webhooks {
-  secrets: WebhookSecretsService;
-  delivery: WebhookDeliveryService;
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PROBLEMS, type ProblemCode } from '../../src/errors/error-registry.ts';
-import { MAX_ENCODED_RECIPE_LENGTH } from '../../src/engine/limits.ts';
+import { MAX_ENCODED_RECIPE_LENGTH } from '../../src/config/limits.ts';
 import { assertMatchesContract } from '../support/contract.ts';
 import { HOSTED_ENV, TEST_LOCAL_KEY, startTestApp, workspaceKey, type TestApp } from '../support/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';

@@ -2,7 +2,7 @@
 // queries, headers, encodings and bodies, plus near-valid bodies derived from each operation's
 // request schema. The same seed gives the same requests (FUZZ_SEED reproduces a run).
 import dereference from 'dereference-json-schema';
-import { listOperations, openApiDocument, type OperationInfo } from '../../src/http/openapi-document.ts';
+import { listOperations, openApiDocument, type OperationInfo } from '../../src/lib/openapi-document.ts';
 
 export interface Rng {
   next(): number;

@@ -1,7 +1,7 @@
 // 401 for every protected operation without valid credentials; public routes stay public.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { listOperations } from '../../src/http/openapi-document.ts';
+import { listOperations } from '../../src/lib/openapi-document.ts';
 import { ENGINES, postgresAvailable } from '../support/databases.ts';
 import { HOSTED_ENV, TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
 

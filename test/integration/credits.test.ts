@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CreditsRepository } from '../../db/repositories/credits.repository.ts';
-import { createLogger } from '../../src/http/logging.ts';
-import { systemClock } from '../../src/services/clock.ts';
+import { createLogger } from '../../src/lib/logger.ts';
+import { systemClock } from '../../src/lib/clock.ts';
 import { CreditsService } from '../../src/services/credits.service.ts';
 import { MeteredRenderService } from '../../src/services/metered-render.service.ts';
 import { renderCost } from '../../src/services/pricing.ts';

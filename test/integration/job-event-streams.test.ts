@@ -4,10 +4,11 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, mock, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import type { JobEventStreams } from '../../src/jobs/job-event-streams.ts';
 import { assertMatchesContract } from '../support/contract.ts';
 import { ENGINES } from '../support/databases.ts';
+import { armEvent } from '../support/events.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
 
 const LIMIT = 5;
@@ -20,14 +21,11 @@ interface Follower {
   close(): void;
 }
 
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
+/** Resolves once `probe` holds, looking again each time the streams report a change (no timer). */
+async function until(what: string, streams: JobEventStreams, probe: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const changed = armEvent(streams, 'changed', probe, timeoutMs);
+  if (probe()) return changed.stop();
+  await changed.wait(what);
 }
 
 for (const engine of ENGINES) {
@@ -50,7 +48,7 @@ for (const engine of ENGINES) {
     });
     afterEach(async () => {
       for (const f of followers.splice(0)) f.close();
-      await until('every stream to close', () => (t.runtime.deps.services.jobEvents.size === 0 ? true : undefined));
+      await until('every stream to close', t.runtime.deps.services.jobEvents, () => t.runtime.deps.services.jobEvents.size === 0);
       mock.restoreAll();
     });
     after(async () => {
@@ -75,7 +73,11 @@ for (const engine of ENGINES) {
       const decoder = new TextDecoder();
       const waiters = new Set<{ needle: string; resolve: () => void }>();
       const wake = () => {
-        for (const w of waiters) if (text.includes(w.needle)) (waiters.delete(w), w.resolve());
+        for (const w of waiters) {
+          if (!text.includes(w.needle)) continue;
+          waiters.delete(w);
+          w.resolve();
+        }
       };
       void (async () => {
         try {
@@ -137,7 +139,7 @@ for (const engine of ENGINES) {
       // The job ends: every stream gets the final status and closes; the watcher stops.
       await t.runtime.db('jobs').where({ id }).update({ status: 'failed', error: 'stopped by the test' });
       for (const s of streams) await s.received('"status":"failed"');
-      await until('the watcher to stop', () => (t.runtime.deps.services.jobEvents.watching === 0 ? true : undefined));
+      await until('the watcher to stop', t.runtime.deps.services.jobEvents, () => t.runtime.deps.services.jobEvents.watching === 0);
     });
 
     test(`a workspace holds at most ${LIMIT} open streams: one more is 429 too_many_streams; closing one frees a slot`, async () => {
@@ -151,7 +153,7 @@ for (const engine of ENGINES) {
       assert.ok(Number(refused.headers['retry-after']) >= 1);
 
       streams[0].close();
-      await until('the slot to free', () => (t.runtime.deps.services.jobEvents.size < LIMIT ? true : undefined));
+      await until('the slot to free', t.runtime.deps.services.jobEvents, () => t.runtime.deps.services.jobEvents.size < LIMIT);
       const again = await follow(id);
       assert.match(again.text(), /event: status/);
     });

@@ -5,16 +5,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CreditsRepository } from '../../db/repositories/credits.repository.ts';
-import { JobsRepository } from '../../db/repositories/jobs.repository.ts';
-import { createLogger } from '../../src/http/logging.ts';
-import type { JobQueue } from '../../src/jobs/job-queue.ts';
-import type { JobEventSink, JobRunner } from '../../src/jobs/job-runner.ts';
+import { type JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { JobsService } from '../../src/jobs/jobs.service.ts';
-import { systemClock } from '../../src/services/clock.ts';
+import { systemClock } from '../../src/lib/clock.ts';
 import { CreditsService } from '../../src/services/credits.service.ts';
 import { MeteredRenderService } from '../../src/services/metered-render.service.ts';
 import { renderCost } from '../../src/services/pricing.ts';
 import { ENGINES } from '../support/databases.ts';
+import { armEvent } from '../support/events.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const input = (seed: number) => ({ slug: 'mesh-gradient', seed, size: { width: 640, height: 480 }, format: 'png' as const });
@@ -34,34 +33,12 @@ for (const engine of ENGINES) {
       const services = t.runtime.deps.services;
       // The hosted ledger on this database (the local app itself runs without credit checks).
       credits = new CreditsService(new CreditsRepository(t.runtime.db), systemClock, true, createLogger('silent'));
-      jobs = new JobsService(new JobsRepository(t.runtime.db), (services.jobs as unknown as { queue: JobQueue }).queue, services.render, credits, systemClock);
+      jobs = new JobsService({ repo: new JobsRepository(t.runtime.db), queue: t.runtime.jobs.queue, render: services.render, credits, clock: systemClock, lifecycle: t.runtime.jobs.lifecycle });
       metered = new MeteredRenderService(services.render, credits, services.usage);
       await services.workspaces.ensure({ id: ws, name: ws, kind: 'personal', createdAt: Date.now() });
       await credits.add(ws, 100, 'grant', `grant_${ws}`, 'test', 'test grant');
     });
     after(async () => t?.close());
-
-    /**
-     * Resolves when the runner announces each job finished: it does so after the job's last write and
-     * after its hold is settled, so the balance read next is final. Woken by the runner, not a timer.
-     */
-    function finishedJobs(runner: JobRunner, ids: string[], timeoutMs = 30_000): Promise<void> {
-      const sink = (runner as unknown as { events: JobEventSink }).events;
-      const announce = sink.finished.bind(sink);
-      const pending = new Set(ids);
-      let timer: NodeJS.Timeout | undefined;
-      return new Promise<void>((resolve, reject) => {
-        sink.finished = (job) => {
-          announce(job);
-          pending.delete(job.id);
-          if (pending.size === 0) resolve();
-        };
-        timer = setTimeout(() => reject(new Error(`jobs not finished: ${[...pending].join(', ')}`)), timeoutMs);
-      }).finally(() => {
-        clearTimeout(timer);
-        sink.finished = announce;
-      });
-    }
 
     test('a cached recipe costs 0 as a job as it does as a sync render; a job that renders pays its cost', async () => {
       const cachedRecipe = t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 1, size: { width: 640, height: 480 }, format: 'png' });
@@ -80,11 +57,11 @@ for (const engine of ENGINES) {
       // C: exported and rendered by the job alone.
       const jobC = await jobs.submit(principal, input(3));
 
-      const runner = (t.runtime.deps.services.jobs as unknown as { notifier: JobRunner }).notifier;
-      jobs.attach(runner);
-      const finished = finishedJobs(runner, [jobA.id, jobB.id, jobC.id]);
-      await runner.start();
-      await finished;
+      // The runner reports a job finished after its last write and after its hold is settled, so the
+      // balance read next is final.
+      const finished = [jobA, jobB, jobC].map(({ id }) => armEvent(t.runtime.jobs.lifecycle, 'finished', (job: JobRecord) => job.id === id, 30_000));
+      await t.runtime.jobs.runner.start();
+      for (const f of finished) await f.wait();
       for (const job of [jobA, jobB, jobC]) assert.equal((await jobs.get(ws, job.id)).status, 'completed');
 
       // Paid: the two sync misses (A, B) and the job that rendered (C); jobs A and B cost nothing.

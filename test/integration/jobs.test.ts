@@ -11,10 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { JobRecord } from '../../db/repositories/jobs.repository.ts';
 import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
-import type { JobRunner } from '../../src/jobs/job-runner.ts';
 import { RESULT_RETENTION_MS } from '../../src/jobs/jobs.service.ts';
 import { ENGINES } from '../support/databases.ts';
+import { waitForJob } from '../support/events.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 
 const tiny = { slug: 'mesh-gradient', seed: 5, size: { width: 64, height: 48 } };
@@ -28,17 +29,9 @@ function ffmpegChildren(): number {
   }
 }
 
-const runnerOf = (t: TestApp) => t.runtime.deps.services.jobs['notifier'] as JobRunner;
+const runnerOf = (t: TestApp) => t.runtime.jobs.runner;
 
-async function waitFor(t: TestApp, id: string, statuses: string[], timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.request('get', `/v1/jobs/${id}`);
-    if (statuses.includes(res.body.status)) return res.body;
-    if (Date.now() > deadline) assert.fail(`job ${id} is ${res.body.status}, expected ${statuses.join('/')}`);
-    await sleep(50);
-  }
-}
+const waitFor = (t: TestApp, id: string, statuses: string[], timeoutMs = 20_000) => waitForJob(t, id, statuses, { timeoutMs });
 
 for (const engine of ENGINES) {
   describe(`jobs on ${engine}`, () => {
@@ -216,28 +209,40 @@ for (const engine of ENGINES) {
     });
 
     test('retry with backoff, attempts counted, then failed with a readable error; updatedAt moves with each change', async () => {
-      const started = Date.now();
-      const { body: job } = await t.request('post', '/v1/jobs', { body: animation(31, 1) });
-      const seen: { status: string; attempts: number; updatedAt: string }[] = [];
-      let last;
-      for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(20)) {
-        last = (await t.request('get', `/v1/jobs/${job.id}`)).body;
-        if (seen.at(-1)?.updatedAt !== last.updatedAt) seen.push({ status: last.status, attempts: last.attempts, updatedAt: last.updatedAt });
-        if (last.status === 'failed') break;
+      // Every change of the job's row, as the lifecycle reports it (claimed, back in the queue, ended).
+      const { lifecycle } = t.runtime.jobs;
+      const seen: JobRecord[] = [];
+      const record = (j: JobRecord) => void seen.push(j);
+      for (const name of ['started', 'retrying', 'finished'] as const) lifecycle.on(name, record);
+      try {
+        const { body: job } = await t.request('post', '/v1/jobs', { body: animation(31, 1) });
+        const last = await waitForJob(t, job.id, ['failed']);
+        assert.equal(last.attempts, 3);
+        assert.equal(last.error, 'The encoder failed.');
+        assert.equal(last.resultReady, false);
+        const mine = seen.filter((j) => j.id === job.id);
+        const steps = mine.map((j) => [j.status, j.attempts, j.error]);
+        // Between attempts the job waited in the queue, its error visible.
+        assert.deepEqual(steps, [
+          ['running', 1, null],
+          ['queued', 1, 'The encoder failed.'],
+          ['running', 2, 'The encoder failed.'],
+          ['queued', 2, 'The encoder failed.'],
+          ['running', 3, 'The encoder failed.'],
+          ['failed', 3, 'The encoder failed.'],
+        ]);
+        // The waits were 150 ms and 600 ms (JOB_RETRY_DELAY_MS, then 4× longer): due that long after the failure.
+        assert.deepEqual(mine.filter((j) => j.status === 'queued').map((j) => j.runAfter - j.updatedAt), [150, 600]);
+        const times = mine.map((j) => j.updatedAt);
+        assert.deepEqual(times, [...times].sort((a, b) => a - b));
+        assert.ok(times.at(-1)! > Date.parse(job.createdAt));
+        assert.equal(new Date(times.at(-1)!).toISOString(), last.updatedAt);
+        const result = (await t.request('get', `/v1/jobs/${job.id}/result`)).body;
+        assert.equal(result.code, 'job_has_no_result');
+        assert.equal(result.detail, 'The job failed (The encoder failed); it has no result and never will. Submit it again to render it.');
+      } finally {
+        for (const name of ['started', 'retrying', 'finished'] as const) lifecycle.off(name, record);
       }
-      assert.equal(last.status, 'failed', JSON.stringify(seen));
-      assert.equal(last.attempts, 3);
-      assert.equal(last.error, 'The encoder failed.');
-      assert.equal(last.resultReady, false);
-      // Between attempts the job waited in the queue, its error visible; the waits were 150 ms and 600 ms.
-      assert.ok(seen.some((s) => s.status === 'queued' && s.attempts >= 1), JSON.stringify(seen));
-      assert.ok(Date.now() - started >= 750);
-      const times = seen.map((s) => Date.parse(s.updatedAt));
-      assert.deepEqual(times, [...times].sort((a, b) => a - b));
-      assert.ok(times.at(-1)! > Date.parse(job.createdAt));
-      const result = (await t.request('get', `/v1/jobs/${job.id}/result`)).body;
-      assert.equal(result.code, 'job_has_no_result');
-      assert.equal(result.detail, 'The job failed (The encoder failed); it has no result and never will. Submit it again to render it.');
     });
 
     test('a synchronous render whose encoder dies early answers 502 at once instead of waiting for a drain', async () => {
@@ -319,19 +324,11 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
   });
   after(async () => t?.close());
 
-  const waitForJob = async (id: string, statuses: string[], timeoutMs = 20_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const res = await t.request('get', `/v1/jobs/${id}`, auth());
-      if (statuses.includes(res.body.status)) return res.body;
-      if (Date.now() > deadline) assert.fail(`job ${id} is ${res.body.status}, expected ${statuses.join('/')}`);
-      await sleep(50);
-    }
-  };
+  const waitFor = (id: string, statuses: string[], timeoutMs = 20_000) => waitForJob(t, id, statuses, { timeoutMs, headers: auth().headers });
 
   test('a completed job commits its hold once; its pg-boss message is completed', async () => {
     const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...tiny, seed: 90 } });
-    await waitForJob(job.id, ['completed']);
+    await waitFor(job.id, ['completed']);
     const balance = await t.runtime.deps.services.credits.balance(ws);
     assert.deepEqual(balance, { credits: 99, reserved: 0, available: 99 });
     for (let i = 0; i < 40; i++) {
@@ -345,13 +342,13 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
   test('concurrent cancels of a running job: all 200, it ends cancelled, the hold is released exactly once', async () => {
     const before = await t.runtime.deps.services.credits.balance(ws);
     const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...animation(91, 10), format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } } });
-    await waitForJob(job.id, ['running']);
+    await waitFor(job.id, ['running']);
     const answers = await Promise.all(Array.from({ length: 6 }, () => t.request('post', `/v1/jobs/${job.id}/cancel`, auth())));
     assert.ok(answers.every((a) => a.status === 200 || (a.status === 409 && a.body.code === 'job_not_cancellable')), JSON.stringify(answers.map((a) => a.status)));
     assert.equal(answers[0].status, 200);
-    await waitForJob(job.id, ['cancelled'], 2_000);
-    // Give a second release (if there were one) time to land before looking.
-    await sleep(300);
+    // Ended means settled: the runner releases the hold before it reports the job finished, and the
+    // cancel requests that could release it too have all been answered.
+    await waitFor(job.id, ['cancelled'], 2_000);
     assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), before);
     const entries = await t.runtime.db('credit_entries').where({ reference: job.id });
     assert.deepEqual(entries.map((e) => e.status), ['released']);
@@ -360,23 +357,23 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
   test('a cancel that meets a lapsed lease: the sweeper ends the job cancelled and releases once', async () => {
     const before = await t.runtime.deps.services.credits.balance(ws);
     const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...tiny, seed: 92 } });
-    await waitForJob(job.id, ['completed']);
+    await waitFor(job.id, ['completed']);
     // Stage a job held by a dead runner, asked to cancel, its hold still pending.
     const held = await t.runtime.deps.services.credits.reserve(ws, 1, job.id + '_x', 'staged', 60_000);
     await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', cancel_requested: true, locked_by: 'runner_dead', locked_until: Date.now() - 1, reservation_id: held!.id });
-    const runner = t.runtime.deps.services.jobs['notifier'] as JobRunner;
+    const runner = t.runtime.jobs.runner;
     await Promise.all([runner.recoverLapsed(), t.request('post', `/v1/jobs/${job.id}/cancel`, auth())]);
-    const ended = await waitForJob(job.id, ['cancelled'], 3_000);
+    const ended = await waitFor(job.id, ['cancelled'], 3_000);
     assert.equal(ended.cancelled, true);
     assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), { ...before, credits: before.credits - 1, available: before.available - 1 });
   });
 
   test('a lapsed job with no attempts left fails with a readable error instead of running forever', async () => {
     const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...tiny, seed: 93 } });
-    await waitForJob(job.id, ['completed']);
+    await waitFor(job.id, ['completed']);
     await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', attempts: 3, locked_by: 'runner_dead', locked_until: Date.now() - 1 });
-    await (t.runtime.deps.services.jobs['notifier'] as JobRunner).recoverLapsed();
-    const failed = await waitForJob(job.id, ['failed'], 3_000);
-    assert.match(failed.error, /stopped responding/);
+    await t.runtime.jobs.runner.recoverLapsed();
+    const failed = await waitFor(job.id, ['failed'], 3_000);
+    assert.match(String(failed.error), /stopped responding/);
   });
 });

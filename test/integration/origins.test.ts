@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import supertest from 'supertest';
-import { openApiDocument } from '../../src/http/openapi-document.ts';
+import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { ENGINES } from '../support/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 

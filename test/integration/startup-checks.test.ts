@@ -10,7 +10,7 @@ import { ApiKeysRepository } from '../../db/repositories/api-keys.repository.ts'
 import { handlers } from '../../handlers/index.ts';
 import { ConfigError } from '../../src/config/config.ts';
 import { createOperationsRouter } from '../../src/http/operations.router.ts';
-import { systemClock } from '../../src/services/clock.ts';
+import { systemClock } from '../../src/lib/clock.ts';
 import { KeysService } from '../../src/services/keys.service.ts';
 import { ENGINES } from '../support/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';

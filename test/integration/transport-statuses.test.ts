@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MAX_HEADER_BYTES } from '../../src/http/http-server.ts';
-import { openApiDocument } from '../../src/http/openapi-document.ts';
+import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { assertMatchesContract } from '../support/contract.ts';
 import { ENGINES } from '../support/databases.ts';
 import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';

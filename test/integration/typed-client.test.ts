@@ -3,8 +3,6 @@
 // same generation). The snippet's calls, run against a listening service: a render's bytes and
 // headers, a problem body on error, and JSON operations typed end to end.
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import createClient from 'openapi-fetch';
 import type { paths } from '../../codegen/openapi.ts';
@@ -14,18 +12,14 @@ import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.t
 for (const engine of ENGINES) {
   describe(`typed client (openapi-fetch) on ${engine}`, () => {
     let t: TestApp;
-    let server: Server;
     let client: ReturnType<typeof createClient<paths>>;
     let baseUrl: string;
     before(async () => {
       t = await startTestApp(engine);
-      server = t.app.listen(0, '127.0.0.1');
-      await new Promise((r) => server.once('listening', r));
-      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      baseUrl = `http://127.0.0.1:${(await t.listen()).port}`;
       client = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}` } });
     });
     after(async () => {
-      server?.close();
       await t?.close();
     });
 

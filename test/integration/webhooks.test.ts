@@ -13,16 +13,18 @@ import { Writable } from 'node:stream';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { generate as selfSigned } from 'selfsigned';
 import { WebhooksRepository } from '../../db/repositories/webhooks.repository.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
 import {
   type ResolvedAddress,
   type WebhookDeliveryOptions,
+  type WebhookDeliveryResult,
   WebhookDeliveryService,
   type WebhookLookup,
   verifyWebhook,
 } from '../../src/services/webhook-delivery.service.ts';
 import { ENGINES } from '../support/databases.ts';
+import { armDelivered, armEvent } from '../support/events.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 interface ReceivedRequest {
@@ -85,7 +87,6 @@ function scriptedLookup(answers: ResolvedAddress[][]): WebhookLookup & { calls: 
 
 const v4 = (address: string): ResolvedAddress => ({ address, family: 4 });
 const v6 = (address: string): ResolvedAddress => ({ address, family: 6 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Replaces https.request while `fn` runs: records each call's options and refuses to connect. */
 async function withRequestSpy<T>(fn: (calls: https.RequestOptions[]) => Promise<T>): Promise<T> {
@@ -389,8 +390,7 @@ for (const engine of ENGINES) {
       });
 
       test('a redirect is not followed: the attempt fails', async () => {
-        let r: Receiver;
-        r = await receiver((req, res) => {
+        const r: Receiver = await receiver((req, res) => {
           if (req.path === '/hook') res.writeHead(302, { location: r.url('/elsewhere') }).end();
           else res.writeHead(200).end();
         });
@@ -445,10 +445,13 @@ for (const engine of ENGINES) {
       });
 
       test('close() cancels pending retries and waits for the attempt in flight', async () => {
-        const r = await receiver((_req, res) => setTimeout(() => res.writeHead(500).end(), 150));
+        let arrived!: () => void;
+        const inFlight = new Promise<void>((resolve) => (arrived = resolve));
+        // The receiver holds its answer 150 ms: the first attempt is in flight once it has the request.
+        const r = await receiver((_req, res) => (arrived(), setTimeout(() => res.writeHead(500).end(), 150)));
         const s = delivery({ retryDelaysMs: [60_000] });
         const handle = s.deliver(LOCAL_WORKSPACE_ID, r.url(), event);
-        await sleep(30); // the first attempt is in flight
+        await inFlight;
         const started = Date.now();
         await s.close();
         assert.ok(Date.now() - started < 2000);
@@ -465,19 +468,24 @@ for (const engine of ENGINES) {
       test('a retry left at shutdown stays in the outbox; another process sends it under the same id and bytes', async () => {
         const r = await receiver((_req, res, i) => res.writeHead(i === 0 ? 503 : 200).end());
         const first = delivery({ retryDelaysMs: [300] });
+        const attempted = armEvent(first, 'attempted');
         const handle = first.deliver(LOCAL_WORKSPACE_ID, r.url(), event);
-        for (let i = 0; i < 100 && (await rows(handle.webhookId)).length === 0; i++) await sleep(20);
+        await attempted.wait('the first attempt');
         await first.close();
         assert.match(String((await handle.done).error), /left in the outbox/);
         const left = await new WebhooksRepository(t.runtime.db).findOutbox(handle.webhookId);
         assert.deepEqual([left?.status, left?.attempts, left?.lockedBy], ['pending', 1, null]);
 
-        const second = delivery({ retryDelaysMs: [300] });
+        // The other process's clock is moved past the retry's due time instead of sleeping until it.
+        let ahead = 0;
+        const second = delivery({ retryDelaysMs: [300], clock: { now: () => Date.now() + ahead } });
         await second.resumeDue();
         assert.equal(r.requests.length, 1, 'not before the retry is due');
-        await sleep(350);
+        ahead = 350;
+        const delivered = armDelivered(second, handle.webhookId);
         await second.resumeDue();
-        for (let i = 0; i < 100 && (await new WebhooksRepository(t.runtime.db).findOutbox(handle.webhookId))?.status !== 'delivered'; i++) await sleep(20);
+        assert.equal((await delivered.wait())[0].delivered, true);
+        assert.equal((await new WebhooksRepository(t.runtime.db).findOutbox(handle.webhookId))?.status, 'delivered');
         assert.equal(r.requests.length, 2);
         assert.deepEqual(new Set(r.requests.map((q) => q.headers['webhook-id'])), new Set([handle.webhookId]));
         assert.equal(new Set(r.requests.map((q) => q.body)).size, 1, 'the same payload');
@@ -487,10 +495,12 @@ for (const engine of ENGINES) {
       test('a message held by a live process is not taken by another; one whose holder died is', async () => {
         const r = await receiver((_req, res) => res.writeHead(500).end());
         const holder = delivery({ retryDelaysMs: [200], holdMs: 400 });
+        const attempted = armEvent(holder, 'attempted');
         const handle = holder.deliver(LOCAL_WORKSPACE_ID, r.url(), event);
-        for (let i = 0; i < 100 && (await rows(handle.webhookId)).length === 0; i++) await sleep(20);
-        const other = delivery({ retryDelaysMs: [200] });
-        await sleep(250); // the retry is due, but its holder is alive and about to send it
+        await attempted.wait('the first attempt');
+        // The other process looks 250 ms ahead: the retry is due, but its holder is alive and about to send it.
+        let ahead = 250;
+        const other = delivery({ retryDelaysMs: [200], clock: { now: () => Date.now() + ahead } });
         await other.resumeDue();
         await handle.done;
         assert.equal(r.requests.length, 2, 'the holder sent both attempts; the other sent none');
@@ -499,8 +509,12 @@ for (const engine of ENGINES) {
         // A holder that died: its hold lapses, and the message is taken over at its due time.
         const now = Date.now();
         await t.runtime.db('webhook_outbox').insert({ webhook_id: 'msg_orphan', workspace_id: LOCAL_WORKSPACE_ID, url: r.url(), event_type: 'job.completed', body: '{"type":"job.completed"}', attempts: 1, status: 'pending', next_attempt_at: now - 1, locked_by: 'whp_dead', locked_until: now - 1, created_at: now, updated_at: now });
+        ahead = 0;
+        const orphan = armDelivered(other, 'msg_orphan');
         await other.resumeDue();
-        for (let i = 0; i < 100 && (await new WebhooksRepository(t.runtime.db).findOutbox('msg_orphan'))?.status === 'pending'; i++) await sleep(20);
+        // Its second and last attempt meets the 500 receiver: it gives up.
+        assert.deepEqual((await orphan.wait())[0].attempts, 2);
+        assert.equal((await new WebhooksRepository(t.runtime.db).findOutbox('msg_orphan'))?.status, 'failed');
         assert.equal(r.requests.at(-1)!.headers['webhook-id'], 'msg_orphan');
         assert.equal(r.requests.at(-1)!.body, '{"type":"job.completed"}');
       });
@@ -537,16 +551,23 @@ for (const engine of ENGINES) {
         assert.equal(res.status, 202, JSON.stringify(res.body));
         return res.body.id as string;
       };
-      const waitFor = async (r: Receiver, count: number) => {
-        for (let i = 0; i < 300 && r.requests.length < count; i++) await sleep(50);
-        assert.equal(r.requests.length, count, `expected ${count} webhook(s)`);
+      /** Resolves when `app` has delivered the job's webhook (armed before the work that sends it; also if it already has). */
+      const delivered = (app: TestApp) => {
+        const waiter = armEvent<[WebhookDeliveryResult]>(app.runtime.deps.services.webhooks.delivery, ['delivered', 'gave-up'], () => true, 30_000);
+        return async (r: Receiver, jobId: string) => {
+          const row = await new WebhooksRepository(app.runtime.db).findOutbox(`msg_${jobId}`);
+          if (row?.status === 'delivered') waiter.stop();
+          else assert.equal((await waiter.wait(`the webhook of ${jobId}`))[0].webhookId, `msg_${jobId}`);
+          assert.equal(r.requests.length, 1, 'one webhook');
+        };
       };
 
       test('a completed job sends job.completed: the job as GET shows it, signed, under an id derived from the job', async () => {
         const app = await jobApp();
         const r = await receiver((_req, res) => res.writeHead(204).end());
+        const sent = delivered(app);
         const id = await submit(app, r.url());
-        await waitFor(r, 1);
+        await sent(r, id);
         const [got] = r.requests;
         assert.equal(got!.headers['webhook-id'], `msg_${id}`);
         const secret = (await app.request('get', '/v1/workspace/webhook-secret')).body.secret as string;
@@ -564,8 +585,9 @@ for (const engine of ENGINES) {
         const app = await jobApp({ RUN_JOBS: '0' });
         const r = await receiver((_req, res) => res.writeHead(200).end());
         const id = await submit(app, r.url());
+        const sent = delivered(app);
         assert.equal((await app.request('post', `/v1/jobs/${id}/cancel`)).status, 200);
-        await waitFor(r, 1);
+        await sent(r, id);
         const payload = JSON.parse(r.requests[0]!.body);
         assert.equal(payload.type, 'job.cancelled');
         assert.equal(payload.data.id, id);
@@ -586,15 +608,25 @@ for (const engine of ENGINES) {
         await api.runtime.db('webhook_outbox').insert({ webhook_id: `msg_${announced}`, workspace_id: LOCAL_WORKSPACE_ID, url: r.url(), event_type: 'job.failed', body: '{}', attempts: 1, status: 'delivered', next_attempt_at: now, created_at: now, updated_at: now });
 
         // A worker process starts: its sweep (every lease/3) finds the lost one.
-        await jobApp({ RUN_JOBS: '1', JOB_LEASE_MS: '1000' }, api.database);
-        await waitFor(r, 1);
+        const worker = await jobApp({ RUN_JOBS: '1', JOB_LEASE_MS: '1000' }, api.database);
+        await delivered(worker)(r, lost);
         const payload = JSON.parse(r.requests[0]!.body);
         assert.equal(r.requests[0]!.headers['webhook-id'], `msg_${lost}`);
         assert.equal(payload.type, 'job.failed');
         assert.equal(payload.data.id, lost);
         assert.equal(payload.data.error, 'The export failed.');
-        // Later sweeps find its message in the outbox and send nothing more.
-        await sleep(1_500);
+        // Later sweeps find its message in the outbox and announce nothing more (two sweeps run here,
+        // whether or not the timer's is under way).
+        const again: string[] = [];
+        const onLost = (job: { id: string }) => void again.push(job.id);
+        worker.runtime.jobs.lifecycle.on('lost', onLost);
+        try {
+          await worker.runtime.jobs.runner.recoverLapsed();
+          await worker.runtime.jobs.runner.recoverLapsed();
+        } finally {
+          worker.runtime.jobs.lifecycle.off('lost', onLost);
+        }
+        assert.deepEqual(again, []);
         assert.equal(r.requests.length, 1);
       });
     });

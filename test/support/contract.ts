@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { OpenAPIRouter, type Document } from 'openapi-backend';
 import dereference from 'dereference-json-schema';
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../../src/http/operations.router.ts';
-import { openApiDocument } from '../../src/http/openapi-document.ts';
+import { createAjv } from '../../src/lib/schema-validation.ts';
+import { openApiDocument } from '../../src/lib/openapi-document.ts';
 
 type Schema = Record<string, unknown>;
 interface ResponseObject {

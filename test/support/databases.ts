@@ -1,7 +1,10 @@
-// Every database-backed suite runs on both engines. Each call makes a fresh, empty database:
+// Every database-backed suite runs on both engines. Each call makes a fresh database of its own:
 // a SQLite file in a temp dir, or a new Postgres database on TEST_DATABASE_URL's server.
+// `migrated: true` starts it from the run's template (test/support/database-templates.ts, made once by
+// scripts/run-tests.mjs): a copy of a migrated SQLite file or `CREATE DATABASE … TEMPLATE`, instead of
+// every suite migrating from scratch. Without a template (a file run by hand) it is empty and the app migrates it.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,36 +20,52 @@ export interface TestDatabase {
 
 export const ENGINES: readonly EngineName[] = ['sqlite', 'postgres'];
 
+/** Where scripts/run-tests.mjs passes the run's templates to the test processes. */
+export const TEMPLATE_ENV = { sqlite: 'TEST_SQLITE_TEMPLATE', postgres: 'TEST_POSTGRES_TEMPLATE' } as const;
+
 export function postgresAvailable(): boolean {
   return Boolean(process.env.TEST_DATABASE_URL);
 }
 
-export async function createTestDatabase(engine: EngineName): Promise<TestDatabase> {
+export async function createTestDatabase(engine: EngineName, options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  const template = options.migrated ? process.env[TEMPLATE_ENV[engine]] : undefined;
   if (engine === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'render-service-sqlite-'));
+    const filename = path.join(dir, 'test.sqlite');
+    if (template) copyFileSync(template, filename);
     return {
       engine,
-      settings: { client: 'sqlite', filename: path.join(dir, 'test.sqlite') },
+      settings: { client: 'sqlite', filename },
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: run tests through `npm test` (it starts an embedded Postgres)');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   return {
     engine,
-    settings: { client: 'pg', url: url.toString() },
+    settings: { client: 'pg', url: databaseUrl(adminUrl, name) },
     drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+/** TEST_DATABASE_URL's server, another database. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs statements on the admin connection (CREATE/DROP DATABASE cannot run in another database). */
+export async function withAdmin<T>(adminUrl: string, use: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await use(admin);
+  } finally {
+    await admin.end();
+  }
 }

@@ -12,7 +12,7 @@ import { createHttpServer } from '../../src/http/http-server.ts';
 import { createApp } from '../../src/app.ts';
 import { compose, type ComposeOptions, type Runtime } from '../../src/compose.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { assertMatchesContract } from './contract.ts';
 import { createTestDatabase, type EngineName, type TestDatabase } from './databases.ts';
 
@@ -59,7 +59,7 @@ export interface StartOptions {
 }
 
 export async function startTestApp(engine: EngineName, options: StartOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase(engine));
+  const database = options.database ?? (await createTestDatabase(engine, { migrated: true }));
   const ownsDatabase = !options.database;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-data-'));
   const env: Record<string, string> = {

@@ -8,7 +8,7 @@ import { RenderPool } from '../../src/engine/render-pool.ts';
 import { ProblemError } from '../../src/errors/problem.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
 import { GeneratorRegistry } from '../../src/generators/registry.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { RenderService } from '../../src/services/render.service.ts';
 
 test('a render started with an aborted signal rejects with its reason and leaves no unhandled rejection', async () => {

@@ -7,7 +7,7 @@ import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { RenderPool } from '../../src/engine/render-pool.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
 import { GeneratorRegistry } from '../../src/generators/registry.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { cacheKey, RenderService } from '../../src/services/render.service.ts';
 
 test('bytes cached by an older engine version under the same recipe hash are not served', async () => {

@@ -1,0 +1,60 @@
+// The dependency container createApp(deps) receives and every handler reads (ctx.deps). Types
+// only, in their own module, so src/http and handlers/ need not import src/app.ts.
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.ts';
+import type { AuthService } from '../services/auth.service.ts';
+import type { HealthService } from '../services/health.service.ts';
+import type { BatchService } from '../services/batch.service.ts';
+import type { RenderService } from '../services/render.service.ts';
+import type { KeysService } from '../services/keys.service.ts';
+import type { PresetsService } from '../services/presets.service.ts';
+import type { CreditsService } from '../services/credits.service.ts';
+import type { BillingService } from '../services/billing.service.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
+import type { IdempotencyService } from './idempotency.ts';
+import type { UsageService } from '../services/usage.service.ts';
+import type { MeteredRenderService } from '../services/metered-render.service.ts';
+import type { WorkspacesRepository } from '../../db/repositories/workspaces.repository.ts';
+import type { RateLimiter } from '../services/rate-limit.service.ts';
+import type { WebhookSecretsService } from '../services/webhooks.service.ts';
+import type { WebhookDeliveryService } from '../services/webhook-delivery.service.ts';
+import type { JobEventStreams } from '../jobs/job-event-streams.ts';
+import type { GeneratorRegistry } from '../generators/registry.ts';
+
+/** The webhooks entry of Services: the signing secrets and the outbound delivery. */
+export interface Webhooks {
+  secrets: WebhookSecretsService;
+  delivery: WebhookDeliveryService;
+}
+
+export interface Services {
+  auth: AuthService;
+  keys: KeysService;
+  presets: PresetsService;
+  credits: CreditsService;
+  billing: BillingService;
+  jobs: JobsService;
+  /** Open `GET /v1/jobs/{id}/events` streams: one watcher per job, a cap per workspace. */
+  jobEvents: JobEventStreams;
+  idempotency: IdempotencyService;
+  usage: UsageService;
+  meteredRender: MeteredRenderService;
+  health: HealthService;
+  generators: GeneratorRegistry;
+  workspaces: WorkspacesRepository;
+  render: RenderService;
+  batch: BatchService;
+  /** Per-workspace and per-key request limits on authenticated operations. */
+  rateLimiter: RateLimiter;
+  /** Webhook signing secrets and outbound delivery (jobs call webhooks.delivery.deliver). */
+  webhooks: Webhooks;
+}
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  services: Services;
+  /** The sign-in library's routes under /v1/auth (hosted mode). */
+  signInHandler?: RequestHandler;
+}
