@@ -5,16 +5,13 @@
 //   render-service render --recipe <base64url> [-o FILE]
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { resolveFfmpeg, probeFfmpegVersion } from './engine/ffmpeg.ts';
-import { RenderPool } from './engine/render-pool.ts';
+import { loadConfig } from './config/config.ts';
 import { ProblemError } from './errors/problem.ts';
 import { ALL_GENERATORS } from './generators/index.ts';
 import { GeneratorRegistry } from './generators/registry.ts';
 import { OUTPUT_FORMATS, type OutputFormat } from './generators/generator.types.ts';
 import { type ResolvedRecipe, recipePaths, resolveEncodedRecipe, resolveRecipe } from './engine/recipe.ts';
-import type { BlobStore } from './blob/blob-store.ts';
-import { RenderService } from './services/render.service.ts';
-import { createLogger } from './lib/logger.ts';
+import { createRenderEngine } from './services/render-engine.factory.ts';
 
 const USAGE = `Usage:
   render-service list
@@ -22,9 +19,6 @@ const USAGE = `Usage:
   render-service render --recipe <base64url> [-o FILE]
 
 Writes to FILE, or to standard output when -o is omitted or "-".`;
-
-/** The CLI does not keep a cache: every run renders. */
-const noCache: BlobStore = { get: async () => undefined, put: async () => {}, delete: async () => {} };
 
 function parseSize(text: string): { width: number; height: number; pixelRatio?: number } {
   const m = /^(\d+)x(\d+)(?:@([\d.]+))?$/.exec(text);
@@ -73,19 +67,18 @@ async function main(argv: string[]): Promise<number> {
     }, recipePaths('recipe'));
   }
 
-  const ffmpeg = resolveFfmpeg(process.env.FFMPEG_PATH);
-  const ffmpegAvailable = (await probeFfmpegVersion(ffmpeg)) !== undefined;
-  const pool = new RenderPool({ workers: 1, queueLimit: 1 });
+  // One render, no cache (every run renders), one worker and generous time limits: nothing waits behind it.
+  const config = loadConfig(process.env);
+  const engine = await createRenderEngine({ ffmpegPath: config.ffmpegPath, render: { workers: 1, queueLimit: 1, timeoutMs: 600_000, animationBudgetMs: 600_000 } });
   try {
-    const service = new RenderService(registry, pool, noCache, ffmpegAvailable ? ffmpeg?.path : undefined, { timeoutMs: 600_000, animationBudgetMs: 600_000 }, createLogger('silent'));
-    const result = await service.render(resolved, { mode: 'job' });
+    const result = await engine.service.render(resolved, { mode: 'job' });
     if (!values.output || values.output === '-') process.stdout.write(result.bytes);
     else {
       await writeFile(values.output, result.bytes);
       process.stderr.write(`${values.output}: ${result.bytes.length} bytes, ${result.contentType}, recipe ${resolved.hash}\n`);
     }
   } finally {
-    await pool.close();
+    await engine.close();
   }
   return 0;
 }

@@ -1,5 +1,4 @@
 // The composition root: turns a Config into live dependencies (database, ffmpeg, services).
-// It is the only place besides main.ts that performs start-up side effects.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -7,15 +6,11 @@ import { type Database, createDatabase, migrateToLatest } from '../db/database.t
 import { SystemRepository } from '../db/repositories/system.repository.ts';
 import { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
 import type { AppDeps } from './http/app-deps.types.ts';
-import { type Config, ConfigError } from './config/config.ts';
-import { probeFfmpegVersion, resolveFfmpeg } from './engine/ffmpeg.ts';
-import { ALL_GENERATORS } from './generators/index.ts';
-import { GeneratorRegistry } from './generators/registry.ts';
+import { type Config, ConfigError, defaultCheckoutUrls } from './config/config.ts';
 import { AuthService, LOCAL_WORKSPACE_ID } from './services/auth.service.ts';
 import { HealthService } from './services/health.service.ts';
 import { BatchService } from './services/batch.service.ts';
-import { RenderService } from './services/render.service.ts';
-import { RenderPool } from './engine/render-pool.ts';
+import { createRenderEngine } from './services/render-engine.factory.ts';
 import { FsBlobStore } from './blob/fs.blob-store.ts';
 import { MemoryCachedBlobStore } from './blob/memory-cached.blob-store.ts';
 import type { BlobStore } from './blob/blob-store.ts';
@@ -116,18 +111,13 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     await workspaces.ensure({ id: LOCAL_WORKSPACE_ID, name: 'Local workspace', kind: 'local', createdAt: Date.now() });
   }
 
-  const ffmpeg = resolveFfmpeg(config.ffmpegPath);
-  const ffmpegVersion = await probeFfmpegVersion(ffmpeg);
-  if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
-
-  const generators = new GeneratorRegistry(ALL_GENERATORS);
-  const pool = new RenderPool({ workers: config.render.workers, queueLimit: config.render.queueLimit, maxPixelsInFlight: config.render.maxPixelsInFlight });
   // Hosted processes share one cache through Postgres; local mode keeps files under DATA_DIR.
   const renderCache: BlobStore = new MemoryCachedBlobStore(
     config.database.client === 'pg' ? new DatabaseBlobStore(db) : new FsBlobStore(path.join(config.dataDir, 'cache')),
     config.render.memoryCacheBytes,
   );
-  const render = new RenderService(generators, pool, renderCache, ffmpegVersion ? ffmpeg?.path : undefined, config.render, logger);
+  const { generators, pool, service: render, ffmpeg, ffmpegVersion } = await createRenderEngine(config, { cache: renderCache, logger });
+  if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
   const clock = options.clock ?? systemClock;
   // Browser sign-in exists in hosted mode only; local mode has the gateway instead.
   const signIn = config.localMode ? null : createSignIn({ config, workspaces, clock, logger });
@@ -138,7 +128,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const paymentProvider: PaymentProvider | null =
     options.paymentProvider ??
     (config.billing ? new StripePaymentProvider({ secretKey: config.billing.stripeSecretKey, webhookSecret: config.billing.stripeWebhookSecret, apiUrl: config.billing.stripeApiUrl }, () => clock.now()) : null);
-  const billing = new BillingService(new BillingRepository(db), ledger, credits, paymentProvider, { successUrl: config.billing?.successUrl ?? `${config.appOrigin}/#/account?checkout=success`, cancelUrl: config.billing?.cancelUrl ?? `${config.appOrigin}/#/account?checkout=cancelled` }, clock, logger);
+  const billing = new BillingService(new BillingRepository(db), ledger, credits, paymentProvider, config.billing ? { successUrl: config.billing.successUrl, cancelUrl: config.billing.cancelUrl } : defaultCheckoutUrls(config.appOrigin), clock, logger);
   credits.startSweeper();
   const usage = new UsageService(new UsageRepository(db), clock, logger);
   const meteredRender = new MeteredRenderService(render, credits, usage);

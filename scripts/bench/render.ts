@@ -14,26 +14,20 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
 import { createApp } from '../../src/app.ts';
-import type { BlobStore } from '../../src/blob/blob-store.ts';
 import { compose } from '../../src/compose.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { probeFfmpegVersion, resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
-import { RenderPool } from '../../src/engine/render-pool.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
 import { GeneratorRegistry } from '../../src/generators/registry.ts';
 import { mulberry32 } from '../../src/generators/lib/random.ts';
 import { createLogger } from '../../src/lib/logger.ts';
-import { RenderService } from '../../src/services/render.service.ts';
+import { createRenderEngine } from '../../src/services/render-engine.factory.ts';
 
 const run = promisify(execFile);
 const KEY = 'svc_local_bench_key_0123456789';
 const registry = new GeneratorRegistry(ALL_GENERATORS);
 const stills = registry.list().filter((g) => !g.animated && g.formats.includes('png'));
-const noCache: BlobStore = { get: async () => undefined, put: async () => {}, delete: async () => {} };
 const logger = createLogger('silent');
-const ffmpeg = resolveFfmpeg(process.env.FFMPEG_PATH);
-const ffmpegPath = (await probeFfmpegVersion(ffmpeg)) ? ffmpeg!.path : undefined;
-const limits = { timeoutMs: 120_000, animationBudgetMs: 120_000 };
+const { ffmpegPath } = loadConfig(process.env);
 
 /** The fixed recipe set: every still generator at 1280×720, three seeds each. */
 function recipeSet(offset: number) {
@@ -64,15 +58,15 @@ async function timeAll<T>(items: T[], concurrency: number, fn: (item: T) => Prom
 }
 
 async function rawEngine(workers: number, offset: number) {
-  const pool = new RenderPool({ workers, queueLimit: 10_000 });
-  const service = new RenderService(registry, pool, noCache, ffmpegPath, limits, logger);
+  const engine = await createRenderEngine({ ffmpegPath, render: { workers, queueLimit: 10_000, timeoutMs: 120_000, animationBudgetMs: 120_000 } });
+  const { service } = engine;
   await service.render(service.resolve(stills[0].slug, { size: { width: 64, height: 64 } }), { mode: 'job' }); // warm the workers
   try {
     return await timeAll(recipeSet(offset), workers * 2, async ({ slug, body }) => {
       await service.render(service.resolve(slug, body), { mode: 'job' });
     });
   } finally {
-    await pool.close();
+    await engine.close();
   }
 }
 

@@ -112,6 +112,11 @@ type Env = Readonly<Record<string, string | undefined>>;
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Where a checkout returns the buyer when CHECKOUT_SUCCESS_URL / CHECKOUT_CANCEL_URL are not set: the account page. */
+export function defaultCheckoutUrls(appOrigin: string): { successUrl: string; cancelUrl: string } {
+  return { successUrl: `${appOrigin}/#/account?checkout=success`, cancelUrl: `${appOrigin}/#/account?checkout=cancelled` };
+}
+
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
   const str = (name: string): string | undefined => {
@@ -198,8 +203,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
           stripeSecretKey,
           stripeWebhookSecret,
           stripeApiUrl: stripeApiUrlRaw !== undefined ? secureUrl('STRIPE_API_URL', stripeApiUrlRaw, problems) : undefined,
-          successUrl: str('CHECKOUT_SUCCESS_URL') ?? `${appOrigin}/#/account?checkout=success`,
-          cancelUrl: str('CHECKOUT_CANCEL_URL') ?? `${appOrigin}/#/account?checkout=cancelled`,
+          successUrl: str('CHECKOUT_SUCCESS_URL') ?? defaultCheckoutUrls(appOrigin).successUrl,
+          cancelUrl: str('CHECKOUT_CANCEL_URL') ?? defaultCheckoutUrls(appOrigin).cancelUrl,
         }
       : null;
 

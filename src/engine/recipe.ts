@@ -78,8 +78,6 @@ function paramValidator(def: GeneratorDefinition): ValidateFunction {
   return v;
 }
 
-export { sha256Hex };
-
 /** Seed 0 means "derive from the params": the first 4 bytes of sha256(canonical params), big-endian; 1 if that is 0. */
 export function deriveSeed(params: Record<string, unknown>): number {
   const digest = createHash('sha256').update(canonicalize(params) ?? '{}', 'utf8').digest();

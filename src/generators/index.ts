@@ -1,5 +1,5 @@
 // Every generator the service offers. Add a new one here after creating its folder;
-// the order here is the order of GET /v1/generators.
+// the registry sorts them by slug, so the order here does not matter.
 import type { GeneratorDefinition } from './generator.types.ts';
 import meshGradient from './mesh-gradient/mesh-gradient.generator.ts';
 import linearGradient from './linear-gradient/linear-gradient.generator.ts';

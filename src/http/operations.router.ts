@@ -171,9 +171,8 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
   api.register({
     notFound: (_c: Context, req: Request, res: Response) =>
       sendProblem(req, res, new ProblemError('route_not_found', { detail: `No route matches ${req.method} ${req.path}.` })),
-    methodNotAllowed: (c: Context, req: Request, res: Response) => {
+    methodNotAllowed: (_c: Context, req: Request, res: Response) => {
       const allowed = operations.filter((o) => api.router.matchOperation({ method: o.method, path: req.path, headers: {} }, false)?.operationId === o.operationId);
-      void c;
       sendProblem(
         req,
         res,

@@ -147,7 +147,12 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
   });
 
   test('a cache hit costs nothing, even with an empty balance', async () => {
-    const res = await t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(500) });
+    // Its own render fills the cache (which seeds won the race above is not known) and spends the last credit.
+    await t.runtime.deps.services.credits.add(ws, 1, 'grant', 'grant_hit', 'test', 'grant');
+    const miss = await t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(700) });
+    assert.equal(miss.headers['x-service-cache'], 'MISS');
+    assert.deepEqual((await t.request('get', '/v1/me', auth())).body.balance, { credits: 0, reserved: 0, available: 0 });
+    const res = await t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(700) });
     assert.equal(res.status, 200);
     assert.equal(res.headers['x-service-cache'], 'HIT');
     assert.equal(res.headers['x-service-credits'], '0');
@@ -167,20 +172,20 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
   test('usage summarises renders, credits and hits by day and generator', async () => {
     // Usage is written after the response; wait for the last rows to land.
     let res = await t.request('get', '/v1/usage', auth());
-    for (let i = 0; i < 40 && res.body.totals.renders < 7; i++) {
+    for (let i = 0; i < 40 && res.body.totals.renders < 8; i++) {
       await new Promise((r) => setTimeout(r, 50));
       res = await t.request('get', '/v1/usage', auth());
     }
     assert.equal(res.status, 200);
     assert.equal(res.headers['cache-control'], 'no-store');
-    assert.equal(res.body.totals.renders, 4 + 1 + 2);
-    assert.equal(res.body.totals.credits, 6);
+    assert.equal(res.body.totals.renders, 4 + 2 + 2);
+    assert.equal(res.body.totals.credits, 4 + 1 + 2);
     assert.equal(res.body.totals.cacheHits, 1);
     assert.equal(res.body.byDay.length, 1);
     assert.equal(res.body.byDay[0].date, new Date().toISOString().slice(0, 10));
     assert.deepEqual(
       res.body.byGenerator.map((g: { slug: string; renders: number }) => [g.slug, g.renders]),
-      [['mesh-gradient', 7]],
+      [['mesh-gradient', 8]],
     );
     const bad = await t.request('get', '/v1/usage?from=2026-02-01&to=2026-01-01', auth());
     assert.equal(bad.status, 400);

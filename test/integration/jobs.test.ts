@@ -115,8 +115,12 @@ for (const engine of ENGINES) {
       const next = /<([^>]+)>; rel="next"/.exec(first.headers.link)![1];
       const second = await t.request('get', next);
       assert.equal(second.body[0].id, ids[0]);
-      const cancelled = await t.request('get', '/v1/jobs?status=cancelled');
-      assert.ok(cancelled.body.every((j: { status: string }) => j.status === 'cancelled'));
+      // The filter keeps exactly the matching jobs: these three are completed, never cancelled.
+      const completed = await t.request('get', '/v1/jobs?status=completed&limit=100');
+      assert.deepEqual(ids.filter((id) => completed.body.some((j: { id: string }) => j.id === id)), ids);
+      assert.ok(completed.body.every((j: { status: string }) => j.status === 'completed'));
+      const cancelled = await t.request('get', '/v1/jobs?status=cancelled&limit=100');
+      assert.ok(cancelled.body.every((j: { id: string; status: string }) => j.status === 'cancelled' && !ids.includes(j.id)));
       await t.runtime.deps.services.workspaces.ensure({ id: 'ws_jobs_other', name: 'Other', kind: 'personal', createdAt: Date.now() });
       const other = await t.runtime.deps.services.keys.create('ws_jobs_other', 'other');
       const foreign = await t.request('get', `/v1/jobs/${ids[0]}`, { auth: false, headers: { Authorization: `Bearer ${other.secret}` } });

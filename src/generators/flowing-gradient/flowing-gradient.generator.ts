@@ -5,14 +5,14 @@
 // at a small internal resolution and scaled up with a bicubic filter (lib/resample.ts); a fixed
 // film-grain tile drawn on top hides 8-bit banding.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
+import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
 import { range, subRandom } from '../lib/random.ts';
 import { emptyBlock, writeBlock } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 
-export interface FlowingGradientParams extends Record<string, unknown> {
+export interface FlowingGradientParams extends Record<string, unknown>, LoopParams {
   palette: string[];
   background: string;
   blobs: number;
@@ -20,8 +20,6 @@ export interface FlowingGradientParams extends Record<string, unknown> {
   speed: number;
   warp: number;
   grain: number;
-  fps: number;
-  duration: number;
 }
 
 const defaults: FlowingGradientParams = {
@@ -32,8 +30,7 @@ const defaults: FlowingGradientParams = {
   speed: 1,
   warp: 0.5,
   grain: 0.05,
-  fps: 24,
-  duration: 3,
+  ...LOOP_DEFAULTS,
 };
 
 const TAU = Math.PI * 2;

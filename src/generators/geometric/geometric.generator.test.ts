@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { renderFrameForTest } from '../lib/render-for-test.ts';
+import { renderFrameForTest } from '../../../test/unit/generators/render-for-test.ts';
 import type { RenderInput } from '../generator.types.ts';
 import gen, { PATTERNS } from './geometric.generator.ts';
 

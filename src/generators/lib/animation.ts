@@ -5,6 +5,9 @@ export interface LoopParams {
   duration: number;
 }
 
+/** The loop every animated generator starts from: 3 s at 24 fps (72 frames). */
+export const LOOP_DEFAULTS: LoopParams = { fps: 24, duration: 3 };
+
 export function loopParamSchema(defaults: LoopParams) {
   return {
     fps: { type: 'integer', title: 'Frame rate', description: 'Frames per second of the animation.', minimum: 10, maximum: 30, default: defaults.fps },

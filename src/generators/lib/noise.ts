@@ -1,16 +1,10 @@
 // Seeded simplex noise from the well-kept `simplex-noise` package; seeded through our PRNG so
 // the same seed always yields the same field.
-import { createNoise2D, createNoise3D, createNoise4D } from 'simplex-noise';
+import { createNoise2D } from 'simplex-noise';
 import { subRandom } from './random.ts';
 
 export function noise2D(seed: number, purpose = 'noise2d') {
   return createNoise2D(subRandom(seed, purpose));
-}
-export function noise3D(seed: number, purpose = 'noise3d') {
-  return createNoise3D(subRandom(seed, purpose));
-}
-export function noise4D(seed: number, purpose = 'noise4d') {
-  return createNoise4D(subRandom(seed, purpose));
 }
 
 /** Fractal Brownian motion over a 2D noise function. Returns roughly [-1, 1]. */

@@ -1,5 +1,5 @@
 // linear-gradient: the shared generator contract (lib/generator-contract.ts) with its own params.
-import { stillGeneratorContract } from '../lib/generator-contract.ts';
+import { stillGeneratorContract } from '../../../test/unit/generators/generator-contract.ts';
 import gen from './linear-gradient.generator.ts';
 
 stillGeneratorContract(gen, {

@@ -3,13 +3,13 @@
 // reach the farthest corner), so the PNG, SVG and CSS forms agree. Stops can be interpolated in
 // OKLab (perceptually even, no muddy midpoints) by inserting intermediate stops; CSS uses the
 // native `in oklab` syntax where supported. A light seeded grain dithers away 8-bit banding.
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { paletteParam, parseHex, toHex, type Rgb } from '../lib/color.ts';
 import { paintGradient, scaling } from '../lib/gradient.ts';
 import { solidBlock, writeBlock } from '../lib/pixels.ts';
-import { subRandom } from '../lib/random.ts';
+import { applyGrain } from '../lib/grain.ts';
 
 const VERSION = '1.1.0';
 
@@ -102,37 +102,6 @@ function geometry(p: LinearGradientParams, width: number, height: number): Geome
   const cx = p.centerX * width, cy = p.centerY * height;
   const r = Math.max(Math.hypot(cx, cy), Math.hypot(width - cx, cy), Math.hypot(cx, height - cy), Math.hypot(width - cx, height - cy));
   return { x1: mx - (dx * len) / 2, y1: my - (dy * len) / 2, x2: mx + (dx * len) / 2, y2: my + (dy * len) / 2, cx, cy, r: Math.max(r, 1e-3) };
-}
-
-/**
- * Film grain: a seeded 256×256 tile of grey noise with alpha = amount, repeated over the canvas
- * in device pixels. Source-over blending gives c' = c + amount·(n − c), the same formula the SVG
- * filter uses; Skia does the blending natively, so it stays fast at 40 megapixels.
- */
-function applyGrain(ctx: SKRSContext2D, seed: number, purpose: string, amount: number): void {
-  const T = 256;
-  const tile = createCanvas(T, T);
-  const tctx = tile.getContext('2d');
-  const img = tctx.createImageData(T, T);
-  const d = img.data;
-  let s = Math.floor(subRandom(seed, purpose)() * 4294967296) | 0 || 0x2545f491;
-  const alpha = Math.max(1, Math.round(amount * 255));
-  for (let i = 0; i < d.length; i += 4) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    const n = ((s & 255) + ((s >>> 8) & 255)) >>> 1; // triangular around mid-grey
-    d[i] = d[i + 1] = d[i + 2] = n;
-    d[i + 3] = alpha;
-  }
-  tctx.putImageData(img, 0, 0);
-  const pattern = ctx.createPattern(tile, 'repeat');
-  if (!pattern) return;
-  ctx.save();
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = pattern;
-  ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  ctx.restore();
 }
 
 function grainSeed(seed: number): number {

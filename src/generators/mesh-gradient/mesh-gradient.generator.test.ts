@@ -1,5 +1,5 @@
 // mesh-gradient: the shared generator contract (lib/generator-contract.ts) with its own params.
-import { stillGeneratorContract } from '../lib/generator-contract.ts';
+import { stillGeneratorContract } from '../../../test/unit/generators/generator-contract.ts';
 import gen from './mesh-gradient.generator.ts';
 
 stillGeneratorContract(gen, {

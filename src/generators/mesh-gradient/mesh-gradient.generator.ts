@@ -2,7 +2,7 @@
 // layered over a base colour — the Stripe / Apple wallpaper look. The same radial gradients are
 // used for the raster (painted in JavaScript) and the SVG form, so both show the same picture.
 // Optional film grain breaks up 8-bit banding.
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
@@ -10,6 +10,7 @@ import { compose, paintGradient, rotation, scaling, translation } from '../lib/g
 import { emptyBlock, solidBlock, writeBlock } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 import { range, subRandom } from '../lib/random.ts';
+import { applyGrain } from '../lib/grain.ts';
 
 export interface MeshGradientParams extends Record<string, unknown> {
   palette: string[];
@@ -89,37 +90,6 @@ function buildGlows(p: MeshGradientParams, seed: number, width: number, height: 
     });
   }
   return glows;
-}
-
-/**
- * Film grain: a seeded 256×256 tile of grey noise with alpha = amount, repeated over the canvas
- * in device pixels. Source-over blending gives c' = c + amount·(n − c), the same formula the SVG
- * filter uses; Skia does the blending natively, so it stays fast at 40 megapixels.
- */
-function applyGrain(ctx: SKRSContext2D, seed: number, purpose: string, amount: number): void {
-  const T = 256;
-  const tile = createCanvas(T, T);
-  const tctx = tile.getContext('2d');
-  const img = tctx.createImageData(T, T);
-  const d = img.data;
-  let s = Math.floor(subRandom(seed, purpose)() * 4294967296) | 0 || 0x2545f491;
-  const alpha = Math.max(1, Math.round(amount * 255));
-  for (let i = 0; i < d.length; i += 4) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    const n = ((s & 255) + ((s >>> 8) & 255)) >>> 1; // triangular around mid-grey
-    d[i] = d[i + 1] = d[i + 2] = n;
-    d[i + 3] = alpha;
-  }
-  tctx.putImageData(img, 0, 0);
-  const pattern = ctx.createPattern(tile, 'repeat');
-  if (!pattern) return;
-  ctx.save();
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = pattern;
-  ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  ctx.restore();
 }
 
 function grainSeed(seed: number): number {

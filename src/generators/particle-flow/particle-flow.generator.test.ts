@@ -1,11 +1,11 @@
 // particle-flow: the shared animated-generator contract (lib/generator-contract.ts), then what is its own.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { animatedGeneratorContract } from '../lib/generator-contract.ts';
-import { renderFrameForTest } from '../lib/render-for-test.ts';
+import { animatedGeneratorContract } from '../../../test/unit/generators/generator-contract.ts';
+import { renderFrameForTest } from '../../../test/unit/generators/render-for-test.ts';
 import gen from './particle-flow.generator.ts';
 
-animatedGeneratorContract(gen, { invalid: [], loops: [{ lifetimes: 1, trail: 48 }, { lifetimes: 4, speed: 3 }, { fps: 10, duration: 1.05 }] });
+animatedGeneratorContract(gen, { invalid: [{ particles: 49 }, { trail: 49 }, { lifetimes: 0 }, { speed: 3.5 }], loops: [{ lifetimes: 1, trail: 48 }, { lifetimes: 4, speed: 3 }, { fps: 10, duration: 1.05 }] });
 
 test('particle-flow: more particles cover more of the canvas', () => {
   const lit = (px: Uint8ClampedArray) => {

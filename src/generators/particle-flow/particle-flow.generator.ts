@@ -11,13 +11,13 @@
 //     `trail` steps of that path, fading towards the tail. Particles fade in at birth and out before
 //     they respawn, so nothing pops.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
+import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex } from '../lib/color.ts';
 import { noise2D } from '../lib/noise.ts';
 import { subRandom } from '../lib/random.ts';
 
-export interface ParticleFlowParams extends Record<string, unknown> {
+export interface ParticleFlowParams extends Record<string, unknown>, LoopParams {
   particles: number;
   trail: number;
   speed: number;
@@ -26,8 +26,6 @@ export interface ParticleFlowParams extends Record<string, unknown> {
   lineWidth: number;
   palette: string[];
   background: string;
-  fps: number;
-  duration: number;
 }
 
 const defaults: ParticleFlowParams = {
@@ -39,8 +37,7 @@ const defaults: ParticleFlowParams = {
   lineWidth: 1.2,
   palette: ['#f72585', '#b5179e', '#7209b7', '#4361ee', '#4cc9f0'],
   background: '#08071a',
-  fps: 24,
-  duration: 3,
+  ...LOOP_DEFAULTS,
 };
 
 /** Integration steps in one particle life. */

@@ -4,21 +4,19 @@
 // internal resolution (`detail`) and scaled up with a bicubic filter (lib/resample.ts): plasma is
 // smooth, so this costs nothing visible and keeps a 1080p frame fast.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
+import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { paletteParam, parseHex, samplePalette } from '../lib/color.ts';
 import { range, subRandom } from '../lib/random.ts';
 import { emptyBlock, writeBlock } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 
-export interface PlasmaParams extends Record<string, unknown> {
+export interface PlasmaParams extends Record<string, unknown>, LoopParams {
   palette: string[];
   scale: number;
   speed: number;
   colorCycles: number;
   detail: number;
-  fps: number;
-  duration: number;
 }
 
 const defaults: PlasmaParams = {
@@ -27,8 +25,7 @@ const defaults: PlasmaParams = {
   speed: 1,
   colorCycles: 1,
   detail: 240,
-  fps: 24,
-  duration: 3,
+  ...LOOP_DEFAULTS,
 };
 
 const TAU = Math.PI * 2;

@@ -5,14 +5,14 @@
 // back in depth, so every frame is computed on its own. Stars fade in far away and out very near,
 // so the wrap from near to far never pops.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { loopAnimation, loopParamSchema } from '../lib/animation.ts';
+import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
 import { paintGradient, scaling } from '../lib/gradient.ts';
 import { type PixelBlock, solidBlock, writeBlock } from '../lib/pixels.ts';
 import { subRandom } from '../lib/random.ts';
 
-export interface StarfieldParams extends Record<string, unknown> {
+export interface StarfieldParams extends Record<string, unknown>, LoopParams {
   stars: number;
   speed: number;
   trail: number;
@@ -20,8 +20,6 @@ export interface StarfieldParams extends Record<string, unknown> {
   palette: string[];
   background: string;
   nebula: number;
-  fps: number;
-  duration: number;
 }
 
 const defaults: StarfieldParams = {
@@ -32,8 +30,7 @@ const defaults: StarfieldParams = {
   palette: ['#ffffff', '#cfe0ff', '#9ec5ff', '#ffe3c2', '#d9c8ff'],
   background: '#04050d',
   nebula: 0.5,
-  fps: 24,
-  duration: 3,
+  ...LOOP_DEFAULTS,
 };
 
 const NEAR = 0.015;

@@ -1,5 +1,5 @@
 // topography: the shared generator contract (lib/generator-contract.ts) with its own params.
-import { stillGeneratorContract } from '../lib/generator-contract.ts';
+import { stillGeneratorContract } from '../../../test/unit/generators/generator-contract.ts';
 import gen from './topography.generator.ts';
 
 stillGeneratorContract(gen, {

@@ -1,7 +1,7 @@
 // Test helper: renders one frame of a generator to RGBA pixels with the same conventions as the engine.
 import { createCanvas } from '@napi-rs/canvas';
-import type { GeneratorDefinition } from '../generator.types.ts';
-import { mulberry32 } from './random.ts';
+import type { GeneratorDefinition } from '../../../src/generators/generator.types.ts';
+import { mulberry32 } from '../../../src/generators/lib/random.ts';
 
 export function renderFrameForTest<P extends Record<string, unknown>>(
   gen: GeneratorDefinition<P>,

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { GeneratorDefinition, RenderInput } from '../generator.types.ts';
-import { mulberry32 } from './random.ts';
+import type { GeneratorDefinition, RenderInput } from '../../../src/generators/generator.types.ts';
+import { mulberry32 } from '../../../src/generators/lib/random.ts';
 import { renderFrameForTest } from './render-for-test.ts';
 
 // Both packages are CommonJS; under NodeNext the default import is module.exports.

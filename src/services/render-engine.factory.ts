@@ -1,0 +1,47 @@
+// The one place a render engine (generators, worker pool, FFmpeg, render service) is put together:
+// the API/worker composition root, the CLI, the render bench and the golden suite all build it here.
+import type { Logger } from 'pino';
+import type { BlobStore } from '../blob/blob-store.ts';
+import type { Config } from '../config/config.ts';
+import { type FfmpegBinary, probeFfmpegVersion, resolveFfmpeg } from '../engine/ffmpeg.ts';
+import { RenderPool } from '../engine/render-pool.ts';
+import { ALL_GENERATORS } from '../generators/index.ts';
+import { GeneratorRegistry } from '../generators/registry.ts';
+import { createLogger } from '../lib/logger.ts';
+import { RenderService } from './render.service.ts';
+
+/** A cache that keeps nothing: one-off renders (CLI, bench, goldens) must not read or fill one. */
+export const NO_CACHE: BlobStore = { get: async () => undefined, put: async () => {}, delete: async () => {} };
+
+export type RenderEngineConfig = Pick<Config, 'ffmpegPath'> & {
+  readonly render: Pick<Config['render'], 'workers' | 'queueLimit' | 'timeoutMs' | 'animationBudgetMs'> & { readonly maxPixelsInFlight?: number };
+};
+
+export interface RenderEngine {
+  readonly generators: GeneratorRegistry;
+  readonly pool: RenderPool;
+  readonly service: RenderService;
+  readonly ffmpeg: FfmpegBinary | undefined;
+  /** FFmpeg's version, or undefined when it is missing (gif and mp4 renders then fail). */
+  readonly ffmpegVersion: string | undefined;
+  close(): Promise<void>;
+}
+
+export async function createRenderEngine(
+  config: RenderEngineConfig,
+  options: { cache?: BlobStore; logger?: Logger } = {},
+): Promise<RenderEngine> {
+  const ffmpeg = resolveFfmpeg(config.ffmpegPath);
+  const ffmpegVersion = await probeFfmpegVersion(ffmpeg);
+  const generators = new GeneratorRegistry(ALL_GENERATORS);
+  const pool = new RenderPool({ workers: config.render.workers, queueLimit: config.render.queueLimit, maxPixelsInFlight: config.render.maxPixelsInFlight });
+  const service = new RenderService(
+    generators,
+    pool,
+    options.cache ?? NO_CACHE,
+    ffmpegVersion ? ffmpeg?.path : undefined,
+    config.render,
+    options.logger ?? createLogger('silent'),
+  );
+  return { generators, pool, service, ffmpeg, ffmpegVersion, close: () => pool.close() };
+}
