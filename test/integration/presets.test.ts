@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MAX_PRESETS } from '../../src/services/presets.service.ts';
 import { ENGINES } from '../support/databases.ts';
+import { strictlyIncreasingClock } from '../support/clocks.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
@@ -27,7 +28,8 @@ for (const engine of ENGINES) {
     };
 
     before(async () => {
-      t = await startTestApp(engine);
+      // Every write gets its own millisecond, so ordering by time needs no sleep.
+      t = await startTestApp(engine, { compose: { clock: strictlyIncreasingClock() } });
       const ws = 'ws_presets_other';
       await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Other', kind: 'personal', createdAt: Date.now() });
       otherSecret = (await t.runtime.deps.services.keys.create(ws, 'theirs')).secret;
@@ -128,7 +130,6 @@ for (const engine of ENGINES) {
     describe('listPresets', () => {
       test("200 lists the workspace's presets newest first, with no-store; never another workspace's", async () => {
         const a = await create({ name: 'a', recipe: recipe() });
-        await new Promise((r) => setTimeout(r, 5));
         const b = await create({ name: 'b', recipe: recipe({ seed: 8 }) });
         const res = await t.request('get', '/v1/presets');
         assert.equal(res.status, 200);
@@ -196,7 +197,6 @@ for (const engine of ENGINES) {
     describe('updatePreset', () => {
       test('200 name only: the recipe and its hash stay', async () => {
         const created = await create();
-        await new Promise((r) => setTimeout(r, 5));
         const res = await t.request('patch', `/v1/presets/${created.id}`, { body: { name: 'renamed' } });
         assert.equal(res.status, 200);
         assert.equal(res.headers['cache-control'], 'no-store');
