@@ -37,6 +37,13 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => b
   }
 }
 
+/** Polls a job through `read` (the client's getJob) until it ends, and checks it completed with a result. */
+export async function pollJobToCompletion<T extends { status: string; resultReady: boolean }>(read: () => Promise<T>): Promise<T> {
+  const done = await pollUntil(read, (job) => job.status !== 'queued' && job.status !== 'running', 'job');
+  check(done.status === 'completed' && done.resultReady, `job ended ${done.status}`);
+  return done;
+}
+
 export function step(name: string): void {
   console.log(`  ok  ${name}`);
 }

@@ -2,7 +2,7 @@
 import { client } from './render-service/client.gen';
 import { createJob, createKey, generate, getJob, getJobResult, listKeys, renderRecipe, revokeKey } from './render-service';
 import type { JobCreate } from './render-service';
-import { check, pngBytes, pollUntil, RECIPE, recipeHash, sameBytes, SERVICE_KEY, SERVICE_URL, step } from './consumer-kit';
+import { check, pngBytes, pollJobToCompletion, RECIPE, recipeHash, sameBytes, SERVICE_KEY, SERVICE_URL, step } from './consumer-kit';
 
 client.setConfig({ baseUrl: SERVICE_URL, headers: { Authorization: `Bearer ${SERVICE_KEY}` } });
 
@@ -28,16 +28,11 @@ const created = await createJob({ body: { generator: 'mesh-gradient', ...RECIPE 
 if (created.error) throw new Error(`createJob: ${created.error.code}`);
 const id = created.data.id;
 check(created.response.headers.get('Location') === `/v1/jobs/${id}`, 'createJob: Location');
-const done = await pollUntil(
-  async () => {
-    const { data, error } = await getJob({ path: { id } });
-    if (error) throw new Error(`getJob: ${error.code}`);
-    return data;
-  },
-  (job) => job.status !== 'queued' && job.status !== 'running',
-  'job',
-);
-check(done.status === 'completed' && done.resultReady, `job ended ${done.status}`);
+const done = await pollJobToCompletion(async () => {
+  const { data, error } = await getJob({ path: { id } });
+  if (error) throw new Error(`getJob: ${error.code}`);
+  return data;
+});
 step('createJob, getJob polled to completed');
 
 const result = await getJobResult({ path: { id } });

@@ -1,7 +1,7 @@
 // openapi-typescript (default flags) + openapi-fetch: types from ./render-service.ts.
 import createClient from 'openapi-fetch';
 import type { components, paths } from './render-service';
-import { check, pngBytes, pollUntil, RECIPE, recipeHash, sameBytes, SERVICE_KEY, SERVICE_URL, step } from './consumer-kit';
+import { check, pngBytes, pollJobToCompletion, RECIPE, recipeHash, sameBytes, SERVICE_KEY, SERVICE_URL, step } from './consumer-kit';
 
 const client = createClient<paths>({ baseUrl: SERVICE_URL, headers: { Authorization: `Bearer ${SERVICE_KEY}` } });
 
@@ -30,16 +30,11 @@ void nameless;
 const created = await client.POST('/v1/jobs', { body: { slug: 'mesh-gradient', ...RECIPE } });
 if (created.error) throw new Error(`createJob: ${created.error.code}`);
 check(created.response.headers.get('Location') === `/v1/jobs/${created.data.id}`, 'createJob: Location');
-const done = await pollUntil(
-  async () => {
-    const { data, error } = await client.GET('/v1/jobs/{id}', { params: { path: { id: created.data.id } } });
-    if (error) throw new Error(`getJob: ${error.code}`);
-    return data;
-  },
-  (job) => job.status !== 'queued' && job.status !== 'running',
-  'job',
-);
-check(done.status === 'completed' && done.resultReady, `job ended ${done.status}`);
+const done = await pollJobToCompletion(async () => {
+  const { data, error } = await client.GET('/v1/jobs/{id}', { params: { path: { id: created.data.id } } });
+  if (error) throw new Error(`getJob: ${error.code}`);
+  return data;
+});
 step('createJob, getJob polled to completed');
 
 const result = await client.GET('/v1/jobs/{id}/result', { params: { path: { id: done.id } }, parseAs: 'arrayBuffer' });

@@ -1,7 +1,7 @@
 // orval (fetch client, with the README's content-type mutator): functions from ./render-service.
 import { createJob, createKey, generate, getJob, getJobResult, listKeys, renderRecipe, revokeKey } from './render-service';
 import type { JobCreate } from './render-service';
-import { check, pngBytes, pollUntil, RECIPE, recipeHash, sameBytes, step } from './consumer-kit';
+import { check, pngBytes, pollJobToCompletion, RECIPE, recipeHash, sameBytes, step } from './consumer-kit';
 
 // Binary responses are typed Blob (format: binary); the mutator reads them with res.blob().
 const rendered = await generate('mesh-gradient', RECIPE);
@@ -25,16 +25,11 @@ const created = await createJob({ slug: 'mesh-gradient', ...RECIPE });
 check(created.status === 202, `createJob: ${created.status}`);
 const id = created.data.id;
 check(created.headers.get('Location') === `/v1/jobs/${id}`, 'createJob: Location');
-const done = await pollUntil(
-  async () => {
-    const res = await getJob(id);
-    if (res.status !== 200) throw new Error(`getJob: ${res.status}`);
-    return res.data;
-  },
-  (job) => job.status !== 'queued' && job.status !== 'running',
-  'job',
-);
-check(done.status === 'completed' && done.resultReady, `job ended ${done.status}`);
+const done = await pollJobToCompletion(async () => {
+  const res = await getJob(id);
+  if (res.status !== 200) throw new Error(`getJob: ${res.status}`);
+  return res.data;
+});
 step('createJob, getJob polled to completed');
 
 const result = await getJobResult(id);
