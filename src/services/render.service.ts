@@ -118,7 +118,11 @@ export class RenderService {
     return this.join(entry, call.signal);
   }
 
-  /** Waits for a shared render; the render itself stops only when every waiter has gone. */
+  /**
+   * Waits for a shared render; the render itself stops only when every waiter has gone. Not
+   * raceSignal: a leaving waiter must be counted out within the abort event itself, so a newcomer in
+   * the same tick never joins a render that is about to be stopped.
+   */
   private join(entry: InFlight, signal: AbortSignal | undefined): Promise<Buffer> {
     entry.waiters++;
     if (!signal) return entry.promise;

@@ -6,16 +6,13 @@
 // concurrent cancels release once, lapsed jobs out of attempts fail.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { JobRecord } from '../../db/repositories/jobs.repository.ts';
-import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { RESULT_RETENTION_MS } from '../../src/jobs/jobs.service.ts';
 import { ENGINES } from '../support/databases.ts';
 import { waitForJob } from '../support/events.ts';
+import { failingFfmpeg } from '../support/failing-ffmpeg.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 
 const tiny = { slug: 'mesh-gradient', seed: 5, size: { width: 64, height: 48 } };
@@ -194,18 +191,14 @@ for (const engine of ENGINES) {
 for (const engine of ENGINES) {
   describe(`transient failures on ${engine}`, () => {
     let t: TestApp;
-    let dir: string;
+    let ffmpeg: ReturnType<typeof failingFfmpeg>;
     before(async () => {
-      // An FFmpeg that reports its version (so the service starts and calls it) but fails every encode.
-      dir = mkdtempSync(path.join(tmpdir(), 'render-service-ffmpeg-'));
-      const broken = path.join(dir, 'ffmpeg');
-      writeFileSync(broken, `#!/bin/sh\ncase " $* " in *" -version "*) exec "${resolveFfmpeg(undefined)!.path}" "$@";; esac\necho "encoder exploded" >&2\nexit 1\n`);
-      chmodSync(broken, 0o755);
-      t = await startTestApp(engine, { env: { FFMPEG_PATH: broken, JOB_RETRY_DELAY_MS: '150', RATE_LIMIT_KEY_PER_MINUTE: '0', RATE_LIMIT_WORKSPACE_PER_MINUTE: '0' } });
+      ffmpeg = failingFfmpeg();
+      t = await startTestApp(engine, { env: { FFMPEG_PATH: ffmpeg.path, JOB_RETRY_DELAY_MS: '150', RATE_LIMIT_KEY_PER_MINUTE: '0', RATE_LIMIT_WORKSPACE_PER_MINUTE: '0' } });
     });
     after(async () => {
       await t?.close();
-      rmSync(dir, { recursive: true, force: true });
+      ffmpeg?.remove();
     });
 
     test('retry with backoff, attempts counted, then failed with a readable error; updatedAt moves with each change', async () => {

@@ -7,15 +7,12 @@
 //   504 render_timeout   the render passed its time limit (an expired limit is injected into the
 //                        pool's task, so no test waits for a clock).
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import type { PixelGate } from '../../src/engine/pixel-gate.ts';
 import type { PoolTask, RenderPool, RunOptions } from '../../src/engine/render-pool.ts';
 import { ENGINES } from '../support/databases.ts';
+import { armCall } from '../support/events.ts';
+import { failingFfmpeg } from '../support/failing-ffmpeg.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 type Recipe = { slug: string; seed: number; format: 'png' | 'gif'; size: { width: number; height: number }; params?: Record<string, number> };
@@ -68,8 +65,11 @@ for (const engine of ENGINES) {
       let waiting: ReturnType<TestApp['request']> | undefined;
       try {
         const calls = await renderEach(t, still(seed++));
+        // The render asks the gate for pixels and, finding none, waits: the queue is then full.
+        const queued = armCall(gate, 'acquire');
         waiting = calls.generate();
-        for (const deadline = Date.now() + 10_000; pool.queueSize < 1; await sleep(10)) assert.ok(Date.now() < deadline, 'the first render never queued');
+        await queued.wait('the first render to ask for pixels');
+        assert.equal(pool.queueSize, 1);
         for (const [op, call] of Object.entries(await renderEach(t, still(seed++)))) {
           const res = await call();
           assertProblem(res, 503, 'overloaded', op);
@@ -98,18 +98,14 @@ for (const engine of ENGINES) {
 
   describe(`render failures on ${engine} (FFmpeg fails its encodes)`, () => {
     let t: TestApp;
-    let dir: string;
+    let ffmpeg: ReturnType<typeof failingFfmpeg>;
     before(async () => {
-      // Answers -version (so the service uses it) and fails every encode.
-      dir = mkdtempSync(path.join(tmpdir(), 'render-failures-ffmpeg-'));
-      const broken = path.join(dir, 'ffmpeg');
-      writeFileSync(broken, `#!/bin/sh\ncase " $* " in *" -version "*) exec "${resolveFfmpeg(undefined)!.path}" "$@";; esac\necho "encoder exploded" >&2\nexit 1\n`);
-      chmodSync(broken, 0o755);
-      t = await startTestApp(engine, { env: { FFMPEG_PATH: broken } });
+      ffmpeg = failingFfmpeg();
+      t = await startTestApp(engine, { env: { FFMPEG_PATH: ffmpeg.path } });
     });
     after(async () => {
       await t?.close();
-      rmSync(dir, { recursive: true, force: true });
+      ffmpeg?.remove();
     });
 
     test('502 upstream_error for gif on every render operation when the encoder fails', async () => {

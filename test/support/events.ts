@@ -1,6 +1,7 @@
 // Waiting on what the service reports instead of sleeping or polling: the job lifecycle's events
-// (src/jobs/job-lifecycle.ts) and the webhook delivery service's (delivered, gave-up, attempted).
-import type { EventEmitter } from 'node:events';
+// (src/jobs/job-lifecycle.ts), the webhook delivery service's (delivered, gave-up, attempted), and
+// calls of a method (a spy) where a component has no event to wait on.
+import { EventEmitter } from 'node:events';
 import type { components } from '../../codegen/openapi.ts';
 import type { JobRecord } from '../../db/repositories/jobs.repository.ts';
 import type { WebhookDeliveryResult } from '../../src/services/webhook-delivery.service.ts';
@@ -42,6 +43,32 @@ export function armEvent<A extends unknown[]>(emitter: EventEmitter | Emitter, e
       }
     },
     stop,
+  };
+}
+
+/**
+ * A spy armed now on `target[method]`: the method still runs, and `wait()` resolves with the
+ * arguments of its first call after arming (rejecting after `timeoutMs`), then puts the method back.
+ */
+export function armCall<T extends object, K extends keyof T & string>(target: T, method: K, timeoutMs = 20_000) {
+  const original = target[method] as unknown as (...args: unknown[]) => unknown;
+  const ownMethod = Object.hasOwn(target, method);
+  const calls = new EventEmitter();
+  (target as Record<K, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
+    const result = original.apply(this, args);
+    calls.emit('call', ...args);
+    return result;
+  };
+  const called = armEvent(calls, 'call', () => true, timeoutMs);
+  return {
+    async wait(what = `${method}()`): Promise<unknown[]> {
+      try {
+        return await called.wait(what);
+      } finally {
+        if (ownMethod) (target as Record<K, unknown>)[method] = original;
+        else delete (target as Record<K, unknown>)[method];
+      }
+    },
   };
 }
 
