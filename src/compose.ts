@@ -39,9 +39,9 @@ import { assertWebhookUrlAllowed } from './services/webhook-url.ts';
 import { JobsRepository } from '../db/repositories/jobs.repository.ts';
 import { JobsService, jobView } from './jobs/jobs.service.ts';
 import { JobLifecycle } from './jobs/job-lifecycle.ts';
-import { JOB_TIMEOUT_MS, JobRunner } from './jobs/job-runner.ts';
+import { JobRunner } from './jobs/job-runner.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
-import { PgBossJobQueue } from './jobs/pg-boss.queue.ts';
+import { exportQueueOptions, PgBossJobQueue } from './jobs/pg-boss.queue.ts';
 import { TableJobQueue } from './jobs/table.queue.ts';
 import { JobEventStreams } from './jobs/job-event-streams.ts';
 
@@ -149,7 +149,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const onQueueError = (err: unknown) => logger.error({ err }, 'job queue error');
   const queue: JobQueue =
     config.database.client === 'pg'
-      ? new PgBossJobQueue({ connectionString: config.database.url, expireInSeconds: Math.ceil(JOB_TIMEOUT_MS / 1000) + 120, pollingIntervalSeconds: 1, supervise: config.jobs.runInProcess }, onQueueError)
+      ? new PgBossJobQueue(exportQueueOptions(config.database.url, config.jobs.runInProcess), onQueueError)
       : new TableJobQueue(onQueueError);
   await queue.open();
   // Finished jobs notify their webhookUrl (in the background, with retries): the lifecycle's rule.

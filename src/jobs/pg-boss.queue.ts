@@ -8,6 +8,7 @@
 import PgBoss from 'pg-boss';
 import { transactionExecutor } from '../../db/database.ts';
 import type { JobConsumer, JobQueue } from './job-queue.ts';
+import { JOB_TIMEOUT_MS } from './job-runner.ts';
 
 export const EXPORT_QUEUE = 'export-jobs';
 
@@ -19,6 +20,15 @@ export interface PgBossQueueOptions {
   pollingIntervalSeconds: number;
   /** Whether this process runs pg-boss maintenance (expiry, archiving); processes that run jobs do. */
   supervise: boolean;
+}
+
+/**
+ * The export queue's settings, the same wherever it is declared (the composition root, the test
+ * run's template database): a handler lapses 2 minutes after the longest an export may run, and
+ * an idle worker asks for a message every second.
+ */
+export function exportQueueOptions(connectionString: string, supervise: boolean): PgBossQueueOptions {
+  return { connectionString, expireInSeconds: Math.ceil(JOB_TIMEOUT_MS / 1000) + 120, pollingIntervalSeconds: 1, supervise };
 }
 
 export class PgBossJobQueue implements JobQueue {

@@ -7,8 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createDatabase, migrateToLatest } from '../../db/database.ts';
-import { PgBossJobQueue } from '../../src/jobs/pg-boss.queue.ts';
-import { JOB_TIMEOUT_MS } from '../../src/jobs/job-runner.ts';
+import { exportQueueOptions, PgBossJobQueue } from '../../src/jobs/pg-boss.queue.ts';
 import { TEMPLATE_ENV, databaseUrl, withAdmin } from './databases.ts';
 
 async function migrate(settings: Parameters<typeof createDatabase>[0]): Promise<void> {
@@ -31,7 +30,7 @@ export async function createTemplates(dir: string, adminUrl: string | undefined)
   const url = databaseUrl(adminUrl, name);
   await migrate({ client: 'pg', url });
   // The same queue compose() declares, so a clone's first start finds pg-boss installed.
-  const queue = new PgBossJobQueue({ connectionString: url, expireInSeconds: Math.ceil(JOB_TIMEOUT_MS / 1000) + 120, pollingIntervalSeconds: 1, supervise: false }, (err) => console.error('[template pg-boss]', err));
+  const queue = new PgBossJobQueue(exportQueueOptions(url, false), (err) => console.error('[template pg-boss]', err));
   await queue.open();
   await queue.close();
   // A template must have no sessions when it is cloned; pg-boss may still be closing its pool.
