@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { readmeSnippets } from '../test/support/readme-snippets.ts';
 import { ROOT, runService, type ServerProcess } from '../test/support/server-process.ts';
 
 const run = promisify(execFile);
@@ -42,13 +43,6 @@ const GENERATORS: Generator[] = [
   },
 ];
 
-/** The ```ts blocks that follow `<!-- sdk-check: name -->` markers in the README. */
-export function readmeSnippets(readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8')): Map<string, string> {
-  const snippets = new Map<string, string>();
-  for (const m of readme.matchAll(/<!-- sdk-check: ([\w-]+) -->\s*```ts\n([\s\S]*?)```/g)) snippets.set(m[1]!, m[2]!);
-  return snippets;
-}
-
 const TSCONFIG = {
   compilerOptions: {
     strict: true,
@@ -72,7 +66,7 @@ async function checkGenerator(gen: Generator, dir: string, service: ServerProces
   mkdirSync(dir, { recursive: true });
   for (const [marker, file] of Object.entries(gen.snippets)) {
     const source = snippets.get(marker);
-    if (!source) return `README.md has no \`<!-- sdk-check: ${marker} -->\` snippet`;
+    if (!source) return `README.md has no \`<!-- snippet: ${marker} -->\` block`;
     writeFileSync(path.join(dir, file), source.replaceAll(README_URL, service.url));
   }
   copyFileSync(path.join(CONSUMERS, 'consumer-kit.ts'), path.join(dir, 'consumer-kit.ts'));

@@ -2,20 +2,20 @@
 // must equal the server's X-Service-Recipe-Hash for the same render, and its URL must render.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { ENGINES } from '../support/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
+import { readmeSnippets } from '../support/readme-snippets.ts';
 import { ROOT } from '../support/server-process.ts';
 
-/** The ts block that follows "A client computes a recipe URL" in the README. */
+/** The README's recipe-URL snippet (marked `recipe-url`). */
 function readmeSnippet(): string {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const block = /A client computes a recipe URL[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme);
+  const block = readmeSnippets().get('recipe-url');
   assert.ok(block, 'the README has the recipe-URL snippet');
-  return block[1];
+  return block;
 }
 
 for (const engine of ENGINES) {
