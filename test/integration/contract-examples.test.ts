@@ -19,12 +19,10 @@
 //     payment webhook's examples are signed as the provider would sign them.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { ValidateFunction } from 'ajv';
-import dereference from 'dereference-json-schema';
 import Stripe from 'stripe';
 import { PROBLEMS, PROBLEM_TYPE_BASE, type ProblemCode } from '../../src/errors/error-registry.ts';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
-import { createAjv } from '../../src/lib/schema-validation.ts';
+import { ajv, dereferencedDocument, validatorFor } from '../support/contract.ts';
 import { ENGINES } from '../support/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
@@ -33,7 +31,7 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const raw = openApiDocument() as unknown as Json;
-const resolved = dereference.dereferenceSync(structuredClone(raw) as never) as unknown as Json;
+const resolved = dereferencedDocument as unknown as Json;
 
 function at(root: unknown, pointer: readonly string[]): unknown {
   let node = root;
@@ -115,11 +113,8 @@ function collectExamples(): { examples: FoundExample[]; errors: string[] } {
   return { examples, errors };
 }
 
-const ajv = createAjv();
-const validators = new WeakMap<object, ValidateFunction>();
 function validate(schema: Json, value: unknown): string | undefined {
-  let v = validators.get(schema);
-  if (!v) validators.set(schema, (v = ajv.compile(schema)));
+  const v = validatorFor(schema);
   return v(value) ? undefined : ajv.errorsText(v.errors);
 }
 

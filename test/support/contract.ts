@@ -21,12 +21,14 @@ interface OperationObject {
   responses: Record<string, ResponseObject>;
 }
 
-const definition = dereference.dereferenceSync(structuredClone(openApiDocument()) as never) as unknown as Document;
-const router = new OpenAPIRouter({ definition });
-const ajv = createAjv();
+/** openapi.yaml with every $ref resolved: the schemas responses (and the document's examples) are checked against. */
+export const dereferencedDocument = dereference.dereferenceSync(structuredClone(openApiDocument()) as never) as unknown as Document;
+const router = new OpenAPIRouter({ definition: dereferencedDocument });
+export const ajv = createAjv();
 const validators = new WeakMap<object, ValidateFunction>();
 
-function validatorFor(schema: Schema): ValidateFunction {
+/** The service's Ajv validator for a (dereferenced) schema, compiled once per schema object. */
+export function validatorFor(schema: Schema): ValidateFunction {
   let v = validators.get(schema);
   if (!v) {
     v = ajv.compile(schema);
