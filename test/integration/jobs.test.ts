@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { JobRecord } from '../../db/repositories/jobs.repository.ts';
 import { RESULT_RETENTION_MS } from '../../src/jobs/jobs.service.ts';
 import { ENGINES } from '../support/databases.ts';
-import { waitForJob } from '../support/events.ts';
+import { armEvent, waitForJob } from '../support/events.ts';
 import { failingFfmpeg } from '../support/failing-ffmpeg.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 
@@ -336,12 +336,14 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
     const before = await t.runtime.deps.services.credits.balance(ws);
     const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...animation(91, 10), format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } } });
     await waitFor(job.id, ['running']);
+    // The lifecycle's `finished` comes after the runner has released the hold; the row already says
+    // `cancelled` a moment before that, so waiting on the status alone would race the release.
+    const finished = armEvent(t.runtime.jobs.lifecycle, 'finished', (j: JobRecord) => j.id === job.id, 2_000);
     const answers = await Promise.all(Array.from({ length: 6 }, () => t.request('post', `/v1/jobs/${job.id}/cancel`, auth())));
     assert.ok(answers.every((a) => a.status === 200 || (a.status === 409 && a.body.code === 'job_not_cancellable')), JSON.stringify(answers.map((a) => a.status)));
     assert.equal(answers[0].status, 200);
-    // Ended means settled: the runner releases the hold before it reports the job finished, and the
-    // cancel requests that could release it too have all been answered.
-    await waitFor(job.id, ['cancelled'], 2_000);
+    const [ended] = await finished.wait(`job ${job.id} to finish`);
+    assert.equal(ended.status, 'cancelled');
     assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), before);
     const entries = await t.runtime.db('credit_entries').where({ reference: job.id });
     assert.deepEqual(entries.map((e) => e.status), ['released']);
