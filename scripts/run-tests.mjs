@@ -103,7 +103,7 @@ if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit' && t !== 'determini
   };
 }
 
-// Suites start from a migrated template per engine instead of migrating their own database (test/support/databases.ts).
+// Suites start from a migrated template per engine instead of migrating their own database (test/support/black-box/databases.ts).
 const templateDir = mkdtempSync(path.join(tmpdir(), 'render-service-templates-'));
 if (tiers.some((t) => t !== 'unit' && t !== 'determinism')) {
   const made = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/database-templates.ts', templateDir], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });

@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { readmeSnippets } from '../test/support/readme-snippets.ts';
-import { ROOT, runService, type ServerProcess } from '../test/support/server-process.ts';
+import { ROOT, runService, type ServerProcess } from '../test/support/black-box/server-process.ts';
 
 const run = promisify(execFile);
 const BIN = path.join(ROOT, 'node_modules/.bin');

@@ -5,6 +5,7 @@
 // is simply spent. pg-boss's own retries cover delivery only — a message that reaches a draining
 // process, or whose claim hits a database error, comes back a second later (with backoff). Attempts
 // of the export itself, leases and crash recovery stay in the jobs table (job-runner.ts).
+import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import { transactionExecutor } from '../../db/database.ts';
 import type { JobConsumer, JobQueue } from './job-queue.ts';
@@ -36,6 +37,8 @@ export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
   private workerIds: string[] = [];
   private readonly claims = new Set<Promise<unknown>>();
+  /** `completed` (job id) once a message is marked done in pg-boss. */
+  readonly messages = new EventEmitter<{ completed: [jobId: string] }>();
 
   constructor(
     private readonly options: PgBossQueueOptions,
@@ -82,6 +85,11 @@ export class PgBossJobQueue implements JobQueue {
         this.claims.add(claiming);
         const job = await claiming.finally(() => this.claims.delete(claiming));
         if (job) await consumer.run(job);
+        // Completed here, awaited: pg-boss completes a message after its handler returns without
+        // waiting for the write, so `completed` would otherwise come before the message is done.
+        // (Its own completion afterwards finds the message no longer active and changes nothing.)
+        await this.boss.complete(EXPORT_QUEUE, message.id);
+        this.messages.emit('completed', message.data.jobId);
       });
       this.workerIds.push(id);
     }

@@ -6,16 +6,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
-import { ALL_GENERATORS } from '../../src/generators/index.ts';
-import { ROOT, runService, type ServerProcess } from '../support/server-process.ts';
+import { ROOT, runService, type ServerProcess } from '../support/black-box/server-process.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(path.join(tmpdir(), 'render-service-cli-'));
 const KEY = 'svc_local_cli_test_key_0123456789';
 let server: ServerProcess;
+/** The catalogue as the API lists it (GET /v1/generators). */
+let ALL_GENERATORS: { slug: string; animated: boolean; formats: string[] }[];
 
 before(async () => {
   server = await runService({ DATA_DIR: path.join(dir, 'data'), API_KEYS: KEY });
+  const listed = await fetch(`${server.url}/v1/generators`, { headers: { Authorization: `Bearer ${KEY}` } });
+  assert.equal(listed.status, 200);
+  ALL_GENERATORS = (await listed.json()) as typeof ALL_GENERATORS;
+  assert.ok(ALL_GENERATORS.length > 0);
 });
 after(async () => {
   await server?.stop();

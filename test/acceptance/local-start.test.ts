@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
 import { after, test } from 'node:test';
-import { runService } from '../support/server-process.ts';
+import { runService } from '../support/black-box/server-process.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-accept-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));

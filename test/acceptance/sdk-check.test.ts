@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
-import { ROOT } from '../support/server-process.ts';
+import { ROOT } from '../support/black-box/server-process.ts';
 
 test('clients from three generators compile strict and work against the service (npm run sdk:check)', { timeout: 180_000 }, async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sdk-check.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], timeout: 170_000 });

@@ -7,12 +7,22 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, runService, type ServerProcess } from '../support/server-process.ts';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import { ROOT, runService, type ServerProcess } from '../support/black-box/server-process.ts';
+import { servedContract, type ServedContract } from '../support/black-box/served-contract.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-web-'));
 let server: ServerProcess;
+/** The served openapi.json: every stand-in answer below is checked against it before the page gets it. */
+let contract: ServedContract;
+
+/** Answers a routed request with `json`, once it is a valid `status` answer of that operation in the contract. */
+function fulfillPerContract(route: Route, json: unknown, status = 200): Promise<void> {
+  const request = route.request();
+  contract.assertResponse(request.method(), request.url(), status, json);
+  return route.fulfill({ status, json });
+}
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
@@ -38,6 +48,7 @@ before(async () => {
     assert.fail(`No Chromium at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH; .ci/run installs it.`);
   }
   server = await runService({ DATA_DIR: dataDir });
+  contract = await servedContract(server.url);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const context = await browser.newContext({ acceptDownloads: true });
   page = await context.newPage();
@@ -254,20 +265,19 @@ test('hosted mode without a session: the sign-in page posts the provider and fol
   const hosted = await context.newPage();
   try {
     await hosted.route('**/v1/auth-config', (route) =>
-      route.fulfill({
-        json: {
-          mode: 'hosted',
-          session: null,
-          providers: [
-            { id: 'github', name: 'GitHub', signInUrl: '/v1/auth/sign-in/social' },
-            { id: 'google', name: 'Google', signInUrl: '/v1/auth/sign-in/social' },
-          ],
-        },
+      fulfillPerContract(route, {
+        mode: 'hosted',
+        session: null,
+        providers: [
+          { id: 'github', name: 'GitHub', signInUrl: '/v1/auth/sign-in/social' },
+          { id: 'google', name: 'Google', signInUrl: '/v1/auth/sign-in/social' },
+        ],
       }),
     );
     let posted: { headers: Record<string, string>; body: unknown } | undefined;
     await hosted.route('**/v1/auth/sign-in/social', (route) => {
       posted = { headers: route.request().headers(), body: route.request().postDataJSON() };
+      // better-auth's own route, outside the contract (openapi.yaml says so): its answer is the library's.
       return route.fulfill({ json: { url: `${server.url}/#/signed-in-elsewhere`, redirect: true } });
     });
     await hosted.goto(`${server.url}/#/account`);
@@ -291,26 +301,24 @@ test('hosted mode with a session: the balance, a pack bought through the checkou
   const hosted = await context.newPage();
   try {
     const balance = { credits: 120, reserved: 20, available: 100 };
-    await hosted.route('**/v1/auth-config', (route) => route.fulfill({ json: { mode: 'hosted', session: { user: { id: 'u1', name: 'Ada', email: 'ada@example.test' } }, providers: [] } }));
+    await hosted.route('**/v1/auth-config', (route) => fulfillPerContract(route, { mode: 'hosted', session: { user: { id: 'u1', name: 'Ada', email: 'ada@example.test' }, expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, providers: [] }));
     await hosted.route('**/v1/me', (route) =>
-      route.fulfill({ json: { authMethod: 'session', user: { id: 'u1', name: 'Ada', email: 'ada@example.test' }, workspace: { id: 'ws_1', name: 'Ada', kind: 'personal', createdAt: new Date().toISOString() }, balance } }),
+      fulfillPerContract(route, { authMethod: 'session', user: { id: 'u1', name: 'Ada', email: 'ada@example.test' }, workspace: { id: 'ws_1', name: 'Ada', kind: 'personal', createdAt: new Date().toISOString() }, balance }),
     );
     await hosted.route('**/v1/billing', (route) =>
-      route.fulfill({
-        json: {
-          balance,
-          packs: [
-            { id: 'pack_1000', name: 'Starter', credits: 1000, amount: 1000, currency: 'usd' },
-            { id: 'pack_10000', name: 'Studio', credits: 10000, amount: 8000, currency: 'usd' },
-          ],
-          purchases: [{ id: 'pur_1', packId: 'pack_1000', credits: 1000, amount: 1000, currency: 'usd', status: 'completed', createdAt: new Date().toISOString() }],
-        },
+      fulfillPerContract(route, {
+        balance,
+        packs: [
+          { id: 'pack_1000', name: 'Starter', credits: 1000, amount: 1000, currency: 'usd' },
+          { id: 'pack_10000', name: 'Studio', credits: 10000, amount: 8000, currency: 'usd' },
+        ],
+        purchases: [{ id: 'pur_1', packId: 'pack_1000', credits: 1000, amount: 1000, currency: 'usd', status: 'completed', createdAt: new Date().toISOString() }],
       }),
     );
     let checkoutBody: unknown;
     await hosted.route('**/v1/billing/checkout', (route) => {
       checkoutBody = route.request().postDataJSON();
-      return route.fulfill({ status: 201, json: { id: 'cs_test_1', url: `${server.url}/#/account?checkout=success` } });
+      return fulfillPerContract(route, { id: 'cs_test_1', url: `${server.url}/#/account?checkout=success` }, 201);
     });
     await hosted.goto(`${server.url}/#/account`);
     await hosted.locator('#credit-balance').waitFor();
@@ -327,6 +335,12 @@ test('hosted mode with a session: the balance, a pack bought through the checkou
   } finally {
     await context.close();
   }
+});
+
+test('a stand-in answer that drifts from the contract is refused before the page sees it', () => {
+  // The checks above would catch a renamed or missing field: here, a balance without `available`.
+  assert.throws(() => contract.assertResponse('GET', '/v1/billing', 200, { balance: { credits: 1, reserved: 0 }, packs: [], purchases: [] }), /getBilling does not match the contract/);
+  assert.throws(() => contract.assertResponse('POST', '/v1/billing/checkout', 200, { id: 'cs', url: 'https://x.test' }), /declares no JSON 200 answer/);
 });
 
 test('no page threw or logged an error along the way', () => {

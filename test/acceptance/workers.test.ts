@@ -1,73 +1,84 @@
 // Worker processes for real (`src/worker.ts`, as `npm run worker` starts it) on one database with
-// an API app: a worker killed with SIGKILL mid-job loses the job to another worker once its lease
-// lapses, and the job completes; SIGTERM drains (the job goes back to the queue, no FFmpeg is
-// left behind). On Postgres (pg-boss), two API processes and two workers: jobs spread over both
-// workers and each completes once; a cache entry written by one API process is a HIT on the other.
+// an API process, black-box: requests over HTTP, the workers' JSON log lines and a traced FFmpeg
+// (test/support/black-box/traced-ffmpeg.ts) are what the test waits on. A worker killed with SIGKILL mid-job
+// loses the job to another worker once its lease lapses, and the job completes; SIGTERM drains
+// (the job goes back to the queue, no FFmpeg is left behind). On Postgres (pg-boss), two API
+// processes and two workers: jobs spread over both workers and each completes once; a cache entry
+// written by one API process is a HIT on the other.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts';
-import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
-import { ffmpegChildrenOf, ROOT, runService } from '../support/server-process.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../support/black-box/databases.ts';
+import { ROOT, runService, type ServerProcess } from '../support/black-box/server-process.ts';
+import { TEST_LOCAL_KEY } from '../support/black-box/test-keys.ts';
+import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
+import { armEvent, withTimeout } from '../support/black-box/waiters.ts';
 
 const LEASE_MS = 2_000;
 const longJob = (seed: number) => ({ slug: 'plasma', seed, format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 6, fps: 30 } });
 const shortJob = (seed: number) => ({ slug: 'plasma', seed, format: 'gif', size: { width: 160, height: 90 }, params: { duration: 1, fps: 10 } });
 
+type LogEntry = Record<string, unknown> & { msg?: string; jobId?: string; attempt?: number };
+
 interface Worker {
   child: ChildProcess;
   exited: Promise<number | null>;
   output(): string;
+  /** Every JSON log line the worker writes, as it writes it. */
+  logs: EventEmitter<{ entry: [LogEntry] }>;
+  /** Job ids this worker logged as completed. */
+  completed: string[];
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** The worker's first log entry `match` accepts from now on. */
+function armLog(worker: Worker, match: (e: LogEntry) => boolean, timeoutMs = 60_000) {
+  return armEvent<[LogEntry]>(worker.logs, 'entry', match, timeoutMs);
+}
 
 for (const engine of ENGINES) {
   describe(`worker processes on ${engine}`, () => {
     let dataDir: string;
     let database: TestDatabase;
-    let api: TestApp;
+    let api: ServerProcess;
+    let ffmpeg: TracedFfmpeg;
     let env: Record<string, string>;
     const workers: Worker[] = [];
+    const headers = { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'application/json' };
+    const call = (method: string, url: string, body?: unknown, base = api.url) => fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const submit = async (body: unknown, base?: string) => {
+      const res = await call('POST', '/v1/jobs', body, base);
+      assert.equal(res.status, 202);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const job = async (id: string) => (await (await call('GET', `/v1/jobs/${id}`)).json()) as { status: string; attempts: number };
 
     function startWorker(): Promise<Worker> {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
-      child.stdout!.on('data', (d) => (out += d));
-      child.stderr!.on('data', (d) => (out += d));
-      const worker: Worker = { child, exited: new Promise((r) => child.once('exit', (code) => r(code))), output: () => out };
-      workers.push(worker);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`worker did not start:\n${out}`)), 30_000);
-        const check = () => {
-          if (out.includes('worker started')) {
-            clearTimeout(timer);
-            resolve(worker);
-          } else setTimeout(check, 50);
-        };
-        check();
+      let partial = '';
+      const logs = new EventEmitter<{ entry: [LogEntry] }>();
+      const worker: Worker = { child, exited: new Promise((r) => child.once('exit', (code) => r(code))), output: () => out, logs, completed: [] };
+      const started = armLog(worker, (e) => e.msg === 'worker started', 30_000);
+      child.stdout!.on('data', (d) => {
+        out += d;
+        const lines = (partial + d).split('\n');
+        partial = lines.pop()!;
+        for (const line of lines.filter((l) => l.startsWith('{'))) {
+          const entry = JSON.parse(line) as LogEntry;
+          if (entry.msg === 'job completed') worker.completed.push(entry.jobId!);
+          logs.emit('entry', entry);
+        }
       });
-    }
-
-    async function waitFor(id: string, predicate: (job: Record<string, unknown>) => boolean, timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const row = await api.runtime.db('jobs').where({ id }).first();
-        if (row && predicate(row)) return row;
-        if (Date.now() > deadline) assert.fail(`job ${id}: ${JSON.stringify(row)}`);
-        await sleep(50);
-      }
+      child.stderr!.on('data', (d) => (out += d));
+      workers.push(worker);
+      return started.wait('the worker to start').then(
+        () => worker,
+        (err: Error) => Promise.reject(new Error(`${err.message}:\n${out}`)),
+      );
     }
 
     before(async () => {
@@ -76,7 +87,9 @@ for (const engine of ENGINES) {
         // The worker finds the database (and the file cache) under DATA_DIR, like `npm start` does.
         database = { engine, settings: { client: 'sqlite', filename: path.join(dataDir, 'service.sqlite') }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
       } else database = await createTestDatabase('postgres');
+      ffmpeg = await tracedFfmpeg();
       env = {
+        FFMPEG_PATH: ffmpeg.path,
         DATA_DIR: dataDir,
         SERVICE_LOCAL_MODE: '1',
         API_KEYS: TEST_LOCAL_KEY,
@@ -86,52 +99,50 @@ for (const engine of ENGINES) {
         ...(database.settings.client === 'pg' ? { DATABASE_URL: database.settings.url } : {}),
       };
       // The API process runs no jobs itself: only the worker processes do.
-      api = await startTestApp(engine, { database, env: { RUN_JOBS: '0', DATA_DIR: dataDir, JOB_LEASE_MS: String(LEASE_MS) } });
+      api = await runService({ ...env, RUN_JOBS: '0', LOG_LEVEL: 'warn' });
     });
     after(async () => {
       for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
-      await api?.close();
+      await api?.stop();
+      await ffmpeg?.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     });
 
     test('SIGKILL mid-job: another worker picks the job up after the lease and completes it', async () => {
       const first = await startWorker();
-      const { body: job } = await api.request('post', '/v1/jobs', { body: longJob(1) });
-      const running = await waitFor(job.id, (j) => j.status === 'running' && Number(j.progress) > 0);
-      const victim = running.locked_by;
+      const encoding = armEvent(ffmpeg.events, 'start', encodesSize(640, 360), 60_000);
+      const id = await submit(longJob(1));
+      await encoding.wait('the job to encode');
       first.child.kill('SIGKILL');
       await first.exited;
       const second = await startWorker();
-      const done = await waitFor(job.id, (j) => j.status === 'completed', 60_000);
-      assert.notEqual(done.locked_by, victim, 'finished by the other worker');
-      assert.equal(Number(done.attempts), 2);
-      const result = await api.request('get', `/v1/jobs/${job.id}/result`);
+      // The second worker's own log says it completed the job, on the job's second attempt.
+      await armLog(second, (e) => e.msg === 'job completed' && e.jobId === id).wait('the other worker to complete the job');
+      assert.deepEqual(second.completed, [id]);
+      const done = await job(id);
+      assert.deepEqual([done.status, done.attempts], ['completed', 2]);
+      const result = await call('GET', `/v1/jobs/${id}/result`);
       assert.equal(result.status, 200);
-      assert.equal(result.headers['content-type'], 'video/mp4');
+      assert.equal(result.headers.get('content-type'), 'video/mp4');
       second.child.kill('SIGTERM');
       assert.equal(await second.exited, 0);
     });
 
     test('SIGTERM drains: the job goes back to the queue and no FFmpeg is left behind', async () => {
       const worker = await startWorker();
-      const { body: job } = await api.request('post', '/v1/jobs', { body: longJob(2) });
-      await waitFor(job.id, (j) => j.status === 'running' && Number(j.progress) > 0);
-      let ffmpeg: number[] = [];
-      for (let i = 0; i < 100 && ffmpeg.length === 0; i++) {
-        ffmpeg = ffmpegChildrenOf(worker.child.pid!);
-        await sleep(50);
-      }
-      assert.ok(ffmpeg.length > 0, 'the worker runs FFmpeg');
+      const encoding = armEvent(ffmpeg.events, 'start', encodesSize(640, 360), 60_000);
+      const id = await submit(longJob(2));
+      await encoding.wait('the job to encode');
+      const handedBack = armLog(worker, (e) => e.msg === 'job handed back on shutdown' && e.jobId === id);
       worker.child.kill('SIGTERM');
       assert.equal(await worker.exited, 0, worker.output());
-      const row = await api.runtime.db('jobs').where({ id: job.id }).first();
-      assert.equal(row.status, 'queued', 'handed back, not stuck in running');
-      await sleep(200);
-      for (const pid of ffmpeg) assert.equal(alive(pid), false, `ffmpeg ${pid} was left running`);
+      await handedBack.wait('the worker to hand the job back');
+      assert.equal((await job(id)).status, 'queued', 'handed back, not stuck in running');
+      await ffmpeg.whenNoneRunning(5_000);
       // Another worker finishes it.
       const next = await startWorker();
-      await waitFor(job.id, (j) => j.status === 'completed', 60_000);
+      await armLog(next, (e) => e.msg === 'job completed' && e.jobId === id).wait('the next worker to complete the job');
       next.child.kill('SIGTERM');
       await next.exited;
     });
@@ -140,23 +151,29 @@ for (const engine of ENGINES) {
       const apis = await Promise.all([0, 1].map(() => runService({ ...env, RUN_JOBS: '0', LOG_LEVEL: 'warn' })));
       const pair = await Promise.all([startWorker(), startWorker()]);
       try {
-        const call = (i: number, method: string, url: string, body?: unknown) =>
-          fetch(`${apis[i % 2].url}${url}`, { method, headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const base = (i: number) => apis[i % 2]!.url;
         const ids: string[] = [];
-        for (let i = 0; i < 6; i++) {
-          const res = await call(i, 'POST', '/v1/jobs', shortJob(100 + i));
-          assert.equal(res.status, 202);
-          ids.push(((await res.json()) as { id: string }).id);
+        for (let i = 0; i < 6; i++) ids.push(await submit(shortJob(100 + i), base(i)));
+        // Every job is logged completed by exactly one worker, and each worker completed some.
+        const allDone = new Promise<void>((resolve) => {
+          const check = () => ids.every((id) => pair.some((w) => w.completed.includes(id))) && resolve();
+          for (const w of pair) w.logs.on('entry', check);
+          check();
+        });
+        await withTimeout('every job to complete', allDone, 60_000);
+        const completions = pair.flatMap((w) => w.completed).filter((id) => ids.includes(id));
+        assert.deepEqual([...completions].sort(), [...ids].sort(), 'each job completed once');
+        assert.ok(pair.every((w) => w.completed.length > 0), 'both workers took jobs');
+        for (const id of ids) {
+          const { status, attempts } = await job(id);
+          assert.deepEqual([status, attempts], ['completed', 1], `${id} ran once`);
         }
-        const rows = await Promise.all(ids.map((id) => waitFor(id, (j) => j.status === 'completed', 60_000)));
-        assert.ok(rows.every((r) => Number(r.attempts) === 1), 'each job ran once');
-        assert.equal(new Set(rows.map((r) => r.locked_by)).size, 2, 'both workers took jobs');
         // Either API process serves any job's result.
-        for (const [i, id] of ids.entries()) assert.equal((await call(i + 1, 'GET', `/v1/jobs/${id}/result`)).status, 200);
+        for (const [i, id] of ids.entries()) assert.equal((await call('GET', `/v1/jobs/${id}/result`, undefined, base(i + 1))).status, 200);
 
         const body = { seed: 4242, size: { width: 48, height: 48 } };
-        assert.equal((await call(0, 'POST', '/v1/generate/mesh-gradient', body)).headers.get('x-service-cache'), 'MISS');
-        assert.equal((await call(1, 'POST', '/v1/generate/mesh-gradient', body)).headers.get('x-service-cache'), 'HIT');
+        assert.equal((await call('POST', '/v1/generate/mesh-gradient', body, base(0))).headers.get('x-service-cache'), 'MISS');
+        assert.equal((await call('POST', '/v1/generate/mesh-gradient', body, base(1))).headers.get('x-service-cache'), 'HIT');
       } finally {
         for (const w of pair) w.child.kill('SIGTERM');
         await Promise.all(pair.map((w) => w.exited));

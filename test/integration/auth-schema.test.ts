@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { getMigrations } from 'better-auth/db/migration';
 import pg from 'pg';
 import { AUTH_SCHEMA } from '../../src/services/sign-in.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 for (const engine of ENGINES) {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { listOperations } from '../../src/lib/openapi-document.ts';
-import { ENGINES, postgresAvailable } from '../support/databases.ts';
+import { ENGINES, postgresAvailable } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
 
 const fill = (path: string) =>

@@ -14,7 +14,7 @@ import { systemClock } from '../../src/lib/clock.ts';
 import { CreditsService } from '../../src/services/credits.service.ts';
 import { StripePaymentProvider } from '../../src/services/payment-provider.ts';
 import { CREDIT_PACKS } from '../../src/services/pricing.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 

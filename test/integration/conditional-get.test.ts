@@ -3,7 +3,7 @@
 // of them (NotModified); this suite produces it for the status-coverage table.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const CONDITIONAL_GETS = [

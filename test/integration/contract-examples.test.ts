@@ -23,7 +23,7 @@ import Stripe from 'stripe';
 import { PROBLEMS, PROBLEM_TYPE_BASE, type ProblemCode } from '../../src/errors/error-registry.ts';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { ajv, dereferencedDocument, validatorFor } from '../support/contract.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 

@@ -10,7 +10,8 @@ import { CreditsService } from '../../src/services/credits.service.ts';
 import { MeteredRenderService } from '../../src/services/metered-render.service.ts';
 import { renderCost } from '../../src/services/pricing.ts';
 import { ProblemError } from '../../src/errors/problem.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
+import { armCall } from '../support/events.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 
 const tiny = (seed: number) => ({ seed, size: { width: 32, height: 32 }, format: 'png' as const });
@@ -75,8 +76,10 @@ for (const engine of ENGINES) {
       await workspaceWith(ws, 1_000);
       const controller = new AbortController();
       const heavy = t.runtime.deps.services.render.resolve('plasma', { seed: 1, size: { width: 640, height: 360 }, format: 'mp4', params: { duration: 10, fps: 30 } });
+      // The render is called once the reservation is written.
+      const rendering = armCall(t.runtime.deps.services.render, 'render');
       const running = metered.run(heavy, { principal: principal(ws), operation: 'generate', signal: controller.signal });
-      await new Promise((r) => setTimeout(r, 150));
+      await rendering.wait('the render to start');
       assert.equal((await credits.balance(ws)).reserved, renderCost(heavy), 'held while rendering');
       controller.abort();
       await assert.rejects(running);
@@ -170,22 +173,26 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
   });
 
   test('usage summarises renders, credits and hits by day and generator', async () => {
-    // Usage is written after the response; wait for the last rows to land.
-    let res = await t.request('get', '/v1/usage', auth());
-    for (let i = 0; i < 40 && res.body.totals.renders < 8; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      res = await t.request('get', '/v1/usage', auth());
-    }
+    // A workspace of its own, so the totals do not depend on what the tests above rendered.
+    const usageKey = await workspaceKey(t, { id: 'ws_usage', name: 'Usage' }, 'usage');
+    const as = { auth: false as const, headers: { Authorization: `Bearer ${usageKey}` } };
+    await t.runtime.deps.services.credits.add('ws_usage', 10, 'grant', 'grant_usage', 'test', 'grant');
+    // Two misses and a hit over HTTP, then a batch of two misses: five renders, four credits, one hit.
+    for (const seed of [1000, 1000, 1001]) assert.equal((await t.request('post', '/v1/generate/mesh-gradient', { ...as, body: tiny(seed) })).status, 200);
+    const batch = await t.request('post', '/v1/batch', { ...as, body: { items: [1002, 1003].map((s) => ({ slug: 'mesh-gradient', ...tiny(s) })) } });
+    assert.deepEqual(batch.body.results.map((r: { ok: boolean }) => r.ok), [true, true]);
+    // Rows are queued before each response and the summary writes the queue first: no wait.
+    const res = await t.request('get', '/v1/usage', as);
     assert.equal(res.status, 200);
     assert.equal(res.headers['cache-control'], 'no-store');
-    assert.equal(res.body.totals.renders, 4 + 2 + 2);
-    assert.equal(res.body.totals.credits, 4 + 1 + 2);
+    assert.equal(res.body.totals.renders, 5);
+    assert.equal(res.body.totals.credits, 4);
     assert.equal(res.body.totals.cacheHits, 1);
     assert.equal(res.body.byDay.length, 1);
     assert.equal(res.body.byDay[0].date, new Date().toISOString().slice(0, 10));
     assert.deepEqual(
       res.body.byGenerator.map((g: { slug: string; renders: number }) => [g.slug, g.renders]),
-      [['mesh-gradient', 8]],
+      [['mesh-gradient', 5]],
     );
     const bad = await t.request('get', '/v1/usage?from=2026-02-01&to=2026-01-01', auth());
     assert.equal(bad.status, 400);

@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { createDatabase, migrateToLatest } from '../../db/database.ts';
 import { WorkspacesRepository } from '../../db/repositories/workspaces.repository.ts';
-import { ENGINES, createTestDatabase } from '../support/databases.ts';
-import { ROOT } from '../support/server-process.ts';
+import { ENGINES, createTestDatabase } from '../support/black-box/databases.ts';
+import { ROOT } from '../support/black-box/server-process.ts';
 
 for (const engine of ENGINES) {
   describe(`database on ${engine}`, () => {

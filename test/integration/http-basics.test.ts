@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import supertest from 'supertest';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
 
 const LISTED = 'https://app.example.test';

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Socket } from 'node:net';
 import { MAX_ENCODED_RECIPE_LENGTH } from '../../src/config/limits.ts';
 import { MAX_HEADER_BYTES } from '../../src/http/http-server.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
 import { openRaw, sendRaw, type RawResponse } from '../support/raw-http-client.ts';
 

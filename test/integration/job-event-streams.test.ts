@@ -7,7 +7,7 @@ import { after, afterEach, before, describe, mock, test } from 'node:test';
 import { JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import type { JobEventStreams } from '../../src/jobs/job-event-streams.ts';
 import { assertMatchesContract } from '../support/contract.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { armEvent } from '../support/events.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
 

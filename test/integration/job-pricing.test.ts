@@ -12,7 +12,7 @@ import { systemClock } from '../../src/lib/clock.ts';
 import { CreditsService } from '../../src/services/credits.service.ts';
 import { MeteredRenderService } from '../../src/services/metered-render.service.ts';
 import { renderCost } from '../../src/services/pricing.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { armEvent } from '../support/events.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 

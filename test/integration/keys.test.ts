@@ -3,9 +3,11 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { ApiKeysRepository } from '../../db/repositories/api-keys.repository.ts';
 import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
 import { MAX_ACTIVE_KEYS } from '../../src/services/keys.service.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
+import { armCall } from '../support/events.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -89,16 +91,17 @@ for (const engine of ENGINES) {
 
       test('a created key authenticates and records lastUsedAt', async () => {
         const created = (await t.request('post', '/v1/keys', { body: { label: 'used' } })).body;
+        // Authentication writes lastUsedAt without waiting for it; wait for that write.
+        const touched = armCall(ApiKeysRepository.prototype, 'touch');
         const me = await t.request('get', '/v1/me', { headers: bearer(created.secret), auth: false });
         assert.equal(me.status, 200);
         assert.equal(me.body.workspace.id, LOCAL_WORKSPACE_ID);
         assert.equal(me.body.authMethod, 'api_key');
-        for (let i = 0; i < 50; i++) {
-          const listed = (await t.request('get', '/v1/keys')).body.find((k: { id: string }) => k.id === created.id);
-          if (listed.lastUsedAt) return;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        assert.fail('lastUsedAt was not recorded');
+        const [keyId] = await touched.wait('the lastUsedAt write');
+        assert.equal(keyId, created.id);
+        await touched.settled();
+        const listed = (await t.request('get', '/v1/keys')).body.find((k: { id: string }) => k.id === created.id);
+        assert.ok(listed.lastUsedAt, 'lastUsedAt recorded');
       });
     });
 

@@ -1,7 +1,7 @@
 // getHealth, getReady, listGenerators, getGenerator, getOpenApiDocument, getApiReference — on both databases.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 for (const engine of ENGINES) {

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import Stripe from 'stripe';
 import { StripePaymentProvider } from '../../src/services/payment-provider.ts';
 import { CREDIT_PACKS } from '../../src/services/pricing.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp } from '../support/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MAX_PRESETS } from '../../src/services/presets.service.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { strictlyIncreasingClock } from '../support/clocks.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 

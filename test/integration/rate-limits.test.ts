@@ -10,7 +10,7 @@ import type supertest from 'supertest';
 import knex from 'knex';
 import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
 import { createPostgresRateLimiter } from '../../src/services/rate-limit.service.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const WORKSPACE_LIMIT = 6;

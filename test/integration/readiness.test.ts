@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { FFMPEG_PROBE_TTL_MS } from '../../src/services/health.service.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp } from '../support/harness.ts';
 
 const REAL_FFMPEG = resolveFfmpeg(undefined)!.path;

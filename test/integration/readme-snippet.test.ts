@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 import { readmeSnippets } from '../support/readme-snippets.ts';
-import { ROOT } from '../support/server-process.ts';
+import { ROOT } from '../support/black-box/server-process.ts';
 
 /** The README's recipe-URL snippet (marked `recipe-url`). */
 function readmeSnippet(): string {

@@ -18,7 +18,7 @@ import { CreditsService } from '../../src/services/credits.service.ts';
 import { type MeteredResult, MeteredRenderService } from '../../src/services/metered-render.service.ts';
 import { renderCost } from '../../src/services/pricing.ts';
 import type { RenderCall, RenderService } from '../../src/services/render.service.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 
 const N = 10;

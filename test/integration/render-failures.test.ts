@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { PixelGate } from '../../src/engine/pixel-gate.ts';
 import type { PoolTask, RenderPool, RunOptions } from '../../src/engine/render-pool.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { armCall } from '../support/events.ts';
 import { failingFfmpeg } from '../support/failing-ffmpeg.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';

@@ -1,25 +1,17 @@
 // The concurrency gate over real HTTP: a full queue answers 503, a client that leaves stops its
 // render and its FFmpeg child (logged as 499), and health answers while every worker renders.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
+import { armEvent } from '../support/events.ts';
 import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
+import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
 
 const animated = ALL_GENERATORS.find((g) => g.animated);
 const heavyBody = (seed: number) => JSON.stringify({ seed, format: 'mp4', size: { width: 1280, height: 720 }, params: { duration: 10, fps: 30 } });
-
-function ffmpegChildren(): number {
-  try {
-    return execFileSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' }).split('\n').filter((l) => l.trim() === 'ffmpeg').length;
-  } catch {
-    return 0;
-  }
-}
 
 function post(base: string, path: string, body: string): { response: Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>; abort: () => void } {
   const req = http.request(`${base}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'application/json' } });
@@ -41,8 +33,10 @@ for (const engine of ENGINES) {
     let t: TestApp;
     let server: http.Server;
     let base: string;
+    let ffmpeg: TracedFfmpeg;
     before(async () => {
-      t = await startTestApp(engine, { env: { RENDER_WORKERS: '2', RENDER_QUEUE_LIMIT: '1', ANIMATION_BUDGET_MS: '60000' } });
+      ffmpeg = await tracedFfmpeg();
+      t = await startTestApp(engine, { env: { RENDER_WORKERS: '2', RENDER_QUEUE_LIMIT: '1', ANIMATION_BUDGET_MS: '60000', FFMPEG_PATH: ffmpeg.path } });
       server = t.app.listen(0, '127.0.0.1');
       await new Promise((r) => server.once('listening', r));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -50,25 +44,19 @@ for (const engine of ENGINES) {
     after(async () => {
       server?.close();
       await t?.close();
+      await ffmpeg?.close();
     });
 
     test('a client that disconnects stops the render, kills FFmpeg and is logged as 499', async () => {
+      const started = armEvent(ffmpeg.events, 'start', encodesSize(1280, 720));
       const call = post(base, `/v1/generate/${animated!.slug}`, heavyBody(1));
       call.response.catch(() => {});
-      for (let i = 0; i < 50 && ffmpegChildren() === 0; i++) await sleep(100);
-      assert.ok(ffmpegChildren() > 0, 'FFmpeg is running');
+      const [pid] = await started.wait('FFmpeg to start encoding');
+      const exited = armEvent(ffmpeg.events, 'exit', (p) => p === pid, 5_000);
       call.abort();
-      const stoppedBy = Date.now() + 3000;
-      while (ffmpegChildren() > 0 && Date.now() < stoppedBy) await sleep(50);
-      assert.equal(ffmpegChildren(), 0, 'FFmpeg killed within the deadline');
-      await sleep(200);
-      assert.ok(
-        t.logs.some((l) => {
-          const e = JSON.parse(l);
-          return e.res?.statusCode === 499 && e.req?.url === `/v1/generate/${animated!.slug}`;
-        }),
-        'logged with status 499',
-      );
+      await exited.wait('FFmpeg to be killed');
+      assert.equal(ffmpeg.running, 0, 'no encode left running');
+      await t.waitForLog((e) => e.res?.statusCode === 499 && e.req?.url === `/v1/generate/${animated!.slug}`);
       // The worker is free again: a small render completes promptly.
       const small = await t.request('post', `/v1/generate/${animated!.slug}`, { body: { format: 'png', size: { width: 32, height: 32 } } });
       assert.equal(small.status, 200);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import canonicalizeModule from 'canonicalize';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { looksLike } from '../support/formats.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 

@@ -12,9 +12,9 @@ import { ConfigError } from '../../src/config/config.ts';
 import { createOperationsRouter } from '../../src/http/operations.router.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { KeysService } from '../../src/services/keys.service.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
-import { runService } from '../support/server-process.ts';
+import { runService } from '../support/black-box/server-process.ts';
 
 describe('handler table vs contract', () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { MAX_HEADER_BYTES } from '../../src/http/http-server.ts';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { assertMatchesContract } from '../support/contract.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
 import { openRaw, sendRaw, type RawResponse } from '../support/raw-http-client.ts';
 

@@ -23,7 +23,7 @@ import {
   type WebhookLookup,
   verifyWebhook,
 } from '../../src/services/webhook-delivery.service.ts';
-import { ENGINES } from '../support/databases.ts';
+import { ENGINES } from '../support/black-box/databases.ts';
 import { armDelivered, armEvent } from '../support/events.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
@@ -355,15 +355,14 @@ for (const engine of ENGINES) {
 
       test('a receiver that never answers: the attempt ends at the deadline', async () => {
         const r = await receiver(() => {});
-        const started = Date.now();
+        // Without the deadline this attempt would never end (the test's own timeout would fail it).
         const handle = delivery({ timeoutMs: 300 }).deliver(LOCAL_WORKSPACE_ID, r.url(), event);
         const result = await handle.done;
-        const elapsed = Date.now() - started;
         assert.equal(result.delivered, false);
         assert.match(String(result.error), /300 ms deadline/);
-        assert.ok(elapsed >= 280 && elapsed < 2000, `${elapsed} ms`);
+        // The recorded duration is the time the attempt waited: a timer never fires before its delay.
         const [row] = await rows(handle.webhookId);
-        assert.ok(row.duration_ms >= 280 && row.duration_ms < 2000, `${row.duration_ms}`);
+        assert.ok(row.duration_ms >= 299, `${row.duration_ms}`);
       });
 
       test('the deadline is total: a receiver trickling bytes (never idle) is cut off at it', async () => {
@@ -379,14 +378,12 @@ for (const engine of ENGINES) {
           }, 40);
           timers.push(timer);
         });
-        const started = Date.now();
         const result = await delivery({ timeoutMs: 400 }).deliver(LOCAL_WORKSPACE_ID, r.url(), event).done;
-        const elapsed = Date.now() - started;
         for (const timer of timers) clearInterval(timer);
         assert.equal(result.delivered, false);
+        // The deadline, not an idle timeout (the connection was never idle), ended it.
         assert.match(String(result.error), /400 ms deadline/);
-        assert.ok(elapsed >= 380 && elapsed < 2000, `${elapsed} ms`);
-        assert.ok(sent >= 4, `the receiver kept the connection busy (${sent} bytes)`);
+        assert.ok(sent >= 1, `the receiver kept the connection busy (${sent} bytes)`);
       });
 
       test('a redirect is not followed: the attempt fails', async () => {
@@ -447,14 +444,19 @@ for (const engine of ENGINES) {
       test('close() cancels pending retries and waits for the attempt in flight', async () => {
         let arrived!: () => void;
         const inFlight = new Promise<void>((resolve) => (arrived = resolve));
-        // The receiver holds its answer 150 ms: the first attempt is in flight once it has the request.
-        const r = await receiver((_req, res) => (arrived(), setTimeout(() => res.writeHead(500).end(), 150)));
+        // The receiver holds its answer until close() has begun: the first attempt is in flight then.
+        let answer!: () => void;
+        const r = await receiver((_req, res) => {
+          answer = () => res.writeHead(500).end();
+          arrived();
+        });
+        // A retry not cancelled would wait a minute and make a second attempt (asserted below).
         const s = delivery({ retryDelaysMs: [60_000] });
         const handle = s.deliver(LOCAL_WORKSPACE_ID, r.url(), event);
         await inFlight;
-        const started = Date.now();
-        await s.close();
-        assert.ok(Date.now() - started < 2000);
+        const closing = s.close();
+        answer();
+        await closing;
         const result = await handle.done;
         assert.equal(result.attempts, 1);
         assert.equal(result.delivered, false);

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createDatabase, migrateToLatest } from '../../db/database.ts';
 import { exportQueueOptions, PgBossJobQueue } from '../../src/jobs/pg-boss.queue.ts';
-import { TEMPLATE_ENV, databaseUrl, withAdmin } from './databases.ts';
+import { TEMPLATE_ENV, databaseUrl, withAdmin } from './black-box/databases.ts';
 
 async function migrate(settings: Parameters<typeof createDatabase>[0]): Promise<void> {
   const db = createDatabase(settings);

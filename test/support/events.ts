@@ -6,49 +6,15 @@ import type { components } from '../../codegen/openapi.ts';
 import type { JobRecord } from '../../db/repositories/jobs.repository.ts';
 import type { WebhookDeliveryResult } from '../../src/services/webhook-delivery.service.ts';
 import type { TestApp } from './harness.ts';
+import { armEvent, type Emitter } from './black-box/waiters.ts';
 
-// Loose listener types: the emitters are EventEmitter<…> typed by their own event maps; this takes any.
-type Listener = (...args: never[]) => void;
-interface Emitter {
-  on(event: string, listener: Listener): unknown;
-  off(event: string, listener: Listener): unknown;
-}
+export { armEvent };
 
 /**
- * A waiter armed now: `wait()` resolves with the first emission of one of `events` that `match`
- * accepts (also one that came before wait() was called), and rejects after `timeoutMs`.
- * Arm it before causing the event.
- */
-export function armEvent<A extends unknown[]>(emitter: EventEmitter | Emitter, events: string | string[], match: (...args: A) => boolean = () => true, timeoutMs = 20_000) {
-  const names = typeof events === 'string' ? [events] : events;
-  const target = emitter as Emitter;
-  let resolve!: (args: A) => void;
-  const hit = new Promise<A>((r) => (resolve = r));
-  const listener = (...args: A) => {
-    if (match(...args)) resolve(args);
-  };
-  for (const name of names) target.on(name, listener as unknown as Listener);
-  const stop = () => {
-    for (const name of names) target.off(name, listener as unknown as Listener);
-  };
-  return {
-    async wait(what = names.join('/')): Promise<A> {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs)));
-      try {
-        return await Promise.race([hit, timeout]);
-      } finally {
-        clearTimeout(timer);
-        stop();
-      }
-    },
-    stop,
-  };
-}
-
-/**
- * A spy armed now on `target[method]`: the method still runs, and `wait()` resolves with the
- * arguments of its first call after arming (rejecting after `timeoutMs`), then puts the method back.
+ * A spy armed now on `target[method]` (an object or a prototype): the method still runs, and
+ * `wait()` resolves with the arguments of its first call after arming (rejecting after
+ * `timeoutMs`), then puts the method back; `settled()` waits for that call's returned promise too,
+ * for work a caller starts and does not await (fire-and-forget writes).
  */
 export function armCall<T extends object, K extends keyof T & string>(target: T, method: K, timeoutMs = 20_000) {
   const original = target[method] as unknown as (...args: unknown[]) => unknown;
@@ -56,18 +22,22 @@ export function armCall<T extends object, K extends keyof T & string>(target: T,
   const calls = new EventEmitter();
   (target as Record<K, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
     const result = original.apply(this, args);
-    calls.emit('call', ...args);
+    calls.emit('call', args, result);
     return result;
   };
-  const called = armEvent(calls, 'call', () => true, timeoutMs);
+  const called = armEvent<[unknown[], unknown]>(calls, 'call', () => true, timeoutMs);
+  let first: Promise<[unknown[], unknown]> | undefined;
+  const firstCall = (what: string) =>
+    (first ??= called.wait(what).finally(() => {
+      if (ownMethod) (target as Record<K, unknown>)[method] = original;
+      else delete (target as Record<K, unknown>)[method];
+    }));
   return {
     async wait(what = `${method}()`): Promise<unknown[]> {
-      try {
-        return await called.wait(what);
-      } finally {
-        if (ownMethod) (target as Record<K, unknown>)[method] = original;
-        else delete (target as Record<K, unknown>)[method];
-      }
+      return (await firstCall(what))[0];
+    },
+    async settled(what = `${method}()`): Promise<unknown> {
+      return await (await firstCall(what))[1];
     },
   };
 }

@@ -1,5 +1,6 @@
 // Integration harness: the real app from createApp on a real database, a captured log, and a
 // request helper that checks every response against openapi.yaml.
+import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,9 +15,11 @@ import { compose, type ComposeOptions, type Runtime } from '../../src/compose.ts
 import { loadConfig } from '../../src/config/config.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { assertMatchesContract } from './contract.ts';
-import { createTestDatabase, type EngineName, type TestDatabase } from './databases.ts';
+import { TEST_LOCAL_KEY } from './black-box/test-keys.ts';
+import { armEvent } from './black-box/waiters.ts';
+import { createTestDatabase, type EngineName, type TestDatabase } from './black-box/databases.ts';
 
-export const TEST_LOCAL_KEY = 'svc_local_test_key_0123456789abcdef';
+export { TEST_LOCAL_KEY };
 
 /** Settings that make a test app hosted (Postgres only): no local workspace, keys and credits per workspace. */
 export const HOSTED_ENV = { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: 'https://app.example.test', AUTH_SECRET: 'x'.repeat(40) } as const;
@@ -27,6 +30,9 @@ export async function workspaceKey(t: TestApp, workspace: { id: string; name: st
   return (await t.runtime.deps.services.keys.create(workspace.id, keyLabel)).secret;
 }
 
+/** A parsed log line (pino's JSON; pino-http adds req and res). */
+export type LogEntry = Record<string, unknown> & { msg?: string; req?: { url?: string; method?: string }; res?: { statusCode?: number } };
+
 export interface TestApp {
   engine: EngineName;
   database: TestDatabase;
@@ -34,6 +40,8 @@ export interface TestApp {
   runtime: Runtime;
   /** Every log line written so far. */
   logs: string[];
+  /** The first log entry (parsed) that `match` accepts, already written or still to come; rejects after `timeoutMs`. */
+  waitForLog(match: (entry: LogEntry) => boolean, timeoutMs?: number): Promise<LogEntry>;
   request(method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string, options?: RequestOptions): Promise<supertest.Response>;
   /** Serves the app on a real socket through src/http/http-server.ts (as src/main.ts does); closed by close(). */
   listen(): Promise<{ server: Server; port: number }>;
@@ -45,7 +53,7 @@ export interface RequestOptions {
   body?: unknown;
   /** Send the bearer key of the local workspace (default true). */
   auth?: boolean;
-  /** Skip the contract check (for deliberately broken requests to non-contract routes). */
+  /** A body sent as is, unencoded (malformed JSON, wrong content types); takes precedence over `body`. */
   raw?: Buffer | string;
 }
 
@@ -77,9 +85,13 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
   // SQLite lives in the test database's file (not under DATA_DIR), so a second app can share it.
   const config = database.settings.client === 'sqlite' ? Object.freeze({ ...loaded, database: database.settings }) : loaded;
   const logs: string[] = [];
+  const logged = new EventEmitter<{ line: [entry: LogEntry] }>();
   const sink = new Writable({
     write(chunk, _enc, cb) {
-      logs.push(...String(chunk).split('\n').filter(Boolean));
+      for (const line of String(chunk).split('\n').filter(Boolean)) {
+        logs.push(line);
+        logged.emit('line', JSON.parse(line));
+      }
       cb();
     },
   });
@@ -95,6 +107,15 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
     app,
     runtime,
     logs,
+    async waitForLog(match, timeoutMs = 10_000) {
+      const waiter = armEvent(logged, 'line', match, timeoutMs);
+      const earlier = logs.map((l) => JSON.parse(l)).find(match);
+      if (earlier) {
+        waiter.stop();
+        return earlier;
+      }
+      return (await waiter.wait('a matching log entry'))[0];
+    },
     async request(method, url, opts = {}) {
       let req = agent[method](url);
       if (opts.auth !== false) req = req.set('Authorization', `Bearer ${TEST_LOCAL_KEY}`);

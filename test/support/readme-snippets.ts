@@ -3,7 +3,7 @@
 // README cannot drift from what is tested.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './server-process.ts';
+import { ROOT } from './black-box/server-process.ts';
 
 /** The README's marked ```ts blocks, by marker name. */
 export function readmeSnippets(readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8')): Map<string, string> {

@@ -1,8 +1,8 @@
 // Starts the real service (`node --import tsx src/main.ts`) as a child process for black-box tests.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -48,16 +48,4 @@ export function runService(env: Record<string, string>, timeoutMs = 30_000): Pro
       reject(Object.assign(new Error(`service exited with ${code}\n${out}\n${err}`), { code, stdout: out, stderr: err }));
     });
   });
-}
-
-/** Pids of the FFmpeg processes `pid` has spawned (its direct children named ffmpeg). */
-export function ffmpegChildrenOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter((l) => l.trim().endsWith('ffmpeg'))
-      .map((l) => Number(l.trim().split(/\s+/)[0]));
-  } catch {
-    return [];
-  }
 }

@@ -8,7 +8,13 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { DatabaseSettings } from '../../db/database.ts';
+
+/**
+ * Where a test database lives, in the shape of the service's own database settings (the harness
+ * hands it to the app as config.database, so the type checker compares the two). Written here so
+ * the black-box acceptance tier can create databases without importing the product.
+ */
+export type DatabaseSettings = { readonly client: 'sqlite'; readonly filename: string } | { readonly client: 'pg'; readonly url: string };
 
 export type EngineName = 'sqlite' | 'postgres';
 

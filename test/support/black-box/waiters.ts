@@ -1,0 +1,50 @@
+// Waiting on an event instead of sleeping: no imports from the product, so every tier (the
+// black-box acceptance tier included) can use it. test/support/events.ts builds on it.
+
+import type { EventEmitter } from 'node:events';
+
+// Loose listener types: emitters are EventEmitter<…> typed by their own event maps; this takes any.
+type Listener = (...args: never[]) => void;
+export interface Emitter {
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener: Listener): unknown;
+}
+
+/**
+ * A waiter armed now: `wait()` resolves with the first emission of one of `events` that `match`
+ * accepts (also one that came before wait() was called), and rejects after `timeoutMs`.
+ * Arm it before causing the event.
+ */
+export function armEvent<A extends unknown[]>(source: EventEmitter | Emitter, events: string | string[], match: (...args: A) => boolean = () => true, timeoutMs = 20_000) {
+  const names = typeof events === 'string' ? [events] : events;
+  const emitter = source as Emitter;
+  let resolve!: (args: A) => void;
+  const hit = new Promise<A>((r) => (resolve = r));
+  const listener = (...args: A) => {
+    if (match(...args)) resolve(args);
+  };
+  for (const name of names) emitter.on(name, listener as unknown as Listener);
+  const stop = () => {
+    for (const name of names) emitter.off(name, listener as unknown as Listener);
+  };
+  return {
+    async wait(what = names.join('/')): Promise<A> {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs)));
+      try {
+        return await Promise.race([hit, timeout]);
+      } finally {
+        clearTimeout(timer);
+        stop();
+      }
+    },
+    stop,
+  };
+}
+
+/** `promise`, or a rejection naming `what` after `ms`. */
+export function withTimeout<T>(what: string, promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
