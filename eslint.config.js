@@ -11,6 +11,9 @@ const LAYERS = [
   { name: 'entry points', paths: ENTRY_POINTS },
   { name: 'handlers', paths: ['handlers'] },
   { name: 'http', paths: ['src/http'] },
+  // Implementations of the services' small interfaces (Stripe, better-auth, rate-limit stores):
+  // they import the interface they implement; services never import them (compose.ts wires them).
+  { name: 'adapters', paths: ['src/adapters'] },
   { name: 'services and jobs', paths: ['src/services', 'src/jobs'] },
   { name: 'engine, generators, db, blob', paths: ['src/engine', 'src/generators', 'db', 'src/blob'] },
   { name: 'low-level libs', paths: ['src/lib', 'src/config', 'src/errors', 'codegen'] },

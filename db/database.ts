@@ -80,12 +80,32 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+declare const transactionBrand: unique symbol;
+
+/**
+ * A database transaction as the layers above db/ hold it: opaque, only handed back to repositories
+ * (which alone use knex), so a service can make its writes part of another's transaction without
+ * knowing what a transaction is made of.
+ */
+export type Transaction = { readonly [transactionBrand]: 'Transaction' };
+
+/** The knex transaction behind a Transaction (repositories only). */
+export function knexOf(trx: Transaction): Knex.Transaction {
+  return trx as unknown as Knex.Transaction;
+}
+
+/** A knex transaction as the layers above see it. */
+export function asTransaction(trx: Knex.Transaction): Transaction {
+  return trx as unknown as Transaction;
+}
+
 /**
  * Runs SQL on a Postgres transaction's own connection, so what another library writes through it
  * (a pg-boss message) commits or rolls back with the rows beside it. knex binds `?` placeholders
  * only, hence the connection itself rather than `trx.raw`.
  */
-export function transactionExecutor(trx: Knex.Transaction): SqlExecutor {
+export function transactionExecutor(transaction: Transaction): SqlExecutor {
+  const trx = knexOf(transaction);
   return {
     async executeSql(text, values = []) {
       const connection = (await (trx.client as unknown as { acquireConnection(): Promise<pg.ClientBase> }).acquireConnection());

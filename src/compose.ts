@@ -27,13 +27,13 @@ import { BillingRepository } from '../db/repositories/billing.repository.ts';
 import { BillingService } from './services/billing.service.ts';
 import { IdempotencyService } from './http/idempotency.ts';
 import { IdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
-import { type PaymentProvider, StripePaymentProvider } from './services/payment-provider.ts';
+import type { PaymentProvider } from './services/payment-provider.ts';
 import { UsageRepository } from '../db/repositories/usage.repository.ts';
-import { createSignIn } from './services/sign-in.ts';
-import { createMemoryRateLimiter, createPostgresRateLimiter } from './services/rate-limit.service.ts';
+import { createMemoryRateLimiter, createPostgresRateLimiter } from './adapters/rate-limit.stores.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { WebhooksRepository } from '../db/repositories/webhooks.repository.ts';
-import { WebhookSecretsService } from './services/webhooks.service.ts';
+import { WebhookSecretsService } from './services/webhook-secrets.service.ts';
+import { PinnedHttpsClient } from './adapters/pinned-https.client.ts';
 import { WebhookDeliveryService } from './services/webhook-delivery.service.ts';
 import { assertWebhookUrlAllowed } from './services/webhook-url.ts';
 import { JobsRepository } from '../db/repositories/jobs.repository.ts';
@@ -120,15 +120,29 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
   const clock = options.clock ?? systemClock;
   // Browser sign-in exists in hosted mode only; local mode has the gateway instead.
-  const signIn = config.localMode ? null : createSignIn({ config, workspaces, clock, logger });
+  // Loaded only in hosted mode: better-auth and its plugins take about a second to import, which a
+  // local-mode start (and every local-mode test process) would pay for nothing.
+  const signIn = config.localMode ? null : (await import('./adapters/better-auth.sign-in.ts')).createSignIn({ config, workspaces, clock, logger });
   const keys = new KeysService(new ApiKeysRepository(db), clock, config.localMode, (err) => logger.warn({ err }, 'could not record key use'));
   // Local mode performs no credit checks; hosted renders pay from the workspace balance.
   const ledger = new CreditsRepository(db);
   const credits = new CreditsService(ledger, clock, !config.localMode, logger);
   const paymentProvider: PaymentProvider | null =
     options.paymentProvider ??
-    (config.billing ? new StripePaymentProvider({ secretKey: config.billing.stripeSecretKey, webhookSecret: config.billing.stripeWebhookSecret, apiUrl: config.billing.stripeApiUrl }, () => clock.now()) : null);
-  const billing = new BillingService(new BillingRepository(db), ledger, credits, paymentProvider, config.billing ? { successUrl: config.billing.successUrl, cancelUrl: config.billing.cancelUrl } : defaultCheckoutUrls(config.appOrigin), clock, logger);
+    (config.billing
+      ? new (await import('./adapters/stripe.payment-provider.ts')).StripePaymentProvider(
+          { secretKey: config.billing.stripeSecretKey, webhookSecret: config.billing.stripeWebhookSecret, apiUrl: config.billing.stripeApiUrl },
+          () => clock.now(),
+        )
+      : null);
+  const billing = new BillingService({
+    repo: new BillingRepository(db),
+    credits,
+    provider: paymentProvider,
+    urls: config.billing ? { successUrl: config.billing.successUrl, cancelUrl: config.billing.cancelUrl } : defaultCheckoutUrls(config.appOrigin),
+    clock,
+    logger,
+  });
   credits.startSweeper();
   const usage = new UsageService(new UsageRepository(db), clock, logger);
   const meteredRender = new MeteredRenderService(render, credits, usage);
@@ -141,7 +155,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
 
   const webhooksRepo = new WebhooksRepository(db);
   const webhookSecrets = new WebhookSecretsService(webhooksRepo, clock);
-  const webhookDelivery = new WebhookDeliveryService({ repo: webhooksRepo, secrets: webhookSecrets, config, logger, clock, loopbackCa: options.webhookLoopbackCa });
+  const webhookClient = new PinnedHttpsClient({ allowLoopback: config.webhookAllowLoopback, loopbackCa: options.webhookLoopbackCa });
+  const webhookDelivery = new WebhookDeliveryService({ repo: webhooksRepo, secrets: webhookSecrets, config, logger, clock, client: webhookClient });
   // Any process finishes the webhooks another one left between attempts (shutdown, crash).
   webhookDelivery.startSweeper();
   const jobsRepo = new JobsRepository(db);

@@ -1,6 +1,5 @@
 // Purchases, processed payment events, and refunds per payment intent.
-import type { Knex } from 'knex';
-import type { Database } from '../database.ts';
+import { asTransaction, type Database, knexOf, type Transaction } from '../database.ts';
 
 export type PurchaseStatus = 'pending' | 'completed' | 'refunded';
 
@@ -76,8 +75,8 @@ export class BillingRepository {
     return rows.map(toRecord);
   }
 
-  async findPurchase(trx: Knex, by: { id?: string; paymentIntentId?: string }): Promise<PurchaseRecord | undefined> {
-    const q = trx<PurchaseRow>('purchases');
+  async findPurchase(transaction: Transaction, by: { id?: string; paymentIntentId?: string }): Promise<PurchaseRecord | undefined> {
+    const q = knexOf(transaction)<PurchaseRow>('purchases');
     if (by.id) q.where({ id: by.id });
     else if (by.paymentIntentId) q.where({ payment_intent_id: by.paymentIntentId });
     else return undefined;
@@ -86,8 +85,8 @@ export class BillingRepository {
   }
 
   /** pending → completed, once: false if another event completed it first. */
-  async completePurchase(trx: Knex, id: string, paymentIntentId: string | null, now: number): Promise<boolean> {
-    const moved = await trx('purchases').where({ id, status: 'pending' }).update({ status: 'completed', payment_intent_id: paymentIntentId, updated_at: now });
+  async completePurchase(transaction: Transaction, id: string, paymentIntentId: string | null, now: number): Promise<boolean> {
+    const moved = await knexOf(transaction)('purchases').where({ id, status: 'pending' }).update({ status: 'completed', payment_intent_id: paymentIntentId, updated_at: now });
     return moved === 1;
   }
 
@@ -98,7 +97,8 @@ export class BillingRepository {
    * commit, so a concurrent completion and refund run one after the other and the second sees what
    * the first wrote; SQLite's write transactions are serial anyway.
    */
-  async lockRefund(trx: Knex, paymentIntentId: string, amountRefunded: number, now: number): Promise<number> {
+  async lockRefund(transaction: Transaction, paymentIntentId: string, amountRefunded: number, now: number): Promise<number> {
+    const trx = knexOf(transaction);
     const [row] = await trx('payment_refunds')
       .insert({ payment_intent_id: paymentIntentId, amount_refunded: amountRefunded, updated_at: now })
       .onConflict('payment_intent_id')
@@ -110,8 +110,8 @@ export class BillingRepository {
     return Number((row as { amount_refunded: number | string }).amount_refunded);
   }
 
-  async updatePurchase(trx: Knex, id: string, fields: { status?: PurchaseStatus; paymentIntentId?: string | null; refundedCredits?: number }, now: number): Promise<void> {
-    await trx('purchases')
+  async updatePurchase(transaction: Transaction, id: string, fields: { status?: PurchaseStatus; paymentIntentId?: string | null; refundedCredits?: number }, now: number): Promise<void> {
+    await knexOf(transaction)('purchases')
       .where({ id })
       .update({
         ...(fields.status ? { status: fields.status } : {}),
@@ -125,11 +125,11 @@ export class BillingRepository {
    * Runs `effect` for an event id that was never processed, in one transaction with the record of
    * it; returns false for a duplicate (a replay, or a concurrent delivery that committed first).
    */
-  async processOnce(eventId: string, type: string, now: number, effect: (trx: Knex) => Promise<void>): Promise<boolean> {
+  async processOnce(eventId: string, type: string, now: number, effect: (trx: Transaction) => Promise<void>): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       const inserted = await trx('payment_events').insert({ id: eventId, type, received_at: now }).onConflict('id').ignore().returning('id');
       if (inserted.length === 0) return false;
-      await effect(trx);
+      await effect(asTransaction(trx));
       return true;
     });
   }

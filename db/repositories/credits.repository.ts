@@ -2,7 +2,7 @@
 // transaction. Conditional updates make each transition happen at most once, on SQLite (whose
 // write transactions take the lock up front) and on Postgres (row locks re-check the WHERE).
 import type { Knex } from 'knex';
-import type { Database } from '../database.ts';
+import { type Database, knexOf, type Transaction } from '../database.ts';
 
 export interface BalanceRecord {
   credits: number;
@@ -70,8 +70,8 @@ export class CreditsRepository {
    * Holds `amount` if the available balance covers it; returns false (and changes nothing) if not.
    * Pass `trx` to reserve inside a caller's transaction (a job row and its reservation commit together).
    */
-  async reserve(entry: ReserveEntry, now: number, trx?: Knex): Promise<boolean> {
-    return trx ? this.reserveIn(trx, entry, now) : this.db.transaction((t) => this.reserveIn(t, entry, now));
+  async reserve(entry: ReserveEntry, now: number, transaction?: Transaction): Promise<boolean> {
+    return transaction ? this.reserveIn(knexOf(transaction), entry, now) : this.db.transaction((t) => this.reserveIn(t, entry, now));
   }
 
   private async reserveIn(trx: Knex, entry: ReserveEntry, now: number): Promise<boolean> {
@@ -125,7 +125,7 @@ export class CreditsRepository {
   }
 
   /** Adds credits (a purchase or grant); refunds pass a negative amount. Idempotent per entry id. */
-  async post(entry: { id: string; workspaceId: string; kind: EntryKind; amount: number; reference: string; description: string }, now: number, trx?: Knex): Promise<boolean> {
+  async post(entry: { id: string; workspaceId: string; kind: EntryKind; amount: number; reference: string; description: string }, now: number, transaction?: Transaction): Promise<boolean> {
     const run = async (t: Knex) => {
       await this.ensureBalanceRow(t, entry.workspaceId, now);
       const inserted = await t('credit_entries')
@@ -137,7 +137,7 @@ export class CreditsRepository {
       await t('credit_balances').where({ workspace_id: entry.workspaceId }).update({ credits: t.raw('credits + ?', [entry.amount]), updated_at: now });
       return true;
     };
-    return trx ? run(trx) : this.db.transaction(run);
+    return transaction ? run(knexOf(transaction)) : this.db.transaction(run);
   }
 
   /** Pending reservations whose holder never settled them (a crashed process). */

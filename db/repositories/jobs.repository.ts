@@ -2,8 +2,7 @@
 // run one job, and a finished job never changes again. Every change that makes a job runnable
 // again takes an `enqueue` step that runs in the same transaction, so the queue's message (pg-boss)
 // commits or rolls back with the row.
-import type { Knex } from 'knex';
-import type { Database } from '../database.ts';
+import { asTransaction, type Database, type Transaction } from '../database.ts';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 
@@ -77,7 +76,7 @@ export interface NewJob {
 }
 
 /** Writes the queue's message for a job inside the transaction that made the job runnable. */
-export type EnqueueStep = (trx: Knex.Transaction) => Promise<void>;
+export type EnqueueStep = (trx: Transaction) => Promise<void>;
 
 export class JobsRepository {
   constructor(private readonly db: Database) {}
@@ -86,9 +85,9 @@ export class JobsRepository {
    * Inserts the job. In the same transaction, `reserve` runs first (the credit reservation; it may
    * veto the job by throwing) and `enqueue` last.
    */
-  async insert(job: NewJob, steps: { reserve?: (trx: Knex.Transaction) => Promise<string | null>; enqueue?: EnqueueStep } = {}): Promise<JobRecord> {
+  async insert(job: NewJob, steps: { reserve?: (trx: Transaction) => Promise<string | null>; enqueue?: EnqueueStep } = {}): Promise<JobRecord> {
     return this.db.transaction(async (trx) => {
-      const reservationId = steps.reserve ? await steps.reserve(trx) : null;
+      const reservationId = steps.reserve ? await steps.reserve(asTransaction(trx)) : null;
       await trx('jobs').insert({
         id: job.id,
         workspace_id: job.workspaceId,
@@ -108,7 +107,7 @@ export class JobsRepository {
         created_at: job.createdAt,
         updated_at: job.createdAt,
       });
-      await steps.enqueue?.(trx);
+      await steps.enqueue?.(asTransaction(trx));
       return toRecord((await trx('jobs').where({ id: job.id }).first()) as Row);
     });
   }
@@ -194,7 +193,7 @@ export class JobsRepository {
         .andWhere('locked_until', '<', now)
         .update({ status: 'queued', locked_by: null, locked_until: null, run_after: now, updated_at: now });
       if (moved !== 1) return false;
-      await enqueue(trx);
+      await enqueue(asTransaction(trx));
       return true;
     });
   }
@@ -247,7 +246,7 @@ export class JobsRepository {
         .where({ id, locked_by: workerId, status: 'running' })
         .update({ status: 'queued', error, run_after: retry.at, locked_by: null, locked_until: null, updated_at: now });
       if (moved !== 1) return false;
-      await retry.enqueue(trx);
+      await retry.enqueue(asTransaction(trx));
       return true;
     });
   }

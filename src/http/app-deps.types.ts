@@ -17,7 +17,7 @@ import type { UsageService } from '../services/usage.service.ts';
 import type { MeteredRenderService } from '../services/metered-render.service.ts';
 import type { WorkspacesRepository } from '../../db/repositories/workspaces.repository.ts';
 import type { RateLimiter } from '../services/rate-limit.service.ts';
-import type { WebhookSecretsService } from '../services/webhooks.service.ts';
+import type { WebhookSecretsService } from '../services/webhook-secrets.service.ts';
 import type { WebhookDeliveryService } from '../services/webhook-delivery.service.ts';
 import type { JobEventStreams } from '../jobs/job-event-streams.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';

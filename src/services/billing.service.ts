@@ -3,10 +3,9 @@
 // and taking back refunded credits whichever of the two arrives first (the provider does not
 // promise order).
 import { newId } from '../lib/ids.ts';
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { BillingRepository, PurchaseRecord } from '../../db/repositories/billing.repository.ts';
-import type { CreditsRepository } from '../../db/repositories/credits.repository.ts';
+import type { Transaction } from '../../db/database.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { CreditsService } from './credits.service.ts';
@@ -24,17 +23,28 @@ export function purchaseView(p: PurchaseRecord) {
   return { id: p.id, packId: p.packId, credits: p.credits, amount: p.amount, currency: p.currency, status: p.status, createdAt: iso(p.createdAt) };
 }
 
+export interface BillingServiceOptions {
+  repo: BillingRepository;
+  /** Purchases and refunds are posted to the credit ledger through it, in the event's transaction. */
+  credits: CreditsService;
+  /** Null when no payment provider is configured (local mode, or hosted without Stripe). */
+  provider: PaymentProvider | null;
+  urls: BillingUrls;
+  clock: Clock;
+  logger: Logger;
+}
+
 export class BillingService {
-  constructor(
-    private readonly repo: BillingRepository,
-    private readonly ledger: CreditsRepository,
-    private readonly credits: CreditsService,
-    /** Null when no payment provider is configured (local mode, or hosted without Stripe). */
-    private readonly provider: PaymentProvider | null,
-    private readonly urls: BillingUrls,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-  ) {}
+  private readonly repo: BillingRepository;
+  private readonly credits: CreditsService;
+  private readonly provider: PaymentProvider | null;
+  private readonly urls: BillingUrls;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+
+  constructor(options: BillingServiceOptions) {
+    ({ repo: this.repo, credits: this.credits, provider: this.provider, urls: this.urls, clock: this.clock, logger: this.logger } = options);
+  }
 
   private requireProvider(): PaymentProvider {
     if (!this.provider) throw new ProblemError('not_implemented', { detail: 'Billing is not configured on this server (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).' });
@@ -74,7 +84,7 @@ export class BillingService {
     return { duplicate: !applied };
   }
 
-  private async apply(trx: Knex, event: PaymentEvent): Promise<void> {
+  private async apply(trx: Transaction, event: PaymentEvent): Promise<void> {
     const now = this.clock.now();
     const o = event.object;
     switch (event.type) {
@@ -92,7 +102,7 @@ export class BillingService {
           return;
         }
         if (!(await this.repo.completePurchase(trx, purchase.id, intent, now))) return;
-        await this.ledger.post({ id: `credit_${purchase.id}`, workspaceId: purchase.workspaceId, kind: 'purchase', amount: purchase.credits, reference: purchase.id, description: `${purchase.packId} pack` }, now, trx);
+        await this.credits.add({ id: `credit_${purchase.id}`, workspaceId: purchase.workspaceId, kind: 'purchase', amount: purchase.credits, reference: purchase.id, description: `${purchase.packId} pack` }, trx);
         if (refunded > 0) await this.applyRefund(trx, { ...purchase, status: 'completed', paymentIntentId: intent }, refunded, now);
         return;
       }
@@ -115,12 +125,12 @@ export class BillingService {
   }
 
   /** Takes back credits in proportion to the money refunded so far (`amountRefunded` is cumulative). */
-  private async applyRefund(trx: Knex, purchase: PurchaseRecord, amountRefunded: number, now: number): Promise<void> {
+  private async applyRefund(trx: Transaction, purchase: PurchaseRecord, amountRefunded: number, now: number): Promise<void> {
     const target = Math.min(purchase.credits, Math.round((purchase.credits * amountRefunded) / purchase.amount));
     const delta = target - purchase.refundedCredits;
     if (delta > 0) {
       // One entry per level reached: the same cumulative amount reported twice takes back nothing more.
-      await this.ledger.post({ id: `refund_${purchase.id}_${target}`, workspaceId: purchase.workspaceId, kind: 'refund', amount: -delta, reference: purchase.id, description: 'refund' }, now, trx);
+      await this.credits.add({ id: `refund_${purchase.id}_${target}`, workspaceId: purchase.workspaceId, kind: 'refund', amount: -delta, reference: purchase.id, description: 'refund' }, trx);
     }
     await this.repo.updatePurchase(trx, purchase.id, { refundedCredits: Math.max(target, purchase.refundedCredits), status: amountRefunded >= purchase.amount ? 'refunded' : 'completed' }, now);
   }

@@ -3,8 +3,8 @@
 // A reservation whose process died is released by the sweeper once it expires. Local mode
 // performs no credit checks.
 import { newId } from '../lib/ids.ts';
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { Transaction } from '../../db/database.ts';
 import type { CreditsRepository } from '../../db/repositories/credits.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -21,9 +21,20 @@ export interface Reservation {
   amount: number;
 }
 
+export interface CreditEntry {
+  /** The entry's id: posting the same id twice changes the balance once. */
+  id: string;
+  workspaceId: string;
+  kind: 'purchase' | 'grant' | 'refund';
+  /** Credits added; negative for a refund. */
+  amount: number;
+  /** What it is about (a purchase id, a grant's ticket). */
+  reference: string;
+  description: string;
+}
+
 /** How long a reservation may stay pending before the sweeper assumes its holder died. */
 export const DEFAULT_RESERVATION_TTL_MS = 10 * 60_000;
-
 
 export class CreditsService {
   private sweeper: NodeJS.Timeout | undefined;
@@ -46,7 +57,7 @@ export class CreditsService {
    * Holds `amount` credits or throws 402 insufficient_credits; null when credits are off. With
    * `trx` the hold commits (or rolls back) with the caller's transaction.
    */
-  async reserve(workspaceId: string, amount: number, reference: string, description: string, ttlMs = this.reservationTtlMs, trx?: Knex): Promise<Reservation | null> {
+  async reserve(workspaceId: string, amount: number, reference: string, description: string, ttlMs = this.reservationTtlMs, trx?: Transaction): Promise<Reservation | null> {
     if (!this.enabled) return null;
     const id = newId('res');
     const now = this.clock.now();
@@ -82,9 +93,13 @@ export class CreditsService {
     if (reservation) await this.repo.release(reservation.id, this.clock.now());
   }
 
-  /** Adds credits: a purchase (idempotent per id) or a grant. */
-  async add(workspaceId: string, amount: number, kind: 'purchase' | 'grant', id: string, reference: string, description: string): Promise<boolean> {
-    return this.repo.post({ id, workspaceId, kind, amount, reference, description }, this.clock.now());
+  /**
+   * Posts a ledger entry: credits added (a purchase or a grant) or taken back (a refund, a negative
+   * amount). Idempotent per `id`: false when that entry exists already. With `trx` it commits (or
+   * rolls back) with the caller's transaction.
+   */
+  async add(entry: CreditEntry, trx?: Transaction): Promise<boolean> {
+    return this.repo.post(entry, this.clock.now(), trx);
   }
 
   /** Releases reservations left pending past their expiry; returns how many. */

@@ -1,6 +1,5 @@
-// The payment provider behind a small interface (Stripe in production; tests point the real
-// Stripe SDK at a local stand-in for its API).
-import Stripe from 'stripe';
+// The payment provider behind a small interface (Stripe in production, src/adapters/stripe.payment-provider.ts;
+// tests point the real Stripe SDK at a local stand-in for its API), and the signature header rules.
 import { ProblemError } from '../errors/problem.ts';
 
 export interface CheckoutRequest {
@@ -26,13 +25,6 @@ export interface PaymentProvider {
   verifyEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
 }
 
-export interface StripeSettings {
-  secretKey: string;
-  webhookSecret: string;
-  /** Another API base (a stand-in in tests); default Stripe's own. */
-  apiUrl?: string;
-}
-
 /** The two names the signature may arrive under: ours, and the one Stripe itself sends. */
 export const SIGNATURE_HEADERS = ['payment-signature', 'stripe-signature'] as const;
 
@@ -53,57 +45,3 @@ export function signatureHeader(headers: Record<string, string | string[] | unde
 
 /** Signed events older or newer than this are refused (replay protection). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
-
-export class StripePaymentProvider implements PaymentProvider {
-  private readonly stripe: Stripe;
-
-  constructor(
-    private readonly settings: StripeSettings,
-    private readonly now: () => number = Date.now,
-  ) {
-    const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
-    this.stripe = new Stripe(settings.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 10_000,
-      telemetry: false,
-      ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
-    });
-  }
-
-  async createCheckout(r: CheckoutRequest): Promise<{ id: string; url: string }> {
-    try {
-      const session = await this.stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          client_reference_id: r.purchaseId,
-          metadata: { purchase_id: r.purchaseId, workspace_id: r.workspaceId },
-          line_items: [{ quantity: 1, price_data: { currency: r.currency, unit_amount: r.amount, product_data: { name: r.packName } } }],
-          success_url: r.successUrl,
-          cancel_url: r.cancelUrl,
-        },
-        // A retried create never makes a second session for the same purchase.
-        { idempotencyKey: r.purchaseId },
-      );
-      if (!session.url) throw new Error('the checkout session has no url');
-      return { id: session.id, url: session.url };
-    } catch (err) {
-      throw new ProblemError('upstream_error', { detail: 'The payment provider could not start a checkout. Try again.', cause: err });
-    }
-  }
-
-  verifyEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
-    const invalid = (detail: string) => new ProblemError('invalid_signature', { detail });
-    if (!signatureHeader) throw invalid('The Payment-Signature (or Stripe-Signature) header is missing.');
-    // The SDK only refuses timestamps too far in the past; refuse the future as well.
-    const t = Number(/(?:^|,)t=(\d+)/.exec(signatureHeader)?.[1]);
-    if (!Number.isFinite(t) || Math.abs(this.now() / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) {
-      throw invalid(`The signature timestamp is missing or more than ${SIGNATURE_TOLERANCE_SECONDS} s away.`);
-    }
-    try {
-      const event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.settings.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
-      return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
-    } catch {
-      throw invalid('The signature does not match the body.');
-    }
-  }
-}

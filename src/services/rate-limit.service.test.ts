@@ -3,7 +3,8 @@ import { describe, test } from 'node:test';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { loadConfig } from '../config/config.ts';
 import type { Principal } from './auth.service.ts';
-import { type CounterStore, StoreRateLimiter, createMemoryRateLimiter, keyBucketId } from './rate-limit.service.ts';
+import { createMemoryRateLimiter } from '../adapters/rate-limit.stores.ts';
+import { type CounterStore, StoreRateLimiter, keyBucketId } from './rate-limit.service.ts';
 
 const keyPrincipal = (keyId = 'key_a', workspaceId = 'ws_a'): Principal => ({ workspaceId, method: 'api_key', keyId });
 const silent = { warn: () => {} };

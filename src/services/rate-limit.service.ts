@@ -13,9 +13,8 @@
 // Counters live in memory (one process: local mode on SQLite) or in the Postgres table
 // `rate_limits` (created by migration 0006), so every API process shares them. A failing or slow
 // store never takes the API down: the request passes and a (throttled) warning is logged.
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/database.ts';
 import type { Config } from '../config/config.ts';
 import { bearerToken, type Principal } from './auth.service.ts';
 import { sha256Hex } from '../lib/hashing.ts';
@@ -24,7 +23,6 @@ export type RateLimitSettings = Config['rateLimit'];
 export type RateLimitPolicyName = 'workspace' | 'key' | 'unauthenticated' | 'sign-in';
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
-export const RATE_LIMIT_TABLE = 'rate_limits';
 /** A store that has not answered by then is treated as failed (the request passes). */
 const STORE_TIMEOUT_MS = 2_000;
 const WARN_EVERY_MS = 10_000;
@@ -62,7 +60,6 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-const PREFIXES: Record<RateLimitPolicyName, string> = { workspace: 'rl_ws', key: 'rl_key', unauthenticated: 'rl_anon', 'sign-in': 'rl_signin' };
 
 /** The part of a rate-limiter-flexible limiter this module uses: resolves under the limit, rejects with RateLimiterRes over it. */
 export interface CounterStore {
@@ -198,43 +195,4 @@ export class StoreRateLimiter implements RateLimiter {
     this.lastWarnAt = now;
     this.suppressedWarnings = 0;
   }
-}
-
-/** Counters in this process's memory (local mode on SQLite: one process). */
-export function createMemoryRateLimiter(settings: RateLimitSettings, logger: Pick<Logger, 'warn'>): RateLimiter {
-  return new StoreRateLimiter(
-    settings,
-    (name, quota) => new RateLimiterMemory({ keyPrefix: PREFIXES[name], points: quota, duration: RATE_LIMIT_WINDOW_SECONDS }),
-    logger,
-  );
-}
-
-/** Counters in the Postgres table `rate_limits`, shared by every API process on the database. */
-export function createPostgresRateLimiter(settings: RateLimitSettings, db: Database, logger: Pick<Logger, 'warn'>): RateLimiter {
-  const stores: RateLimiterPostgres[] = [];
-  const sweeper = setInterval(() => {
-    // Rows whose window ended are reset in place by the next request; this drops idle ones.
-    // clearExpired never rejects (it is not critical).
-    void (stores[0] as unknown as { clearExpired(before: number): Promise<void> } | undefined)?.clearExpired(Date.now() - RATE_LIMIT_WINDOW_SECONDS * 1000);
-  }, 5 * 60_000);
-  sweeper.unref();
-  return new StoreRateLimiter(
-    settings,
-    (name, quota) => {
-      const store = new RateLimiterPostgres({
-        storeClient: db,
-        storeType: 'knex',
-        tableName: RATE_LIMIT_TABLE,
-        tableCreated: true,
-        clearExpiredByTimeout: false,
-        keyPrefix: PREFIXES[name],
-        points: quota,
-        duration: RATE_LIMIT_WINDOW_SECONDS,
-      });
-      stores.push(store);
-      return store;
-    },
-    logger,
-    () => clearInterval(sweeper),
-  );
 }

@@ -1,7 +1,8 @@
 // Outbound webhooks (job completed / failed / cancelled), delivered in the background.
 //
 // Each attempt:
-//  1. re-checks the URL rule (HTTPS, host in WEBHOOK_ALLOWED_HOSTS);
+//  1. re-checks the URL rule (HTTPS, host in WEBHOOK_ALLOWED_HOSTS); then the client
+//     (src/adapters/pinned-https.client.ts):
 //  2. resolves the host once (injectable `lookup`, default dns.lookup with all:true) and refuses the
 //     delivery when ANY address is not public unicast (see addressBlockReason);
 //  3. connects to exactly the address it checked: the request's `lookup` is pinned to it, so there is
@@ -9,25 +10,21 @@
 //     host name (SNI and Host stay the URL's);
 //  4. must receive the whole response within one total deadline (default 5 s; AbortController + timer,
 //     not an idle timeout); only 2xx succeeds; redirects are never followed (3xx fails the attempt).
-// Payloads are signed per Standard Webhooks (webhook-id / webhook-timestamp / webhook-signature).
+// Payloads are signed per Standard Webhooks (webhook-signature.ts).
 // Failed attempts are retried with backoff (default: now, +2 s, +10 s) under the same webhook-id;
 // every attempt is recorded in webhook_deliveries. Each message sits in the webhook_outbox table,
 // held by the process sending it: a process that stops between attempts (close() at SIGTERM
 // releases it; a crash lets its hold lapse) leaves it there, and the sweeper of any process sends
 // the remaining attempts when they are due — same id, same bytes.
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { promises as dns } from 'node:dns';
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import https from 'node:https';
-import type { IncomingMessage } from 'node:http';
-import { isIP, type LookupFunction as NetLookupFunction } from 'node:net';
 import type { Logger } from 'pino';
 import type { WebhooksRepository } from '../../db/repositories/webhooks.repository.ts';
 import { isProblemError } from '../errors/problem.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
-import { addressBlockReason, assertWebhookUrlAllowed, normalizedHost, unmapIPv4, type WebhookUrlConfig } from './webhook-url.ts';
-import type { WebhookSecretsService } from './webhooks.service.ts';
-import { raceSignal } from '../lib/race-signal.ts';
+import { assertWebhookUrlAllowed, type WebhookUrlConfig } from './webhook-url.ts';
+import type { WebhookSecretsService } from './webhook-secrets.service.ts';
+import { signWebhook } from './webhook-signature.ts';
 
 export type WebhookEventType = 'job.completed' | 'job.failed' | 'job.cancelled';
 
@@ -37,33 +34,29 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-
-/** Resolves a host name to every address (dns.promises.lookup with all:true has this shape). */
-export type WebhookLookup = (hostname: string, options: { all: true }) => Promise<ResolvedAddress[]>;
-
 export interface WebhookDeliveryOptions {
   repo: WebhooksRepository;
   secrets: WebhookSecretsService;
   config: WebhookUrlConfig;
   logger: Logger;
   clock?: Clock;
-  /** Default: dns.lookup with all:true. Tests inject a resolver. */
-  lookup?: WebhookLookup;
-  /** Total deadline of one attempt: resolution, connection, TLS, request and the whole response. Default 5000. */
-  timeoutMs?: number;
+  /** Sends one attempt: SSRF-safe, pinned, under one deadline (src/adapters/pinned-https.client.ts). */
+  client: WebhookHttpClient;
   /** Waits before the 2nd, 3rd… attempt. Default [2000, 10000] (3 attempts). */
   retryDelaysMs?: readonly number[];
   /** How long a process holds a message beyond its next attempt before another may take it (default 30 s). */
   holdMs?: number;
-  /**
-   * Extra CA trusted for loopback receivers only (tests' self-signed receiver). Refused unless the
-   * loopback allowance (WEBHOOK_ALLOW_LOOPBACK, local mode only) is on.
-   */
-  loopbackCa?: string | Buffer;
+}
+
+/** What one attempt's POST came to: the receiver's status, or why there was none. */
+export type WebhookPostOutcome = { statusCode: number; error?: undefined } | { statusCode: null; error: string; retryable: boolean };
+
+/**
+ * Sends one webhook POST to `url` (already allowed by the URL rule) and reads the whole answer;
+ * `headers` is called once the destination is checked, just before sending (the signature's time).
+ */
+export interface WebhookHttpClient {
+  post(url: URL, body: string, headers: () => Record<string, string>): Promise<WebhookPostOutcome>;
 }
 
 export interface WebhookDeliveryResult {
@@ -90,61 +83,11 @@ interface AttemptOutcome {
   retryable: boolean;
 }
 
-export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5_000;
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000];
 const DEFAULT_HOLD_MS = 30_000;
 const SWEEP_MS = 5_000;
-const MAX_RESPONSE_BYTES = 64 * 1024;
 const USER_AGENT = 'render-service-webhooks/1';
 
-const defaultLookup: WebhookLookup = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
-
-/** Standard Webhooks signature: `v1,` + base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed by the secret's decoded bytes. */
-export function signWebhook(secret: string, webhookId: string, timestamp: number, body: string): string {
-  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
-  return `v1,${createHmac('sha256', key).update(`${webhookId}.${timestamp}.${body}`).digest('base64')}`;
-}
-
-/**
- * Verifies Standard Webhooks headers the way a receiver should: one of the space-separated `v1,`
- * signatures matches and the timestamp is within `toleranceSeconds` of `nowSeconds`.
- */
-export function verifyWebhook(
-  secret: string,
-  headers: { 'webhook-id'?: string; 'webhook-timestamp'?: string; 'webhook-signature'?: string },
-  body: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
-  toleranceSeconds = 300,
-): boolean {
-  const id = headers['webhook-id'];
-  const ts = Number(headers['webhook-timestamp']);
-  const signatures = headers['webhook-signature'];
-  if (!id || !Number.isInteger(ts) || !signatures || Math.abs(nowSeconds - ts) > toleranceSeconds) return false;
-  const expected = Buffer.from(signWebhook(secret, id, ts, body));
-  return signatures.split(' ').some((s) => {
-    const got = Buffer.from(s);
-    return got.length === expected.length && timingSafeEqual(got, expected);
-  });
-}
-
-class DeadlineExceeded extends Error {
-  constructor(ms: number) {
-    super(`no complete response within the ${ms} ms deadline`);
-  }
-}
-
-/** A net/tls lookup that answers with the address checked before, whatever the host name. */
-function pinnedLookup(target: ResolvedAddress): NetLookupFunction {
-  return ((_hostname: string, options: unknown, callback: unknown) => {
-    const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-    const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
-    if (all) cb(null, [{ address: target.address, family: target.family }]);
-    else cb(null, target.address, target.family);
-  }) as NetLookupFunction;
-}
-
-
-const isLoopbackAddress = (address: string) => address === '::1' || /^127\./.test(address);
 
 /**
  * Events: 'attempted' after each recorded attempt; 'delivered' and 'gave-up' (no attempt left, or
@@ -165,10 +108,8 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
   private readonly config: WebhookUrlConfig;
   private readonly logger: Logger;
   private readonly clock: Clock;
-  private readonly lookup: WebhookLookup;
-  private readonly timeoutMs: number;
+  private readonly client: WebhookHttpClient;
   private readonly retryDelaysMs: readonly number[];
-  private readonly loopbackCa: string | Buffer | undefined;
   private readonly running = new Set<Promise<WebhookDeliveryResult>>();
   private readonly sleepers = new Set<() => void>();
   private closed = false;
@@ -180,18 +121,13 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
 
   constructor(options: WebhookDeliveryOptions) {
     super();
-    if (options.loopbackCa !== undefined && !options.config.webhookAllowLoopback) {
-      throw new Error('loopbackCa is only accepted with WEBHOOK_ALLOW_LOOPBACK (tests in local mode)');
-    }
     this.repo = options.repo;
     this.secrets = options.secrets;
     this.config = options.config;
     this.logger = options.logger;
     this.clock = options.clock ?? systemClock;
-    this.lookup = options.lookup ?? defaultLookup;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+    this.client = options.client;
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS;
-    this.loopbackCa = options.loopbackCa;
     this.holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
   }
 
@@ -346,109 +282,25 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
     } catch (err) {
       return { statusCode: null, error: isProblemError(err) ? (err.detail ?? err.message) : String(err), retryable: false };
     }
-    const host = normalizedHost(url);
-    // Read before the clock starts: the deadline is the receiver's, not our database's.
+    // Read before the client's deadline starts: the deadline is the receiver's, not our database's.
     const { secret } = await this.secrets.current(workspaceId);
-
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DeadlineExceeded(this.timeoutMs)), this.timeoutMs);
-    try {
-      let target: ResolvedAddress;
-      if (isIP(host) !== 0) {
-        target = { address: host, family: isIP(host) };
-      } else {
-        let addresses: ResolvedAddress[];
-        try {
-          addresses = await raceSignal(this.lookup(host, { all: true }), controller.signal);
-        } catch (err) {
-          if (err instanceof DeadlineExceeded) throw err;
-          return { statusCode: null, error: `could not resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, retryable: true };
-        }
-        if (addresses.length === 0) return { statusCode: null, error: `${host} has no address`, retryable: true };
-        // Every address must be public: a host that also resolves to a private one is refused whole.
-        for (const a of addresses) {
-          const reason = addressBlockReason(a.address, this.config.webhookAllowLoopback);
-          if (reason) return { statusCode: null, error: `${host} resolves to a ${reason} address (${a.address}); not delivered`, retryable: false };
-        }
-        target = addresses[0]!;
-      }
-      const mapped = unmapIPv4(target.address);
-      if (mapped) target = { address: mapped, family: 4 };
-      const blocked = addressBlockReason(target.address, this.config.webhookAllowLoopback);
-      if (blocked) return { statusCode: null, error: `${host} is a ${blocked} address; not delivered`, retryable: false };
-
+    const answer = await this.client.post(url, body, () => {
+      // Signed at the moment of sending (after the address checks), so the timestamp is fresh.
       const timestamp = Math.floor(this.clock.now() / 1000);
-      const headers: Record<string, string> = {
+      return {
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),
         'user-agent': USER_AGENT,
         'webhook-id': webhookId,
         'webhook-timestamp': String(timestamp),
         'webhook-signature': signWebhook(secret, webhookId, timestamp, body),
-        host: url.host,
       };
-      const statusCode = await this.post(url, host, target, headers, body, controller.signal);
-      if (statusCode >= 200 && statusCode < 300) return { statusCode, error: null, retryable: true };
-      if (statusCode >= 300 && statusCode < 400) return { statusCode, error: `redirect (${statusCode}) not followed`, retryable: true };
-      return { statusCode, error: `receiver answered ${statusCode}`, retryable: true };
-    } catch (err) {
-      if (err instanceof DeadlineExceeded || controller.signal.aborted) return { statusCode: null, error: (controller.signal.reason as Error).message, retryable: true };
-      const e = err as NodeJS.ErrnoException;
-      return { statusCode: null, error: e.code ? `${e.code}: ${e.message}` : String(e.message ?? e), retryable: true };
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** One POST to the pinned address; resolves with the status once the whole response arrived. */
-  private post(url: URL, host: string, target: ResolvedAddress, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
-    return new Promise<number>((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const useLoopbackCa = this.loopbackCa !== undefined && this.config.webhookAllowLoopback && isLoopbackAddress(target.address);
-      const req = https.request({
-        method: 'POST',
-        // The URL's host name (not the address) so TLS verifies the certificate against it.
-        host: isIP(host) !== 0 ? target.address : host,
-        port: url.port === '' ? 443 : Number(url.port),
-        path: `${url.pathname}${url.search}`,
-        headers,
-        // Connect to exactly the checked address: no second resolution.
-        lookup: pinnedLookup(target),
-        family: target.family,
-        servername: isIP(host) !== 0 ? undefined : host,
-        agent: false,
-        ...(useLoopbackCa ? { ca: this.loopbackCa } : {}),
-      });
-      let settled = false;
-      const finish = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        signal.removeEventListener('abort', onAbort);
-        fn();
-      };
-      const onAbort = () => {
-        req.destroy(signal.reason as Error);
-        finish(() => reject(signal.reason));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      req.on('error', (err) => finish(() => reject(err)));
-      req.on('response', (res: IncomingMessage) => {
-        const status = res.statusCode ?? 0;
-        let received = 0;
-        res.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          // Enough: the receiver has answered; the rest of a large body is not needed.
-          if (received > MAX_RESPONSE_BYTES) {
-            finish(() => resolve(status));
-            req.destroy();
-          }
-        });
-        res.on('end', () => finish(() => resolve(status)));
-        res.on('error', (err) => finish(() => reject(err)));
-        res.on('aborted', () => finish(() => reject(new Error('the receiver closed the connection mid-response'))));
-      });
-      req.end(body);
     });
+    if (answer.statusCode === null) return answer;
+    const { statusCode } = answer;
+    if (statusCode >= 200 && statusCode < 300) return { statusCode, error: null, retryable: true };
+    if (statusCode >= 300 && statusCode < 400) return { statusCode, error: `redirect (${statusCode}) not followed`, retryable: true };
+    return { statusCode, error: `receiver answered ${statusCode}`, retryable: true };
   }
 }
 

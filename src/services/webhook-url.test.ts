@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { ProblemError } from '../errors/problem.ts';
-import { signWebhook, verifyWebhook } from './webhook-delivery.service.ts';
+import { signWebhook, verifyWebhook } from './webhook-signature.ts';
 import { addressBlockReason, assertWebhookUrlAllowed, isHostAllowed, unmapIPv4 } from './webhook-url.ts';
 
 describe('addressBlockReason', () => {

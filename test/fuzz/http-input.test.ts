@@ -146,7 +146,7 @@ for (const setup of SETUPS) {
         });
         authorization = `Bearer ${await workspaceKey(t, { id: 'ws_fuzz', name: 'Fuzz' }, 'fuzz')}`;
         // Enough credits that valid requests render and reach the code behind the credit check.
-        await t.runtime.deps.services.credits.add('ws_fuzz', 1_000_000, 'grant', 'grant_fuzz', 'fuzz', 'fuzz grant');
+        await t.runtime.deps.services.credits.add({ workspaceId: 'ws_fuzz', amount: 1_000_000, kind: 'grant', id: 'grant_fuzz', reference: 'fuzz', description: 'fuzz grant' });
       } else {
         t = await startTestApp(setup.engine, { env: FUZZ_ENV });
         authorization = `Bearer ${TEST_LOCAL_KEY}`;

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { getMigrations } from 'better-auth/db/migration';
 import pg from 'pg';
-import { AUTH_SCHEMA } from '../../src/services/sign-in.ts';
+import { AUTH_SCHEMA } from '../../src/adapters/better-auth.sign-in.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 

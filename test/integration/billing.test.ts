@@ -12,7 +12,7 @@ import { createLogger } from '../../src/lib/logger.ts';
 import { BillingService } from '../../src/services/billing.service.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { CreditsService } from '../../src/services/credits.service.ts';
-import { StripePaymentProvider } from '../../src/services/payment-provider.ts';
+import { StripePaymentProvider } from '../../src/adapters/stripe.payment-provider.ts';
 import { CREDIT_PACKS } from '../../src/services/pricing.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
@@ -57,7 +57,7 @@ for (const engine of ENGINES) {
       const ledger = new CreditsRepository(t.runtime.db);
       credits = new CreditsService(ledger, systemClock, true, logger);
       const provider = new StripePaymentProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: standIn.url });
-      billing = new BillingService(new BillingRepository(t.runtime.db), ledger, credits, provider, { successUrl: 'https://app.example.test/ok', cancelUrl: 'https://app.example.test/no' }, systemClock, logger);
+      billing = new BillingService({ repo: new BillingRepository(t.runtime.db), credits, provider, urls: { successUrl: 'https://app.example.test/ok', cancelUrl: 'https://app.example.test/no' }, clock: systemClock, logger });
       await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Billing', kind: 'personal', createdAt: Date.now() });
     });
     after(async () => {

@@ -33,7 +33,7 @@ for (const engine of ENGINES) {
 
     async function workspaceWith(id: string, amount: number) {
       await t.runtime.deps.services.workspaces.ensure({ id, name: id, kind: 'personal', createdAt: Date.now() });
-      if (amount > 0) await credits.add(id, amount, 'grant', `grant_${id}`, 'test', 'test grant');
+      if (amount > 0) await credits.add({ workspaceId: id, amount: amount, kind: 'grant', id: `grant_${id}`, reference: 'test', description: 'test grant' });
     }
 
     test('N concurrent renders against a balance for a third of them: exactly those succeed, never below zero', async () => {
@@ -98,7 +98,7 @@ for (const engine of ENGINES) {
     test('purchases are idempotent per id', async () => {
       const ws = 'ws_purchase';
       await workspaceWith(ws, 0);
-      const results = await Promise.all(Array.from({ length: 5 }, () => credits.add(ws, 100, 'purchase', 'pur_same', 'cs_1', 'pack')));
+      const results = await Promise.all(Array.from({ length: 5 }, () => credits.add({ workspaceId: ws, amount: 100, kind: 'purchase', id: 'pur_same', reference: 'cs_1', description: 'pack' })));
       assert.equal(results.filter(Boolean).length, 1);
       assert.equal((await credits.balance(ws)).credits, 100);
     });
@@ -140,7 +140,7 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
   });
 
   test('concurrent HTTP renders: exactly the affordable ones succeed', async () => {
-    await t.runtime.deps.services.credits.add(ws, 4, 'grant', 'grant_http', 'test', 'grant');
+    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 4, kind: 'grant', id: 'grant_http', reference: 'test', description: 'grant' });
     const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(500 + i) })));
     assert.equal(responses.filter((r) => r.status === 200).length, 4);
     assert.equal(responses.filter((r) => r.status === 402).length, 8);
@@ -151,7 +151,7 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
 
   test('a cache hit costs nothing, even with an empty balance', async () => {
     // Its own render fills the cache (which seeds won the race above is not known) and spends the last credit.
-    await t.runtime.deps.services.credits.add(ws, 1, 'grant', 'grant_hit', 'test', 'grant');
+    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 1, kind: 'grant', id: 'grant_hit', reference: 'test', description: 'grant' });
     const miss = await t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(700) });
     assert.equal(miss.headers['x-service-cache'], 'MISS');
     assert.deepEqual((await t.request('get', '/v1/me', auth())).body.balance, { credits: 0, reserved: 0, available: 0 });
@@ -162,7 +162,7 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
   });
 
   test('batch items are charged one by one; the unaffordable ones fail alone', async () => {
-    await t.runtime.deps.services.credits.add(ws, 2, 'grant', 'grant_batch', 'test', 'grant');
+    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 2, kind: 'grant', id: 'grant_batch', reference: 'test', description: 'grant' });
     const res = await t.request('post', '/v1/batch', { ...auth(), body: { items: [1, 2, 3].map((s) => ({ slug: 'mesh-gradient', ...tiny(900 + s) })) } });
     assert.equal(res.status, 200);
     assert.equal(res.body.results.filter((r: { ok: boolean }) => r.ok).length, 2);
@@ -176,7 +176,7 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
     // A workspace of its own, so the totals do not depend on what the tests above rendered.
     const usageKey = await workspaceKey(t, { id: 'ws_usage', name: 'Usage' }, 'usage');
     const as = { auth: false as const, headers: { Authorization: `Bearer ${usageKey}` } };
-    await t.runtime.deps.services.credits.add('ws_usage', 10, 'grant', 'grant_usage', 'test', 'grant');
+    await t.runtime.deps.services.credits.add({ workspaceId: 'ws_usage', amount: 10, kind: 'grant', id: 'grant_usage', reference: 'test', description: 'grant' });
     // Two misses and a hit over HTTP, then a batch of two misses: five renders, four credits, one hit.
     for (const seed of [1000, 1000, 1001]) assert.equal((await t.request('post', '/v1/generate/mesh-gradient', { ...as, body: tiny(seed) })).status, 200);
     const batch = await t.request('post', '/v1/batch', { ...as, body: { items: [1002, 1003].map((s) => ({ slug: 'mesh-gradient', ...tiny(s) })) } });

@@ -2,7 +2,7 @@
 // same key with another body is 422; a replay while the first runs is 409; failures free the key.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { StripePaymentProvider } from '../../src/services/payment-provider.ts';
+import { StripePaymentProvider } from '../../src/adapters/stripe.payment-provider.ts';
 import { CREDIT_PACKS } from '../../src/services/pricing.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';

@@ -36,7 +36,7 @@ for (const engine of ENGINES) {
       jobs = new JobsService({ repo: new JobsRepository(t.runtime.db), queue: t.runtime.jobs.queue, render: services.render, credits, clock: systemClock, lifecycle: t.runtime.jobs.lifecycle });
       metered = new MeteredRenderService(services.render, credits, services.usage);
       await services.workspaces.ensure({ id: ws, name: ws, kind: 'personal', createdAt: Date.now() });
-      await credits.add(ws, 100, 'grant', `grant_${ws}`, 'test', 'test grant');
+      await credits.add({ workspaceId: ws, amount: 100, kind: 'grant', id: `grant_${ws}`, reference: 'test', description: 'test grant' });
     });
     after(async () => t?.close());
 

@@ -263,7 +263,7 @@ describe('jobs, credits and the pg-boss queue in hosted mode (postgres)', () => 
     assert.equal(refused.status, 402);
     assert.equal((await t.runtime.db('jobs').where({ workspace_id: ws })).length, 0, 'no job row without its reservation');
     assert.equal((await messages()).length, 0, 'no queue message without its job');
-    await t.runtime.deps.services.credits.add(ws, 5, 'grant', 'grant_jobs', 'test', 'grant');
+    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 5, kind: 'grant', id: 'grant_jobs', reference: 'test', description: 'grant' });
     const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: tiny });
     assert.deepEqual(await messages(job.id), [{ job_id: job.id, state: 'created' }], 'one pg-boss message names the job');
     assert.equal((await t.runtime.deps.services.credits.balance(ws)).reserved, 1);
@@ -307,7 +307,7 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
   before(async () => {
     t = await startTestApp('postgres', { env: { ...HOSTED_ENV, JOB_LEASE_MS: '1500' } });
     secret = await workspaceKey(t, { id: ws, name: 'Jobs' }, 'jobs');
-    await t.runtime.deps.services.credits.add(ws, 100, 'grant', 'grant_jobs_run', 'test', 'grant');
+    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 100, kind: 'grant', id: 'grant_jobs_run', reference: 'test', description: 'grant' });
   });
   after(async () => t?.close());
 

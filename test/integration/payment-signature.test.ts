@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import Stripe from 'stripe';
-import { StripePaymentProvider } from '../../src/services/payment-provider.ts';
+import { StripePaymentProvider } from '../../src/adapters/stripe.payment-provider.ts';
 import { CREDIT_PACKS } from '../../src/services/pricing.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp } from '../support/harness.ts';

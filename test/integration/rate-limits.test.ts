@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type supertest from 'supertest';
 import knex from 'knex';
 import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
-import { createPostgresRateLimiter } from '../../src/services/rate-limit.service.ts';
+import { createPostgresRateLimiter } from '../../src/adapters/rate-limit.stores.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 

@@ -92,7 +92,7 @@ for (const engine of ENGINES) {
 
     async function workspaceWith(id: string, amount: number) {
       await t.runtime.deps.services.workspaces.ensure({ id, name: id, kind: 'personal', createdAt: Date.now() });
-      if (amount > 0) await credits.add(id, amount, 'grant', `grant_${id}`, 'test', 'test grant');
+      if (amount > 0) await credits.add({ workspaceId: id, amount: amount, kind: 'grant', id: `grant_${id}`, reference: 'test', description: 'test grant' });
     }
 
     const meteredWith = (gate: ReturnType<typeof gated>) => new MeteredRenderService(gate.render, gate.credits, t.runtime.deps.services.usage);
@@ -186,7 +186,7 @@ describe('coalesced renders over HTTP in hosted mode (postgres)', () => {
       },
     });
     secret = await workspaceKey(t, { id: ws, name: 'Coalesce' }, 'test');
-    await t.runtime.deps.services.credits.add(ws, 100, 'grant', 'grant_http_coalesce', 'test', 'grant');
+    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 100, kind: 'grant', id: 'grant_http_coalesce', reference: 'test', description: 'grant' });
   });
   after(async () => t?.close());
 

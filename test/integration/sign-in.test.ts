@@ -200,7 +200,7 @@ describe('hosted accounts on postgres', () => {
     test('a cookie render must prove it is same-origin: every other variant is 403 origin_denied and spends nothing', async () => {
       const { cookie } = await signIn('github', 'grace');
       const workspaceId = (await t.request('get', '/v1/me', withCookie(cookie))).body.workspace.id;
-      await t.runtime.deps.services.credits.add(workspaceId, 100, 'grant', 'grant_grace', 'test', 'test credits');
+      await t.runtime.deps.services.credits.add({ workspaceId: workspaceId, amount: 100, kind: 'grant', id: 'grant_grace', reference: 'test', description: 'test credits' });
       const balance = async () => (await t.runtime.deps.services.credits.balance(workspaceId)).credits;
       const recipe = { slug: 'mesh-gradient', seed: 1, size: { width: 32, height: 32 }, format: 'png' as const };
       const preset = await t.request('post', '/v1/presets', { ...withCookie(cookie, { Origin: APP }), body: { name: 'hero', recipe } });

@@ -15,14 +15,9 @@ import { generate as selfSigned } from 'selfsigned';
 import { WebhooksRepository } from '../../db/repositories/webhooks.repository.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
-import {
-  type ResolvedAddress,
-  type WebhookDeliveryOptions,
-  type WebhookDeliveryResult,
-  WebhookDeliveryService,
-  type WebhookLookup,
-  verifyWebhook,
-} from '../../src/services/webhook-delivery.service.ts';
+import { PinnedHttpsClient, type PinnedHttpsClientOptions, type ResolvedAddress, type WebhookLookup } from '../../src/adapters/pinned-https.client.ts';
+import { type WebhookDeliveryOptions, type WebhookDeliveryResult, WebhookDeliveryService } from '../../src/services/webhook-delivery.service.ts';
+import { verifyWebhook } from '../../src/services/webhook-signature.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { armDelivered, armEvent } from '../support/events.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
@@ -138,7 +133,12 @@ for (const engine of ENGINES) {
       receivers.push(r);
       return r;
     };
-    const delivery = (options: Partial<WebhookDeliveryOptions> = {}) => {
+    /** The delivery service with the real pinned client (its lookup, deadline and CA adjustable per test). */
+    const delivery = (options: Partial<WebhookDeliveryOptions> & Partial<PinnedHttpsClientOptions> = {}) => {
+      const { lookup, timeoutMs = 3000, loopbackCa: _ca, allowLoopback: _allow, ...rest } = options;
+      // The client follows the service's config (a test may turn loopback off) and takes the test CA unless told otherwise.
+      const allowLoopback = options.allowLoopback ?? (rest.config ?? t.runtime.deps.config).webhookAllowLoopback;
+      const loopbackCa = 'loopbackCa' in options ? options.loopbackCa : tls.cert;
       const sink = new Writable({
         write(chunk, _enc, cb) {
           deliveryLogs.push(...String(chunk).split('\n').filter(Boolean));
@@ -150,10 +150,9 @@ for (const engine of ENGINES) {
         secrets: t.runtime.deps.services.webhooks.secrets,
         config: t.runtime.deps.config,
         logger: createLogger('info', sink),
-        loopbackCa: tls.cert,
+        client: new PinnedHttpsClient({ allowLoopback, lookup, timeoutMs, loopbackCa }),
         retryDelaysMs: [],
-        timeoutMs: 3000,
-        ...options,
+        ...rest,
       });
       services.push(s);
       return s;

@@ -1,7 +1,7 @@
 // The sign-in library's error answers become problem+json (sign-in.ts authErrorAsProblem).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { authErrorAsProblem } from './sign-in.ts';
+import { authErrorAsProblem } from './better-auth.sign-in.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });

@@ -16,7 +16,7 @@ import type { WorkspacesRepository } from '../../db/repositories/workspaces.repo
 import type { Config, SignInConfig } from '../config/config.ts';
 import type { ProblemCode } from '../errors/error-registry.ts';
 import { problemBody } from '../errors/problem.ts';
-import type { SessionInfo, SessionReader, SignInProvider } from './auth.service.ts';
+import type { SessionInfo, SessionReader, SignInProvider } from '../services/auth.service.ts';
 import type { Clock } from '../lib/clock.ts';
 
 export const AUTH_BASE_PATH = '/v1/auth';
