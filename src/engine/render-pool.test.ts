@@ -20,15 +20,15 @@ after(() => pool.close());
 
 test('a render over the remaining pixel budget waits, counts against the queue limit and leaves it when aborted', async () => {
   const first = new AbortController();
-  const running = pool.run(long(), { signal: first.signal });
+  const running = pool.render(long(), { signal: first.signal });
   running.catch(() => {});
   const second = new AbortController();
-  const waiting = pool.run(still(2), { signal: second.signal });
+  const waiting = pool.render(still(2), { signal: second.signal });
   waiting.catch(() => {});
   await flush();
   // Two workers are free, yet the second render waits: the first holds the whole budget.
   assert.equal(pool.queueSize, 1);
-  await assert.rejects(pool.run(still(3)), (err: unknown) => err instanceof ProblemError && err.code === 'overloaded');
+  await assert.rejects(pool.render(still(3)), (err: unknown) => err instanceof ProblemError && err.code === 'overloaded');
 
   second.abort();
   await assert.rejects(waiting, (err: unknown) => err instanceof ProblemError && err.code === 'client_closed_request');
@@ -37,7 +37,7 @@ test('a render over the remaining pixel budget waits, counts against the queue l
   first.abort();
   await assert.rejects(running, (err: unknown) => err instanceof ProblemError && err.code === 'client_closed_request');
   // The budget is free again: a render runs.
-  const out = await pool.run(still(4));
+  const out = await pool.render(still(4));
   assert.ok(out.bytes.length > 0);
 });
 
@@ -45,13 +45,13 @@ test('RENDER_QUEUE_LIMIT=0: a render that starts at once runs; one that would wa
   const noQueue = new RenderPool({ workers: 1, queueLimit: 0 });
   try {
     // An idle worker: nothing waits, so the limit of 0 waiting renders does not refuse it.
-    assert.ok((await noQueue.run(still(5))).bytes.length > 0);
+    assert.ok((await noQueue.render(still(5))).bytes.length > 0);
     const first = new AbortController();
-    const running = noQueue.run(long(), { signal: first.signal });
+    const running = noQueue.render(long(), { signal: first.signal });
     running.catch(() => {});
     await flush();
     // The only worker is busy: this one would wait, and no render may.
-    await assert.rejects(noQueue.run(still(6)), (err: unknown) => err instanceof ProblemError && err.code === 'overloaded');
+    await assert.rejects(noQueue.render(still(6)), (err: unknown) => err instanceof ProblemError && err.code === 'overloaded');
     first.abort();
     await assert.rejects(running, (err: unknown) => err instanceof ProblemError && err.code === 'client_closed_request');
   } finally {

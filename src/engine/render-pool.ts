@@ -62,7 +62,7 @@ export class RenderPool {
     return this.pool.utilization;
   }
 
-  async run(task: PoolTask, options: RunOptions = {}): Promise<RenderOutput> {
+  async render(task: PoolTask, options: RunOptions = {}): Promise<RenderOutput> {
     // One frame's pixels: animations hold a frame at a time (FFmpeg takes them as they come).
     const frame = deviceSize(task.width, task.height, task.pixelRatio);
     const pixels = task.format === 'svg' || task.format === 'css' ? 0 : frame.width * frame.height;

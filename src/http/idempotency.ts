@@ -50,7 +50,7 @@ export class IdempotencyService {
   }
 
   /** Runs `handler` under the request's Idempotency-Key (if it sent one). */
-  async run(operationId: OperationId, workspaceId: string, req: Request, res: Response, handler: () => Promise<void>): Promise<void> {
+  async respondOnce(operationId: OperationId, workspaceId: string, req: Request, res: Response, handler: () => Promise<void>): Promise<void> {
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || !IDEMPOTENT_OPERATIONS.has(operationId)) return handler();
     const fingerprint = this.fingerprint(operationId, req);

@@ -230,7 +230,7 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
         signal: controller.signal,
       };
       // Idempotency-Key (mutating operations): a replay answers from the stored response.
-      if (auth?.ok) await deps.services.idempotency.run(operationId as OperationId, auth.principal.workspaceId, req, res, async () => handler(ctx));
+      if (auth?.ok) await deps.services.idempotency.respondOnce(operationId as OperationId, auth.principal.workspaceId, req, res, async () => handler(ctx));
       else await handler(ctx);
     });
   }

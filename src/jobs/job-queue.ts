@@ -9,7 +9,7 @@ export interface JobConsumer {
   /** Claims a job: the one a message names, or (no id) the oldest due one. Undefined: nothing to run. */
   claim(id?: string): Promise<JobRecord | undefined>;
   /** Runs a claimed job to its end (it never throws: failures are recorded on the job). */
-  run(job: JobRecord): Promise<void>;
+  execute(job: JobRecord): Promise<void>;
   /** False once the process drains: a message delivered now goes back for another process. */
   accepting(): boolean;
 }

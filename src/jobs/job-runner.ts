@@ -132,15 +132,15 @@ export class JobRunner implements JobConsumer {
     this.lifecycle.ended(job.id);
   }
 
-  run(job: JobRecord): Promise<void> {
-    const execution = this.execute(job);
+  execute(job: JobRecord): Promise<void> {
+    const execution = this.runToEnd(job);
     this.executions.add(execution);
     const forget = () => void this.executions.delete(execution);
     execution.then(forget, forget);
     return execution;
   }
 
-  private async execute(job: JobRecord): Promise<void> {
+  private async runToEnd(job: JobRecord): Promise<void> {
     const controller = new AbortController();
     this.running.set(job.id, controller);
     this.lifecycle.started(job);

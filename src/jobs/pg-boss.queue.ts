@@ -84,7 +84,7 @@ export class PgBossJobQueue implements JobQueue {
         const claiming = consumer.claim(message.data.jobId);
         this.claims.add(claiming);
         const job = await claiming.finally(() => this.claims.delete(claiming));
-        if (job) await consumer.run(job);
+        if (job) await consumer.execute(job);
         // Completed here, awaited: pg-boss completes a message after its handler returns without
         // waiting for the write, so `completed` would otherwise come before the message is done.
         // (Its own completion afterwards finds the message no longer active and changes nothing.)

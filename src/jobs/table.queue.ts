@@ -55,7 +55,7 @@ export class TableJobQueue implements JobQueue {
         const job = await consumer.claim();
         if (!job) break;
         this.inFlight++;
-        void consumer.run(job).finally(() => {
+        void consumer.execute(job).finally(() => {
           this.inFlight--;
           this.wake();
         });

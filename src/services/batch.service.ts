@@ -38,7 +38,7 @@ export class BatchService {
     private readonly concurrency: number,
   ) {}
 
-  async run(items: readonly unknown[], principal: Principal, signal?: AbortSignal): Promise<BatchResultItem[]> {
+  async renderAll(items: readonly unknown[], principal: Principal, signal?: AbortSignal): Promise<BatchResultItem[]> {
     const results: BatchResultItem[] = new Array(items.length);
     const unique = new Map<string, { resolved: ResolvedRecipe; indexes: number[] }>();
 
@@ -59,7 +59,7 @@ export class BatchService {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const { resolved, indexes } = next;
         try {
-          const result = await this.metered.run(resolved, { principal, operation: 'renderBatch', signal });
+          const result = await this.metered.renderMetered(resolved, { principal, operation: 'renderBatch', signal });
           for (const index of indexes) {
             results[index] = {
               index,

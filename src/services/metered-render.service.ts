@@ -41,7 +41,7 @@ export class MeteredRenderService {
     private readonly usage: Pick<UsageService, 'record'>,
   ) {}
 
-  async run(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
+  async renderMetered(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
     const started = performance.now();
     const { recipe } = resolved;
     const result = await this.obtain(resolved, call);

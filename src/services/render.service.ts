@@ -152,7 +152,7 @@ export class RenderService {
     const motion = isMotionFormat(recipe.format) && resolved.frames > 1;
     const sync = (call.mode ?? 'sync') === 'sync';
     const timeoutMs = call.timeoutMs ?? (sync && motion ? this.limits.animationBudgetMs : this.limits.timeoutMs);
-    const output = await this.pool.run(
+    const output = await this.pool.render(
       {
         slug: recipe.generator,
         params: recipe.params,

@@ -42,7 +42,7 @@ for (const engine of ENGINES) {
       const resolved = Array.from({ length: n }, (_, i) => t.runtime.deps.services.render.resolve('mesh-gradient', tiny(10_000 + i)));
       const each = renderCost(resolved[0]);
       await workspaceWith(ws, (n / 3) * each);
-      const outcomes = await Promise.allSettled(resolved.map((r) => metered.run(r, { principal: principal(ws), operation: 'generate' })));
+      const outcomes = await Promise.allSettled(resolved.map((r) => metered.renderMetered(r, { principal: principal(ws), operation: 'generate' })));
       const ok = outcomes.filter((o) => o.status === 'fulfilled');
       const refused = outcomes.filter((o) => o.status === 'rejected');
       assert.equal(ok.length, n / 3);
@@ -62,10 +62,10 @@ for (const engine of ENGINES) {
       const ws = 'ws_hits';
       await workspaceWith(ws, 5);
       const resolved = t.runtime.deps.services.render.resolve('mesh-gradient', tiny(20_001));
-      const first = await metered.run(resolved, { principal: principal(ws), operation: 'generate' });
+      const first = await metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' });
       assert.equal(first.cache, 'MISS');
       assert.equal(first.credits, renderCost(resolved));
-      const again = await metered.run(resolved, { principal: principal(ws), operation: 'generate' });
+      const again = await metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' });
       assert.equal(again.cache, 'HIT');
       assert.equal(again.credits, 0);
       assert.equal((await credits.balance(ws)).available, 5 - renderCost(resolved));
@@ -78,7 +78,7 @@ for (const engine of ENGINES) {
       const heavy = t.runtime.deps.services.render.resolve('plasma', { seed: 1, size: { width: 640, height: 360 }, format: 'mp4', params: { duration: 10, fps: 30 } });
       // The render is called once the reservation is written.
       const rendering = armCall(t.runtime.deps.services.render, 'render');
-      const running = metered.run(heavy, { principal: principal(ws), operation: 'generate', signal: controller.signal });
+      const running = metered.renderMetered(heavy, { principal: principal(ws), operation: 'generate', signal: controller.signal });
       await rendering.wait('the render to start');
       assert.equal((await credits.balance(ws)).reserved, renderCost(heavy), 'held while rendering');
       controller.abort();

@@ -92,9 +92,9 @@ for (const engine of ENGINES) {
     // the second has been answered, so "still running" is a state, not a race against a timer.
     type Services = TestApp['runtime']['deps']['services'];
     const held: Array<[operationId: string, url: string, body: () => Record<string, unknown>, target: (s: Services) => [object, string]]> = [
-      ['generate', '/v1/generate/mesh-gradient', () => tiny(80), (s) => [s.meteredRender, 'run']],
+      ['generate', '/v1/generate/mesh-gradient', () => tiny(80), (s) => [s.meteredRender, 'renderMetered']],
       ['createJob', '/v1/jobs', () => ({ slug: 'blob', seed: 80 }), (s) => [s.jobs, 'submit']],
-      ['renderBatch', '/v1/batch', () => ({ items: [{ slug: 'blob', seed: 80 }] }), (s) => [s.batch, 'run']],
+      ['renderBatch', '/v1/batch', () => ({ items: [{ slug: 'blob', seed: 80 }] }), (s) => [s.batch, 'renderAll']],
       ['createCheckout', '/v1/billing/checkout', () => ({ packId: CREDIT_PACKS[0].id }), (s) => [s.billing, 'checkout']],
     ];
     for (const [operationId, url, body, target] of held) {

@@ -44,7 +44,7 @@ for (const engine of ENGINES) {
       const cachedRecipe = t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 1, size: { width: 640, height: 480 }, format: 'png' });
       const cost = renderCost(cachedRecipe);
       // A: rendered (and paid) synchronously first, then exported: the job holds nothing.
-      const a = await metered.run(cachedRecipe, { principal, operation: 'generate' });
+      const a = await metered.renderMetered(cachedRecipe, { principal, operation: 'generate' });
       assert.deepEqual([a.cache, a.credits], ['MISS', cost]);
       const jobA = await jobs.submit(principal, input(1));
       assert.equal(jobA.reservationId, null, 'nothing reserved for a cached result');
@@ -52,7 +52,7 @@ for (const engine of ENGINES) {
       const jobB = await jobs.submit(principal, input(2));
       assert.ok(jobB.reservationId);
       assert.equal((await credits.balance(ws)).reserved, cost);
-      const b = await metered.run(t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 2, size: { width: 640, height: 480 }, format: 'png' }), { principal, operation: 'generate' });
+      const b = await metered.renderMetered(t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 2, size: { width: 640, height: 480 }, format: 'png' }), { principal, operation: 'generate' });
       assert.equal(b.cache, 'MISS');
       // C: exported and rendered by the job alone.
       const jobC = await jobs.submit(principal, input(3));

@@ -103,14 +103,14 @@ for (const engine of ENGINES) {
       const resolved = recipe();
       const gate = gated(t.runtime.deps.services.render, credits, N);
       const metered = meteredWith(gate);
-      const results = fulfilled(await leaderThenFollowers(gate, N, () => metered.run(resolved, { principal: principal(ws), operation: 'generate' })));
+      const results = fulfilled(await leaderThenFollowers(gate, N, () => metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' })));
       assert.equal(count(results, 'MISS'), 1);
       assert.equal(count(results, 'COALESCED'), N - 1);
       assert.equal(gate.renders(), 1, 'rendered once');
       assert.equal(results.reduce((a, r) => a + r.credits, 0), renderCost(resolved));
       assert.ok(results.every((r) => r.bytes.equals(results[0].bytes)));
       assert.deepEqual(await credits.balance(ws), { credits: 100 - renderCost(resolved), reserved: 0, available: 100 - renderCost(resolved) });
-      const again = await metered.run(resolved, { principal: principal(ws), operation: 'generate' });
+      const again = await metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' });
       assert.deepEqual([again.cache, again.credits], ['HIT', 0]);
     });
 
@@ -122,7 +122,7 @@ for (const engine of ENGINES) {
         throw new ProblemError('render_timeout', { detail: 'the one render failed' });
       });
       const metered = meteredWith(gate);
-      const outcomes = await leaderThenFollowers(gate, N, () => metered.run(resolved, { principal: principal(ws), operation: 'generate' }));
+      const outcomes = await leaderThenFollowers(gate, N, () => metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' }));
       assert.equal(gate.renders(), 1, 'the followers did not render again');
       for (const o of outcomes) assert.equal(o.status === 'rejected' && (o.reason as ProblemError).code, 'render_timeout');
       assert.deepEqual(await credits.balance(ws), { credits: 100, reserved: 0, available: 100 });
@@ -138,7 +138,7 @@ for (const engine of ENGINES) {
         if (n === 1) leaving.abort();
       });
       const metered = meteredWith(gate);
-      const outcomes = await leaderThenFollowers(gate, N, (i) => metered.run(resolved, { principal: principal(ws), operation: 'generate', signal: i === 0 ? leaving.signal : undefined }));
+      const outcomes = await leaderThenFollowers(gate, N, (i) => metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate', signal: i === 0 ? leaving.signal : undefined }));
       assert.equal(outcomes[0].status === 'rejected' && (outcomes[0].reason as ProblemError).code, 'client_closed_request');
       const results = fulfilled(outcomes);
       assert.equal(results.length, N - 1);
@@ -156,7 +156,7 @@ for (const engine of ENGINES) {
       const resolved = recipe();
       const gate = gated(t.runtime.deps.services.render, credits, N);
       const metered = meteredWith(gate);
-      const outcomes = await leaderThenFollowers(gate, N, (i) => metered.run(resolved, { principal: principal(i === 0 ? poor : rich), operation: 'generate' }));
+      const outcomes = await leaderThenFollowers(gate, N, (i) => metered.renderMetered(resolved, { principal: principal(i === 0 ? poor : rich), operation: 'generate' }));
       assert.equal(outcomes[0].status === 'rejected' && (outcomes[0].reason as ProblemError).code, 'insufficient_credits');
       const results = fulfilled(outcomes);
       assert.equal(results.length, N - 1);

@@ -83,15 +83,15 @@ for (const engine of ENGINES) {
 
     test('504 render_timeout on every render operation when a still passes its time limit', async () => {
       const pool = poolOf(t);
-      const original = pool.run;
+      const original = pool.render;
       // The limit has already passed when the worker starts: its first checkpoint stops the render.
-      pool.run = (task: PoolTask, options?: RunOptions) => original.call(pool, { ...task, timeoutMs: -1 }, options);
+      pool.render = (task: PoolTask, options?: RunOptions) => original.call(pool, { ...task, timeoutMs: -1 }, options);
       try {
         for (const [op, call] of Object.entries(await renderEach(t, still(seed++)))) {
           assertProblem(await call(), 504, 'render_timeout', op);
         }
       } finally {
-        pool.run = original;
+        pool.render = original;
       }
     });
   });
