@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { OpenAPIRouter, type Document } from 'openapi-backend';
-import { openApiDocument } from '../lib/openapi-document.ts';
-import { compileOperationMatcher } from './operations.router.ts';
+import { listOperations, openApiDocument } from '../lib/openapi-document.ts';
+import { compileOperationMatcher, createContractBackend, installCompiledRouting } from './openapi-backend.seam.ts';
 
 /** Overlapping templates, where specificity and document order decide. */
 const OVERLAPPING: Document = {
@@ -55,4 +55,22 @@ test("the precompiled operation matcher answers exactly as openapi-backend's own
   assert.equal(match({ method: 'head', path: '/a/q.json', headers: {} })?.operationId, 'aJson');
   assert.throws(() => match({ method: 'put', path: '/a/fixed', headers: {} }, true), /405/);
   assert.throws(() => match({ method: 'get', path: '/c', headers: {} }, true), /404/);
+});
+
+test('installCompiledRouting puts the compiled matcher in the initialised backend, answering as the library did, and compiles every request validator', async () => {
+  const api = createContractBackend(structuredClone(openApiDocument()) as unknown as Document);
+  for (const { operationId } of listOperations()) api.register(operationId, () => undefined);
+  await api.init();
+  const library = api.router.matchOperation.bind(api.router);
+  const probes = api.router.getOperations().flatMap((o) => ['get', 'post', 'head', 'delete'].map((method) => ({ method, path: o.path.replace(/\{[^}]+\}/g, 'id_1') })));
+  const before = probes.map((p) => library({ ...p, headers: {} }, false)?.operationId);
+  const operations = installCompiledRouting(api);
+  assert.notEqual(api.router.matchOperation, library, 'the matcher was replaced');
+  assert.equal(api.router.getOperations(), api.router.getOperations(), 'the operation list is computed once');
+  assert.equal(operations.length, api.router.getOperations().length);
+  // HEAD has no operation of its own in the library; the compiled matcher runs GET for it.
+  const after = probes.map((p) => api.router.matchOperation({ ...p, headers: {} }, false)?.operationId);
+  probes.forEach((p, i) => assert.equal(after[i], p.method === 'head' ? after[probes.findIndex((q) => q.path === p.path && q.method === 'get')] : before[i], `${p.method} ${p.path}`));
+  // Every operation's request validator exists before the first request.
+  for (const op of operations) assert.ok(api.validator.getRequestValidatorsForOperation(op.operationId!).length > 0, op.operationId);
 });

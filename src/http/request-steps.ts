@@ -1,0 +1,141 @@
+// The steps every API request goes through, each a named function of plain inputs (headers, a
+// principal, a place to put response headers) rather than express's req/res where it can be, so
+// another request path (a lean one for cacheable requests) runs exactly the same ones. In order:
+//  1. checkInput: path parameters' percent-encoding and NUL (U+0000) anywhere, before any work;
+//  2. authenticate (once per request; the body is read only when it succeeds or is not needed);
+//     a failure is answered by unauthorizedAnswer (401, or 429 for too many failures);
+//  3. schema validation (openapi-backend with our Ajv, see openapi-backend.seam.ts);
+//  4. checkCookieOrigin: a signed-in browser's unsafe request must come from an allowed origin;
+//  5. enforceRateLimit: RateLimit headers, 429 over the limit;
+//  6. abortOnClientClose: the handler's AbortSignal, aborted when the client leaves;
+//  7. the idempotency replay (IdempotencyService.respondOnce), then the operation's handler.
+// operations.router.ts composes them for express.
+import type { IncomingHttpHeaders } from 'node:http';
+import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
+import type { AuthResult, Principal } from '../services/auth.service.ts';
+import type { RateLimiter } from '../services/rate-limit.service.ts';
+import type { OperationId } from './handler.types.ts';
+import { assertCookieRequestAllowed, type OriginPolicy } from './origin.middleware.ts';
+
+export function validationFailed(issues: ProblemIssue[]): ProblemError {
+  return new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+}
+
+/**
+ * Inputs no operation accepts, refused before any handler or database sees them: a path parameter
+ * that is not valid percent-encoding, and NUL (U+0000) in a path parameter, a query value or any
+ * JSON string or member name (Postgres cannot store it in text; SQLite answers the same).
+ */
+export function inputIssues(pathParams: Record<string, string>, query: Record<string, unknown>, body: unknown): ProblemIssue[] {
+  const issues: ProblemIssue[] = [];
+  const nul = (path: string) => issues.push({ path, message: 'must not contain NUL (U+0000)', keyword: 'pattern' });
+  for (const [name, raw] of Object.entries(pathParams)) {
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      issues.push({ path: `path.${name}`, message: 'is not valid percent-encoding', keyword: 'format' });
+      continue;
+    }
+    if (value.includes('\0')) nul(`path.${name}`);
+  }
+  for (const [name, value] of Object.entries(query)) {
+    if (name.includes('\0')) nul('query');
+    else if ((Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v.includes('\0'))) nul(`query.${name}`);
+  }
+  // Iterative, and paths are built only for a finding: a 1 MB body can nest 200 000 levels deep.
+  type Node = { value: unknown; key: string; parent: Node | undefined };
+  const pathOf = (node: Node) => {
+    const keys: string[] = [];
+    for (let n: Node | undefined = node; n; n = n.parent) keys.push(n.key);
+    return keys.reverse().join('.');
+  };
+  const stack: Node[] = [{ value: body, key: 'body', parent: undefined }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) nul(pathOf(node));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (k.includes('\0')) nul(pathOf(node));
+        else stack.push({ value: v, key: k, parent: node });
+      }
+    }
+  }
+  return issues;
+}
+
+/** Step 1: throws 400 validation_failed naming every field inputIssues finds. */
+export function checkInput(pathParams: Record<string, string>, query: Record<string, unknown>, body: unknown): void {
+  const issues = inputIssues(pathParams, query, body);
+  if (issues.length > 0) throw validationFailed(issues);
+}
+
+/**
+ * Step 2: `authenticate` run at most once per request object (the security handlers of both
+ * schemes, the body gate and the handler all ask), so one decision holds: a bad bearer cannot be
+ * rescued by a cookie.
+ */
+export function authenticateOnce<R extends object>(authenticate: (request: R) => Promise<AuthResult>): (request: R) => Promise<AuthResult> {
+  const results = new WeakMap<R, Promise<AuthResult>>();
+  return (request) => {
+    let result = results.get(request);
+    if (!result) {
+      result = authenticate(request);
+      results.set(request, result);
+    }
+    return result;
+  };
+}
+
+/** Step 2's failure: the problem to answer (401 with a challenge, or 429 once the client's failures pass the limit). */
+export async function unauthorizedAnswer(result: AuthResult, rateLimiter: Pick<RateLimiter, 'consumeFailedAuth'>, clientAddress: string): Promise<ProblemError> {
+  const reason = result.ok ? 'invalid' : result.reason;
+  const detail =
+    reason === 'missing'
+      ? 'Send Authorization: Bearer <API key>, or sign in.'
+      : reason === 'malformed'
+        ? 'The Authorization header must be "Bearer <API key>".'
+        : reason === 'revoked'
+          ? 'This API key has been revoked.'
+          : 'The credentials are not valid.';
+  const challenge = reason === 'missing' ? 'Bearer realm="render-service"' : 'Bearer realm="render-service", error="invalid_token"';
+  // Failed authentication is counted per client address.
+  const decision = await rateLimiter.consumeFailedAuth(clientAddress);
+  if (!decision.allowed) return new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers });
+  return new ProblemError('unauthorized', { detail, headers: { ...decision.headers, 'WWW-Authenticate': challenge } });
+}
+
+/** Step 4: a session (cookie) request that changes something must carry an allowed Origin; API keys need none. */
+export function checkCookieOrigin(policy: OriginPolicy, operationId: OperationId, method: string, headers: IncomingHttpHeaders, principal: Principal | null): void {
+  if (principal?.method === 'session') assertCookieRequestAllowed(policy, operationId, method, headers);
+}
+
+/** Step 5: counts the request against its workspace's and key's limits; RateLimit headers go to `setHeaders`; 429 over the limit. */
+export async function enforceRateLimit(
+  rateLimiter: Pick<RateLimiter, 'consume'>,
+  principal: Principal | null,
+  authorization: string | string[] | undefined,
+  setHeaders: (headers: Record<string, string>) => void,
+): Promise<void> {
+  if (!principal) return;
+  const decision = await rateLimiter.consume(principal, authorization);
+  setHeaders(decision.headers);
+  if (!decision.allowed) throw new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers });
+}
+
+/** What abortOnClientClose watches: a response that reports its connection closing. */
+export interface ClosableResponse {
+  once(event: 'close', listener: () => void): unknown;
+  readonly writableFinished: boolean;
+}
+
+/** Step 6: a signal aborted with 499 client_closed_request when the connection closes before the response is finished. */
+export function abortOnClientClose(res: ClosableResponse): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new ProblemError('client_closed_request'));
+  });
+  return controller.signal;
+}
