@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { type Database, createDatabase, migrateToLatest } from '../db/database.ts';
 import { SystemRepository } from '../db/repositories/system.repository.ts';
 import { WorkspacesRepository } from '../db/repositories/workspaces.repository.ts';
+import { WorkspacesService } from './services/workspaces.service.ts';
 import type { AppDeps } from './http/app-deps.types.ts';
 import { type Config, ConfigError, defaultCheckoutUrls } from './config/config.ts';
 import { AuthService, LOCAL_WORKSPACE_ID } from './services/auth.service.ts';
@@ -188,7 +189,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       meteredRender,
       health: new HealthService(new SystemRepository(db), ffmpeg, ffmpegVersion, () => generators.size, revision, { clock, logger }),
       generators,
-      workspaces,
+      workspaces: new WorkspacesService(workspaces),
       render,
       batch: new BatchService(render, meteredRender, pool.workers),
       rateLimiter,

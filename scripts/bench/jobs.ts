@@ -56,7 +56,7 @@ async function direct(seed: number): Promise<number> {
   if (!ffmpeg || !(await probeFfmpegVersion(ffmpeg))) throw new Error('FFmpeg is required');
   const started = performance.now();
   const animation = plasma.animation!({ ...plasma.defaults, duration: 4, fps: 30 } as never);
-  const task = { slug: 'plasma', params: { ...plasma.defaults, duration: 4, fps: 30 }, seed, width: 640, height: 360, pixelRatio: 1, format: 'mp4', frames: animation.frames, fps: animation.fps } as never;
+  const task = { slug: 'plasma', params: { ...plasma.defaults, duration: 4, fps: 30 }, seed, width: 640, height: 360, pixelRatio: 1, deviceWidth: 640, deviceHeight: 360, format: 'mp4', frames: animation.frames, fps: animation.fps } as never;
   const encoder = await startMotionEncoder({ ffmpegPath: ffmpeg.path, format: 'mp4', width: 640, height: 360, fps: animation.fps, timeoutMs: 120_000 });
   for (let frame = 0; frame < animation.frames; frame++) await encoder.writeFrame(drawFrame(plasma, task, frame, 640, 360));
   await encoder.finish();

@@ -1,17 +1,45 @@
-import type { OutputFormat } from '../generators/generator.types.ts';
+// The one table of output formats: everything the service knows about a format is in its row, and
+// recipe validation, pricing, the render pool and worker, the cache and the HTTP response read it.
+// The contract (openapi.yaml's OutputFormat) lists the same names; a unit test keeps them equal.
 
-export const CONTENT_TYPES: Record<OutputFormat, string> = {
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  mp4: 'video/mp4',
-  svg: 'image/svg+xml',
-  css: 'text/css',
-};
+/**
+ * kind: how it is made — `text` (the generator writes an SVG or CSS document itself: no pixels, no
+ *   encoder), `still` (one frame, the poster, encoded by sharp) or `motion` (the animation's
+ *   frames, piped into FFmpeg).
+ * cost: how pricing counts it — `flat` (one credit) or `pixels` (per started million output
+ *   pixel-frames; see src/services/pricing.ts).
+ * evenSides: the encoder needs even device width and height (x264's yuv420p).
+ */
+export const FORMATS = {
+  png: { contentType: 'image/png', extension: 'png', kind: 'still', cost: 'pixels', evenSides: false },
+  webp: { contentType: 'image/webp', extension: 'webp', kind: 'still', cost: 'pixels', evenSides: false },
+  gif: { contentType: 'image/gif', extension: 'gif', kind: 'motion', cost: 'pixels', evenSides: false },
+  mp4: { contentType: 'video/mp4', extension: 'mp4', kind: 'motion', cost: 'pixels', evenSides: true },
+  svg: { contentType: 'image/svg+xml', extension: 'svg', kind: 'text', cost: 'flat', evenSides: false },
+  css: { contentType: 'text/css', extension: 'css', kind: 'text', cost: 'flat', evenSides: false },
+} as const satisfies Record<string, FormatSpec>;
 
-export const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', webp: 'webp', gif: 'gif', mp4: 'mp4', svg: 'svg', css: 'css' };
+export interface FormatSpec {
+  contentType: string;
+  extension: string;
+  kind: 'text' | 'still' | 'motion';
+  cost: 'flat' | 'pixels';
+  evenSides: boolean;
+}
+
+export type OutputFormat = keyof typeof FORMATS;
+export type FormatKind = FormatSpec['kind'];
+/** The formats of one kind, as a type (e.g. FormatOfKind<'motion'> is 'gif' | 'mp4'). */
+export type FormatOfKind<K extends FormatKind> = { [F in OutputFormat]: (typeof FORMATS)[F]['kind'] extends K ? F : never }[OutputFormat];
+
+/** Every format, in the table's order (the default, png, first). */
+export const OUTPUT_FORMATS = Object.keys(FORMATS) as OutputFormat[];
+
+export function isFormatKind<K extends FormatKind>(format: OutputFormat, kind: K): format is FormatOfKind<K> {
+  return FORMATS[format].kind === kind;
+}
 
 /** Formats whose frames come from the animation (the others render a single frame, the poster). */
-export function isMotionFormat(format: OutputFormat): format is 'gif' | 'mp4' {
-  return format === 'gif' || format === 'mp4';
+export function isMotionFormat(format: OutputFormat): format is FormatOfKind<'motion'> {
+  return isFormatKind(format, 'motion');
 }

@@ -9,7 +9,7 @@ import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
 import type { GeneratorDefinition, OutputFormat } from '../generators/generator.types.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 import { createAjv, toIssues } from '../lib/schema-validation.ts';
-import { isMotionFormat } from './formats.ts';
+import { FORMATS, isMotionFormat, OUTPUT_FORMATS } from './formats.ts';
 import { DEFAULT_SIZE, MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, SIZE_LIMITS } from '../config/limits.ts';
 
 // canonicalize is CommonJS with an ESM-style type declaration; at run time the default import is the function.
@@ -161,10 +161,10 @@ function finish(recipe: CanonicalRecipe, generator: GeneratorDefinition, paths: 
       extra: { limit: MAX_ANIMATION_PIXELS, requested: framePixels * animation.frames },
     });
   }
-  if (recipe.format === 'mp4' && (deviceWidth % 2 !== 0 || deviceHeight % 2 !== 0)) {
+  if (FORMATS[recipe.format].evenSides && (deviceWidth % 2 !== 0 || deviceHeight % 2 !== 0)) {
     // H.264 in yuv420p needs even sides; we never pad or crop silently.
-    if (deviceWidth % 2 !== 0) issues.push({ path: `${paths.size}.width`, message: `output width ${deviceWidth} (width × pixelRatio) must be even for mp4`, keyword: 'multipleOf' });
-    if (deviceHeight % 2 !== 0) issues.push({ path: `${paths.size}.height`, message: `output height ${deviceHeight} (height × pixelRatio) must be even for mp4`, keyword: 'multipleOf' });
+    if (deviceWidth % 2 !== 0) issues.push({ path: `${paths.size}.width`, message: `output width ${deviceWidth} (width × pixelRatio) must be even for ${recipe.format}`, keyword: 'multipleOf' });
+    if (deviceHeight % 2 !== 0) issues.push({ path: `${paths.size}.height`, message: `output height ${deviceHeight} (height × pixelRatio) must be even for ${recipe.format}`, keyword: 'multipleOf' });
     throw new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
   }
 
@@ -198,12 +198,12 @@ const encodedRecipeValidator = createAjv().compile({
       additionalProperties: false,
       required: ['width', 'height'],
       properties: {
-        width: { type: 'integer', minimum: 16, maximum: 4096 },
-        height: { type: 'integer', minimum: 16, maximum: 4096 },
-        pixelRatio: { type: 'number', minimum: 0.5, maximum: 3 },
+        width: { type: 'integer', minimum: SIZE_LIMITS.minSide, maximum: SIZE_LIMITS.maxSide },
+        height: { type: 'integer', minimum: SIZE_LIMITS.minSide, maximum: SIZE_LIMITS.maxSide },
+        pixelRatio: { type: 'number', minimum: SIZE_LIMITS.minPixelRatio, maximum: SIZE_LIMITS.maxPixelRatio },
       },
     },
-    format: { enum: ['png', 'webp', 'gif', 'mp4', 'svg', 'css'] },
+    format: { enum: OUTPUT_FORMATS },
   },
 });
 

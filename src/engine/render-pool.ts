@@ -6,7 +6,8 @@ import { availableParallelism } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ProblemError } from '../errors/problem.ts';
-import { deviceSize, MAX_FRAME_PIXELS } from '../config/limits.ts';
+import { MAX_FRAME_PIXELS } from '../config/limits.ts';
+import { isFormatKind } from './formats.ts';
 import { PixelGate } from './pixel-gate.ts';
 import { failureKind } from './render-failure.ts';
 import type { RenderOutput, RenderTask } from './render.worker.ts';
@@ -64,8 +65,7 @@ export class RenderPool {
 
   async render(task: PoolTask, options: RunOptions = {}): Promise<RenderOutput> {
     // One frame's pixels: animations hold a frame at a time (FFmpeg takes them as they come).
-    const frame = deviceSize(task.width, task.height, task.pixelRatio);
-    const pixels = task.format === 'svg' || task.format === 'css' ? 0 : frame.width * frame.height;
+    const pixels = isFormatKind(task.format, 'text') ? 0 : task.deviceWidth * task.deviceHeight;
     // The queue limit bounds renders that wait: one that starts at once passes even at a limit of 0.
     const startsNow = this.queueSize === 0 && this.active.size < this.workers && this.gate.fits(pixels);
     if (!startsNow && this.queueSize >= this.queueLimit) throw overloaded();

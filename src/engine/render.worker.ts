@@ -5,12 +5,13 @@ import { failureKind, renderFailure, type RenderFailureKind } from './render-fai
 import { createCanvas } from '@napi-rs/canvas';
 import type { MessagePort } from 'node:worker_threads';
 import { ALL_GENERATORS } from '../generators/index.ts';
+import { GeneratorRegistry } from '../generators/registry.ts';
+import { isFormatKind } from './formats.ts';
 import type { GeneratorDefinition, OutputFormat, RenderInput } from '../generators/generator.types.ts';
 import { mulberry32 } from '../generators/lib/random.ts';
 import { EncoderError, encodeStill, startMotionEncoder } from './encoders.ts';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { deviceSize } from '../config/limits.ts';
 
 // A large render leaves hundreds of MB of garbage behind (the canvas, its pixel read-back, the
 // encoded file), held natively until this isolate's next GC — and an idle worker never collects,
@@ -28,6 +29,9 @@ export interface RenderTask {
   width: number;
   height: number;
   pixelRatio: number;
+  /** Output size in device pixels, as the resolved recipe computed it (width × pixelRatio, rounded). */
+  deviceWidth: number;
+  deviceHeight: number;
   format: OutputFormat;
   frames: number;
   fps: number;
@@ -45,18 +49,30 @@ export interface RenderOutput {
   frames: number;
 }
 
-
-const generators = new Map<string, GeneratorDefinition>(ALL_GENERATORS.map((g) => [g.slug, g]));
+const generators = new GeneratorRegistry(ALL_GENERATORS);
 
 function fail(kind: RenderFailureKind, message: string): never {
   throw renderFailure(kind, message);
 }
 
 function baseInput(task: RenderTask): RenderInput<Record<string, unknown>> {
-  return { params: task.params, seed: task.seed, width: task.width, height: task.height, pixelRatio: task.pixelRatio, random: mulberry32(task.seed) };
+  return {
+    params: task.params,
+    seed: task.seed,
+    width: task.width,
+    height: task.height,
+    pixelRatio: task.pixelRatio,
+    random: mulberry32(task.seed),
+  };
 }
 
-export function drawFrame(gen: GeneratorDefinition, task: RenderTask, frame: number, deviceWidth: number, deviceHeight: number): Uint8Array {
+export function drawFrame(
+  gen: GeneratorDefinition,
+  task: RenderTask,
+  frame: number,
+  deviceWidth: number,
+  deviceHeight: number,
+): Uint8Array {
   const canvas = createCanvas(deviceWidth, deviceHeight);
   const ctx = canvas.getContext('2d');
   ctx.scale(task.pixelRatio, task.pixelRatio);
@@ -67,12 +83,11 @@ export function drawFrame(gen: GeneratorDefinition, task: RenderTask, frame: num
 }
 
 export default async function render(task: RenderTask): Promise<RenderOutput> {
-  const frame = deviceSize(task.width, task.height, task.pixelRatio);
   try {
     return await renderTask(task);
   } finally {
     // After the result has been posted back (setImmediate), so the caller does not wait for it.
-    if (frame.width * frame.height >= COLLECT_AFTER_PIXELS) setImmediate(collectGarbage);
+    if (task.deviceWidth * task.deviceHeight >= COLLECT_AFTER_PIXELS) setImmediate(collectGarbage);
   }
 }
 
@@ -80,53 +95,50 @@ async function renderTask(task: RenderTask): Promise<RenderOutput> {
   const gen = generators.get(task.slug);
   if (!gen) fail('generator', `unknown generator ${task.slug}`);
   const deadline = Date.now() + task.timeoutMs;
-  const { width: deviceWidth, height: deviceHeight } = deviceSize(task.width, task.height, task.pixelRatio);
+  const { deviceWidth, deviceHeight } = task;
   const checkpoint = () => {
     if (Atomics.load(task.cancel, 0) !== 0) fail('cancelled', 'render cancelled');
     if (Date.now() > deadline) fail('timeout', `render exceeded ${task.timeoutMs} ms`);
   };
 
-  switch (task.format) {
-    case 'svg':
-    case 'css': {
-      const text = task.format === 'svg' ? gen.svg?.(baseInput(task)) : gen.css?.(baseInput(task));
-      if (text === undefined) fail('generator', `${gen.slug} has no ${task.format} form`);
-      return { bytes: new Uint8Array(Buffer.from(text, 'utf8')), frames: 1 };
-    }
-    case 'png':
-    case 'webp': {
-      const rgba = drawFrame(gen, task, 0, deviceWidth, deviceHeight);
+  const { format } = task;
+  // How each format is made is its row's `kind` in formats.ts.
+  if (isFormatKind(format, 'text')) {
+    const text = format === 'svg' ? gen.svg?.(baseInput(task)) : gen.css?.(baseInput(task));
+    if (text === undefined) fail('generator', `${gen.slug} has no ${format} form`);
+    return { bytes: new Uint8Array(Buffer.from(text, 'utf8')), frames: 1 };
+  }
+  if (isFormatKind(format, 'still')) {
+    const rgba = drawFrame(gen, task, 0, deviceWidth, deviceHeight);
+    checkpoint();
+    const bytes = await encodeStill(rgba, deviceWidth, deviceHeight, format);
+    task.progress?.postMessage({ frame: 1, frames: 1 });
+    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), frames: 1 };
+  }
+  // motion: the animation's frames, piped into FFmpeg.
+  if (!task.ffmpegPath) fail('ffmpeg_missing', 'FFmpeg is not available');
+  const encoder = await startMotionEncoder({
+    ffmpegPath: task.ffmpegPath,
+    format,
+    width: deviceWidth,
+    height: deviceHeight,
+    fps: task.fps,
+    timeoutMs: Math.max(1000, deadline - Date.now()),
+  });
+  try {
+    for (let frame = 0; frame < task.frames; frame++) {
       checkpoint();
-      const bytes = await encodeStill(rgba, deviceWidth, deviceHeight, task.format);
-      task.progress?.postMessage({ frame: 1, frames: 1 });
-      return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), frames: 1 };
+      await encoder.writeFrame(drawFrame(gen, task, frame, deviceWidth, deviceHeight));
+      task.progress?.postMessage({ frame: frame + 1, frames: task.frames });
     }
-    case 'gif':
-    case 'mp4': {
-      if (!task.ffmpegPath) fail('ffmpeg_missing', 'FFmpeg is not available');
-      const encoder = await startMotionEncoder({
-        ffmpegPath: task.ffmpegPath,
-        format: task.format,
-        width: deviceWidth,
-        height: deviceHeight,
-        fps: task.fps,
-        timeoutMs: Math.max(1000, deadline - Date.now()),
-      });
-      try {
-        for (let frame = 0; frame < task.frames; frame++) {
-          checkpoint();
-          await encoder.writeFrame(drawFrame(gen, task, frame, deviceWidth, deviceHeight));
-          task.progress?.postMessage({ frame: frame + 1, frames: task.frames });
-        }
-        checkpoint();
-        const bytes = await encoder.finish();
-        return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), frames: task.frames };
-      } catch (err) {
-        const kind = failureKind(err);
-        await encoder.kill(kind === 'timeout' ? 'timeout' : 'cancelled').catch(() => {});
-        if (err instanceof EncoderError) fail(err.kind === 'timeout' ? 'timeout' : err.kind === 'cancelled' ? 'cancelled' : 'encoder', err.message);
-        throw err;
-      }
-    }
+    checkpoint();
+    const bytes = await encoder.finish();
+    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), frames: task.frames };
+  } catch (err) {
+    const kind = failureKind(err);
+    await encoder.kill(kind === 'timeout' ? 'timeout' : 'cancelled').catch(() => {});
+    if (err instanceof EncoderError)
+      fail(err.kind === 'timeout' ? 'timeout' : err.kind === 'cancelled' ? 'cancelled' : 'encoder', err.message);
+    throw err;
   }
 }

@@ -2,8 +2,9 @@
 // validation and hashing; a generator only turns (params, seed, size, time) into a picture.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 
-export const OUTPUT_FORMATS = ['png', 'webp', 'gif', 'mp4', 'svg', 'css'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+import type { OutputFormat } from '../engine/formats.ts';
+
+export { OUTPUT_FORMATS, type OutputFormat } from '../engine/formats.ts';
 
 /** A JSON Schema (draft 2020-12) object describing a generator's params. */
 export type ParamSchema = {

@@ -15,7 +15,7 @@ import type { JobsService } from '../jobs/jobs.service.ts';
 import type { IdempotencyService } from './idempotency.ts';
 import type { UsageService } from '../services/usage.service.ts';
 import type { MeteredRenderService } from '../services/metered-render.service.ts';
-import type { WorkspacesRepository } from '../../db/repositories/workspaces.repository.ts';
+import type { WorkspacesService } from '../services/workspaces.service.ts';
 import type { RateLimiter } from '../services/rate-limit.service.ts';
 import type { WebhookSecretsService } from '../services/webhook-secrets.service.ts';
 import type { WebhookDeliveryService } from '../services/webhook-delivery.service.ts';
@@ -42,7 +42,7 @@ export interface Services {
   meteredRender: MeteredRenderService;
   health: HealthService;
   generators: GeneratorRegistry;
-  workspaces: WorkspacesRepository;
+  workspaces: WorkspacesService;
   render: RenderService;
   batch: BatchService;
   /** Per-workspace and per-key request limits on authenticated operations. */

@@ -2,7 +2,7 @@
 // X-Service-* headers, immutable caching, and the 499 convention for clients that leave.
 import type { RequestContext } from './handler.types.ts';
 import { ENGINE_VERSION } from '../engine/versions.ts';
-import { CONTENT_TYPES } from '../engine/formats.ts';
+import { FORMATS } from '../engine/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { MeteredResult } from '../services/metered-render.service.ts';
@@ -47,7 +47,7 @@ export function sendRendered(ctx: RequestContext, resolved: ResolvedRecipe, resu
     .set({
       'X-Service-Cache': result.cache,
       'X-Service-Credits': String(result.credits),
-      'Content-Type': CONTENT_TYPES[resolved.recipe.format],
+      'Content-Type': FORMATS[resolved.recipe.format].contentType,
       'Content-Length': String(result.bytes.length),
     })
     .end(result.bytes);

@@ -5,7 +5,7 @@
 // that fails fails its followers too (they pay nothing, as the leader pays nothing). A leader that
 // drops out for a reason of its own — its client left, or its workspace could not pay — hands
 // over: the followers try again, and one of them leads and pays. Every render is recorded as usage.
-import { CONTENT_TYPES } from '../engine/formats.ts';
+import { FORMATS } from '../engine/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Principal } from './auth.service.ts';
@@ -36,7 +36,7 @@ export class MeteredRenderService {
   private readonly leaders = new Map<string, Promise<LeaderOutcome>>();
 
   constructor(
-    private readonly render: Pick<RenderService, 'cached' | 'render'>,
+    private readonly render: Pick<RenderService, 'cached' | 'renderUncached'>,
     private readonly credits: Pick<CreditsService, 'reserve' | 'commit' | 'release'>,
     private readonly usage: Pick<UsageService, 'record'>,
   ) {}
@@ -61,7 +61,7 @@ export class MeteredRenderService {
 
   private async obtain(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
     const key = cacheKey(resolved);
-    const contentType = CONTENT_TYPES[resolved.recipe.format];
+    const contentType = FORMATS[resolved.recipe.format].contentType;
     for (;;) {
       const cached = await this.render.cached(resolved);
       if (cached) return { bytes: cached, contentType, cache: 'HIT', timings: {}, credits: chargeFor(resolved, 'HIT') };
@@ -98,12 +98,12 @@ export class MeteredRenderService {
     const reservation = await this.credits.reserve(call.principal.workspaceId, renderCost(resolved), resolved.hash, `${call.operation} ${recipe.generator} ${recipe.format}`);
     let rendered: RenderResult;
     try {
-      rendered = await this.render.render(resolved, { signal: call.signal });
+      // The cache was looked up just before (obtain); a miss looks once.
+      rendered = await this.render.renderUncached(resolved, { signal: call.signal });
     } catch (err) {
       await this.credits.release(reservation);
       throw err;
     }
-    // Another process may have filled the cache meanwhile: then this one was a hit after all.
     const charged = reservation ? chargeFor(resolved, rendered.cache) : 0;
     if (charged > 0) await this.credits.commit(reservation);
     else await this.credits.release(reservation);

@@ -1,5 +1,6 @@
 // What a render costs, and what can be bought. One table, used by the ledger, GET /v1/pricing,
 // the X-Service-Credits header and the README.
+import { FORMATS } from '../engine/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 
 /** Output pixel-frames one credit buys. */
@@ -7,12 +8,13 @@ export const PIXELS_PER_CREDIT = 1_000_000;
 
 /**
  * Credits for rendering a recipe (a cache miss): one per started million output pixel-frames
- * (width × pixelRatio × height × pixelRatio × frames), at least one. svg and css are one credit.
+ * (width × pixelRatio × height × pixelRatio × frames), at least one. Formats of `flat` cost (svg,
+ * css; src/engine/formats.ts) are one credit.
  * Cache hits, coalesced requests and 304s cost nothing (see chargeFor).
  */
 export function renderCost(resolved: ResolvedRecipe): number {
   const { format, size } = resolved.recipe;
-  if (format === 'svg' || format === 'css') return 1;
+  if (FORMATS[format].cost === 'flat') return 1;
   const pixels = Math.round(size.width * size.pixelRatio) * Math.round(size.height * size.pixelRatio) * Math.max(1, resolved.frames);
   return Math.max(1, Math.ceil(pixels / PIXELS_PER_CREDIT));
 }

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../blob/blob-store.ts';
 import { ProblemError } from '../errors/problem.ts';
-import { CONTENT_TYPES, EXTENSIONS, isMotionFormat } from '../engine/formats.ts';
+import { FORMATS, isMotionFormat } from '../engine/formats.ts';
 import {
   type FieldPaths,
   type RecipeInput,
@@ -48,7 +48,7 @@ interface InFlight {
 // The engine version is in the key (not in the recipe hash, which would change every recipe URL):
 // after a bump that changed bytes, a cache filled by the old engine is never served.
 export function cacheKey(resolved: ResolvedRecipe): string {
-  return `${resolved.hash}_e${ENGINE_VERSION.replaceAll('.', '-')}.${EXTENSIONS[resolved.recipe.format]}`;
+  return `${resolved.hash}_e${ENGINE_VERSION.replaceAll('.', '-')}.${FORMATS[resolved.recipe.format].extension}`;
 }
 
 export class RenderService {
@@ -86,17 +86,24 @@ export class RenderService {
 
   async render(resolved: ResolvedRecipe, call: RenderCall = {}): Promise<RenderResult> {
     const timings: Record<string, number> = {};
-    const contentType = CONTENT_TYPES[resolved.recipe.format];
+    const contentType = FORMATS[resolved.recipe.format].contentType;
     const key = cacheKey(resolved);
-    let t = performance.now();
+    const t = performance.now();
     const hit = await this.cache.get(key);
     timings['cache-lookup'] = performance.now() - t;
     if (hit) return { bytes: hit, contentType, cache: 'HIT', timings };
+    return this.renderUncached(resolved, call, timings);
+  }
 
-    t = performance.now();
-    const bytes = await this.renderOnce(key, resolved, call);
+  /**
+   * Renders (sharing an identical render in flight) and stores, without looking in the cache: for
+   * a caller that just did (the metered path), so a miss costs one cache lookup, not two.
+   */
+  async renderUncached(resolved: ResolvedRecipe, call: RenderCall = {}, timings: Record<string, number> = {}): Promise<RenderResult> {
+    const t = performance.now();
+    const bytes = await this.renderOnce(cacheKey(resolved), resolved, call);
     timings.render = performance.now() - t;
-    return { bytes, contentType, cache: 'MISS', timings };
+    return { bytes, contentType: FORMATS[resolved.recipe.format].contentType, cache: 'MISS', timings };
   }
 
   private renderOnce(key: string, resolved: ResolvedRecipe, call: RenderCall): Promise<Buffer> {
@@ -160,6 +167,8 @@ export class RenderService {
         width: recipe.size.width,
         height: recipe.size.height,
         pixelRatio: recipe.size.pixelRatio,
+        deviceWidth: resolved.deviceWidth,
+        deviceHeight: resolved.deviceHeight,
         format: recipe.format,
         frames: resolved.frames,
         fps: resolved.fps,

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CreditsRepository } from '../../db/repositories/credits.repository.ts';
+import { MemoryCachedBlobStore } from '../../src/blob/memory-cached.blob-store.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { CreditsService } from '../../src/services/credits.service.ts';
@@ -58,6 +59,26 @@ for (const engine of ENGINES) {
       assert.equal(entries.filter((e) => e.status === 'committed').length, n / 3);
     });
 
+    test('a miss looks the render cache up once, and so does a hit', async () => {
+      const ws = 'ws_lookups';
+      await workspaceWith(ws, 5);
+      const resolved = t.runtime.deps.services.render.resolve('mesh-gradient', tiny(20_101));
+      let gets = 0;
+      const get = MemoryCachedBlobStore.prototype.get;
+      MemoryCachedBlobStore.prototype.get = function (this: MemoryCachedBlobStore, key: string) {
+        gets++;
+        return get.call(this, key);
+      };
+      try {
+        assert.equal((await metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' })).cache, 'MISS');
+        assert.equal(gets, 1, 'lookups on a miss');
+        assert.equal((await metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' })).cache, 'HIT');
+        assert.equal(gets, 2, 'lookups on a miss and a hit');
+      } finally {
+        MemoryCachedBlobStore.prototype.get = get;
+      }
+    });
+
     test('a cache hit is free and reserves nothing', async () => {
       const ws = 'ws_hits';
       await workspaceWith(ws, 5);
@@ -77,7 +98,7 @@ for (const engine of ENGINES) {
       const controller = new AbortController();
       const heavy = t.runtime.deps.services.render.resolve('plasma', { seed: 1, size: { width: 640, height: 360 }, format: 'mp4', params: { duration: 10, fps: 30 } });
       // The render is called once the reservation is written.
-      const rendering = armCall(t.runtime.deps.services.render, 'render');
+      const rendering = armCall(t.runtime.deps.services.render, 'renderUncached');
       const running = metered.renderMetered(heavy, { principal: principal(ws), operation: 'generate', signal: controller.signal });
       await rendering.wait('the render to start');
       assert.equal((await credits.balance(ws)).reserved, renderCost(heavy), 'held while rendering');

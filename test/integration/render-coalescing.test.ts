@@ -38,15 +38,15 @@ function gated(real: RenderService, ledger: CreditsService, arrivals: number, on
   let lead!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   const leading = new Promise<void>((resolve) => (lead = resolve));
-  const render: Pick<RenderService, 'cached' | 'render'> = {
+  const render: Pick<RenderService, 'cached' | 'renderUncached'> = {
     cached(resolved: ResolvedRecipe) {
       const answer = real.cached(resolved);
       void answer.then(() => ++lookups >= arrivals && open(), () => {});
       return answer;
     },
-    async render(resolved: ResolvedRecipe, call: RenderCall = {}) {
+    async renderUncached(resolved: ResolvedRecipe, call: RenderCall = {}) {
       await onRender(++renders, call);
-      return real.render(resolved, call);
+      return real.renderUncached(resolved, call);
     },
   };
   const credits: Pick<CreditsService, 'reserve' | 'commit' | 'release'> = {

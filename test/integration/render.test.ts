@@ -249,10 +249,10 @@ for (const engine of ENGINES) {
     });
 
     test('concurrent identical misses render once', async () => {
-      const pool = (t.runtime.deps.services.render as unknown as { pool: { run: (...a: unknown[]) => Promise<unknown> } }).pool;
-      const original = pool.run.bind(pool);
+      const pool = (t.runtime.deps.services.render as unknown as { pool: { render: (...a: unknown[]) => Promise<unknown> } }).pool;
+      const original = pool.render.bind(pool);
       let calls = 0;
-      pool.run = (...args) => {
+      pool.render = (...args) => {
         calls++;
         return original(...args);
       };
@@ -263,7 +263,7 @@ for (const engine of ENGINES) {
         assert.ok(all.every((r) => r.body.equals(all[0].body)));
         assert.equal(calls, 1);
       } finally {
-        pool.run = original;
+        pool.render = original;
       }
     });
 
