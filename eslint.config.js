@@ -2,6 +2,7 @@
 // import cycles, and the layers as import boundaries. README "Layout" describes the layers.
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import prettier from 'eslint-config-prettier';
 
 /** The composition: they wire every layer together, so they may import anything. */
 const ENTRY_POINTS = ['src/main.ts', 'src/worker.ts', 'src/compose.ts', 'src/app.ts', 'src/cli.ts', 'src/shutdown.ts'];
@@ -69,4 +70,6 @@ export default tseslint.config(
       ],
     },
   },
+  // Last: turns off the stylistic rules Prettier owns (`npm run format`; `npm run lint` checks it).
+  prettier,
 );

@@ -108,7 +108,7 @@ export function transactionExecutor(transaction: Transaction): SqlExecutor {
   const trx = knexOf(transaction);
   return {
     async executeSql(text, values = []) {
-      const connection = (await (trx.client as unknown as { acquireConnection(): Promise<pg.ClientBase> }).acquireConnection());
+      const connection = await (trx.client as unknown as { acquireConnection(): Promise<pg.ClientBase> }).acquireConnection();
       return connection.query(text, values);
     },
   };

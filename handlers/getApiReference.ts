@@ -24,7 +24,8 @@ export default defineHandler('getApiReference', (ctx) => {
     .status(200)
     .set({
       'Cache-Control': 'public, max-age=300',
-      'Content-Security-Policy': "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; font-src 'self'; connect-src 'self'",
+      'Content-Security-Policy':
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; font-src 'self'; connect-src 'self'",
     })
     .type('text/html')
     .send(PAGE);

@@ -4,6 +4,7 @@ import { defineHandler, sendJson } from '../src/http/handler.types.ts';
 
 export default defineHandler('getGenerator', (ctx) => {
   const def = ctx.deps.services.generators.get(ctx.params.slug);
-  if (!def) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${ctx.params.slug}". See GET /v1/generators.` });
+  if (!def)
+    throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${ctx.params.slug}". See GET /v1/generators.` });
   sendJson(ctx, 200, toGeneratorView(def), { 'Cache-Control': 'public, max-age=60' });
 });

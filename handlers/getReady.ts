@@ -6,7 +6,11 @@ export default defineHandler('getReady', async (ctx) => {
   if (!report.ok) {
     const down = [!report.database && 'database', !report.ffmpeg && 'FFmpeg'].filter(Boolean).join(' and ');
     // Still an error document, but with the same readiness fields a 200 carries.
-    throw new ProblemError('not_ready', { detail: `Not ready: ${down} unavailable.`, extra: { ...report }, headers: { 'Retry-After': '5' } });
+    throw new ProblemError('not_ready', {
+      detail: `Not ready: ${down} unavailable.`,
+      extra: { ...report },
+      headers: { 'Retry-After': '5' },
+    });
   }
   sendJson(ctx, 200, report, { 'Cache-Control': 'no-store' });
 });

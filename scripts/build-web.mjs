@@ -50,17 +50,20 @@ export async function buildWeb() {
   const style = outputs.find((o) => o.file.endsWith('.css'));
   const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const linked = html.replace('href="/styles.css"', `href="/${style.file}"`).replace('src="/js/app.js"', `src="/${script.file}"`);
-  if (linked === html || linked.includes('/js/app.js') || linked.includes('"/styles.css"')) throw new Error('web/index.html no longer links /styles.css and /js/app.js: update scripts/build-web.mjs');
+  if (linked === html || linked.includes('/js/app.js') || linked.includes('"/styles.css"'))
+    throw new Error('web/index.html no longer links /styles.css and /js/app.js: update scripts/build-web.mjs');
   writeAtomic(path.join(DIST_DIR, 'build.json'), `${JSON.stringify({ outputs }, null, 2)}\n`);
   writeAtomic(path.join(DIST_DIR, 'index.html'), linked);
   const keep = new Set(['index.html', 'build.json', ...outputs.map((o) => o.file)]);
-  for (const name of readdirSync(DIST_DIR)) if (!keep.has(name) && !name.endsWith('.tmp')) rmSync(path.join(DIST_DIR, name), { force: true });
+  for (const name of readdirSync(DIST_DIR))
+    if (!keep.has(name) && !name.endsWith('.tmp')) rmSync(path.join(DIST_DIR, name), { force: true });
   return outputs;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outputs = await buildWeb();
   if (!process.argv.includes('--quiet')) {
-    for (const o of outputs) console.log(`web/dist/${o.file}  ${(o.bytes / 1024).toFixed(1)} kB  (gzip ${(o.gzipBytes / 1024).toFixed(1)} kB)`);
+    for (const o of outputs)
+      console.log(`web/dist/${o.file}  ${(o.bytes / 1024).toFixed(1)} kB  (gzip ${(o.gzipBytes / 1024).toFixed(1)} kB)`);
   }
 }

@@ -106,14 +106,25 @@ if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit' && t !== 'determini
 // Suites start from a migrated template per engine instead of migrating their own database (test/support/black-box/databases.ts).
 const templateDir = mkdtempSync(path.join(tmpdir(), 'render-service-templates-'));
 if (tiers.some((t) => t !== 'unit' && t !== 'determinism')) {
-  const made = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/database-templates.ts', templateDir], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const made = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/database-templates.ts', templateDir], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
   if (made.status !== 0) {
     await stopPostgres();
     throw new Error('could not make the template databases');
   }
   Object.assign(env, JSON.parse(made.stdout));
   // The embedded cluster goes with its directory; a TEST_DATABASE_URL server keeps what is not dropped.
-  if (process.env.TEST_DATABASE_URL) dropTemplates = async () => void spawnSync(process.execPath, ['--import', 'tsx', 'test/support/database-templates.ts', '--drop'], { cwd: root, env, stdio: 'inherit' });
+  if (process.env.TEST_DATABASE_URL)
+    dropTemplates = async () =>
+      void spawnSync(process.execPath, ['--import', 'tsx', 'test/support/database-templates.ts', '--drop'], {
+        cwd: root,
+        env,
+        stdio: 'inherit',
+      });
 }
 
 // Observations of this run only; a filtered run is too partial for the coverage table. After a
@@ -146,7 +157,11 @@ await stopPostgres();
 rmSync(templateDir, { recursive: true, force: true });
 let coverageCode = 0;
 if (coverageReport) {
-  const report = spawn(process.execPath, [path.join(root, 'scripts/status-coverage.mjs'), coverageDir], { cwd: root, env, stdio: 'inherit' });
+  const report = spawn(process.execPath, [path.join(root, 'scripts/status-coverage.mjs'), coverageDir], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
   coverageCode = await new Promise((resolve) => report.on('exit', (c) => resolve(c ?? 1)));
 }
 process.exit(code || coverageCode);

@@ -34,7 +34,8 @@ const GENERATORS: Generator[] = [
   {
     name: 'hey-api',
     snippets: { 'hey-api': 'readme.ts' },
-    generate: (dir, url) => run(path.join(BIN, 'openapi-ts'), ['-i', `${url}/v1/openapi.json`, '-o', 'render-service'], { cwd: dir, timeout: 60_000 }),
+    generate: (dir, url) =>
+      run(path.join(BIN, 'openapi-ts'), ['-i', `${url}/v1/openapi.json`, '-o', 'render-service'], { cwd: dir, timeout: 60_000 }),
   },
   {
     name: 'orval',
@@ -62,7 +63,13 @@ function failure(err: unknown): string {
   return [e.stdout, e.stderr].filter(Boolean).join('\n').trim() || String(e.message ?? err);
 }
 
-async function checkGenerator(gen: Generator, dir: string, service: ServerProcess, key: string, snippets: Map<string, string>): Promise<string | undefined> {
+async function checkGenerator(
+  gen: Generator,
+  dir: string,
+  service: ServerProcess,
+  key: string,
+  snippets: Map<string, string>,
+): Promise<string | undefined> {
   mkdirSync(dir, { recursive: true });
   for (const [marker, file] of Object.entries(gen.snippets)) {
     const source = snippets.get(marker);
@@ -90,7 +97,9 @@ async function checkGenerator(gen: Generator, dir: string, service: ServerProces
       const { stdout } = await run(process.execPath, ['--import', 'tsx', 'consumer.ts'], { cwd: dir, env, timeout: 60_000 });
       process.stdout.write(`${stdout.trimEnd().replace(/^/gm, `[${gen.name}] `)}\n`);
     })) ??
-    (await phase('run readme.ts (the README snippet)', () => run(process.execPath, ['--import', 'tsx', 'readme.ts'], { cwd: dir, env, timeout: 60_000 })));
+    (await phase('run readme.ts (the README snippet)', () =>
+      run(process.execPath, ['--import', 'tsx', 'readme.ts'], { cwd: dir, env, timeout: 60_000 }),
+    ));
   if (!problem) console.log(`[${gen.name}] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return problem;
 }
@@ -105,10 +114,14 @@ async function main(): Promise<number> {
   try {
     const key = readFileSync(path.join(work, 'data', 'local-api-key'), 'utf8').trim();
     console.log(`sdk:check against ${service.url} (${work})`);
-    const results = await Promise.all(GENERATORS.map(async (gen) => [gen.name, await checkGenerator(gen, path.join(work, gen.name), service, key, snippets)] as const));
+    const results = await Promise.all(
+      GENERATORS.map(async (gen) => [gen.name, await checkGenerator(gen, path.join(work, gen.name), service, key, snippets)] as const),
+    );
     const failed = results.filter(([, problem]) => problem);
     for (const [name, problem] of failed) console.error(`\n[${name}] FAILED — ${problem}`);
-    console.log(`\nsdk:check: ${results.length - failed.length}/${results.length} generators passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nsdk:check: ${results.length - failed.length}/${results.length} generators passed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     return failed.length ? 1 : 0;
   } finally {
     await service.stop();

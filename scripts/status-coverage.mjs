@@ -20,9 +20,10 @@ const dir = args.find((a) => !a.startsWith('-')) ?? path.join(root, 'test-result
 const RUN_META = 'run.meta.json';
 const meta = existsSync(path.join(dir, RUN_META)) ? JSON.parse(readFileSync(path.join(dir, RUN_META), 'utf8')) : {};
 const wholeIntegrationTier = meta.wholeIntegrationTier === true;
-const strict = args.includes('--no-strict') || process.env.STATUS_COVERAGE_STRICT === '0'
-  ? false
-  : args.includes('--strict') || process.env.STATUS_COVERAGE_STRICT === '1' || wholeIntegrationTier;
+const strict =
+  args.includes('--no-strict') || process.env.STATUS_COVERAGE_STRICT === '0'
+    ? false
+    : args.includes('--strict') || process.env.STATUS_COVERAGE_STRICT === '1' || wholeIntegrationTier;
 const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options'];
 
 const doc = YAML.parse(readFileSync(path.join(root, 'openapi.yaml'), 'utf8'));
@@ -70,7 +71,9 @@ const rows = [...observed.keys()].sort().map((op) => {
 const header = ['operation', ...allStatuses];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-console.log(`\nStatus coverage (${files.length} test processes): ✓ declared and produced by a test, ! declared but never produced, ✗ produced but not declared, · 500 declared`);
+console.log(
+  `\nStatus coverage (${files.length} test processes): ✓ declared and produced by a test, ! declared but never produced, ✗ produced but not declared, · 500 declared`,
+);
 console.log(line(header));
 for (const r of rows) console.log(line(r));
 
@@ -86,5 +89,8 @@ if (unproduced.length) {
       'Make a test produce each one a client can meet, or remove the declaration from openapi.yaml.',
   );
 }
-if (!failed) console.log(`\nstatus coverage: every observed status is declared${unproduced.length ? '' : ', and every declared status (but 500) was produced'}.`);
+if (!failed)
+  console.log(
+    `\nstatus coverage: every observed status is declared${unproduced.length ? '' : ', and every declared status (but 500) was produced'}.`,
+  );
 process.exit(failed ? 1 : 0);

@@ -47,7 +47,8 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   if (command === 'list') {
-    for (const g of registry.list()) process.stdout.write(`${g.slug.padEnd(20)} ${g.version.padEnd(8)} ${g.formats.join(',').padEnd(28)} ${g.name}\n`);
+    for (const g of registry.list())
+      process.stdout.write(`${g.slug.padEnd(20)} ${g.version.padEnd(8)} ${g.formats.join(',').padEnd(28)} ${g.name}\n`);
     return 0;
   }
   if (command !== 'render') throw new Error(`unknown command "${command}"\n${USAGE}`);
@@ -59,17 +60,25 @@ async function main(argv: string[]): Promise<number> {
     if (!slug) throw new Error(`render needs a generator slug or --recipe\n${USAGE}`);
     const format = values.format as OutputFormat | undefined;
     if (format && !OUTPUT_FORMATS.includes(format)) throw new Error(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`);
-    resolved = resolveRecipe(registry, slug, {
-      seed: values.seed !== undefined ? Number(values.seed) : undefined,
-      size: values.size ? parseSize(values.size) : undefined,
-      format,
-      params: values.params ? JSON.parse(values.params) : undefined,
-    }, recipePaths('recipe'));
+    resolved = resolveRecipe(
+      registry,
+      slug,
+      {
+        seed: values.seed !== undefined ? Number(values.seed) : undefined,
+        size: values.size ? parseSize(values.size) : undefined,
+        format,
+        params: values.params ? JSON.parse(values.params) : undefined,
+      },
+      recipePaths('recipe'),
+    );
   }
 
   // One render, no cache (every run renders), one worker and generous time limits: nothing waits behind it.
   const config = loadConfig(process.env);
-  const engine = await createRenderEngine({ ffmpegPath: config.ffmpegPath, render: { workers: 1, queueLimit: 1, timeoutMs: 600_000, animationBudgetMs: 600_000 } });
+  const engine = await createRenderEngine({
+    ffmpegPath: config.ffmpegPath,
+    render: { workers: 1, queueLimit: 1, timeoutMs: 600_000, animationBudgetMs: 600_000 },
+  });
   try {
     const result = await engine.service.render(resolved, { mode: 'job' });
     if (!values.output || values.output === '-') process.stdout.write(result.bytes);
@@ -86,7 +95,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    process.stderr.write(`render-service: ${err instanceof ProblemError ? `${err.code}: ${err.detail ?? err.message}` : (err as Error).message}\n`);
+    process.stderr.write(
+      `render-service: ${err instanceof ProblemError ? `${err.code}: ${err.detail ?? err.message}` : (err as Error).message}\n`,
+    );
     process.exit(1);
   },
 );

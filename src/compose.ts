@@ -82,7 +82,10 @@ export function gitRevision(root: string): string | undefined {
       return readFileSync(path.join(gitDir, ref), 'utf8').trim();
     } catch {
       const packed = readFileSync(path.join(gitDir, 'packed-refs'), 'utf8');
-      return packed.split('\n').find((l) => l.endsWith(` ${ref}`))?.split(' ')[0];
+      return packed
+        .split('\n')
+        .find((l) => l.endsWith(` ${ref}`))
+        ?.split(' ')[0];
     }
   } catch {
     return undefined;
@@ -123,8 +126,12 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // Browser sign-in exists in hosted mode only; local mode has the gateway instead.
   // Loaded only in hosted mode: better-auth and its plugins take about a second to import, which a
   // local-mode start (and every local-mode test process) would pay for nothing.
-  const signIn = config.localMode ? null : (await import('./adapters/better-auth.sign-in.ts')).createSignIn({ config, workspaces, clock, logger });
-  const keys = new KeysService(new ApiKeysRepository(db), clock, config.localMode, (err) => logger.warn({ err }, 'could not record key use'));
+  const signIn = config.localMode
+    ? null
+    : (await import('./adapters/better-auth.sign-in.ts')).createSignIn({ config, workspaces, clock, logger });
+  const keys = new KeysService(new ApiKeysRepository(db), clock, config.localMode, (err) =>
+    logger.warn({ err }, 'could not record key use'),
+  );
   // Local mode performs no credit checks; hosted renders pay from the workspace balance.
   const ledger = new CreditsRepository(db);
   const credits = new CreditsService(ledger, clock, !config.localMode, logger);
@@ -132,7 +139,11 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     options.paymentProvider ??
     (config.billing
       ? new (await import('./adapters/stripe.payment-provider.ts')).StripePaymentProvider(
-          { secretKey: config.billing.stripeSecretKey, webhookSecret: config.billing.stripeWebhookSecret, apiUrl: config.billing.stripeApiUrl },
+          {
+            secretKey: config.billing.stripeSecretKey,
+            webhookSecret: config.billing.stripeWebhookSecret,
+            apiUrl: config.billing.stripeApiUrl,
+          },
           () => clock.now(),
         )
       : null);
@@ -140,7 +151,9 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     repo: new BillingRepository(db),
     credits,
     provider: paymentProvider,
-    urls: config.billing ? { successUrl: config.billing.successUrl, cancelUrl: config.billing.cancelUrl } : defaultCheckoutUrls(config.appOrigin),
+    urls: config.billing
+      ? { successUrl: config.billing.successUrl, cancelUrl: config.billing.cancelUrl }
+      : defaultCheckoutUrls(config.appOrigin),
     clock,
     logger,
   });
@@ -152,12 +165,21 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const revision = options.revision ?? config.revision ?? gitRevision(process.cwd()) ?? 'unknown';
   // One process on SQLite counts in memory; on Postgres every API process shares the counts.
   const rateLimiter =
-    config.database.client === 'sqlite' ? createMemoryRateLimiter(config.rateLimit, logger) : createPostgresRateLimiter(config.rateLimit, db, logger);
+    config.database.client === 'sqlite'
+      ? createMemoryRateLimiter(config.rateLimit, logger)
+      : createPostgresRateLimiter(config.rateLimit, db, logger);
 
   const webhooksRepo = new WebhooksRepository(db);
   const webhookSecrets = new WebhookSecretsService(webhooksRepo, clock);
   const webhookClient = new PinnedHttpsClient({ allowLoopback: config.webhookAllowLoopback, loopbackCa: options.webhookLoopbackCa });
-  const webhookDelivery = new WebhookDeliveryService({ repo: webhooksRepo, secrets: webhookSecrets, config, logger, clock, client: webhookClient });
+  const webhookDelivery = new WebhookDeliveryService({
+    repo: webhooksRepo,
+    secrets: webhookSecrets,
+    config,
+    logger,
+    clock,
+    client: webhookClient,
+  });
   // Any process finishes the webhooks another one left between attempts (shutdown, crash).
   webhookDelivery.startSweeper();
   const jobsRepo = new JobsRepository(db);
@@ -170,8 +192,28 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   await queue.open();
   // Finished jobs notify their webhookUrl (in the background, with retries): the lifecycle's rule.
   const lifecycle = new JobLifecycle({ repo: jobsRepo, webhooks: webhookDelivery, view: (job) => jobView(job, clock.now()), logger });
-  const jobs = new JobsService({ repo: jobsRepo, queue, render, credits, clock, lifecycle, checkWebhookUrl: (url) => void assertWebhookUrlAllowed(url, config) });
-  const runner = new JobRunner({ repo: jobsRepo, queue, render, credits, usage, clock, logger, concurrency: config.jobs.concurrency, lifecycle, leaseMs: config.jobs.leaseMs, retryDelayMs: config.jobs.retryDelayMs });
+  const jobs = new JobsService({
+    repo: jobsRepo,
+    queue,
+    render,
+    credits,
+    clock,
+    lifecycle,
+    checkWebhookUrl: (url) => void assertWebhookUrlAllowed(url, config),
+  });
+  const runner = new JobRunner({
+    repo: jobsRepo,
+    queue,
+    render,
+    credits,
+    usage,
+    clock,
+    logger,
+    concurrency: config.jobs.concurrency,
+    lifecycle,
+    leaseMs: config.jobs.leaseMs,
+    retryDelayMs: config.jobs.retryDelayMs,
+  });
   const jobEvents = new JobEventStreams(jobsRepo, (job) => jobs.view(job), config.jobs.eventStreamsPerWorkspace);
   if (config.jobs.runInProcess) await runner.start();
 
@@ -179,7 +221,13 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     config,
     logger,
     services: {
-      auth: new AuthService(config, [...config.apiKeys, ...(options.extraLocalKeys ?? [])], keys, signIn?.sessions ?? null, signIn?.providers ?? []),
+      auth: new AuthService(
+        config,
+        [...config.apiKeys, ...(options.extraLocalKeys ?? [])],
+        keys,
+        signIn?.sessions ?? null,
+        signIn?.providers ?? [],
+      ),
       keys,
       presets: new PresetsService(new PresetsRepository(db), render, clock),
       credits,

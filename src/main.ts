@@ -44,9 +44,16 @@ async function main(): Promise<void> {
   }).catch((err: NodeJS.ErrnoException) => {
     // A busy or forbidden address is a setting to change, not a crash: one line naming it.
     const where = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-    if (err.code === 'EADDRINUSE') return refuseToListen(`Cannot listen on ${where}: the port is already in use. Stop the other process or set PORT (and HOST) to a free address.`);
-    if (err.code === 'EACCES') return refuseToListen(`Cannot listen on ${where}: permission denied (ports below 1024 need privileges). Set PORT to 1024 or above.`);
-    if (err.code === 'EADDRNOTAVAIL') return refuseToListen(`Cannot listen on ${where}: HOST is not an address of this machine. Set HOST to one of its addresses, e.g. 127.0.0.1.`);
+    if (err.code === 'EADDRINUSE')
+      return refuseToListen(
+        `Cannot listen on ${where}: the port is already in use. Stop the other process or set PORT (and HOST) to a free address.`,
+      );
+    if (err.code === 'EACCES')
+      return refuseToListen(`Cannot listen on ${where}: permission denied (ports below 1024 need privileges). Set PORT to 1024 or above.`);
+    if (err.code === 'EADDRNOTAVAIL')
+      return refuseToListen(
+        `Cannot listen on ${where}: HOST is not an address of this machine. Set HOST to one of its addresses, e.g. 127.0.0.1.`,
+      );
     throw err;
   });
   const { port } = server.address() as AddressInfo;
@@ -54,7 +61,8 @@ async function main(): Promise<void> {
   logger.info({ url, mode: config.localMode ? 'local' : 'hosted', database: config.database.client }, 'listening');
   process.stdout.write(`Render service (${config.localMode ? 'local' : 'hosted'} mode) on ${url}\n  API reference: ${url}/v1/reference\n`);
   if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
-    const why = 'The web app is not built (web/dist is missing): run `npm run build:web` (npm install and npm start do it). The API works without it.';
+    const why =
+      'The web app is not built (web/dist is missing): run `npm run build:web` (npm install and npm start do it). The API works without it.';
     logger.warn(why);
     process.stdout.write(`  ${why}\n`);
   }

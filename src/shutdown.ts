@@ -31,7 +31,10 @@ export async function drain({ runtime, logger, server, requestGraceMs = REQUEST_
   logger.info('jobs handed back; waiting for requests in flight');
   server?.closeIdleConnections();
   let timer: NodeJS.Timeout | undefined;
-  const graceOver = await Promise.race([closed.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), requestGraceMs)))]);
+  const graceOver = await Promise.race([
+    closed.then(() => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), requestGraceMs))),
+  ]);
   clearTimeout(timer);
   if (graceOver) {
     logger.warn({ requestGraceMs }, 'requests still open after the grace: closing their connections');

@@ -62,15 +62,21 @@ export class ApiKeysRepository {
   }
 
   async listByWorkspace(workspaceId: string): Promise<ApiKeyRecord[]> {
-    const rows = await this.db<ApiKeyRow>('api_keys').where({ workspace_id: workspaceId }).orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
+    const rows = await this.db<ApiKeyRow>('api_keys')
+      .where({ workspace_id: workspaceId })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
     return rows.map(toRecord);
   }
 
   async countActive(workspaceId: string): Promise<number> {
-    const row = await this.db('api_keys').where({ workspace_id: workspaceId }).whereNull('revoked_at').count<{ n: number | string }[]>({ n: '*' }).first();
+    const row = await this.db('api_keys')
+      .where({ workspace_id: workspaceId })
+      .whereNull('revoked_at')
+      .count<{ n: number | string }[]>({ n: '*' })
+      .first();
     return Number(row?.n ?? 0);
   }
 

@@ -86,7 +86,9 @@ export class BillingRepository {
 
   /** pending → completed, once: false if another event completed it first. */
   async completePurchase(transaction: Transaction, id: string, paymentIntentId: string | null, now: number): Promise<boolean> {
-    const moved = await knexOf(transaction)('purchases').where({ id, status: 'pending' }).update({ status: 'completed', payment_intent_id: paymentIntentId, updated_at: now });
+    const moved = await knexOf(transaction)('purchases')
+      .where({ id, status: 'pending' })
+      .update({ status: 'completed', payment_intent_id: paymentIntentId, updated_at: now });
     return moved === 1;
   }
 
@@ -103,14 +105,21 @@ export class BillingRepository {
       .insert({ payment_intent_id: paymentIntentId, amount_refunded: amountRefunded, updated_at: now })
       .onConflict('payment_intent_id')
       .merge({
-        amount_refunded: trx.raw('case when excluded.amount_refunded > payment_refunds.amount_refunded then excluded.amount_refunded else payment_refunds.amount_refunded end'),
+        amount_refunded: trx.raw(
+          'case when excluded.amount_refunded > payment_refunds.amount_refunded then excluded.amount_refunded else payment_refunds.amount_refunded end',
+        ),
         updated_at: now,
       })
       .returning('amount_refunded');
     return Number((row as { amount_refunded: number | string }).amount_refunded);
   }
 
-  async updatePurchase(transaction: Transaction, id: string, fields: { status?: PurchaseStatus; paymentIntentId?: string | null; refundedCredits?: number }, now: number): Promise<void> {
+  async updatePurchase(
+    transaction: Transaction,
+    id: string,
+    fields: { status?: PurchaseStatus; paymentIntentId?: string | null; refundedCredits?: number },
+    now: number,
+  ): Promise<void> {
     await knexOf(transaction)('purchases')
       .where({ id })
       .update({
@@ -127,7 +136,11 @@ export class BillingRepository {
    */
   async processOnce(eventId: string, type: string, now: number, effect: (trx: Transaction) => Promise<void>): Promise<boolean> {
     return this.db.transaction(async (trx) => {
-      const inserted = await trx('payment_events').insert({ id: eventId, type, received_at: now }).onConflict('id').ignore().returning('id');
+      const inserted = await trx('payment_events')
+        .insert({ id: eventId, type, received_at: now })
+        .onConflict('id')
+        .ignore()
+        .returning('id');
       if (inserted.length === 0) return false;
       await effect(asTransaction(trx));
       return true;

@@ -58,7 +58,10 @@ export class CreditsRepository {
   constructor(private readonly db: Database) {}
 
   private async ensureBalanceRow(trx: Knex, workspaceId: string, now: number): Promise<void> {
-    await trx('credit_balances').insert({ workspace_id: workspaceId, credits: 0, reserved: 0, updated_at: now }).onConflict('workspace_id').ignore();
+    await trx('credit_balances')
+      .insert({ workspace_id: workspaceId, credits: 0, reserved: 0, updated_at: now })
+      .onConflict('workspace_id')
+      .ignore();
   }
 
   async balance(workspaceId: string): Promise<BalanceRecord> {
@@ -125,16 +128,32 @@ export class CreditsRepository {
   }
 
   /** Adds credits (a purchase or grant); refunds pass a negative amount. Idempotent per entry id. */
-  async post(entry: { id: string; workspaceId: string; kind: EntryKind; amount: number; reference: string; description: string }, now: number, transaction?: Transaction): Promise<boolean> {
+  async post(
+    entry: { id: string; workspaceId: string; kind: EntryKind; amount: number; reference: string; description: string },
+    now: number,
+    transaction?: Transaction,
+  ): Promise<boolean> {
     const run = async (t: Knex) => {
       await this.ensureBalanceRow(t, entry.workspaceId, now);
       const inserted = await t('credit_entries')
-        .insert({ id: entry.id, workspace_id: entry.workspaceId, kind: entry.kind, status: 'posted', amount: entry.amount, reference: entry.reference, description: entry.description, created_at: now, updated_at: now })
+        .insert({
+          id: entry.id,
+          workspace_id: entry.workspaceId,
+          kind: entry.kind,
+          status: 'posted',
+          amount: entry.amount,
+          reference: entry.reference,
+          description: entry.description,
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict('id')
         .ignore()
         .returning('id');
       if (inserted.length === 0) return false;
-      await t('credit_balances').where({ workspace_id: entry.workspaceId }).update({ credits: t.raw('credits + ?', [entry.amount]), updated_at: now });
+      await t('credit_balances')
+        .where({ workspace_id: entry.workspaceId })
+        .update({ credits: t.raw('credits + ?', [entry.amount]), updated_at: now });
       return true;
     };
     return transaction ? run(knexOf(transaction)) : this.db.transaction(run);

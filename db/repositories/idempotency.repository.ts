@@ -7,7 +7,8 @@ export interface StoredResponse {
   body: Buffer;
 }
 
-export type Claim = { state: 'claimed' } | { state: 'running'; fingerprint: string } | { state: 'done'; fingerprint: string; response: StoredResponse };
+export type Claim =
+  { state: 'claimed' } | { state: 'running'; fingerprint: string } | { state: 'done'; fingerprint: string; response: StoredResponse };
 
 interface Row {
   fingerprint: string;
@@ -29,7 +30,11 @@ export class IdempotencyRepository {
       // An expired key is free again, and so is one whose first request died with its process.
       await trx('idempotency_keys')
         .where({ workspace_id: workspaceId, key })
-        .andWhere((q) => q.where('expires_at', '<=', now).orWhere((r) => r.where({ status: 'running' }).andWhere('created_at', '<', now - ABANDONED_AFTER_MS)))
+        .andWhere((q) =>
+          q
+            .where('expires_at', '<=', now)
+            .orWhere((r) => r.where({ status: 'running' }).andWhere('created_at', '<', now - ABANDONED_AFTER_MS)),
+        )
         .delete();
       const inserted = await trx('idempotency_keys')
         .insert({ workspace_id: workspaceId, key, fingerprint, status: 'running', created_at: now, expires_at: expiresAt })
@@ -43,7 +48,11 @@ export class IdempotencyRepository {
       return {
         state: 'done',
         fingerprint: row.fingerprint,
-        response: { status: Number(row.response_status), headers: JSON.parse(row.response_headers ?? '{}'), body: Buffer.from(row.response_body ?? Buffer.alloc(0)) },
+        response: {
+          status: Number(row.response_status),
+          headers: JSON.parse(row.response_headers ?? '{}'),
+          body: Buffer.from(row.response_body ?? Buffer.alloc(0)),
+        },
       } as const;
     });
   }
@@ -51,7 +60,12 @@ export class IdempotencyRepository {
   async complete(workspaceId: string, key: string, response: StoredResponse): Promise<void> {
     await this.db('idempotency_keys')
       .where({ workspace_id: workspaceId, key, status: 'running' })
-      .update({ status: 'done', response_status: response.status, response_headers: JSON.stringify(response.headers), response_body: response.body });
+      .update({
+        status: 'done',
+        response_status: response.status,
+        response_headers: JSON.stringify(response.headers),
+        response_body: response.body,
+      });
   }
 
   /** Frees a key whose request failed (5xx, abort), so a retry runs again. */

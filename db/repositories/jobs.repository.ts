@@ -85,7 +85,10 @@ export class JobsRepository {
    * Inserts the job. In the same transaction, `reserve` runs first (the credit reservation; it may
    * veto the job by throwing) and `enqueue` last.
    */
-  async insert(job: NewJob, steps: { reserve?: (trx: Transaction) => Promise<string | null>; enqueue?: EnqueueStep } = {}): Promise<JobRecord> {
+  async insert(
+    job: NewJob,
+    steps: { reserve?: (trx: Transaction) => Promise<string | null>; enqueue?: EnqueueStep } = {},
+  ): Promise<JobRecord> {
     return this.db.transaction(async (trx) => {
       const reservationId = steps.reserve ? await steps.reserve(asTransaction(trx)) : null;
       await trx('jobs').insert({
@@ -123,14 +126,24 @@ export class JobsRepository {
   }
 
   /** Newest first; `before` is the (createdAt, id) of the last job of the previous page. */
-  async list(workspaceId: string, options: { status?: JobStatus; limit: number; before?: { createdAt: number; id: string } }): Promise<JobRecord[]> {
+  async list(
+    workspaceId: string,
+    options: { status?: JobStatus; limit: number; before?: { createdAt: number; id: string } },
+  ): Promise<JobRecord[]> {
     const q = this.db('jobs').where({ workspace_id: workspaceId });
     if (options.status) q.andWhere({ status: options.status });
     if (options.before) {
       const { createdAt, id } = options.before;
-      q.andWhere((w) => w.where('created_at', '<', createdAt).orWhere((x) => x.where('created_at', '=', createdAt).andWhere('id', '<', id)));
+      q.andWhere((w) =>
+        w.where('created_at', '<', createdAt).orWhere((x) => x.where('created_at', '=', createdAt).andWhere('id', '<', id)),
+      );
     }
-    const rows = (await q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(options.limit)) as Row[];
+    const rows = (await q
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(options.limit)) as Row[];
     return rows.map(toRecord);
   }
 
@@ -156,13 +169,23 @@ export class JobsRepository {
   async claim(id: string, workerId: string, now: number, leaseMs: number): Promise<JobRecord | undefined> {
     const claimed = await this.db('jobs')
       .where({ id, status: 'queued', cancel_requested: false })
-      .update({ status: 'running', locked_by: workerId, locked_until: now + leaseMs, attempts: this.db.raw('attempts + 1'), updated_at: now });
+      .update({
+        status: 'running',
+        locked_by: workerId,
+        locked_until: now + leaseMs,
+        attempts: this.db.raw('attempts + 1'),
+        updated_at: now,
+      });
     return claimed === 1 ? this.find(id) : undefined;
   }
 
   /** Running jobs whose lease lapsed: the process running them died. */
   async lapsed(now: number, limit: number): Promise<JobRecord[]> {
-    const rows = (await this.db('jobs').where({ status: 'running' }).andWhere('locked_until', '<', now).orderBy('locked_until', 'asc').limit(limit)) as Row[];
+    const rows = (await this.db('jobs')
+      .where({ status: 'running' })
+      .andWhere('locked_until', '<', now)
+      .orderBy('locked_until', 'asc')
+      .limit(limit)) as Row[];
     return rows.map(toRecord);
   }
 
@@ -213,7 +236,10 @@ export class JobsRepository {
 
   /** Progress only rises. */
   async progress(id: string, workerId: string, progress: number, now: number): Promise<void> {
-    await this.db('jobs').where({ id, locked_by: workerId, status: 'running' }).andWhere('progress', '<', progress).update({ progress, updated_at: now });
+    await this.db('jobs')
+      .where({ id, locked_by: workerId, status: 'running' })
+      .andWhere('progress', '<', progress)
+      .update({ progress, updated_at: now });
   }
 
   async cancelRequested(id: string): Promise<boolean> {
@@ -221,7 +247,12 @@ export class JobsRepository {
     return Boolean(row?.cancel_requested);
   }
 
-  async complete(id: string, workerId: string, result: { contentType: string; bytes: number; expiresAt: number }, now: number): Promise<boolean> {
+  async complete(
+    id: string,
+    workerId: string,
+    result: { contentType: string; bytes: number; expiresAt: number },
+    now: number,
+  ): Promise<boolean> {
     return (
       (await this.db('jobs').where({ id, locked_by: workerId, status: 'running' }).update({
         status: 'completed',
@@ -239,7 +270,11 @@ export class JobsRepository {
   /** Back to the queue after a transient failure (`retry` holds its time and its enqueue step), or failed for good. */
   async fail(id: string, workerId: string, error: string, now: number, retry?: { at: number; enqueue: EnqueueStep }): Promise<boolean> {
     if (!retry) {
-      return (await this.db('jobs').where({ id, locked_by: workerId, status: 'running' }).update({ status: 'failed', error, finished_at: now, locked_until: null, updated_at: now })) === 1;
+      return (
+        (await this.db('jobs')
+          .where({ id, locked_by: workerId, status: 'running' })
+          .update({ status: 'failed', error, finished_at: now, locked_until: null, updated_at: now })) === 1
+      );
     }
     return this.db.transaction(async (trx) => {
       const moved = await trx('jobs')
@@ -253,7 +288,11 @@ export class JobsRepository {
 
   /** A running job that stopped because it was asked to. */
   async markCancelled(id: string, workerId: string, now: number): Promise<boolean> {
-    return (await this.db('jobs').where({ id, locked_by: workerId, status: 'running' }).update({ status: 'cancelled', finished_at: now, updated_at: now, locked_until: null })) === 1;
+    return (
+      (await this.db('jobs')
+        .where({ id, locked_by: workerId, status: 'running' })
+        .update({ status: 'cancelled', finished_at: now, updated_at: now, locked_until: null })) === 1
+    );
   }
 
   /**
@@ -265,7 +304,9 @@ export class JobsRepository {
       const row = (await trx('jobs').where({ workspace_id: workspaceId, id }).first()) as Row | undefined;
       if (!row) return 'missing';
       if (row.status === 'queued') {
-        const done = await trx('jobs').where({ id, status: 'queued' }).update({ status: 'cancelled', cancel_requested: true, finished_at: now, updated_at: now });
+        const done = await trx('jobs')
+          .where({ id, status: 'queued' })
+          .update({ status: 'cancelled', cancel_requested: true, finished_at: now, updated_at: now });
         return done === 1 ? 'cancelled' : 'finished';
       }
       if (row.status === 'running') {

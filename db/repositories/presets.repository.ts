@@ -76,10 +76,12 @@ export class PresetsRepository {
 
   /** Newest first. */
   async listByWorkspace(workspaceId: string): Promise<PresetRecord[]> {
-    const rows = await this.db<PresetRow>('presets').where({ workspace_id: workspaceId }).orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
+    const rows = await this.db<PresetRow>('presets')
+      .where({ workspace_id: workspaceId })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
     return rows.map(toRecord);
   }
 

@@ -62,8 +62,14 @@ export class UsageRepository {
   }
 
   async summary(workspaceId: string, fromDay: string, toDay: string) {
-    const scope = (q: ReturnType<UsageRepository['totals']>) => q.where({ workspace_id: workspaceId }).andWhere('day', '>=', fromDay).andWhere('day', '<=', toDay);
-    const num = (row: Record<string, unknown>): UsageTotalsRow => ({ renders: Number(row.renders), credits: Number(row.credits), bytes: Number(row.bytes), cacheHits: Number(row.cacheHits) });
+    const scope = (q: ReturnType<UsageRepository['totals']>) =>
+      q.where({ workspace_id: workspaceId }).andWhere('day', '>=', fromDay).andWhere('day', '<=', toDay);
+    const num = (row: Record<string, unknown>): UsageTotalsRow => ({
+      renders: Number(row.renders),
+      credits: Number(row.credits),
+      bytes: Number(row.bytes),
+      cacheHits: Number(row.cacheHits),
+    });
     const [totals] = await scope(this.totals());
     const byDay = await scope(this.totals('day'));
     const byGenerator = await scope(this.totals('generator'));

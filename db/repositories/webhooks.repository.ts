@@ -40,7 +40,11 @@ interface DeliveryRow {
   created_at: number | string;
 }
 
-const toSecret = (r: SecretRow): WebhookSecretRecord => ({ workspaceId: r.workspace_id, secret: r.secret, createdAt: Number(r.created_at) });
+const toSecret = (r: SecretRow): WebhookSecretRecord => ({
+  workspaceId: r.workspace_id,
+  secret: r.secret,
+  createdAt: Number(r.created_at),
+});
 const toDelivery = (r: DeliveryRow): WebhookDeliveryRecord => ({
   id: r.id,
   workspaceId: r.workspace_id,
@@ -135,21 +139,27 @@ export class WebhooksRepository {
    * A new message, held by `owner` (the process about to send it) until `lockedUntil`. False when a
    * message with this id is already there (another process queued it first): it is theirs to send.
    */
-  async insertOutbox(message: Omit<OutboxMessage, 'attempts' | 'status'>, owner: string, lockedUntil: number, now: number): Promise<boolean> {
-    const inserted = await this.db('webhook_outbox').insert({
-      webhook_id: message.webhookId,
-      workspace_id: message.workspaceId,
-      url: message.url,
-      event_type: message.eventType,
-      body: message.body,
-      attempts: 0,
-      status: 'pending',
-      next_attempt_at: message.nextAttemptAt,
-      locked_by: owner,
-      locked_until: lockedUntil,
-      created_at: now,
-      updated_at: now,
-    })
+  async insertOutbox(
+    message: Omit<OutboxMessage, 'attempts' | 'status'>,
+    owner: string,
+    lockedUntil: number,
+    now: number,
+  ): Promise<boolean> {
+    const inserted = await this.db('webhook_outbox')
+      .insert({
+        webhook_id: message.webhookId,
+        workspace_id: message.workspaceId,
+        url: message.url,
+        event_type: message.eventType,
+        body: message.body,
+        attempts: 0,
+        status: 'pending',
+        next_attempt_at: message.nextAttemptAt,
+        locked_by: owner,
+        locked_until: lockedUntil,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict('webhook_id')
       .ignore()
       .returning('webhook_id');
@@ -163,18 +173,30 @@ export class WebhooksRepository {
    */
   async claimDueOutbox(owner: string, now: number, lockedUntil: number, limit: number): Promise<OutboxMessage[]> {
     const free = (q: ReturnType<Database>) =>
-      q.where({ status: 'pending' }).andWhere('next_attempt_at', '<=', now).andWhere((w) => w.whereNull('locked_until').orWhere('locked_until', '<', now));
+      q
+        .where({ status: 'pending' })
+        .andWhere('next_attempt_at', '<=', now)
+        .andWhere((w) => w.whereNull('locked_until').orWhere('locked_until', '<', now));
     const candidates = (await free(this.db('webhook_outbox')).orderBy('next_attempt_at', 'asc').limit(limit)) as OutboxRow[];
     const claimed: OutboxMessage[] = [];
     for (const row of candidates) {
-      const moved = await free(this.db('webhook_outbox').where({ webhook_id: row.webhook_id })).update({ locked_by: owner, locked_until: lockedUntil, updated_at: now });
+      const moved = await free(this.db('webhook_outbox').where({ webhook_id: row.webhook_id })).update({
+        locked_by: owner,
+        locked_until: lockedUntil,
+        updated_at: now,
+      });
       if (moved === 1) claimed.push(toOutbox(row));
     }
     return claimed;
   }
 
   /** After an attempt by its holder: delivered, failed for good, or pending until `nextAttemptAt` (still held until `lockedUntil`). */
-  async recordOutboxAttempt(webhookId: string, owner: string, state: { attempts: number; status: OutboxMessage['status']; nextAttemptAt: number; lockedUntil: number | null }, now: number): Promise<void> {
+  async recordOutboxAttempt(
+    webhookId: string,
+    owner: string,
+    state: { attempts: number; status: OutboxMessage['status']; nextAttemptAt: number; lockedUntil: number | null },
+    now: number,
+  ): Promise<void> {
     await this.db('webhook_outbox')
       .where({ webhook_id: webhookId, locked_by: owner })
       .update({
@@ -189,11 +211,14 @@ export class WebhooksRepository {
 
   /** The holder lets go (it is shutting down): any process takes the message when it is due. */
   async releaseOutbox(webhookId: string, owner: string, now: number): Promise<void> {
-    await this.db('webhook_outbox').where({ webhook_id: webhookId, locked_by: owner, status: 'pending' }).update({ locked_by: null, locked_until: null, updated_at: now });
+    await this.db('webhook_outbox')
+      .where({ webhook_id: webhookId, locked_by: owner, status: 'pending' })
+      .update({ locked_by: null, locked_until: null, updated_at: now });
   }
 
   async findOutbox(webhookId: string): Promise<(OutboxMessage & { lockedBy: string | null }) | undefined> {
-    const row = (await this.db('webhook_outbox').where({ webhook_id: webhookId }).first()) as (OutboxRow & { locked_by: string | null }) | undefined;
+    const row = (await this.db('webhook_outbox').where({ webhook_id: webhookId }).first()) as
+      (OutboxRow & { locked_by: string | null }) | undefined;
     return row ? { ...toOutbox(row), lockedBy: row.locked_by } : undefined;
   }
 

@@ -19,7 +19,13 @@ interface WorkspaceRow {
   owner_user_id: string | null;
 }
 
-const toRecord = (r: WorkspaceRow): WorkspaceRecord => ({ id: r.id, name: r.name, kind: r.kind, createdAt: Number(r.created_at), ownerUserId: r.owner_user_id });
+const toRecord = (r: WorkspaceRow): WorkspaceRecord => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind,
+  createdAt: Number(r.created_at),
+  ownerUserId: r.owner_user_id,
+});
 
 export class WorkspacesRepository {
   constructor(private readonly db: Database) {}

@@ -19,12 +19,26 @@ import { createLogger } from '../../src/lib/logger.ts';
 const KEY = 'svc_local_bench_key_0123456789';
 const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
 const plasma = ALL_GENERATORS.find((g) => g.slug === 'plasma')!;
-const recipe = (seed: number) => ({ slug: 'plasma', seed, format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 4, fps: 30 } });
+const recipe = (seed: number) => ({
+  slug: 'plasma',
+  seed,
+  format: 'mp4',
+  size: { width: 640, height: 360 },
+  params: { duration: 4, fps: 30 },
+});
 
 // Rate limits are off: the bench measures the export path, not the limiter.
 async function startService(concurrency: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-jobs-'));
-  const config = loadConfig({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'silent', JOB_CONCURRENCY: String(concurrency), RENDER_WORKERS: '2', RATE_LIMIT_WORKSPACE_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    API_KEYS: KEY,
+    LOG_LEVEL: 'silent',
+    JOB_CONCURRENCY: String(concurrency),
+    RENDER_WORKERS: '2',
+    RATE_LIMIT_WORKSPACE_PER_MINUTE: '0',
+    RATE_LIMIT_KEY_PER_MINUTE: '0',
+  });
   const runtime = await compose(config, createLogger('silent'), { revision: 'bench' });
   const server = (await createApp(runtime.deps)).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -56,8 +70,27 @@ async function direct(seed: number): Promise<number> {
   if (!ffmpeg || !(await probeFfmpegVersion(ffmpeg))) throw new Error('FFmpeg is required');
   const started = performance.now();
   const animation = plasma.animation!({ ...plasma.defaults, duration: 4, fps: 30 } as never);
-  const task = { slug: 'plasma', params: { ...plasma.defaults, duration: 4, fps: 30 }, seed, width: 640, height: 360, pixelRatio: 1, deviceWidth: 640, deviceHeight: 360, format: 'mp4', frames: animation.frames, fps: animation.fps } as never;
-  const encoder = await startMotionEncoder({ ffmpegPath: ffmpeg.path, format: 'mp4', width: 640, height: 360, fps: animation.fps, timeoutMs: 120_000 });
+  const task = {
+    slug: 'plasma',
+    params: { ...plasma.defaults, duration: 4, fps: 30 },
+    seed,
+    width: 640,
+    height: 360,
+    pixelRatio: 1,
+    deviceWidth: 640,
+    deviceHeight: 360,
+    format: 'mp4',
+    frames: animation.frames,
+    fps: animation.fps,
+  } as never;
+  const encoder = await startMotionEncoder({
+    ffmpegPath: ffmpeg.path,
+    format: 'mp4',
+    width: 640,
+    height: 360,
+    fps: animation.fps,
+    timeoutMs: 120_000,
+  });
   for (let frame = 0; frame < animation.frames; frame++) await encoder.writeFrame(drawFrame(plasma, task, frame, 640, 360));
   await encoder.finish();
   return performance.now() - started;
@@ -87,7 +120,9 @@ async function main() {
     const s = await startService(concurrency);
     try {
       const started = performance.now();
-      await Promise.all([0, 1, 2, 3].map((i) => runJob(s.base, { ...recipe(300 + 10 * concurrency + i), params: { duration: 2, fps: 30 } })));
+      await Promise.all(
+        [0, 1, 2, 3].map((i) => runJob(s.base, { ...recipe(300 + 10 * concurrency + i), params: { duration: 2, fps: 30 } })),
+      );
       const perMinute = (4 / (performance.now() - started)) * 60_000;
       throughput.push(perMinute);
       console.log(`${concurrency} runner slot${concurrency > 1 ? 's' : ''}   ${perMinute.toFixed(1)} jobs/min`);

@@ -30,7 +30,17 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 async function start(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'warn', SERVICE_LOCAL_MODE: '1', RATE_LIMIT_WORKSPACE_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      API_KEYS: KEY,
+      LOG_LEVEL: 'warn',
+      SERVICE_LOCAL_MODE: '1',
+      RATE_LIMIT_WORKSPACE_PER_MINUTE: '0',
+      RATE_LIMIT_KEY_PER_MINUTE: '0',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -50,12 +60,20 @@ try {
   const pid = child.pid!;
   const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
   // Warm-up: one small render loads the workers and the generators.
-  await fetch(`${url}/v1/generate/mesh-gradient`, { method: 'POST', headers, body: JSON.stringify({ seed: 1, size: { width: 64, height: 64 } }) }).then((r) => r.arrayBuffer());
+  await fetch(`${url}/v1/generate/mesh-gradient`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ seed: 1, size: { width: 64, height: 64 } }),
+  }).then((r) => r.arrayBuffer());
   const idle = memory(pid).rss;
   let sampledPeak = 0;
   const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, memory(pid).rss)), 100);
   const started = performance.now();
-  const res = await fetch(`${url}/v1/batch`, { method: 'POST', headers, body: JSON.stringify({ items: Array.from({ length: ITEMS }, (_, i) => item(1000 + i)) }) });
+  const res = await fetch(`${url}/v1/batch`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ items: Array.from({ length: ITEMS }, (_, i) => item(1000 + i)) }),
+  });
   const body = (await res.json()) as { results: Array<{ ok: boolean; bytes?: number; code?: string }> };
   const results = body.results ?? [];
   const seconds = (performance.now() - started) / 1000;
@@ -65,10 +83,16 @@ try {
   const peak = memory(pid).hwm;
   await sleep(SETTLE_MS);
   const after = memory(pid).rss;
-  const settings = Object.entries(process.env).filter(([k]) => /^(RENDER_|MALLOC_|MIMALLOC_)/.test(k)).map(([k, v]) => `${k}=${v}`).join(' ') || 'defaults';
+  const settings =
+    Object.entries(process.env)
+      .filter(([k]) => /^(RENDER_|MALLOC_|MIMALLOC_)/.test(k))
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ') || 'defaults';
   console.log(`root ${ROOT}`);
   console.log(`settings: ${settings}`);
-  console.log(`${ITEMS} items of 4096×4096 @1.5x png (37.7 MP each, ~${mb(results.find((r) => r.ok)?.bytes ?? 0)} per file), ${failed.length} failed${failed.length ? ` (${failed[0]!.code})` : ''}, ${seconds.toFixed(0)} s`);
+  console.log(
+    `${ITEMS} items of 4096×4096 @1.5x png (37.7 MP each, ~${mb(results.find((r) => r.ok)?.bytes ?? 0)} per file), ${failed.length} failed${failed.length ? ` (${failed[0]!.code})` : ''}, ${seconds.toFixed(0)} s`,
+  );
   console.log(`RSS idle ${mb(idle)} · peak ${mb(peak)} (sampled ${mb(sampledPeak)}) · ${SETTLE_MS / 1000} s after the batch ${mb(after)}`);
 } finally {
   child.kill('SIGTERM');

@@ -31,7 +31,9 @@ const { ffmpegPath } = loadConfig(process.env);
 
 /** The fixed recipe set: every still generator at 1280×720, three seeds each. */
 function recipeSet(offset: number) {
-  return stills.flatMap((g) => [1, 2, 3].map((s) => ({ slug: g.slug, body: { seed: offset + s, size: { width: 1280, height: 720 }, format: 'png' as const } })));
+  return stills.flatMap((g) =>
+    [1, 2, 3].map((s) => ({ slug: g.slug, body: { seed: offset + s, size: { width: 1280, height: 720 }, format: 'png' as const } })),
+  );
 }
 
 function stats(ms: number[]) {
@@ -58,7 +60,10 @@ async function timeAll<T>(items: T[], concurrency: number, fn: (item: T) => Prom
 }
 
 async function rawEngine(workers: number, offset: number) {
-  const engine = await createRenderEngine({ ffmpegPath, render: { workers, queueLimit: 10_000, timeoutMs: 120_000, animationBudgetMs: 120_000 } });
+  const engine = await createRenderEngine({
+    ffmpegPath,
+    render: { workers, queueLimit: 10_000, timeoutMs: 120_000, animationBudgetMs: 120_000 },
+  });
   const { service } = engine;
   await service.render(service.resolve(stills[0].slug, { size: { width: 64, height: 64 } }), { mode: 'job' }); // warm the workers
   try {
@@ -81,7 +86,14 @@ async function wrkAvailable() {
 
 async function load(url: string, headers: Record<string, string>, seconds: number, connections: number, useWrk: boolean) {
   if (useWrk) {
-    const args = ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+    const args = [
+      '-t2',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--latency',
+      ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+      url,
+    ];
     const { stdout } = await run('wrk', args);
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
     const p50 = /50%\s+([\d.]+)(\w+)/.exec(stdout);
@@ -96,10 +108,12 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
       while (performance.now() < deadline) {
         const t = performance.now();
         await new Promise<void>((resolve, reject) => {
-          http.get(url, { agent, headers }, (res) => {
-            res.on('data', () => {});
-            res.on('end', resolve);
-          }).on('error', reject);
+          http
+            .get(url, { agent, headers }, (res) => {
+              res.on('data', () => {});
+              res.on('end', resolve);
+            })
+            .on('error', reject);
         });
         latencies.push(performance.now() - t);
         count++;
@@ -112,20 +126,34 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'silent', RENDER_WORKERS: '2', RENDER_QUEUE_LIMIT: '1000', RATE_LIMIT_WORKSPACE_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    API_KEYS: KEY,
+    LOG_LEVEL: 'silent',
+    RENDER_WORKERS: '2',
+    RENDER_QUEUE_LIMIT: '1000',
+    RATE_LIMIT_WORKSPACE_PER_MINUTE: '0',
+    RATE_LIMIT_KEY_PER_MINUTE: '0',
+  });
   const runtime = await compose(config, logger, { revision: 'bench' });
   const app = await createApp(runtime.deps);
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const useWrk = await wrkAvailable();
-  console.log(`render bench: ${stills.length} still generators × 3 seeds at 1280×720 png, 2 workers; load client: ${useWrk ? 'wrk' : 'node http (client-bound; install wrk for real numbers)'}\n`);
+  console.log(
+    `render bench: ${stills.length} still generators × 3 seeds at 1280×720 png, 2 workers; load client: ${useWrk ? 'wrk' : 'node http (client-bound; install wrk for real numbers)'}\n`,
+  );
 
   try {
     // 1. MISS vs raw engine (same recipes, new seeds each side so neither hits a cache)
     const raw = await rawEngine(2, 1000);
     const miss = await timeAll(recipeSet(2000), 4, async ({ slug, body }) => {
-      const res = await fetch(`${base}/v1/generate/${slug}`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}/v1/generate/${slug}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (res.headers.get('x-service-cache') !== 'MISS') throw new Error('expected a MISS');
       await res.arrayBuffer();
     });
@@ -136,7 +164,11 @@ async function main() {
 
     // 2. HIT vs bare Node http with the same bytes
     const first = recipeSet(2000)[0];
-    const hitRes = await fetch(`${base}/v1/generate/${first.slug}`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify(first.body) });
+    const hitRes = await fetch(`${base}/v1/generate/${first.slug}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(first.body),
+    });
     const bytes = Buffer.from(await hitRes.arrayBuffer());
     const hitUrl = `${base}/v1/render/${hitRes.headers.get('x-service-recipe-hash')}?r=${hitRes.headers.get('x-service-recipe')}`;
     const bare = http.createServer((_req, res) => {
@@ -157,17 +189,36 @@ async function main() {
     const gen = stills[0];
     const canvas = createCanvas(1920, 1080);
     const ctx = canvas.getContext('2d');
-    gen.draw(ctx, { params: gen.defaults, seed: 9, width: 1920, height: 1080, pixelRatio: 1, random: mulberry32(9), frame: 0, frameCount: 1, time: 0, loop: 0 });
+    gen.draw(ctx, {
+      params: gen.defaults,
+      seed: 9,
+      width: 1920,
+      height: 1080,
+      pixelRatio: 1,
+      random: mulberry32(9),
+      frame: 0,
+      frameCount: 1,
+      time: 0,
+      loop: 0,
+    });
     const canvasTimes: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t = performance.now();
       await canvas.encode('png');
       canvasTimes.push(performance.now() - t);
     }
-    const e2e = await timeAll([1, 2, 3, 4, 5].map((s) => 3000 + s), 1, async (seed) => {
-      const res = await fetch(`${base}/v1/generate/${gen.slug}`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ seed }) });
-      await res.arrayBuffer();
-    });
+    const e2e = await timeAll(
+      [1, 2, 3, 4, 5].map((s) => 3000 + s),
+      1,
+      async (seed) => {
+        const res = await fetch(`${base}/v1/generate/${gen.slug}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ seed }),
+        });
+        await res.arrayBuffer();
+      },
+    );
     const canvasP50 = stats(canvasTimes).p50;
     console.log(`canvas toBuffer png 1920×1080 (encode only)  p50 ${canvasP50.toFixed(1)} ms`);
     console.log(`HTTP MISS 1920×1080 png (draw+encode+HTTP)   p50 ${e2e.p50.toFixed(1)} ms`);

@@ -13,7 +13,10 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** The bytes of a Blob or ArrayBuffer, checked to be a PNG file. */
 export async function pngBytes(body: Blob | ArrayBuffer, what: string): Promise<Uint8Array> {
   const bytes = new Uint8Array(body instanceof Blob ? await body.arrayBuffer() : body);
-  check(PNG_MAGIC.every((b, i) => bytes[i] === b), `${what}: not a PNG (first bytes ${[...bytes.slice(0, 8)].join(' ')})`);
+  check(
+    PNG_MAGIC.every((b, i) => bytes[i] === b),
+    `${what}: not a PNG (first bytes ${[...bytes.slice(0, 8)].join(' ')})`,
+  );
   return bytes;
 }
 

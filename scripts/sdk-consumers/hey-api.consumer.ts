@@ -44,7 +44,10 @@ const key = await createKey({ body: { label: 'sdk-check hey-api' } });
 if (key.error) throw new Error(`createKey: ${key.error.code}`);
 check(key.data.secret?.startsWith('svc_'), 'createKey: secret');
 const keys = await listKeys();
-check(keys.data?.some((k) => k.id === key.data.id && !k.revoked), 'listKeys: the new key');
+check(
+  keys.data?.some((k) => k.id === key.data.id && !k.revoked),
+  'listKeys: the new key',
+);
 const revoked = await revokeKey({ path: { id: key.data.id } });
 check(revoked.data?.revoked === true, 'revokeKey: revoked');
 step('createKey, listKeys, revokeKey');

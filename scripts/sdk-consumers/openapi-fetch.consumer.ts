@@ -6,7 +6,11 @@ import { check, pngBytes, pollJobToCompletion, RECIPE, recipeHash, sameBytes, SE
 const client = createClient<paths>({ baseUrl: SERVICE_URL, headers: { Authorization: `Bearer ${SERVICE_KEY}` } });
 
 // Binary responses: openapi-fetch parses JSON unless told otherwise; parseAs types `data` too.
-const rendered = await client.POST('/v1/generate/{slug}', { params: { path: { slug: 'mesh-gradient' } }, body: RECIPE, parseAs: 'arrayBuffer' });
+const rendered = await client.POST('/v1/generate/{slug}', {
+  params: { path: { slug: 'mesh-gradient' } },
+  body: RECIPE,
+  parseAs: 'arrayBuffer',
+});
 if (rendered.error) throw new Error(`generate: ${rendered.error.code}`);
 const png = await pngBytes(rendered.data, 'generate');
 // Declared response headers are typed in `paths` (an undeclared one would be `unknown`).
@@ -18,7 +22,10 @@ const encoded = rendered.response.headers.get('X-Service-Recipe');
 check(encoded, 'generate: X-Service-Recipe missing');
 step('generate → png bytes, X-Service-Recipe-Hash');
 
-const viaUrl = await client.GET('/v1/render/{recipeHash}', { params: { path: { recipeHash: hash }, query: { r: encoded } }, parseAs: 'blob' });
+const viaUrl = await client.GET('/v1/render/{recipeHash}', {
+  params: { path: { recipeHash: hash }, query: { r: encoded } },
+  parseAs: 'blob',
+});
 if (viaUrl.error) throw new Error(`renderRecipe: ${viaUrl.error.code}`);
 check(sameBytes(await pngBytes(viaUrl.data, 'renderRecipe'), png), 'renderRecipe: other bytes than generate');
 step('renderRecipe → the same bytes');
@@ -49,7 +56,10 @@ type KeyCreatedHeaders = paths['/v1/keys']['post']['responses'][201]['headers'];
 const keyLocation: string = key.response.headers.get('Location') as NonNullable<KeyCreatedHeaders['Location']>;
 check(keyLocation === `/v1/keys/${key.data.id}`, 'createKey: Location');
 const keys = await client.GET('/v1/keys');
-check(keys.data?.some((k) => k.id === key.data.id && !k.revoked), 'listKeys: the new key');
+check(
+  keys.data?.some((k) => k.id === key.data.id && !k.revoked),
+  'listKeys: the new key',
+);
 const revoked = await client.DELETE('/v1/keys/{id}', { params: { path: { id: key.data.id } } });
 check(revoked.data?.revoked === true, 'revokeKey: revoked');
 step('createKey, listKeys, revokeKey');

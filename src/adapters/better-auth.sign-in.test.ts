@@ -7,11 +7,19 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 test('a 4xx keeps its status, gets a registry code and carries the library reason in detail; other headers survive', async () => {
-  const res = await authErrorAsProblem(json(403, { code: 'INVALID_CALLBACK_URL', message: 'Invalid callbackURL' }, { 'Set-Cookie': 'a=b' }));
+  const res = await authErrorAsProblem(
+    json(403, { code: 'INVALID_CALLBACK_URL', message: 'Invalid callbackURL' }, { 'Set-Cookie': 'a=b' }),
+  );
   assert.equal(res.status, 403);
   assert.equal(res.headers.get('content-type'), 'application/problem+json');
   assert.equal(res.headers.get('set-cookie'), 'a=b');
-  assert.deepEqual(await res.json(), { type: '/v1/reference#problem-forbidden', status: 403, code: 'forbidden', title: 'Not allowed', detail: 'INVALID_CALLBACK_URL: Invalid callbackURL' });
+  assert.deepEqual(await res.json(), {
+    type: '/v1/reference#problem-forbidden',
+    status: 403,
+    code: 'forbidden',
+    title: 'Not allowed',
+    detail: 'INVALID_CALLBACK_URL: Invalid callbackURL',
+  });
 });
 
 test('a status without its own code becomes 400 sign_in_failed; an empty body still gets a problem', async () => {

@@ -21,7 +21,14 @@ import type { Clock } from '../lib/clock.ts';
 
 export const AUTH_BASE_PATH = '/v1/auth';
 
-const AUTH_ERROR_CODES: Record<number, ProblemCode> = { 400: 'sign_in_failed', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 429: 'rate_limited' };
+const AUTH_ERROR_CODES: Record<number, ProblemCode> = {
+  400: 'sign_in_failed',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  429: 'rate_limited',
+};
 
 /**
  * The library answers its errors as `{code, message}` JSON; the service answers every error as
@@ -37,7 +44,8 @@ export async function authErrorAsProblem(response: Response): Promise<Response> 
     // An empty or non-JSON error body: the status alone says it.
   }
   const code = response.status >= 500 ? 'internal_error' : (AUTH_ERROR_CODES[response.status] ?? 'sign_in_failed');
-  const detail = response.status >= 500 ? undefined : [reason.code, reason.message].filter((v) => typeof v === 'string' && v).join(': ') || undefined;
+  const detail =
+    response.status >= 500 ? undefined : [reason.code, reason.message].filter((v) => typeof v === 'string' && v).join(': ') || undefined;
   const body = problemBody(code, { detail });
   const headers = new Headers(response.headers);
   headers.set('Content-Type', 'application/problem+json');
@@ -53,7 +61,14 @@ export const AUTH_SCHEMA = {
   user: { modelName: 'users', fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' } },
   session: {
     modelName: 'sessions',
-    fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id' },
+    fields: {
+      expiresAt: 'expires_at',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+      ipAddress: 'ip_address',
+      userAgent: 'user_agent',
+      userId: 'user_id',
+    },
   },
   account: {
     modelName: 'accounts',
@@ -80,23 +95,42 @@ interface GitHubTokens {
 /** GitHub is OAuth 2 without OpenID: the profile comes from /user, a private e-mail from /user/emails. */
 function githubUserInfo(apiUrl: string) {
   return async (tokens: GitHubTokens) => {
-    const headers = { authorization: `Bearer ${tokens.accessToken}`, accept: 'application/vnd.github+json', 'user-agent': 'render-service' };
+    const headers = {
+      authorization: `Bearer ${tokens.accessToken}`,
+      accept: 'application/vnd.github+json',
+      'user-agent': 'render-service',
+    };
     const res = await fetch(`${apiUrl}/user`, { headers, redirect: 'error', signal: AbortSignal.timeout(10_000) });
     if (!res.ok) return null;
-    const profile = (await res.json()) as { id?: number | string; login?: string; name?: string | null; email?: string | null; avatar_url?: string | null };
+    const profile = (await res.json()) as {
+      id?: number | string;
+      login?: string;
+      name?: string | null;
+      email?: string | null;
+      avatar_url?: string | null;
+    };
     let email = profile.email ?? null;
     let emailVerified = false;
     const emailsRes = await fetch(`${apiUrl}/user/emails`, { headers, redirect: 'error', signal: AbortSignal.timeout(10_000) });
     if (emailsRes.ok) {
       const emails = (await emailsRes.json()) as Array<{ email: string; primary: boolean; verified: boolean }>;
-      const chosen = (email ? emails.find((e) => e.email === email) : undefined) ?? emails.find((e) => e.primary && e.verified) ?? emails.find((e) => e.primary);
+      const chosen =
+        (email ? emails.find((e) => e.email === email) : undefined) ??
+        emails.find((e) => e.primary && e.verified) ??
+        emails.find((e) => e.primary);
       if (chosen) {
         email = chosen.email;
         emailVerified = chosen.verified;
       }
     }
     if (profile.id === undefined || !email) return null;
-    return { id: String(profile.id), name: profile.name || profile.login || '', email, emailVerified, image: profile.avatar_url ?? undefined };
+    return {
+      id: String(profile.id),
+      name: profile.name || profile.login || '',
+      email,
+      emailVerified,
+      image: profile.avatar_url ?? undefined,
+    };
   };
 }
 
@@ -125,7 +159,11 @@ export function createSignIn({ config, workspaces, clock, logger }: SignInDeps):
   const pool = new pg.Pool({ connectionString: config.database.url, max: 5 });
 
   const personalWorkspace = (user: { id: string; name?: string | null; email?: string | null }) =>
-    workspaces.ensurePersonal(user.id, { id: newWorkspaceId(), name: `${user.name || user.email || 'Personal'}'s workspace`, createdAt: clock.now() });
+    workspaces.ensurePersonal(user.id, {
+      id: newWorkspaceId(),
+      name: `${user.name || user.email || 'Personal'}'s workspace`,
+      createdAt: clock.now(),
+    });
 
   const oauth = [
     ...(signIn.github
@@ -222,7 +260,9 @@ export function createSignIn({ config, workspaces, clock, logger }: SignInDeps):
   ];
 
   return {
-    handler: toNodeHandler({ handler: async (request: Request) => authErrorAsProblem(await auth.handler(request)) }) as unknown as RequestHandler,
+    handler: toNodeHandler({
+      handler: async (request: Request) => authErrorAsProblem(await auth.handler(request)),
+    }) as unknown as RequestHandler,
     sessions,
     providers,
     close: () => pool.end(),

@@ -57,7 +57,6 @@ function pinnedLookup(target: ResolvedAddress): NetLookupFunction {
   }) as NetLookupFunction;
 }
 
-
 const isLoopbackAddress = (address: string) => address === '::1' || /^127\./.test(address);
 
 export class PinnedHttpsClient implements WebhookHttpClient {
@@ -87,13 +86,18 @@ export class PinnedHttpsClient implements WebhookHttpClient {
           addresses = await raceSignal(this.lookup(host, { all: true }), controller.signal);
         } catch (err) {
           if (err instanceof DeadlineExceeded) throw err;
-          return { statusCode: null, error: `could not resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, retryable: true };
+          return {
+            statusCode: null,
+            error: `could not resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+            retryable: true,
+          };
         }
         if (addresses.length === 0) return { statusCode: null, error: `${host} has no address`, retryable: true };
         // Every address must be public: a host that also resolves to a private one is refused whole.
         for (const a of addresses) {
           const reason = addressBlockReason(a.address, allowLoopback);
-          if (reason) return { statusCode: null, error: `${host} resolves to a ${reason} address (${a.address}); not delivered`, retryable: false };
+          if (reason)
+            return { statusCode: null, error: `${host} resolves to a ${reason} address (${a.address}); not delivered`, retryable: false };
         }
         target = addresses[0]!;
       }
@@ -104,7 +108,8 @@ export class PinnedHttpsClient implements WebhookHttpClient {
       const statusCode = await this.send(url, host, target, { ...headers(), host: url.host }, body, controller.signal);
       return { statusCode };
     } catch (err) {
-      if (err instanceof DeadlineExceeded || controller.signal.aborted) return { statusCode: null, error: (controller.signal.reason as Error).message, retryable: true };
+      if (err instanceof DeadlineExceeded || controller.signal.aborted)
+        return { statusCode: null, error: (controller.signal.reason as Error).message, retryable: true };
       const e = err as NodeJS.ErrnoException;
       return { statusCode: null, error: e.code ? `${e.code}: ${e.message}` : String(e.message ?? e), retryable: true };
     } finally {
@@ -113,7 +118,14 @@ export class PinnedHttpsClient implements WebhookHttpClient {
   }
 
   /** One POST to the pinned address; resolves with the status once the whole response arrived. */
-  private send(url: URL, host: string, target: ResolvedAddress, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
+  private send(
+    url: URL,
+    host: string,
+    target: ResolvedAddress,
+    headers: Record<string, string>,
+    body: string,
+    signal: AbortSignal,
+  ): Promise<number> {
     return new Promise<number>((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
       const useLoopbackCa = this.options.loopbackCa !== undefined && this.options.allowLoopback && isLoopbackAddress(target.address);

@@ -4,11 +4,22 @@
 import { RateLimiterMemory, RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
-import { RATE_LIMIT_WINDOW_SECONDS, type RateLimiter, type RateLimitPolicyName, type RateLimitSettings, StoreRateLimiter } from '../services/rate-limit.service.ts';
+import {
+  RATE_LIMIT_WINDOW_SECONDS,
+  type RateLimiter,
+  type RateLimitPolicyName,
+  type RateLimitSettings,
+  StoreRateLimiter,
+} from '../services/rate-limit.service.ts';
 
 export const RATE_LIMIT_TABLE = 'rate_limits';
 
-const PREFIXES: Record<RateLimitPolicyName, string> = { workspace: 'rl_ws', key: 'rl_key', unauthenticated: 'rl_anon', 'sign-in': 'rl_signin' };
+const PREFIXES: Record<RateLimitPolicyName, string> = {
+  workspace: 'rl_ws',
+  key: 'rl_key',
+  unauthenticated: 'rl_anon',
+  'sign-in': 'rl_signin',
+};
 
 /** Counters in this process's memory (local mode on SQLite: one process). */
 export function createMemoryRateLimiter(settings: RateLimitSettings, logger: Pick<Logger, 'warn'>): RateLimiter {
@@ -25,7 +36,9 @@ export function createPostgresRateLimiter(settings: RateLimitSettings, db: Datab
   const sweeper = setInterval(() => {
     // Rows whose window ended are reset in place by the next request; this drops idle ones.
     // clearExpired never rejects (it is not critical).
-    void (stores[0] as unknown as { clearExpired(before: number): Promise<void> } | undefined)?.clearExpired(Date.now() - RATE_LIMIT_WINDOW_SECONDS * 1000);
+    void (stores[0] as unknown as { clearExpired(before: number): Promise<void> } | undefined)?.clearExpired(
+      Date.now() - RATE_LIMIT_WINDOW_SECONDS * 1000,
+    );
   }, 5 * 60_000);
   sweeper.unref();
   return new StoreRateLimiter(

@@ -2,7 +2,12 @@
 // Loaded only when billing is configured: the SDK is not needed otherwise.
 import Stripe from 'stripe';
 import { ProblemError } from '../errors/problem.ts';
-import { type CheckoutRequest, type PaymentEvent, type PaymentProvider, SIGNATURE_TOLERANCE_SECONDS } from '../services/payment-provider.ts';
+import {
+  type CheckoutRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  SIGNATURE_TOLERANCE_SECONDS,
+} from '../services/payment-provider.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -23,7 +28,13 @@ export class StripePaymentProvider implements PaymentProvider {
       maxNetworkRetries: 2,
       timeout: 10_000,
       telemetry: false,
-      ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      ...(api
+        ? {
+            host: api.hostname,
+            port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+            protocol: api.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {}),
     });
   }
 

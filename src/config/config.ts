@@ -149,7 +149,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 
   const port = int('PORT', DEFAULT_PORT, 0, 65535);
   const host = str('HOST') ?? '127.0.0.1';
-  if (host !== 'localhost' && isIP(host) === 0 && !/^[a-z0-9.-]+$/i.test(host)) problems.push(`HOST must be an IP address or host name (got "${host}")`);
+  if (host !== 'localhost' && isIP(host) === 0 && !/^[a-z0-9.-]+$/i.test(host))
+    problems.push(`HOST must be an IP address or host name (got "${host}")`);
 
   const databaseUrl = str('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -157,13 +158,17 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   }
   // Without a database URL the only sensible mode is local, on SQLite.
   const localMode = bool('SERVICE_LOCAL_MODE') ?? databaseUrl === undefined;
-  if (!localMode && databaseUrl === undefined) problems.push('DATABASE_URL is required when SERVICE_LOCAL_MODE=0 (hosted mode runs on Postgres)');
+  if (!localMode && databaseUrl === undefined)
+    problems.push('DATABASE_URL is required when SERVICE_LOCAL_MODE=0 (hosted mode runs on Postgres)');
 
   const dataDir = path.resolve(cwd, str('DATA_DIR') ?? 'data');
 
   const apiKeys = list('API_KEYS');
   // Silently ignoring them would leave an operator believing they work (or that they are revoked).
-  if (!localMode && apiKeys.length > 0) problems.push('API_KEYS is for local mode only; hosted mode (SERVICE_LOCAL_MODE=0) refuses it: create workspace keys with POST /v1/keys');
+  if (!localMode && apiKeys.length > 0)
+    problems.push(
+      'API_KEYS is for local mode only; hosted mode (SERVICE_LOCAL_MODE=0) refuses it: create workspace keys with POST /v1/keys',
+    );
   for (const key of apiKeys) {
     if (key.length < 16) problems.push('API_KEYS entries must be at least 16 characters long');
     if (/\s/.test(key)) problems.push('API_KEYS entries must not contain white space');
@@ -184,18 +189,25 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     }
   };
   const appOriginRaw = str('APP_ORIGIN');
-  const appOrigin = appOriginRaw !== undefined ? originOf('APP_ORIGIN', appOriginRaw) ?? '' : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  if (!localMode && appOriginRaw === undefined) problems.push('APP_ORIGIN is required in hosted mode (OAuth callbacks are restricted to it)');
+  const appOrigin =
+    appOriginRaw !== undefined ? (originOf('APP_ORIGIN', appOriginRaw) ?? '') : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (!localMode && appOriginRaw === undefined)
+    problems.push('APP_ORIGIN is required in hosted mode (OAuth callbacks are restricted to it)');
   if (!localMode && appOrigin.startsWith('http:')) problems.push('APP_ORIGIN must be https in hosted mode (session cookies are Secure)');
-  const allowedOrigins = [...new Set([appOrigin, ...list('ALLOWED_ORIGINS').map((o) => originOf('ALLOWED_ORIGINS', o))].filter((o): o is string => !!o))];
+  const allowedOrigins = [
+    ...new Set([appOrigin, ...list('ALLOWED_ORIGINS').map((o) => originOf('ALLOWED_ORIGINS', o))].filter((o): o is string => !!o)),
+  ];
 
   const signIn = parseSignIn(str, problems, localMode, appOrigin);
 
   const stripeSecretKey = str('STRIPE_SECRET_KEY');
   const stripeWebhookSecret = str('STRIPE_WEBHOOK_SECRET');
-  if ((stripeSecretKey === undefined) !== (stripeWebhookSecret === undefined)) problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
-  if (stripeSecretKey !== undefined && !/^(sk|rk)_(test|live)_/.test(stripeSecretKey)) problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…)');
-  if (stripeWebhookSecret !== undefined && !stripeWebhookSecret.startsWith('whsec_')) problems.push('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
+  if ((stripeSecretKey === undefined) !== (stripeWebhookSecret === undefined))
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+  if (stripeSecretKey !== undefined && !/^(sk|rk)_(test|live)_/.test(stripeSecretKey))
+    problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…)');
+  if (stripeWebhookSecret !== undefined && !stripeWebhookSecret.startsWith('whsec_'))
+    problems.push('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
   const stripeApiUrlRaw = str('STRIPE_API_URL');
   const billing =
     stripeSecretKey !== undefined && stripeWebhookSecret !== undefined && !localMode
@@ -213,13 +225,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     if (!/^(\*\.)?[a-z0-9.-]+$/.test(h)) problems.push(`WEBHOOK_ALLOWED_HOSTS entries must be host names (got "${h}")`);
   }
   const webhookAllowLoopback = bool('WEBHOOK_ALLOW_LOOPBACK') ?? false;
-  if (webhookAllowLoopback && !localMode) problems.push('WEBHOOK_ALLOW_LOOPBACK is for tests in local mode only; it is refused in hosted mode (SERVICE_LOCAL_MODE=0)');
+  if (webhookAllowLoopback && !localMode)
+    problems.push('WEBHOOK_ALLOW_LOOPBACK is for tests in local mode only; it is refused in hosted mode (SERVICE_LOCAL_MODE=0)');
 
   const logLevelRaw = (str('LOG_LEVEL') ?? 'info').toLowerCase();
-  if (!LOG_LEVELS.includes(logLevelRaw as LogLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
+  if (!LOG_LEVELS.includes(logLevelRaw as LogLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
 
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT_BYTES, 1024, 64 * 1024 * 1024);
-  const requestTimeouts = { headersMs: int('REQUEST_HEADERS_TIMEOUT_MS', 10_000, 10, 600_000), bodyMs: int('REQUEST_BODY_TIMEOUT_MS', 30_000, 10, 600_000) };
+  const requestTimeouts = {
+    headersMs: int('REQUEST_HEADERS_TIMEOUT_MS', 10_000, 10, 600_000),
+    bodyMs: int('REQUEST_BODY_TIMEOUT_MS', 30_000, 10, 600_000),
+  };
   const workers = int('RENDER_WORKERS', Math.max(1, availableParallelism()), 1, 64);
   const render = {
     workers,
@@ -242,14 +259,24 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (trustRaw !== undefined && !/^(0|false|no|off)$/i.test(trustRaw)) {
     if (/^\d+$/.test(trustRaw)) trustProxy = Number(trustRaw);
     else {
-      const entries = trustRaw.split(',').map((e) => e.trim()).filter(Boolean);
+      const entries = trustRaw
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       const bad = entries.filter((e) => !['loopback', 'linklocal', 'uniquelocal'].includes(e) && isIP(e.split('/')[0]!) === 0);
-      if (bad.length > 0 || entries.length === 0) problems.push(`TRUST_PROXY must be 0, a hop count, or a comma-separated list of IP addresses, CIDRs, loopback, linklocal or uniquelocal (got "${trustRaw}")`);
+      if (bad.length > 0 || entries.length === 0)
+        problems.push(
+          `TRUST_PROXY must be 0, a hop count, or a comma-separated list of IP addresses, CIDRs, loopback, linklocal or uniquelocal (got "${trustRaw}")`,
+        );
       else trustProxy = entries;
     }
   }
 
-  const jobs = { runInProcess: bool('RUN_JOBS') ?? true, concurrency: int('JOB_CONCURRENCY', 1, 1, 64), leaseMs: int('JOB_LEASE_MS', 15_000, 1_000, 600_000), retryDelayMs: int('JOB_RETRY_DELAY_MS', 2_000, 0, 600_000),
+  const jobs = {
+    runInProcess: bool('RUN_JOBS') ?? true,
+    concurrency: int('JOB_CONCURRENCY', 1, 1, 64),
+    leaseMs: int('JOB_LEASE_MS', 15_000, 1_000, 600_000),
+    retryDelayMs: int('JOB_RETRY_DELAY_MS', 2_000, 0, 600_000),
     eventStreamsPerWorkspace: int('EVENT_STREAMS_PER_WORKSPACE', 20, 1, 10_000),
   };
 
@@ -261,7 +288,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     localMode,
     localGateway: localMode && isLoopbackHost(host),
     dataDir,
-    database: databaseUrl !== undefined ? { client: 'pg', url: databaseUrl } : { client: 'sqlite', filename: path.join(dataDir, 'service.sqlite') },
+    database:
+      databaseUrl !== undefined ? { client: 'pg', url: databaseUrl } : { client: 'sqlite', filename: path.join(dataDir, 'service.sqlite') },
     apiKeys,
     appOrigin,
     signIn,
@@ -307,7 +335,8 @@ function parseSignIn(str: (name: string) => string | undefined, problems: string
   const github = client('GITHUB');
   const google = client('GOOGLE');
   const secret = str('AUTH_SECRET') ?? '';
-  if (!localMode && secret.length < 32) problems.push('AUTH_SECRET must be set to at least 32 random characters in hosted mode (it signs session cookies)');
+  if (!localMode && secret.length < 32)
+    problems.push('AUTH_SECRET must be set to at least 32 random characters in hosted mode (it signs session cookies)');
   const publicUrlRaw = str('PUBLIC_URL');
   const publicUrl = publicUrlRaw !== undefined ? secureUrl('PUBLIC_URL', publicUrlRaw, problems) : appOrigin;
   return {
@@ -321,7 +350,11 @@ function parseSignIn(str: (name: string) => string | undefined, problems: string
     },
     google: google && {
       ...google,
-      discoveryUrl: secureUrl('GOOGLE_DISCOVERY_URL', str('GOOGLE_DISCOVERY_URL') ?? 'https://accounts.google.com/.well-known/openid-configuration', problems),
+      discoveryUrl: secureUrl(
+        'GOOGLE_DISCOVERY_URL',
+        str('GOOGLE_DISCOVERY_URL') ?? 'https://accounts.google.com/.well-known/openid-configuration',
+        problems,
+      ),
     },
   };
 }

@@ -36,29 +36,68 @@ export interface MotionEncodeOptions {
 }
 
 export function ffmpegArgs(o: Omit<MotionEncodeOptions, 'ffmpegPath' | 'timeoutMs'>, output: string): string[] {
-  const input = ['-hide_banner', '-loglevel', 'error', '-nostdin', ...FFMPEG_CPUFLAGS, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${o.width}x${o.height}`, '-r', String(o.fps), '-i', 'pipe:0'];
+  const input = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    ...FFMPEG_CPUFLAGS,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgba',
+    '-s',
+    `${o.width}x${o.height}`,
+    '-r',
+    String(o.fps),
+    '-i',
+    'pipe:0',
+  ];
   const exact = ['-map_metadata', '-1', '-fflags', '+bitexact', '-flags', '+bitexact'];
   if (o.format === 'gif') {
     // One palette for the whole clip, ordered (bayer) dithering: ~2× faster and 2.5× smaller than the default.
     return [
       ...input,
-      '-filter_threads', '1',
-      '-filter_complex', 'split[a][b];[a]palettegen=max_colors=256:stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=3',
-      '-loop', '0',
-      '-threads', '1',
+      '-filter_threads',
+      '1',
+      '-filter_complex',
+      'split[a][b];[a]palettegen=max_colors=256:stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=3',
+      '-loop',
+      '0',
+      '-threads',
+      '1',
       ...exact,
-      '-f', 'gif', '-y', output,
+      '-f',
+      'gif',
+      '-y',
+      output,
     ];
   }
   return [
     ...input,
-    '-c:v', 'libx264', '-preset', 'medium', '-crf', '20', '-pix_fmt', 'yuv420p', '-profile:v', 'high',
-    '-g', String(Math.max(1, Math.round(o.fps * 2))),
-    '-threads', '2',
-    '-x264-params', X264_ASM,
-    '-movflags', '+faststart',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'medium',
+    '-crf',
+    '20',
+    '-pix_fmt',
+    'yuv420p',
+    '-profile:v',
+    'high',
+    '-g',
+    String(Math.max(1, Math.round(o.fps * 2))),
+    '-threads',
+    '2',
+    '-x264-params',
+    X264_ASM,
+    '-movflags',
+    '+faststart',
     ...exact,
-    '-f', 'mp4', '-y', output,
+    '-f',
+    'mp4',
+    '-y',
+    output,
   ];
 }
 
@@ -92,7 +131,8 @@ export async function startMotionEncoder(o: MotionEncodeOptions) {
   // FFmpeg gone before the last frame (it failed, or was killed): no frame may wait for a drain that never comes.
   const checkAlive = () => {
     if (failure) throw failure;
-    if (closed || child.stdin!.destroyed) throw new EncoderError(`FFmpeg exited before all frames were written: ${stderr.trim()}`, 'failed');
+    if (closed || child.stdin!.destroyed)
+      throw new EncoderError(`FFmpeg exited before all frames were written: ${stderr.trim()}`, 'failed');
   };
   child.once('error', (err) => (failure ??= new EncoderError(`FFmpeg could not start: ${err.message}`, 'failed')));
   const timer = setTimeout(() => {

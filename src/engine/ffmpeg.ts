@@ -70,7 +70,14 @@ export async function probeFfmpegEncode(binary: FfmpegBinary | undefined, timeou
   const frame = new Uint8Array(PROBE_SIZE * PROBE_SIZE * 4).fill(128);
   for (const format of ['mp4', 'gif'] as const) {
     try {
-      const encoder = await startMotionEncoder({ ffmpegPath: binary.path, format, width: PROBE_SIZE, height: PROBE_SIZE, fps: 2, timeoutMs });
+      const encoder = await startMotionEncoder({
+        ffmpegPath: binary.path,
+        format,
+        width: PROBE_SIZE,
+        height: PROBE_SIZE,
+        fps: 2,
+        timeoutMs,
+      });
       try {
         await encoder.writeFrame(frame);
         await encoder.writeFrame(frame);

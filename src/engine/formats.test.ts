@@ -19,9 +19,16 @@ test("openapi.yaml's Format enum lists the format table's formats, in its order"
 
 test("the contract's size limits (the Size schema, PixelRatio and the recipe URL's w, h and pr) are limits.ts's", () => {
   const { Size, PixelRatio } = document.components.schemas;
-  for (const side of ['width', 'height']) assert.deepEqual([Size!.properties![side]!.minimum, Size!.properties![side]!.maximum], [SIZE_LIMITS.minSide, SIZE_LIMITS.maxSide], `Size.${side}`);
+  for (const side of ['width', 'height'])
+    assert.deepEqual(
+      [Size!.properties![side]!.minimum, Size!.properties![side]!.maximum],
+      [SIZE_LIMITS.minSide, SIZE_LIMITS.maxSide],
+      `Size.${side}`,
+    );
   assert.deepEqual([PixelRatio!.minimum, PixelRatio!.maximum], [SIZE_LIMITS.minPixelRatio, SIZE_LIMITS.maxPixelRatio]);
-  const overrides = Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((op) => op.parameters ?? [])).filter((p) => p.in === 'query' && ['w', 'h', 'pr'].includes(p.name ?? ''));
+  const overrides = Object.values(document.paths)
+    .flatMap((item) => Object.values(item).flatMap((op) => op.parameters ?? []))
+    .filter((p) => p.in === 'query' && ['w', 'h', 'pr'].includes(p.name ?? ''));
   assert.ok(overrides.length >= 3, 'the recipe URL declares w, h and pr');
   for (const p of overrides) {
     const expected = p.name === 'pr' ? [SIZE_LIMITS.minPixelRatio, SIZE_LIMITS.maxPixelRatio] : [SIZE_LIMITS.minSide, SIZE_LIMITS.maxSide];

@@ -80,7 +80,9 @@ function paramValidator(def: GeneratorDefinition): ValidateFunction {
 
 /** Seed 0 means "derive from the params": the first 4 bytes of sha256(canonical params), big-endian; 1 if that is 0. */
 export function deriveSeed(params: Record<string, unknown>): number {
-  const digest = createHash('sha256').update(canonicalize(params) ?? '{}', 'utf8').digest();
+  const digest = createHash('sha256')
+    .update(canonicalize(params) ?? '{}', 'utf8')
+    .digest();
   return digest.readUInt32BE(0) || 1;
 }
 
@@ -98,7 +100,12 @@ export function mergeParams(defaults: Record<string, unknown>, overrides: Record
   return merged;
 }
 
-export function resolveRecipe(registry: GeneratorRegistry, slug: string, input: RecipeInput, paths: FieldPaths = BODY_PATHS): ResolvedRecipe {
+export function resolveRecipe(
+  registry: GeneratorRegistry,
+  slug: string,
+  input: RecipeInput,
+  paths: FieldPaths = BODY_PATHS,
+): ResolvedRecipe {
   const generator = registry.get(slug);
   if (!generator) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${slug}". See GET /v1/generators.` });
 
@@ -126,24 +133,45 @@ export function resolveRecipe(registry: GeneratorRegistry, slug: string, input: 
   const issues: ProblemIssue[] = [];
   for (const side of ['width', 'height'] as const) {
     const v = size[side];
-    if (!Number.isInteger(v) || v < SIZE_LIMITS.minSide || v > SIZE_LIMITS.maxSide) issues.push({ path: `${paths.size}.${side}`, message: `must be an integer from ${SIZE_LIMITS.minSide} to ${SIZE_LIMITS.maxSide}`, keyword: 'range' });
+    if (!Number.isInteger(v) || v < SIZE_LIMITS.minSide || v > SIZE_LIMITS.maxSide)
+      issues.push({
+        path: `${paths.size}.${side}`,
+        message: `must be an integer from ${SIZE_LIMITS.minSide} to ${SIZE_LIMITS.maxSide}`,
+        keyword: 'range',
+      });
   }
   if (!(size.pixelRatio >= SIZE_LIMITS.minPixelRatio && size.pixelRatio <= SIZE_LIMITS.maxPixelRatio)) {
-    issues.push({ path: `${paths.size}.pixelRatio`, message: `must be from ${SIZE_LIMITS.minPixelRatio} to ${SIZE_LIMITS.maxPixelRatio}`, keyword: 'range' });
+    issues.push({
+      path: `${paths.size}.pixelRatio`,
+      message: `must be from ${SIZE_LIMITS.minPixelRatio} to ${SIZE_LIMITS.maxPixelRatio}`,
+      keyword: 'range',
+    });
   }
   if (input.seed !== undefined && (!Number.isInteger(input.seed) || input.seed < 0 || input.seed > 4294967295)) {
     issues.push({ path: paths.seed, message: 'must be an integer from 0 to 4294967295', keyword: 'range' });
   }
-  if (issues.length > 0) throw new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+  if (issues.length > 0)
+    throw new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
   const seed = input.seed === undefined || input.seed === 0 ? deriveSeed(params) : input.seed;
-  const recipe: CanonicalRecipe = { v: RECIPE_SCHEMA_VERSION, generator: generator.slug, version: generator.version, params, seed, size, format };
+  const recipe: CanonicalRecipe = {
+    v: RECIPE_SCHEMA_VERSION,
+    generator: generator.slug,
+    version: generator.version,
+    params,
+    seed,
+    size,
+    format,
+  };
   return finish(recipe, generator, paths);
 }
 
 function finish(recipe: CanonicalRecipe, generator: GeneratorDefinition, paths: FieldPaths): ResolvedRecipe {
   const deviceWidth = Math.round(recipe.size.width * recipe.size.pixelRatio);
   const deviceHeight = Math.round(recipe.size.height * recipe.size.pixelRatio);
-  const animation = generator.animated && generator.animation && isMotionFormat(recipe.format) ? generator.animation(recipe.params as never) : { fps: 1, frames: 1 };
+  const animation =
+    generator.animated && generator.animation && isMotionFormat(recipe.format)
+      ? generator.animation(recipe.params as never)
+      : { fps: 1, frames: 1 };
 
   const framePixels = deviceWidth * deviceHeight;
   const issues: ProblemIssue[] = [];
@@ -163,8 +191,18 @@ function finish(recipe: CanonicalRecipe, generator: GeneratorDefinition, paths: 
   }
   if (FORMATS[recipe.format].evenSides && (deviceWidth % 2 !== 0 || deviceHeight % 2 !== 0)) {
     // H.264 in yuv420p needs even sides; we never pad or crop silently.
-    if (deviceWidth % 2 !== 0) issues.push({ path: `${paths.size}.width`, message: `output width ${deviceWidth} (width × pixelRatio) must be even for ${recipe.format}`, keyword: 'multipleOf' });
-    if (deviceHeight % 2 !== 0) issues.push({ path: `${paths.size}.height`, message: `output height ${deviceHeight} (height × pixelRatio) must be even for ${recipe.format}`, keyword: 'multipleOf' });
+    if (deviceWidth % 2 !== 0)
+      issues.push({
+        path: `${paths.size}.width`,
+        message: `output width ${deviceWidth} (width × pixelRatio) must be even for ${recipe.format}`,
+        keyword: 'multipleOf',
+      });
+    if (deviceHeight % 2 !== 0)
+      issues.push({
+        path: `${paths.size}.height`,
+        message: `output height ${deviceHeight} (height × pixelRatio) must be even for ${recipe.format}`,
+        keyword: 'multipleOf',
+      });
     throw new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
   }
 
@@ -220,16 +258,27 @@ export const QUERY_PATHS: FieldPaths = { ...recipePaths('query.r'), format: 'que
  * Decodes a recipe URL: base64url → JSON → canonical form → sha256, which must equal the path's
  * hash (when one is given). Then applies the query overrides, which obey exactly the same validation and limits.
  */
-export function resolveEncodedRecipe(registry: GeneratorRegistry, expectedHash: string | undefined, encoded: string, overrides: RecipeOverrides = {}): ResolvedRecipe {
+export function resolveEncodedRecipe(
+  registry: GeneratorRegistry,
+  expectedHash: string | undefined,
+  encoded: string,
+  overrides: RecipeOverrides = {},
+): ResolvedRecipe {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
   } catch {
-    throw new ProblemError('invalid_recipe', { detail: 'r cannot be decoded: it must be the base64url encoding of a JSON recipe.', issues: [{ path: 'query.r', message: 'is not base64url JSON' }] });
+    throw new ProblemError('invalid_recipe', {
+      detail: 'r cannot be decoded: it must be the base64url encoding of a JSON recipe.',
+      issues: [{ path: 'query.r', message: 'is not base64url JSON' }],
+    });
   }
   if (!encodedRecipeValidator(decoded)) {
     const issues = toIssues(encodedRecipeValidator.errors, 'query.r');
-    throw new ProblemError('invalid_recipe', { detail: `r decoded, but the recipe is not valid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues });
+    throw new ProblemError('invalid_recipe', {
+      detail: `r decoded, but the recipe is not valid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
+      issues,
+    });
   }
   const actualHash = sha256Hex(canonicalize(decoded)!);
   if (expectedHash !== undefined && actualHash !== expectedHash) {
@@ -255,7 +304,11 @@ export function resolveEncodedRecipe(registry: GeneratorRegistry, expectedHash: 
       params: recipe.params,
       seed: recipe.seed,
       format: overrides.format ?? recipe.format,
-      size: { width: overrides.w ?? size.width, height: overrides.h ?? size.height, pixelRatio: overrides.pr ?? size.pixelRatio ?? DEFAULT_SIZE.pixelRatio },
+      size: {
+        width: overrides.w ?? size.width,
+        height: overrides.h ?? size.height,
+        pixelRatio: overrides.pr ?? size.pixelRatio ?? DEFAULT_SIZE.pixelRatio,
+      },
     },
     QUERY_PATHS,
   );

@@ -9,9 +9,35 @@ import { resolveFfmpeg } from './ffmpeg.ts';
 import { RenderPool, type PoolTask } from './render-pool.ts';
 
 const plasma = ALL_GENERATORS.find((g) => g.slug === 'plasma')!;
-const still = (seed: number): PoolTask => ({ slug: 'plasma', params: plasma.defaults as Record<string, unknown>, seed, width: 64, height: 64, pixelRatio: 1, deviceWidth: 64, deviceHeight: 64, format: 'png', frames: 1, fps: 1, ffmpegPath: undefined, timeoutMs: 60_000 });
+const still = (seed: number): PoolTask => ({
+  slug: 'plasma',
+  params: plasma.defaults as Record<string, unknown>,
+  seed,
+  width: 64,
+  height: 64,
+  pixelRatio: 1,
+  deviceWidth: 64,
+  deviceHeight: 64,
+  format: 'png',
+  frames: 1,
+  fps: 1,
+  ffmpegPath: undefined,
+  timeoutMs: 60_000,
+});
 // Runs until aborted (FFmpeg encodes 300 frames of 1280×720).
-const long = (): PoolTask => ({ ...still(1), params: { ...(plasma.defaults as Record<string, unknown>), duration: 10, fps: 30 }, width: 1280, height: 720, deviceWidth: 1280, deviceHeight: 720, format: 'gif', frames: 300, fps: 30, ffmpegPath: resolveFfmpeg(process.env.FFMPEG_PATH)?.path, timeoutMs: 120_000 });
+const long = (): PoolTask => ({
+  ...still(1),
+  params: { ...(plasma.defaults as Record<string, unknown>), duration: 10, fps: 30 },
+  width: 1280,
+  height: 720,
+  deviceWidth: 1280,
+  deviceHeight: 720,
+  format: 'gif',
+  frames: 300,
+  fps: 30,
+  ffmpegPath: resolveFfmpeg(process.env.FFMPEG_PATH)?.path,
+  timeoutMs: 120_000,
+});
 const flush = () => new Promise((r) => setImmediate(r));
 
 // A budget of one pixel: every render is "oversize", so each runs alone.

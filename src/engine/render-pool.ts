@@ -136,7 +136,10 @@ function workerExecArgv(): string[] {
 }
 
 function overloaded(): ProblemError {
-  return new ProblemError('overloaded', { detail: 'Every render worker is busy and the queue is full. Retry shortly.', headers: { 'Retry-After': '2' } });
+  return new ProblemError('overloaded', {
+    detail: 'Every render worker is busy and the queue is full. Retry shortly.',
+    headers: { 'Retry-After': '2' },
+  });
 }
 
 function abortProblem(signal: AbortSignal): ProblemError {
@@ -153,7 +156,10 @@ function mapFailure(err: unknown, options: RunOptions): unknown {
     case 'cancelled':
       return new ProblemError('client_closed_request');
     case 'ffmpeg_missing':
-      return new ProblemError('not_ready', { detail: 'FFmpeg is not available on this server, so gif and mp4 cannot be rendered.', headers: { 'Retry-After': '30' } });
+      return new ProblemError('not_ready', {
+        detail: 'FFmpeg is not available on this server, so gif and mp4 cannot be rendered.',
+        headers: { 'Retry-After': '30' },
+      });
     case 'encoder':
       return new ProblemError('upstream_error', { detail: 'The encoder failed.', cause: err });
     default:

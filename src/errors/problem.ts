@@ -39,7 +39,11 @@ export class ProblemError extends Error {
   }
 }
 
-export function problemBody(code: ProblemCode, options: Pick<ProblemOptions, 'detail' | 'issues' | 'extra'> = {}, instance?: string): Problem {
+export function problemBody(
+  code: ProblemCode,
+  options: Pick<ProblemOptions, 'detail' | 'issues' | 'extra'> = {},
+  instance?: string,
+): Problem {
   const def = PROBLEMS[code];
   return {
     ...options.extra,

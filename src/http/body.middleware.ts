@@ -71,7 +71,9 @@ export function createBodyReader(options: BodyOptions): (req: Request, res: Resp
       return;
     }
     if (!req.is(JSON_TYPES)) {
-      throw new ProblemError('unsupported_media_type', { detail: `Send the body as application/json (got ${req.headers['content-type'] ?? 'no Content-Type'}).` });
+      throw new ProblemError('unsupported_media_type', {
+        detail: `Send the body as application/json (got ${req.headers['content-type'] ?? 'no Content-Type'}).`,
+      });
     }
     await parse(req, res, json);
     if (req.body === undefined) return;

@@ -9,7 +9,8 @@ export type OperationId = keyof operations;
 
 type Op<Id extends OperationId> = operations[Id];
 
-export type JsonRequestBody<Id extends OperationId> = Op<Id> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type JsonRequestBody<Id extends OperationId> =
+  Op<Id> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 export type PathParams<Id extends OperationId> = Op<Id> extends { parameters: { path?: infer P } } ? NonNullable<P> : never;
 export type QueryParams<Id extends OperationId> = Op<Id> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type Responses<Id extends OperationId> = Op<Id>['responses'];

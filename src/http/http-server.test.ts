@@ -5,7 +5,9 @@ import { MAX_HEADER_BYTES, createHttpServer } from './http-server.ts';
 import { openApiDocument } from '../lib/openapi-document.ts';
 
 test('the documented longest recipe (`r`) is the engine limit, and the header limit leaves 16 KiB beside it', () => {
-  const op = (openApiDocument().paths['/v1/render/{recipeHash}'] as { get: { parameters: { name: string; schema?: { maxLength?: number } }[] } }).get;
+  const op = (
+    openApiDocument().paths['/v1/render/{recipeHash}'] as { get: { parameters: { name: string; schema?: { maxLength?: number } }[] } }
+  ).get;
   assert.equal(op.parameters.find((p) => p.name === 'r')?.schema?.maxLength, MAX_ENCODED_RECIPE_LENGTH);
   assert.equal(MAX_HEADER_BYTES, MAX_ENCODED_RECIPE_LENGTH + 16 * 1024);
 });

@@ -16,7 +16,13 @@ export const MAX_HEADER_BYTES = MAX_ENCODED_RECIPE_LENGTH + 16 * 1024;
 /** headersMs: time to receive the request line and all headers; bodyMs: the body, once the route accepted the request (enforced by body.middleware.ts). */
 export type HttpServerOptions = Config['requestTimeouts'];
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 413: 'Content Too Large', 431: 'Request Header Fields Too Large' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  431: 'Request Header Fields Too Large',
+};
 
 /** The problem Node's own parser and timers report, by error code. */
 function clientErrorProblem(code: string | undefined): { code: ProblemCode; detail: string } {
@@ -86,6 +92,8 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
   // An expectation other than 100-continue is ignored (RFC 9110 allows it) instead of node's bare 417.
   server.on('checkExpectation', handle);
   // No tunnels: without a listener node would drop the connection without an answer.
-  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => writeProblem(socket, 'method_not_allowed', 'CONNECT is not supported.'));
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) =>
+    writeProblem(socket, 'method_not_allowed', 'CONNECT is not supported.'),
+  );
   return server;
 }

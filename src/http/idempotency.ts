@@ -16,12 +16,29 @@ type OperationId = keyof operations;
 
 const canonicalize = canonicalizeModule as unknown as (value: unknown) => string | undefined;
 
-export const IDEMPOTENT_OPERATIONS: ReadonlySet<OperationId> = new Set(['generate', 'renderBatch', 'createJob', 'createKey', 'createCheckout']);
+export const IDEMPOTENT_OPERATIONS: ReadonlySet<OperationId> = new Set([
+  'generate',
+  'renderBatch',
+  'createJob',
+  'createKey',
+  'createCheckout',
+]);
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Larger responses are not kept (the key is freed): export big files through jobs. */
 export const MAX_STORED_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** Headers that describe the request rather than the result are not replayed. */
-const NOT_REPLAYED = new Set(['content-length', 'set-cookie', 'x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after', 'vary', 'access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers']);
+const NOT_REPLAYED = new Set([
+  'content-length',
+  'set-cookie',
+  'x-request-id',
+  'ratelimit',
+  'ratelimit-policy',
+  'retry-after',
+  'vary',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
+]);
 
 export class IdempotencyService {
   private sweeper: NodeJS.Timeout | undefined;
@@ -50,7 +67,13 @@ export class IdempotencyService {
   }
 
   /** Runs `handler` under the request's Idempotency-Key (if it sent one). */
-  async respondOnce(operationId: OperationId, workspaceId: string, req: Request, res: Response, handler: () => Promise<void>): Promise<void> {
+  async respondOnce(
+    operationId: OperationId,
+    workspaceId: string,
+    req: Request,
+    res: Response,
+    handler: () => Promise<void>,
+  ): Promise<void> {
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || !IDEMPOTENT_OPERATIONS.has(operationId)) return handler();
     const fingerprint = this.fingerprint(operationId, req);
@@ -58,10 +81,15 @@ export class IdempotencyService {
     const claim = await this.repo.claim(workspaceId, key, fingerprint, now, now + IDEMPOTENCY_TTL_MS);
     if (claim.state !== 'claimed') {
       if (claim.fingerprint !== fingerprint) {
-        throw new ProblemError('idempotency_key_reused', { detail: 'This Idempotency-Key was used with a different request. Use a new key for a new request.' });
+        throw new ProblemError('idempotency_key_reused', {
+          detail: 'This Idempotency-Key was used with a different request. Use a new key for a new request.',
+        });
       }
       if (claim.state === 'running') {
-        throw new ProblemError('idempotency_in_progress', { detail: 'The first request with this Idempotency-Key is still running. Retry shortly.', headers: { 'Retry-After': '1' } });
+        throw new ProblemError('idempotency_in_progress', {
+          detail: 'The first request with this Idempotency-Key is still running. Retry shortly.',
+          headers: { 'Retry-After': '1' },
+        });
       }
       res.status(claim.response.status).set(claim.response.headers).set('Idempotent-Replayed', 'true').end(claim.response.body);
       return;
@@ -103,7 +131,9 @@ function capture(res: Response): { finished: Promise<StoredResponse | undefined>
   const end = res.end.bind(res) as (...a: unknown[]) => Response;
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    chunks.push(
+      Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
+    );
   };
   (res as unknown as { write: (...a: unknown[]) => boolean }).write = (...args: unknown[]) => {
     keep(args[0], args[1]);

@@ -45,7 +45,9 @@ export function requestLogger(logger: Logger) {
       }),
       // A response that never finished went to a client that left: 499 (nginx's convention), whatever
       // status was pending when the socket closed.
-      res: (res: { statusCode: number; raw?: ServerResponse }) => ({ statusCode: res.raw && !res.raw.writableFinished ? 499 : res.statusCode }),
+      res: (res: { statusCode: number; raw?: ServerResponse }) => ({
+        statusCode: res.raw && !res.raw.writableFinished ? 499 : res.statusCode,
+      }),
     },
     customLogLevel(_req, res, err) {
       if (!res.writableFinished) return 'info';

@@ -22,7 +22,10 @@ test("the precompiled operation matcher answers exactly as openapi-backend's own
   const overlapping = new OpenAPIRouter({ definition: OVERLAPPING });
   const shared = ['/', '/v1', '/v1/nope', '/v1/jobs/a/b/c', '/v1/render/', '//v1/health', '/v1/health?x=1'];
   const cases: [OpenAPIRouter, string[]][] = [
-    [contract, contract.getOperations().flatMap((o) => [o.path.replace(/\{[^}]+\}/g, 'abc_123'), `${o.path.replace(/\{[^}]+\}/g, 'x.y')}/`])],
+    [
+      contract,
+      contract.getOperations().flatMap((o) => [o.path.replace(/\{[^}]+\}/g, 'abc_123'), `${o.path.replace(/\{[^}]+\}/g, 'x.y')}/`]),
+    ],
     [overlapping, ['/a/q', '/a/q.json', '/a/fixed', '/a/fixed.json', '/b/1/2', '/b/1', '/a']],
   ];
   const outcome = (fn: () => unknown) => {
@@ -39,7 +42,11 @@ test("the precompiled operation matcher answers exactly as openapi-backend's own
       for (const method of ['get', 'post', 'put', 'patch', 'delete', 'GET', 'options']) {
         for (const strict of [false, true]) {
           const expected = outcome(() => router.matchOperation({ method, path, headers: {} }, strict));
-          assert.deepEqual(outcome(() => match({ method, path, headers: {} }, strict)), expected, `${method} ${path} strict=${strict}`);
+          assert.deepEqual(
+            outcome(() => match({ method, path, headers: {} }, strict)),
+            expected,
+            `${method} ${path} strict=${strict}`,
+          );
           compared++;
         }
       }
@@ -62,7 +69,9 @@ test('installCompiledRouting puts the compiled matcher in the initialised backen
   for (const { operationId } of listOperations()) api.register(operationId, () => undefined);
   await api.init();
   const library = api.router.matchOperation.bind(api.router);
-  const probes = api.router.getOperations().flatMap((o) => ['get', 'post', 'head', 'delete'].map((method) => ({ method, path: o.path.replace(/\{[^}]+\}/g, 'id_1') })));
+  const probes = api.router
+    .getOperations()
+    .flatMap((o) => ['get', 'post', 'head', 'delete'].map((method) => ({ method, path: o.path.replace(/\{[^}]+\}/g, 'id_1') })));
   const before = probes.map((p) => library({ ...p, headers: {} }, false)?.operationId);
   const operations = installCompiledRouting(api);
   assert.notEqual(api.router.matchOperation, library, 'the matcher was replaced');
@@ -70,7 +79,13 @@ test('installCompiledRouting puts the compiled matcher in the initialised backen
   assert.equal(operations.length, api.router.getOperations().length);
   // HEAD has no operation of its own in the library; the compiled matcher runs GET for it.
   const after = probes.map((p) => api.router.matchOperation({ ...p, headers: {} }, false)?.operationId);
-  probes.forEach((p, i) => assert.equal(after[i], p.method === 'head' ? after[probes.findIndex((q) => q.path === p.path && q.method === 'get')] : before[i], `${p.method} ${p.path}`));
+  probes.forEach((p, i) =>
+    assert.equal(
+      after[i],
+      p.method === 'head' ? after[probes.findIndex((q) => q.path === p.path && q.method === 'get')] : before[i],
+      `${p.method} ${p.path}`,
+    ),
+  );
   // Every operation's request validator exists before the first request.
   for (const op of operations) assert.ok(api.validator.getRequestValidatorsForOperation(op.operationId!).length > 0, op.operationId);
 });

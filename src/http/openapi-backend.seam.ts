@@ -14,7 +14,13 @@ export class ContractBackend extends OpenAPIBackend {
 /** A path template as a RegExp: each `{param}` matches (and captures) one segment. */
 function templatePattern(templatePath: string): RegExp {
   const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${templatePath.replace(/\{[^}]+\}/g, '\0').split('\0').map(escape).join('([^/]+)')}$`);
+  return new RegExp(
+    `^${templatePath
+      .replace(/\{[^}]+\}/g, '\0')
+      .split('\0')
+      .map(escape)
+      .join('([^/]+)')}$`,
+  );
 }
 
 /**
@@ -91,4 +97,3 @@ export function pathParamReader(templatePath: string): (path: string) => Record<
     return Object.fromEntries(names.map((n, i) => [n, m?.[i + 1] ?? '']));
   };
 }
-

@@ -13,7 +13,15 @@ import { sendProblem } from './problem-response.ts';
 import { createBodyReader } from './body.middleware.ts';
 import { originPolicy } from './origin.middleware.ts';
 import { createContractBackend, installCompiledRouting, pathParamReader } from './openapi-backend.seam.ts';
-import { abortOnClientClose, authenticateOnce, checkCookieOrigin, checkInput, enforceRateLimit, unauthorizedAnswer, validationFailed } from './request-steps.ts';
+import {
+  abortOnClientClose,
+  authenticateOnce,
+  checkCookieOrigin,
+  checkInput,
+  enforceRateLimit,
+  unauthorizedAnswer,
+  validationFailed,
+} from './request-steps.ts';
 
 /** Refuses to build a router whose handlers and the contract's operations differ (the boot check). */
 function assertHandlersMatch(handlers: Record<string, unknown>, documented: ReadonlySet<string>): void {
@@ -47,7 +55,9 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
     notFound: (_c: Context, req: Request, res: Response) =>
       sendProblem(req, res, new ProblemError('route_not_found', { detail: `No route matches ${req.method} ${req.path}.` })),
     methodNotAllowed: (_c: Context, req: Request, res: Response) => {
-      const allowed = operations.filter((o) => api.router.matchOperation({ method: o.method, path: req.path, headers: {} }, false)?.operationId === o.operationId);
+      const allowed = operations.filter(
+        (o) => api.router.matchOperation({ method: o.method, path: req.path, headers: {} }, false)?.operationId === o.operationId,
+      );
       sendProblem(
         req,
         res,
@@ -58,7 +68,8 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
       );
     },
     // req.ip honours TRUST_PROXY.
-    unauthorizedHandler: async (_c: Context, req: Request, res: Response) => sendProblem(req, res, await unauthorizedAnswer(await authenticate(req), deps.services.rateLimiter, clientAddress(req))),
+    unauthorizedHandler: async (_c: Context, req: Request, res: Response) =>
+      sendProblem(req, res, await unauthorizedAnswer(await authenticate(req), deps.services.rateLimiter, clientAddress(req))),
     validationFail: async (c: Context, req: Request, res: Response) => {
       if (c.security?.authorized) {
         const auth = await authenticate(req);
@@ -88,7 +99,8 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
         signal: abortOnClientClose(res),
       };
       // Idempotency-Key (mutating operations): a replay answers from the stored response.
-      if (principal) await deps.services.idempotency.respondOnce(operationId as OperationId, principal.workspaceId, req, res, async () => handler(ctx));
+      if (principal)
+        await deps.services.idempotency.respondOnce(operationId as OperationId, principal.workspaceId, req, res, async () => handler(ctx));
       else await handler(ctx);
     });
   }
@@ -113,7 +125,13 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
         }
       }
       await api.handleRequest(
-        { method: req.method, path: req.path, query: req.query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body },
+        {
+          method: req.method,
+          path: req.path,
+          query: req.query as Record<string, string | string[]>,
+          headers: req.headers as Record<string, string | string[]>,
+          body: req.body,
+        },
         req,
         res,
       );

@@ -51,16 +51,34 @@ export function isAllowedOrigin(policy: OriginPolicy, origin: string, headers: I
  * CORS-safelisted, plus X-Request-Id and Idempotent-Replayed); a script sees no other.
  */
 export const EXPOSED_HEADERS = [
-  'ETag', 'Location', 'Link', 'Retry-After', 'WWW-Authenticate', 'Content-Disposition', 'Accept-Encoding', 'Allow',
-  'X-Request-Id', 'Idempotent-Replayed', 'RateLimit', 'RateLimit-Policy',
-  'X-Service-Recipe', 'X-Service-Recipe-Hash', 'X-Service-Cache', 'X-Service-Engine', 'X-Service-Credits',
+  'ETag',
+  'Location',
+  'Link',
+  'Retry-After',
+  'WWW-Authenticate',
+  'Content-Disposition',
+  'Accept-Encoding',
+  'Allow',
+  'X-Request-Id',
+  'Idempotent-Replayed',
+  'RateLimit',
+  'RateLimit-Policy',
+  'X-Service-Recipe',
+  'X-Service-Recipe-Hash',
+  'X-Service-Cache',
+  'X-Service-Engine',
+  'X-Service-Credits',
 ];
 
 export function originMiddleware(policy: OriginPolicy): RequestHandler[] {
   const deny: RequestHandler = (req, res, next) => {
     const origin = req.headers.origin;
     if (origin === undefined || isAllowedOrigin(policy, origin, req.headers)) return next();
-    sendProblem(req, res, new ProblemError('origin_denied', { detail: `Requests from the origin ${JSON.stringify(origin)} are not allowed.` }));
+    sendProblem(
+      req,
+      res,
+      new ProblemError('origin_denied', { detail: `Requests from the origin ${JSON.stringify(origin)} are not allowed.` }),
+    );
   };
   const corsHandler = cors((req, callback) => {
     const origin = req.headers.origin;
@@ -86,15 +104,23 @@ export function originMiddleware(policy: OriginPolicy): RequestHandler[] {
  * (a sibling subdomain), `cross-site`, `none` (a pasted or bookmarked URL) — and Referer is never
  * evidence (it is optional and this service sends Referrer-Policy: no-referrer).
  */
-export function assertCookieRequestAllowed(policy: OriginPolicy, operationId: OperationId, method: string, headers: IncomingHttpHeaders): void {
+export function assertCookieRequestAllowed(
+  policy: OriginPolicy,
+  operationId: OperationId,
+  method: string,
+  headers: IncomingHttpHeaders,
+): void {
   const origin = headers.origin;
   const listed = origin !== undefined && origin !== 'null' && isAllowedOrigin(policy, origin, headers);
   if (!SAFE_METHODS.has(method) && !listed) {
-    throw new ProblemError('origin_denied', { detail: 'A signed-in browser request that changes something must carry an allowed Origin header.' });
+    throw new ProblemError('origin_denied', {
+      detail: 'A signed-in browser request that changes something must carry an allowed Origin header.',
+    });
   }
   if (RENDERING_OPERATIONS.has(operationId) && !listed && headers['sec-fetch-site'] !== 'same-origin') {
     throw new ProblemError('origin_denied', {
-      detail: 'A render with a session cookie must come from this site (Sec-Fetch-Site: same-origin, or an allowed Origin header); other sites, sibling subdomains, pasted links and browsers without fetch metadata must use an API key.',
+      detail:
+        'A render with a session cookie must come from this site (Sec-Fetch-Site: same-origin, or an allowed Origin header); other sites, sibling subdomains, pasted links and browsers without fetch metadata must use an API key.',
     });
   }
 }

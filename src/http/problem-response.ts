@@ -27,7 +27,11 @@ export const problemErrorHandler: ErrorRequestHandler = (err, req, res, _next) =
   if (isProblemError(err)) return sendProblem(req, res, err);
   const bodyParserType = (err as { type?: string }).type;
   if (bodyParserType === 'entity.too.large') {
-    return sendProblem(req, res, new ProblemError('payload_too_large', { detail: `The request body exceeds ${(err as { limit?: number }).limit} bytes.` }));
+    return sendProblem(
+      req,
+      res,
+      new ProblemError('payload_too_large', { detail: `The request body exceeds ${(err as { limit?: number }).limit} bytes.` }),
+    );
   }
   if (bodyParserType === 'entity.parse.failed') {
     return sendProblem(req, res, new ProblemError('malformed_json', { detail: 'The request body is not valid JSON.' }));
@@ -41,7 +45,10 @@ export const problemErrorHandler: ErrorRequestHandler = (err, req, res, _next) =
     return sendProblem(
       req,
       res,
-      new ProblemError('validation_failed', { detail: 'The path has an invalid percent-encoding.', issues: [{ path: 'path', message: 'is not valid percent-encoding', keyword: 'format' }] }),
+      new ProblemError('validation_failed', {
+        detail: 'The path has an invalid percent-encoding.',
+        issues: [{ path: 'path', message: 'is not valid percent-encoding', keyword: 'format' }],
+      }),
     );
   }
   // Any other client error raised while reading the request (e.g. a body shorter or longer than its Content-Length).
@@ -51,7 +58,13 @@ export const problemErrorHandler: ErrorRequestHandler = (err, req, res, _next) =
   }
   // Logged with its stack (pino-http attaches it), never sent.
   res.err = err as Error;
-  sendProblem(req, res, new ProblemError('internal_error', { detail: `Something went wrong. Quote request id ${requestIdOf(req) ?? 'unknown'} when reporting it.` }));
+  sendProblem(
+    req,
+    res,
+    new ProblemError('internal_error', {
+      detail: `Something went wrong. Quote request id ${requestIdOf(req) ?? 'unknown'} when reporting it.`,
+    }),
+  );
 };
 
 export const routeNotFound: RequestHandler = (req, res) => {

@@ -60,7 +60,11 @@ export function sendRendered(ctx: RequestContext, resolved: ResolvedRecipe, resu
 export async function renderForRequest(ctx: RequestContext, resolved: ResolvedRecipe): Promise<void> {
   if (answerNotModified(ctx, resolved)) return;
   try {
-    const result = await ctx.deps.services.meteredRender.renderMetered(resolved, { principal: requirePrincipal(ctx), operation: ctx.operationId, signal: ctx.signal });
+    const result = await ctx.deps.services.meteredRender.renderMetered(resolved, {
+      principal: requirePrincipal(ctx),
+      operation: ctx.operationId,
+      signal: ctx.signal,
+    });
     ctx.log.debug({ hash: resolved.hash, cache: result.cache, timings: result.timings }, 'rendered');
     sendRendered(ctx, resolved, result);
   } catch (err) {

@@ -5,17 +5,36 @@ import { describe, test } from 'node:test';
 import { ProblemError } from '../errors/problem.ts';
 import type { AuthResult, Principal } from '../services/auth.service.ts';
 import type { Decision } from '../services/rate-limit.service.ts';
-import { abortOnClientClose, authenticateOnce, checkCookieOrigin, checkInput, enforceRateLimit, unauthorizedAnswer } from './request-steps.ts';
+import {
+  abortOnClientClose,
+  authenticateOnce,
+  checkCookieOrigin,
+  checkInput,
+  enforceRateLimit,
+  unauthorizedAnswer,
+} from './request-steps.ts';
 
-const problem = (code: string, status: number) => (err: unknown) => err instanceof ProblemError && err.code === code && err.status === status;
+const problem = (code: string, status: number) => (err: unknown) =>
+  err instanceof ProblemError && err.code === code && err.status === status;
 const allow: Decision = { allowed: true, headers: { RateLimit: '"workspace";r=9;t=60' } };
-const deny: Decision = { allowed: false, headers: { RateLimit: '"workspace";r=0;t=30', 'Retry-After': '30' }, detail: 'Too many requests.' } as Decision;
-const session: Principal = { workspaceId: 'ws_1', method: 'session', user: { id: 'u1', name: 'Ada', email: 'ada@example.test' } } as Principal;
+const deny: Decision = {
+  allowed: false,
+  headers: { RateLimit: '"workspace";r=0;t=30', 'Retry-After': '30' },
+  detail: 'Too many requests.',
+} as Decision;
+const session: Principal = {
+  workspaceId: 'ws_1',
+  method: 'session',
+  user: { id: 'u1', name: 'Ada', email: 'ada@example.test' },
+} as Principal;
 const apiKey: Principal = { workspaceId: 'ws_1', method: 'api_key', keyId: 'key_1' };
 
 describe('checkInput', () => {
   test('names the path parameter that is not percent-encoding, and NUL in a query value or a nested body key', () => {
-    assert.throws(() => checkInput({ id: '%E0%A4%A' }, {}, undefined), (err: unknown) => problem('validation_failed', 400)(err) && (err as ProblemError).detail === 'path.id is not valid percent-encoding');
+    assert.throws(
+      () => checkInput({ id: '%E0%A4%A' }, {}, undefined),
+      (err: unknown) => problem('validation_failed', 400)(err) && (err as ProblemError).detail === 'path.id is not valid percent-encoding',
+    );
     assert.throws(() => checkInput({}, { q: 'a\0b' }, undefined), /query\.q must not contain NUL/);
     assert.throws(() => checkInput({}, {}, { params: { ['k\0']: 1 } }), /body\.params must not contain NUL/);
     assert.doesNotThrow(() => checkInput({ id: 'job_%41' }, { q: 'fine' }, { params: { k: 'v' } }));
@@ -25,7 +44,10 @@ describe('checkInput', () => {
 describe('authenticateOnce', () => {
   test('asks once per request object, so every step sees one decision', async () => {
     let calls = 0;
-    const authenticate = authenticateOnce(async (_req: object): Promise<AuthResult> => ({ ok: true, principal: { workspaceId: `ws_${++calls}`, method: 'api_key' } }));
+    const authenticate = authenticateOnce(async (_req: object): Promise<AuthResult> => ({
+      ok: true,
+      principal: { workspaceId: `ws_${++calls}`, method: 'api_key' },
+    }));
     const a = {};
     const first = await authenticate(a);
     assert.deepEqual(await authenticate(a), first);
@@ -55,7 +77,10 @@ describe('checkCookieOrigin', () => {
   const policy = { allowedOrigins: ['https://app.example.test'], allowSelfLoopback: false };
   test('a signed-in browser that changes something needs an allowed Origin; API keys and safe methods do not', () => {
     assert.throws(() => checkCookieOrigin(policy, 'createKey', 'POST', {}, session), problem('origin_denied', 403));
-    assert.throws(() => checkCookieOrigin(policy, 'createKey', 'POST', { origin: 'https://evil.example' }, session), problem('origin_denied', 403));
+    assert.throws(
+      () => checkCookieOrigin(policy, 'createKey', 'POST', { origin: 'https://evil.example' }, session),
+      problem('origin_denied', 403),
+    );
     assert.doesNotThrow(() => checkCookieOrigin(policy, 'createKey', 'POST', { origin: 'https://app.example.test' }, session));
     assert.doesNotThrow(() => checkCookieOrigin(policy, 'createKey', 'POST', {}, apiKey));
     assert.doesNotThrow(() => checkCookieOrigin(policy, 'listKeys', 'GET', {}, session));
@@ -69,7 +94,10 @@ describe('enforceRateLimit', () => {
     const limiter = (decision: Decision) => ({ consume: async () => (calls++, decision) });
     await enforceRateLimit(limiter(allow), apiKey, 'Bearer x', (h) => seen.push(h));
     assert.deepEqual(seen, [allow.headers]);
-    await assert.rejects(enforceRateLimit(limiter(deny), apiKey, 'Bearer x', (h) => seen.push(h)), problem('rate_limited', 429));
+    await assert.rejects(
+      enforceRateLimit(limiter(deny), apiKey, 'Bearer x', (h) => seen.push(h)),
+      problem('rate_limited', 429),
+    );
     assert.deepEqual(seen.at(-1), deny.headers);
     await enforceRateLimit(limiter(deny), null, undefined, (h) => seen.push(h));
     assert.equal(calls, 2);

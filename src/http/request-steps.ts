@@ -90,7 +90,11 @@ export function authenticateOnce<R extends object>(authenticate: (request: R) =>
 }
 
 /** Step 2's failure: the problem to answer (401 with a challenge, or 429 once the client's failures pass the limit). */
-export async function unauthorizedAnswer(result: AuthResult, rateLimiter: Pick<RateLimiter, 'consumeFailedAuth'>, clientAddress: string): Promise<ProblemError> {
+export async function unauthorizedAnswer(
+  result: AuthResult,
+  rateLimiter: Pick<RateLimiter, 'consumeFailedAuth'>,
+  clientAddress: string,
+): Promise<ProblemError> {
   const reason = result.ok ? 'invalid' : result.reason;
   const detail =
     reason === 'missing'
@@ -108,7 +112,13 @@ export async function unauthorizedAnswer(result: AuthResult, rateLimiter: Pick<R
 }
 
 /** Step 4: a session (cookie) request that changes something must carry an allowed Origin; API keys need none. */
-export function checkCookieOrigin(policy: OriginPolicy, operationId: OperationId, method: string, headers: IncomingHttpHeaders, principal: Principal | null): void {
+export function checkCookieOrigin(
+  policy: OriginPolicy,
+  operationId: OperationId,
+  method: string,
+  headers: IncomingHttpHeaders,
+  principal: Principal | null,
+): void {
   if (principal?.method === 'session') assertCookieRequestAllowed(policy, operationId, method, headers);
 }
 

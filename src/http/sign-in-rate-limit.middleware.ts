@@ -11,7 +11,8 @@ export function signInRateLimit(limiter: Pick<RateLimiter, 'consumeSignIn'>): Re
   return async (req, res, next) => {
     try {
       const decision = await limiter.consumeSignIn(req.ip ?? req.socket.remoteAddress ?? 'unknown');
-      if (!decision.allowed) return sendProblem(req, res, new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers }));
+      if (!decision.allowed)
+        return sendProblem(req, res, new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers }));
       res.set(decision.headers);
       next();
     } catch (err) {

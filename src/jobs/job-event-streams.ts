@@ -105,7 +105,8 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
    * drains. Throws before writing anything when the workspace is at its cap or the process drains.
    */
   async stream(workspaceId: string, job: JobRecord, res: Response, signal: AbortSignal): Promise<void> {
-    if (this.closing) throw new ProblemError('not_ready', { detail: 'The service is shutting down; reconnect.', headers: { 'Retry-After': '1' } });
+    if (this.closing)
+      throw new ProblemError('not_ready', { detail: 'The service is shutting down; reconnect.', headers: { 'Retry-After': '1' } });
     const open = this.perWorkspace.get(workspaceId) ?? 0;
     if (open >= this.limitPerWorkspace) {
       throw new ProblemError('too_many_streams', {
@@ -131,7 +132,9 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
   }
 
   private follow(first: JobRecord, res: Response, signal: AbortSignal, release: () => void): Promise<void> {
-    res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res
+      .status(200)
+      .set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.flushHeaders();
     let id = 0;
     const send = (event: string, data: unknown) => res.write(`id: ${++id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);

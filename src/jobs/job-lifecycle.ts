@@ -91,7 +91,12 @@ export class JobLifecycle extends EventEmitter<JobLifecycleEvents> {
    * before now, so a message on its way is not taken for a lost one): announced again.
    */
   async announceLost(now: number, until: number): Promise<void> {
-    for (const job of await this.options.repo.finishedWithoutWebhook(JOB_WEBHOOK_PREFIX, now - LOST_WEBHOOK_HORIZON_MS, until, LOST_BATCH)) {
+    for (const job of await this.options.repo.finishedWithoutWebhook(
+      JOB_WEBHOOK_PREFIX,
+      now - LOST_WEBHOOK_HORIZON_MS,
+      until,
+      LOST_BATCH,
+    )) {
       this.options.logger.warn({ jobId: job.id, status: job.status }, 'finished job had no webhook queued: announcing it now');
       this.announce(job);
       this.emit('lost', job);
@@ -102,7 +107,12 @@ export class JobLifecycle extends EventEmitter<JobLifecycleEvents> {
   private announce(job: JobRecord): void {
     if (!job.webhookUrl || !isTerminal(job.status)) return;
     const data = this.options.view(job) as Record<string, unknown>;
-    this.options.webhooks.deliver(job.workspaceId, job.webhookUrl, { type: JOB_WEBHOOK_EVENTS[job.status], data }, { webhookId: jobWebhookId(job.id) });
+    this.options.webhooks.deliver(
+      job.workspaceId,
+      job.webhookUrl,
+      { type: JOB_WEBHOOK_EVENTS[job.status], data },
+      { webhookId: jobWebhookId(job.id) },
+    );
   }
 }
 

@@ -68,7 +68,17 @@ export class JobRunner implements JobConsumer {
   private readonly retryDelayMs: number;
 
   constructor(options: JobRunnerOptions) {
-    ({ repo: this.repo, queue: this.queue, render: this.render, credits: this.credits, usage: this.usage, clock: this.clock, logger: this.logger, concurrency: this.concurrency, lifecycle: this.lifecycle } = options);
+    ({
+      repo: this.repo,
+      queue: this.queue,
+      render: this.render,
+      credits: this.credits,
+      usage: this.usage,
+      clock: this.clock,
+      logger: this.logger,
+      concurrency: this.concurrency,
+      lifecycle: this.lifecycle,
+    } = options);
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.retryDelayMs = options.retryDelayMs ?? 2_000;
   }
@@ -109,7 +119,8 @@ export class JobRunner implements JobConsumer {
           if (job.cancelRequested) {
             if (await this.repo.endLapsed(job.id, 'cancelled', null, now)) await this.ended(job, 'cancelled');
           } else if (job.attempts >= job.maxAttempts) {
-            if (await this.repo.endLapsed(job.id, 'failed', 'The export stopped responding on every attempt.', now)) await this.ended(job, 'failed');
+            if (await this.repo.endLapsed(job.id, 'failed', 'The export stopped responding on every attempt.', now))
+              await this.ended(job, 'failed');
           } else if (await this.repo.requeueLapsed(job.id, now, this.queue.enqueue(job.id, now))) {
             this.logger.warn({ jobId: job.id, lockedBy: job.lockedBy }, 'job lease lapsed: queued again');
             this.queue.wake();
@@ -147,9 +158,15 @@ export class JobRunner implements JobConsumer {
     const log = this.logger.child({ jobId: job.id, attempt: job.attempts });
     const started = performance.now();
     // Three beats per lease: one lost write never lets a live job look dead.
-    const heartbeat = setInterval(() => void this.repo.heartbeat(job.id, this.id, this.clock.now() + this.leaseMs).catch(() => {}), this.leaseMs / 3);
+    const heartbeat = setInterval(
+      () => void this.repo.heartbeat(job.id, this.id, this.clock.now() + this.leaseMs).catch(() => {}),
+      this.leaseMs / 3,
+    );
     const cancelWatch = setInterval(() => {
-      void this.repo.cancelRequested(job.id).then((requested) => requested && controller.abort(new ProblemError('client_closed_request', { detail: 'cancelled' })), () => {});
+      void this.repo.cancelRequested(job.id).then(
+        (requested) => requested && controller.abort(new ProblemError('client_closed_request', { detail: 'cancelled' })),
+        () => {},
+      );
     }, CANCEL_POLL_MS);
     let lastProgressWrite = 0;
     try {
@@ -167,14 +184,31 @@ export class JobRunner implements JobConsumer {
         },
       });
       const now = this.clock.now();
-      if (await this.repo.complete(job.id, this.id, { contentType: result.contentType, bytes: result.bytes.length, expiresAt: now + RESULT_RETENTION_MS }, now)) {
+      if (
+        await this.repo.complete(
+          job.id,
+          this.id,
+          { contentType: result.contentType, bytes: result.bytes.length, expiresAt: now + RESULT_RETENTION_MS },
+          now,
+        )
+      ) {
         // Only a job that rendered pays (chargeFor): one whose result was cached by then releases its
         // hold. A retried job pays regardless: its earlier attempt may have rendered that result.
         const rendered = chargeFor(resolved, result.cache) > 0 || job.attempts > 1;
         if (rendered) await this.credits.commitId(job.reservationId);
         else await this.credits.releaseId(job.reservationId);
         const credits = rendered && this.credits.enabled ? await this.reservedAmount(job) : 0;
-        void this.usage.record({ workspaceId: job.workspaceId, keyId: job.keyId, operation: 'createJob', generator: job.slug, format: job.format, credits, bytes: result.bytes.length, durationMs: performance.now() - started, cache: result.cache });
+        void this.usage.record({
+          workspaceId: job.workspaceId,
+          keyId: job.keyId,
+          operation: 'createJob',
+          generator: job.slug,
+          format: job.format,
+          credits,
+          bytes: result.bytes.length,
+          durationMs: performance.now() - started,
+          cache: result.cache,
+        });
         log.info({ bytes: result.bytes.length }, 'job completed');
         this.lifecycle.ended(job.id);
       }
@@ -188,7 +222,7 @@ export class JobRunner implements JobConsumer {
   }
 
   private async reservedAmount(job: JobRecord): Promise<number> {
-    return job.reservationId ? (await this.credits.reservationAmount(job.reservationId)) ?? 0 : 0;
+    return job.reservationId ? ((await this.credits.reservationAmount(job.reservationId)) ?? 0) : 0;
   }
 
   private async settleFailure(job: JobRecord, err: unknown, log: Logger): Promise<void> {
@@ -210,7 +244,15 @@ export class JobRunner implements JobConsumer {
     const transient = !(err instanceof ProblemError) || ['upstream_error', 'overloaded', 'render_timeout', 'not_ready'].includes(err.code);
     const message = err instanceof ProblemError ? (err.detail ?? err.message) : 'The export failed unexpectedly.';
     const retryAt = transient && job.attempts < job.maxAttempts ? now + backoffMs(this.retryDelayMs, job.attempts) : null;
-    if (await this.repo.fail(job.id, this.id, message, now, retryAt === null ? undefined : { at: retryAt, enqueue: this.queue.enqueue(job.id, retryAt) })) {
+    if (
+      await this.repo.fail(
+        job.id,
+        this.id,
+        message,
+        now,
+        retryAt === null ? undefined : { at: retryAt, enqueue: this.queue.enqueue(job.id, retryAt) },
+      )
+    ) {
       if (retryAt === null) {
         await this.credits.releaseId(job.reservationId);
         log.warn({ err }, 'job failed');

@@ -71,14 +71,24 @@ export class JobsService {
   private readonly checkWebhookUrl: (url: string) => void;
 
   constructor(options: JobsServiceOptions) {
-    ({ repo: this.repo, queue: this.queue, render: this.render, credits: this.credits, clock: this.clock, lifecycle: this.lifecycle } = options);
+    ({
+      repo: this.repo,
+      queue: this.queue,
+      render: this.render,
+      credits: this.credits,
+      clock: this.clock,
+      lifecycle: this.lifecycle,
+    } = options);
     this.checkWebhookUrl = options.checkWebhookUrl ?? (() => {});
   }
 
   async submit(principal: Principal, input: JobCreate): Promise<JobRecord> {
     const slug = input.slug ?? input.generator!;
     if (input.slug && input.generator && input.slug !== input.generator) {
-      throw new ProblemError('validation_failed', { detail: '`slug` and `generator` name different generators.', issues: [{ path: 'body.generator', message: 'must equal body.slug', keyword: 'const' }] });
+      throw new ProblemError('validation_failed', {
+        detail: '`slug` and `generator` name different generators.',
+        issues: [{ path: 'body.generator', message: 'must equal body.slug', keyword: 'const' }],
+      });
     }
     const { webhookUrl, slug: _s, generator: _g, ...recipe } = input;
     const resolved = this.render.resolve(slug, recipe, recipePaths('body'));
@@ -89,9 +99,32 @@ export class JobsService {
     // nothing, so such a job holds nothing; the runner settles by what the render turned out to be.
     const cost = chargeFor(resolved, (await this.render.cached(resolved)) ? 'HIT' : 'MISS');
     const job = await this.repo.insert(
-      { id, workspaceId: principal.workspaceId, keyId: principal.keyId ?? null, slug, recipe: resolved.encoded, recipeHash: resolved.hash, format: resolved.recipe.format, maxAttempts: MAX_ATTEMPTS, webhookUrl: webhookUrl ?? null, createdAt: now },
       {
-        reserve: async (trx) => cost === 0 ? null : (await this.credits.reserve(principal.workspaceId, cost, id, `export ${slug} ${resolved.recipe.format}`, JOB_RESERVATION_TTL_MS, trx))?.id ?? null,
+        id,
+        workspaceId: principal.workspaceId,
+        keyId: principal.keyId ?? null,
+        slug,
+        recipe: resolved.encoded,
+        recipeHash: resolved.hash,
+        format: resolved.recipe.format,
+        maxAttempts: MAX_ATTEMPTS,
+        webhookUrl: webhookUrl ?? null,
+        createdAt: now,
+      },
+      {
+        reserve: async (trx) =>
+          cost === 0
+            ? null
+            : ((
+                await this.credits.reserve(
+                  principal.workspaceId,
+                  cost,
+                  id,
+                  `export ${slug} ${resolved.recipe.format}`,
+                  JOB_RESERVATION_TTL_MS,
+                  trx,
+                )
+              )?.id ?? null),
         enqueue: this.queue.enqueue(id, now),
       },
     );
@@ -110,7 +143,11 @@ export class JobsService {
     let before: { createdAt: number; id: string } | undefined;
     if (options.cursor) {
       const m = /^(\d+):(job_[\w-]+)$/.exec(Buffer.from(options.cursor, 'base64url').toString('utf8'));
-      if (!m) throw new ProblemError('validation_failed', { detail: 'The cursor is not valid.', issues: [{ path: 'query.cursor', message: 'is not a cursor from a Link header', keyword: 'format' }] });
+      if (!m)
+        throw new ProblemError('validation_failed', {
+          detail: 'The cursor is not valid.',
+          issues: [{ path: 'query.cursor', message: 'is not a cursor from a Link header', keyword: 'format' }],
+        });
       before = { createdAt: Number(m[1]), id: m[2] };
     }
     const jobs = await this.repo.list(workspaceId, { status: options.status, limit: limit + 1, before });
@@ -139,10 +176,14 @@ export class JobsService {
     // A failed or cancelled job will never have one: say so, so a client stops polling.
     if (job.status === 'failed' || job.status === 'cancelled') {
       const why = job.status === 'failed' ? `failed${job.error ? ` (${job.error.replace(/\.$/, '')})` : ''}` : 'was cancelled';
-      throw new ProblemError('job_has_no_result', { detail: `The job ${why}; it has no result and never will. Submit it again to render it.` });
+      throw new ProblemError('job_has_no_result', {
+        detail: `The job ${why}; it has no result and never will. Submit it again to render it.`,
+      });
     }
-    if (job.status !== 'completed') throw new ProblemError('job_not_ready', { detail: `The job is ${job.status}; its result is not ready yet.` });
-    if (job.expiresAt !== null && job.expiresAt <= this.clock.now()) throw new ProblemError('result_expired', { detail: 'The result passed its retention period. Submit the job again.' });
+    if (job.status !== 'completed')
+      throw new ProblemError('job_not_ready', { detail: `The job is ${job.status}; its result is not ready yet.` });
+    if (job.expiresAt !== null && job.expiresAt <= this.clock.now())
+      throw new ProblemError('result_expired', { detail: 'The result passed its retention period. Submit the job again.' });
     const bytes = await this.render.cached(this.render.resolveEncoded(job.recipeHash, job.recipe, {}));
     if (!bytes) throw new ProblemError('result_expired', { detail: 'The result is no longer stored. Submit the job again.' });
     return { job, bytes };

@@ -63,13 +63,24 @@ export class PgBossJobQueue implements JobQueue {
   async open(): Promise<void> {
     await this.boss.start();
     // Idempotent: every process declares the queue it uses.
-    await this.boss.createQueue(EXPORT_QUEUE, { name: EXPORT_QUEUE, policy: 'standard', retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: this.options.expireInSeconds });
+    await this.boss.createQueue(EXPORT_QUEUE, {
+      name: EXPORT_QUEUE,
+      policy: 'standard',
+      retryLimit: 20,
+      retryDelay: 1,
+      retryBackoff: true,
+      expireInSeconds: this.options.expireInSeconds,
+    });
   }
 
   enqueue(id: string, runAt: number) {
     return async (trx: Parameters<typeof transactionExecutor>[0]) => {
       const startAfter = runAt > Date.now() ? new Date(runAt) : undefined;
-      const messageId = await this.boss.send(EXPORT_QUEUE, { jobId: id }, { db: transactionExecutor(trx), ...(startAfter ? { startAfter } : {}) });
+      const messageId = await this.boss.send(
+        EXPORT_QUEUE,
+        { jobId: id },
+        { db: transactionExecutor(trx), ...(startAfter ? { startAfter } : {}) },
+      );
       // A standard queue refuses a message only when the queue is missing: fail the transaction, or the job would never run.
       if (!messageId) throw new Error(`pg-boss refused the message for ${id}: queue ${EXPORT_QUEUE} is missing`);
     };
@@ -78,19 +89,23 @@ export class PgBossJobQueue implements JobQueue {
   async consume(consumer: JobConsumer, slots: number): Promise<void> {
     // One pg-boss worker per slot: each holds one message while its export runs.
     for (let i = 0; i < slots; i++) {
-      const id = await this.boss.work<{ jobId: string }>(EXPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds }, async ([message]) => {
-        // Thrown, the message fails and pg-boss delivers it again shortly (to another process).
-        if (!consumer.accepting()) throw new Error('draining');
-        const claiming = consumer.claim(message.data.jobId);
-        this.claims.add(claiming);
-        const job = await claiming.finally(() => this.claims.delete(claiming));
-        if (job) await consumer.execute(job);
-        // Completed here, awaited: pg-boss completes a message after its handler returns without
-        // waiting for the write, so `completed` would otherwise come before the message is done.
-        // (Its own completion afterwards finds the message no longer active and changes nothing.)
-        await this.boss.complete(EXPORT_QUEUE, message.id);
-        this.messages.emit('completed', message.data.jobId);
-      });
+      const id = await this.boss.work<{ jobId: string }>(
+        EXPORT_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds },
+        async ([message]) => {
+          // Thrown, the message fails and pg-boss delivers it again shortly (to another process).
+          if (!consumer.accepting()) throw new Error('draining');
+          const claiming = consumer.claim(message.data.jobId);
+          this.claims.add(claiming);
+          const job = await claiming.finally(() => this.claims.delete(claiming));
+          if (job) await consumer.execute(job);
+          // Completed here, awaited: pg-boss completes a message after its handler returns without
+          // waiting for the write, so `completed` would otherwise come before the message is done.
+          // (Its own completion afterwards finds the message no longer active and changes nothing.)
+          await this.boss.complete(EXPORT_QUEUE, message.id);
+          this.messages.emit('completed', message.data.jobId);
+        },
+      );
       this.workerIds.push(id);
     }
   }

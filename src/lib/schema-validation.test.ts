@@ -11,7 +11,10 @@ test('toIssues names body, query and path fields, and missing or unknown propert
         type: 'object',
         additionalProperties: false,
         required: ['size'],
-        properties: { size: { type: 'object', required: ['width'], properties: { width: { type: 'integer', minimum: 16 } } }, format: { enum: ['png', 'svg'] } },
+        properties: {
+          size: { type: 'object', required: ['width'], properties: { width: { type: 'integer', minimum: 16 } } },
+          format: { enum: ['png', 'svg'] },
+        },
       },
       query: { type: 'object', properties: { w: { type: 'integer', maximum: 4096 } } },
     },

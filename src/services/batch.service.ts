@@ -83,6 +83,7 @@ export class BatchService {
 }
 
 function failure(index: number, err: unknown): BatchResultItem {
-  if (err instanceof ProblemError) return { index, ok: false, code: err.code, error: err.detail ?? err.message, ...(err.issues?.length ? { issues: err.issues } : {}) };
+  if (err instanceof ProblemError)
+    return { index, ok: false, code: err.code, error: err.detail ?? err.message, ...(err.issues?.length ? { issues: err.issues } : {}) };
   return { index, ok: false, code: 'internal_error', error: 'The item could not be rendered.' };
 }

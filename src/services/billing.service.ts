@@ -20,7 +20,15 @@ export interface BillingUrls {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function purchaseView(p: PurchaseRecord) {
-  return { id: p.id, packId: p.packId, credits: p.credits, amount: p.amount, currency: p.currency, status: p.status, createdAt: iso(p.createdAt) };
+  return {
+    id: p.id,
+    packId: p.packId,
+    credits: p.credits,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    createdAt: iso(p.createdAt),
+  };
 }
 
 export interface BillingServiceOptions {
@@ -43,11 +51,21 @@ export class BillingService {
   private readonly logger: Logger;
 
   constructor(options: BillingServiceOptions) {
-    ({ repo: this.repo, credits: this.credits, provider: this.provider, urls: this.urls, clock: this.clock, logger: this.logger } = options);
+    ({
+      repo: this.repo,
+      credits: this.credits,
+      provider: this.provider,
+      urls: this.urls,
+      clock: this.clock,
+      logger: this.logger,
+    } = options);
   }
 
   private requireProvider(): PaymentProvider {
-    if (!this.provider) throw new ProblemError('not_implemented', { detail: 'Billing is not configured on this server (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).' });
+    if (!this.provider)
+      throw new ProblemError('not_implemented', {
+        detail: 'Billing is not configured on this server (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).',
+      });
     return this.provider;
   }
 
@@ -57,9 +75,25 @@ export class BillingService {
     if (!pack) throw new ProblemError('not_found', { detail: `No credit pack "${packId}". See GET /v1/pricing.` });
     const purchaseId = newId('pur');
     const now = this.clock.now();
-    await this.repo.insertPurchase({ id: purchaseId, workspaceId, packId: pack.id, credits: pack.credits, amount: pack.amount, currency: pack.currency, createdAt: now });
+    await this.repo.insertPurchase({
+      id: purchaseId,
+      workspaceId,
+      packId: pack.id,
+      credits: pack.credits,
+      amount: pack.amount,
+      currency: pack.currency,
+      createdAt: now,
+    });
     try {
-      const session = await provider.createCheckout({ purchaseId, workspaceId, packName: pack.name, credits: pack.credits, amount: pack.amount, currency: pack.currency, ...this.urls });
+      const session = await provider.createCheckout({
+        purchaseId,
+        workspaceId,
+        packName: pack.name,
+        credits: pack.credits,
+        amount: pack.amount,
+        currency: pack.currency,
+        ...this.urls,
+      });
       await this.repo.setCheckoutSession(purchaseId, session.id, this.clock.now());
       return session;
     } catch (err) {
@@ -102,7 +136,17 @@ export class BillingService {
           return;
         }
         if (!(await this.repo.completePurchase(trx, purchase.id, intent, now))) return;
-        await this.credits.add({ id: `credit_${purchase.id}`, workspaceId: purchase.workspaceId, kind: 'purchase', amount: purchase.credits, reference: purchase.id, description: `${purchase.packId} pack` }, trx);
+        await this.credits.add(
+          {
+            id: `credit_${purchase.id}`,
+            workspaceId: purchase.workspaceId,
+            kind: 'purchase',
+            amount: purchase.credits,
+            reference: purchase.id,
+            description: `${purchase.packId} pack`,
+          },
+          trx,
+        );
         if (refunded > 0) await this.applyRefund(trx, { ...purchase, status: 'completed', paymentIntentId: intent }, refunded, now);
         return;
       }
@@ -113,7 +157,10 @@ export class BillingService {
         const amountRefunded = await this.repo.lockRefund(trx, intent, Number(o.amount_refunded ?? 0), now);
         const purchase = await this.repo.findPurchase(trx, { paymentIntentId: intent });
         if (!purchase || purchase.status === 'pending') {
-          this.logger.info({ eventId: event.id, paymentIntent: intent }, 'refund before its payment completed: recorded, applied at completion');
+          this.logger.info(
+            { eventId: event.id, paymentIntent: intent },
+            'refund before its payment completed: recorded, applied at completion',
+          );
           return;
         }
         await this.applyRefund(trx, purchase, amountRefunded, now);
@@ -130,8 +177,23 @@ export class BillingService {
     const delta = target - purchase.refundedCredits;
     if (delta > 0) {
       // One entry per level reached: the same cumulative amount reported twice takes back nothing more.
-      await this.credits.add({ id: `refund_${purchase.id}_${target}`, workspaceId: purchase.workspaceId, kind: 'refund', amount: -delta, reference: purchase.id, description: 'refund' }, trx);
+      await this.credits.add(
+        {
+          id: `refund_${purchase.id}_${target}`,
+          workspaceId: purchase.workspaceId,
+          kind: 'refund',
+          amount: -delta,
+          reference: purchase.id,
+          description: 'refund',
+        },
+        trx,
+      );
     }
-    await this.repo.updatePurchase(trx, purchase.id, { refundedCredits: Math.max(target, purchase.refundedCredits), status: amountRefunded >= purchase.amount ? 'refunded' : 'completed' }, now);
+    await this.repo.updatePurchase(
+      trx,
+      purchase.id,
+      { refundedCredits: Math.max(target, purchase.refundedCredits), status: amountRefunded >= purchase.amount ? 'refunded' : 'completed' },
+      now,
+    );
   }
 }

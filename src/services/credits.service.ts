@@ -57,7 +57,14 @@ export class CreditsService {
    * Holds `amount` credits or throws 402 insufficient_credits; null when credits are off. With
    * `trx` the hold commits (or rolls back) with the caller's transaction.
    */
-  async reserve(workspaceId: string, amount: number, reference: string, description: string, ttlMs = this.reservationTtlMs, trx?: Transaction): Promise<Reservation | null> {
+  async reserve(
+    workspaceId: string,
+    amount: number,
+    reference: string,
+    description: string,
+    ttlMs = this.reservationTtlMs,
+    trx?: Transaction,
+  ): Promise<Reservation | null> {
     if (!this.enabled) return null;
     const id = newId('res');
     const now = this.clock.now();

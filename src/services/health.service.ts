@@ -89,11 +89,22 @@ export class HealthService {
     options: HealthOptions = {},
   ) {
     this.rendererVersion = rendererVersion(ffmpegVersion);
-    this.ffmpegReadiness = new FfmpegReadiness(() => probeFfmpegEncode(ffmpeg), options.clock ?? systemClock, options.ffmpegProbeTtlMs ?? FFMPEG_PROBE_TTL_MS, options.logger);
+    this.ffmpegReadiness = new FfmpegReadiness(
+      () => probeFfmpegEncode(ffmpeg),
+      options.clock ?? systemClock,
+      options.ffmpegProbeTtlMs ?? FFMPEG_PROBE_TTL_MS,
+      options.logger,
+    );
   }
 
   health(): HealthReport {
-    return { ok: true, engineVersion: ENGINE_VERSION, rendererVersion: this.rendererVersion, generators: this.generatorCount(), revision: this.revision };
+    return {
+      ok: true,
+      engineVersion: ENGINE_VERSION,
+      rendererVersion: this.rendererVersion,
+      generators: this.generatorCount(),
+      revision: this.revision,
+    };
   }
 
   /** A real database round trip and FFmpeg's (cached) encode probe, in parallel. */

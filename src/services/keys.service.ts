@@ -67,7 +67,9 @@ export class KeysService {
 
   async create(workspaceId: string, label: string): Promise<ApiKeyView & { secret: string }> {
     if ((await this.repo.countActive(workspaceId)) >= MAX_ACTIVE_KEYS) {
-      throw new ProblemError('key_limit_reached', { detail: `A workspace can hold at most ${MAX_ACTIVE_KEYS} active keys. Revoke unused keys first.` });
+      throw new ProblemError('key_limit_reached', {
+        detail: `A workspace can hold at most ${MAX_ACTIVE_KEYS} active keys. Revoke unused keys first.`,
+      });
     }
     const secret = generateSecret(this.localMode ? LOCAL_KEY_PREFIX : LIVE_KEY_PREFIX);
     const record = await this.repo.insert({
@@ -98,7 +100,8 @@ export class KeysService {
   async verify(secret: string): Promise<KeyCheck> {
     const wantedHash = sha256Hex(secret);
     const key = await this.repo.findByHash(wantedHash);
-    if (!key || !timingSafeEqual(Buffer.from(key.secretHash, 'hex'), Buffer.from(wantedHash, 'hex'))) return { ok: false, reason: 'invalid' };
+    if (!key || !timingSafeEqual(Buffer.from(key.secretHash, 'hex'), Buffer.from(wantedHash, 'hex')))
+      return { ok: false, reason: 'invalid' };
     // Each mode honours only its own keys, even ones that found their way into its database: hosted
     // mode no local key, local mode (which bills nothing) no customer's `svc_live_` key.
     if (this.localMode !== key.prefix.startsWith(LOCAL_KEY_PREFIX)) return { ok: false, reason: 'invalid' };

@@ -69,7 +69,8 @@ export class MeteredRenderService {
       if (!leader) return this.lead(key, resolved, call);
       // Leaving the wait rejects as the render single-flight does: the abort's problem, or 499.
       const outcome = call.signal ? await raceSignal(leader, call.signal).catch(asAbortProblem) : await leader;
-      if (outcome.ok) return { bytes: outcome.bytes, contentType, cache: 'COALESCED', timings: {}, credits: chargeFor(resolved, 'COALESCED') };
+      if (outcome.ok)
+        return { bytes: outcome.bytes, contentType, cache: 'COALESCED', timings: {}, credits: chargeFor(resolved, 'COALESCED') };
       if (!outcome.handOver) throw outcome.error;
       // The leader dropped out on its own account: look again (the cache, a new leader, or lead).
     }
@@ -95,7 +96,12 @@ export class MeteredRenderService {
 
   private async charged(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
     const { recipe } = resolved;
-    const reservation = await this.credits.reserve(call.principal.workspaceId, renderCost(resolved), resolved.hash, `${call.operation} ${recipe.generator} ${recipe.format}`);
+    const reservation = await this.credits.reserve(
+      call.principal.workspaceId,
+      renderCost(resolved),
+      resolved.hash,
+      `${call.operation} ${recipe.generator} ${recipe.format}`,
+    );
     let rendered: RenderResult;
     try {
       // The cache was looked up just before (obtain); a miss looks once.

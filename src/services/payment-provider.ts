@@ -36,7 +36,9 @@ export const SIGNATURE_HEADERS = ['payment-signature', 'stripe-signature'] as co
 export function signatureHeader(headers: Record<string, string | string[] | undefined>): string | undefined {
   const present = SIGNATURE_HEADERS.filter((name) => headers[name] !== undefined);
   if (present.length > 1) {
-    throw new ProblemError('invalid_signature', { detail: 'Send exactly one signature header, Payment-Signature or Stripe-Signature, not both.' });
+    throw new ProblemError('invalid_signature', {
+      detail: 'Send exactly one signature header, Payment-Signature or Stripe-Signature, not both.',
+    });
   }
   const value = present.length === 1 ? headers[present[0]] : undefined;
   if (Array.isArray(value)) throw new ProblemError('invalid_signature', { detail: `Send exactly one ${present[0]} header.` });

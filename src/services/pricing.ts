@@ -50,8 +50,19 @@ export const CREDIT_PACKS: readonly CreditPack[] = [
 ];
 
 export const PRICING_RULES = [
-  { description: 'A still render (png, webp): one credit per started million output pixels (width × pixelRatio × height × pixelRatio); 1920×1080 costs 3.', credits: 1 },
-  { description: 'An animation (gif, mp4): one credit per started million output pixel-frames; 640×360 for 2 s at 15 fps costs 7.', credits: 1 },
+  {
+    description:
+      'A still render (png, webp): one credit per started million output pixels (width × pixelRatio × height × pixelRatio); 1920×1080 costs 3.',
+    credits: 1,
+  },
+  {
+    description: 'An animation (gif, mp4): one credit per started million output pixel-frames; 640×360 for 2 s at 15 fps costs 7.',
+    credits: 1,
+  },
   { description: 'A vector render (svg, css).', credits: 1 },
-  { description: 'A cache hit (the same recipe again, by anyone in the workspace), a request that joined an identical render already in flight (X-Service-Cache: COALESCED), an export job whose result was already cached, or a 304 Not Modified.', credits: 0 },
+  {
+    description:
+      'A cache hit (the same recipe again, by anyone in the workspace), a request that joined an identical render already in flight (X-Service-Cache: COALESCED), an export job whose result was already cached, or a 304 Not Modified.',
+    credits: 0,
+  },
 ] as const;

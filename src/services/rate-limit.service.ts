@@ -60,7 +60,6 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-
 /** The part of a rate-limiter-flexible limiter this module uses: resolves under the limit, rejects with RateLimiterRes over it. */
 export interface CounterStore {
   consume(key: string): Promise<RateLimiterRes>;
@@ -98,7 +97,8 @@ export class StoreRateLimiter implements RateLimiter {
     private readonly onClose: () => void | Promise<void> = () => {},
     private readonly timeoutMs = STORE_TIMEOUT_MS,
   ) {
-    const bucket = (name: RateLimitPolicyName, quota: number): Bucket | undefined => (quota > 0 ? { name, quota, store: storeFor(name, quota) } : undefined);
+    const bucket = (name: RateLimitPolicyName, quota: number): Bucket | undefined =>
+      quota > 0 ? { name, quota, store: storeFor(name, quota) } : undefined;
     this.workspace = bucket('workspace', settings.workspacePerMinute);
     this.key = bucket('key', settings.keyPerMinute);
     this.unauthenticated = bucket('unauthenticated', settings.unauthenticatedPerMinute);
@@ -115,7 +115,12 @@ export class StoreRateLimiter implements RateLimiter {
 
   private perAddress(bucket: Bucket | undefined, clientAddress: string, what: string): Promise<Decision> {
     if (!bucket) return Promise.resolve({ allowed: true, headers: {} });
-    return this.decide([[bucket, clientAddress]], [bucket], (b, resetSeconds) => `Too many ${what} from this address (${b.quota} per ${RATE_LIMIT_WINDOW_SECONDS} seconds); retry in ${resetSeconds} s.`);
+    return this.decide(
+      [[bucket, clientAddress]],
+      [bucket],
+      (b, resetSeconds) =>
+        `Too many ${what} from this address (${b.quota} per ${RATE_LIMIT_WINDOW_SECONDS} seconds); retry in ${resetSeconds} s.`,
+    );
   }
 
   async consume(principal: Principal, authorization?: string | string[]): Promise<Decision> {
@@ -135,7 +140,11 @@ export class StoreRateLimiter implements RateLimiter {
    * Takes one request from each (bucket, id) in order; the first bucket that is used up decides
    * (429 with its detail). Under every limit, RateLimit reports the most constrained one.
    */
-  private async decide(checks: Array<[Bucket, string]>, policies: Bucket[], exceededDetail: (bucket: Bucket, resetSeconds: number) => string): Promise<Decision> {
+  private async decide(
+    checks: Array<[Bucket, string]>,
+    policies: Bucket[],
+    exceededDetail: (bucket: Bucket, resetSeconds: number) => string,
+  ): Promise<Decision> {
     const policy = policies.map((b) => `"${b.name}";q=${b.quota};w=${RATE_LIMIT_WINDOW_SECONDS}`).join(', ');
     const states: Array<{ bucket: Bucket; remaining: number; resetSeconds: number }> = [];
     try {
@@ -147,7 +156,11 @@ export class StoreRateLimiter implements RateLimiter {
             allowed: false,
             exceeded: bucket.name,
             detail: exceededDetail(bucket, resetSeconds),
-            headers: { 'RateLimit-Policy': policy, RateLimit: `"${bucket.name}";r=0;t=${resetSeconds}`, 'Retry-After': String(resetSeconds) },
+            headers: {
+              'RateLimit-Policy': policy,
+              RateLimit: `"${bucket.name}";r=0;t=${resetSeconds}`,
+              'Retry-After': String(resetSeconds),
+            },
           };
         }
         states.push({ bucket, remaining: outcome.res.remainingPoints, resetSeconds });
@@ -157,7 +170,9 @@ export class StoreRateLimiter implements RateLimiter {
       return { allowed: true, headers: { 'RateLimit-Policy': policy } };
     }
     // The most constrained policy: fewest requests left, then the longest wait.
-    const tightest = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds > a.resetSeconds) ? b : a));
+    const tightest = states.reduce((a, b) =>
+      b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds > a.resetSeconds) ? b : a,
+    );
     return {
       allowed: true,
       headers: { 'RateLimit-Policy': policy, RateLimit: `"${tightest.bucket.name}";r=${tightest.remaining};t=${tightest.resetSeconds}` },

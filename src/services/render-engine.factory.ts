@@ -14,7 +14,9 @@ import { RenderService } from './render.service.ts';
 export const NO_CACHE: BlobStore = { get: async () => undefined, put: async () => {}, delete: async () => {} };
 
 export type RenderEngineConfig = Pick<Config, 'ffmpegPath'> & {
-  readonly render: Pick<Config['render'], 'workers' | 'queueLimit' | 'timeoutMs' | 'animationBudgetMs'> & { readonly maxPixelsInFlight?: number };
+  readonly render: Pick<Config['render'], 'workers' | 'queueLimit' | 'timeoutMs' | 'animationBudgetMs'> & {
+    readonly maxPixelsInFlight?: number;
+  };
 };
 
 export interface RenderEngine {
@@ -34,7 +36,11 @@ export async function createRenderEngine(
   const ffmpeg = resolveFfmpeg(config.ffmpegPath);
   const ffmpegVersion = await probeFfmpegVersion(ffmpeg);
   const generators = new GeneratorRegistry(ALL_GENERATORS);
-  const pool = new RenderPool({ workers: config.render.workers, queueLimit: config.render.queueLimit, maxPixelsInFlight: config.render.maxPixelsInFlight });
+  const pool = new RenderPool({
+    workers: config.render.workers,
+    queueLimit: config.render.queueLimit,
+    maxPixelsInFlight: config.render.maxPixelsInFlight,
+  });
   const service = new RenderService(
     generators,
     pool,

@@ -55,8 +55,16 @@ export class UsageService {
     const toDay = to ?? today;
     const fromDay = from ?? new Date(Date.parse(`${toDay}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);
     const span = (Date.parse(`${toDay}T00:00:00Z`) - Date.parse(`${fromDay}T00:00:00Z`)) / DAY_MS + 1;
-    if (span < 1) throw new ProblemError('validation_failed', { detail: '`from` must not be after `to`.', issues: [{ path: 'query.from', message: 'must not be after query.to', keyword: 'range' }] });
-    if (span > MAX_USAGE_DAYS) throw new ProblemError('validation_failed', { detail: `The period may span at most ${MAX_USAGE_DAYS} days.`, issues: [{ path: 'query.from', message: `period must be at most ${MAX_USAGE_DAYS} days`, keyword: 'range' }] });
+    if (span < 1)
+      throw new ProblemError('validation_failed', {
+        detail: '`from` must not be after `to`.',
+        issues: [{ path: 'query.from', message: 'must not be after query.to', keyword: 'range' }],
+      });
+    if (span > MAX_USAGE_DAYS)
+      throw new ProblemError('validation_failed', {
+        detail: `The period may span at most ${MAX_USAGE_DAYS} days.`,
+        issues: [{ path: 'query.from', message: `period must be at most ${MAX_USAGE_DAYS} days`, keyword: 'range' }],
+      });
     await this.flush();
     return { from: fromDay, to: toDay, ...(await this.repo.summary(workspaceId, fromDay, toDay)) };
   }

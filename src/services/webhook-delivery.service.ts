@@ -88,7 +88,6 @@ const DEFAULT_HOLD_MS = 30_000;
 const SWEEP_MS = 5_000;
 const USER_AGENT = 'render-service-webhooks/1';
 
-
 /**
  * Events: 'attempted' after each recorded attempt; 'delivered' and 'gave-up' (no attempt left, or
  * the message may not be sent) end a message; 'settled' fires for every delivery this process ran,
@@ -180,16 +179,21 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
     const webhookId = options.webhookId ?? `msg_${randomUUID().replaceAll('-', '')}`;
     if (this.closed) {
       this.logger.warn({ webhookId, workspaceId, event: event.type }, 'webhook not sent: the delivery service is closed');
-      return { webhookId, done: Promise.resolve({ webhookId, delivered: false, attempts: 0, statusCode: null, error: 'the delivery service is closed' }) };
+      return {
+        webhookId,
+        done: Promise.resolve({ webhookId, delivered: false, attempts: 0, statusCode: null, error: 'the delivery service is closed' }),
+      };
     }
     // The body is fixed once, so every attempt carries the same bytes under the same id.
     const now = this.clock.now();
     const body = JSON.stringify({ type: event.type, timestamp: new Date(now).toISOString(), data: event.data });
-    const persisted = this.repo.insertOutbox({ webhookId, workspaceId, url, eventType: event.type, body, nextAttemptAt: now }, this.owner, now + this.holdMs, now).catch((err: unknown) => {
-      // Unrecorded, it is still sent from memory; only its survival across a restart is lost.
-      this.logger.error({ err, webhookId, workspaceId }, 'could not store a webhook in the outbox');
-      return true;
-    });
+    const persisted = this.repo
+      .insertOutbox({ webhookId, workspaceId, url, eventType: event.type, body, nextAttemptAt: now }, this.owner, now + this.holdMs, now)
+      .catch((err: unknown) => {
+        // Unrecorded, it is still sent from memory; only its survival across a restart is lost.
+        this.logger.error({ err, webhookId, workspaceId }, 'could not store a webhook in the outbox');
+        return true;
+      });
     const done = this.track(
       webhookId,
       persisted.then((queued): Promise<WebhookDeliveryResult> | WebhookDeliveryResult => {
@@ -211,20 +215,42 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
   }
 
   /** Sends the attempts after the first `done` ones (a resumed message starts with its next attempt, at once). */
-  private async run(workspaceId: string, url: string, eventType: string, webhookId: string, body: string, done: number): Promise<WebhookDeliveryResult> {
+  private async run(
+    workspaceId: string,
+    url: string,
+    eventType: string,
+    webhookId: string,
+    body: string,
+    done: number,
+  ): Promise<WebhookDeliveryResult> {
     const maxAttempts = this.retryDelaysMs.length + 1;
     let last: AttemptOutcome = { statusCode: null, error: null, retryable: true };
     let attempt = done;
     if (done >= maxAttempts) {
       // Resumed after the retry policy shrank: nothing is left to try.
-      await this.repo.recordOutboxAttempt(webhookId, this.owner, { attempts: done, status: 'failed', nextAttemptAt: this.clock.now(), lockedUntil: null }, this.clock.now()).catch(() => {});
+      await this.repo
+        .recordOutboxAttempt(
+          webhookId,
+          this.owner,
+          { attempts: done, status: 'failed', nextAttemptAt: this.clock.now(), lockedUntil: null },
+          this.clock.now(),
+        )
+        .catch(() => {});
       return this.ended('gave-up', { webhookId, delivered: false, attempts: done, statusCode: null, error: 'no attempts left' });
     }
     while (attempt < maxAttempts) {
       if (attempt > done && !(await this.sleep(this.retryDelaysMs[attempt - 1]!))) {
         // Shutting down: another process sends the rest when it is due.
-        await this.repo.releaseOutbox(webhookId, this.owner, this.clock.now()).catch((err: unknown) => this.logger.warn({ err, webhookId }, 'could not release a webhook'));
-        return { webhookId, delivered: false, attempts: attempt, statusCode: last.statusCode, error: `${last.error ?? 'failed'}; retries cancelled at shutdown (left in the outbox)` };
+        await this.repo
+          .releaseOutbox(webhookId, this.owner, this.clock.now())
+          .catch((err: unknown) => this.logger.warn({ err, webhookId }, 'could not release a webhook'));
+        return {
+          webhookId,
+          delivered: false,
+          attempts: attempt,
+          statusCode: last.statusCode,
+          error: `${last.error ?? 'failed'}; retries cancelled at shutdown (left in the outbox)`,
+        };
       }
       attempt++;
       const createdAt = this.clock.now();
@@ -236,7 +262,18 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
       if (last.error === null) this.logger.info(log, 'webhook delivered');
       else this.logger.warn({ ...log, error: last.error }, 'webhook attempt failed');
       try {
-        await this.repo.insertDelivery({ id: `whd_${randomUUID().replaceAll('-', '')}`, workspaceId, webhookId, url, eventType, attempt, statusCode: last.statusCode, error: last.error, durationMs, createdAt });
+        await this.repo.insertDelivery({
+          id: `whd_${randomUUID().replaceAll('-', '')}`,
+          workspaceId,
+          webhookId,
+          url,
+          eventType,
+          attempt,
+          statusCode: last.statusCode,
+          error: last.error,
+          durationMs,
+          createdAt,
+        });
       } catch (err) {
         this.logger.warn({ err, webhookId, attempt }, 'could not record a webhook attempt');
       }
@@ -244,10 +281,27 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
       const final = last.error === null || !last.retryable || attempt >= maxAttempts;
       const delay = final ? 0 : this.retryDelaysMs[attempt - 1]!;
       await this.repo
-        .recordOutboxAttempt(webhookId, this.owner, { attempts: attempt, status: last.error === null ? 'delivered' : final ? 'failed' : 'pending', nextAttemptAt: now + delay, lockedUntil: now + delay + this.holdMs }, now)
+        .recordOutboxAttempt(
+          webhookId,
+          this.owner,
+          {
+            attempts: attempt,
+            status: last.error === null ? 'delivered' : final ? 'failed' : 'pending',
+            nextAttemptAt: now + delay,
+            lockedUntil: now + delay + this.holdMs,
+          },
+          now,
+        )
         .catch((err: unknown) => this.logger.warn({ err, webhookId, attempt }, 'could not update the webhook outbox'));
-      this.emit('attempted', { webhookId, delivered: last.error === null, attempts: attempt, statusCode: last.statusCode, error: last.error });
-      if (last.error === null) return this.ended('delivered', { webhookId, delivered: true, attempts: attempt, statusCode: last.statusCode, error: null });
+      this.emit('attempted', {
+        webhookId,
+        delivered: last.error === null,
+        attempts: attempt,
+        statusCode: last.statusCode,
+        error: last.error,
+      });
+      if (last.error === null)
+        return this.ended('delivered', { webhookId, delivered: true, attempts: attempt, statusCode: last.statusCode, error: null });
       if (final) break;
     }
     return this.ended('gave-up', { webhookId, delivered: false, attempts: attempt, statusCode: last.statusCode, error: last.error });

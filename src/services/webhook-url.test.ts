@@ -49,12 +49,22 @@ describe('addressBlockReason', () => {
   for (const [address, reason] of blocked) {
     test(`${address} is refused (${reason})`, () => assert.equal(addressBlockReason(address), reason));
   }
-  for (const address of ['93.184.215.14', '8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8']) {
+  for (const address of [
+    '93.184.215.14',
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700::1111',
+    '2a00:1450:4001::200e',
+    '::ffff:8.8.8.8',
+  ]) {
     test(`${address} is public`, () => assert.equal(addressBlockReason(address), undefined));
   }
   test('the loopback allowance admits loopback only', () => {
     for (const a of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) assert.equal(addressBlockReason(a, true), undefined, a);
-    for (const a of ['10.0.0.1', '169.254.169.254', 'fe80::1', '0.0.0.0', '::ffff:192.168.0.1']) assert.notEqual(addressBlockReason(a, true), undefined, a);
+    for (const a of ['10.0.0.1', '169.254.169.254', 'fe80::1', '0.0.0.0', '::ffff:192.168.0.1'])
+      assert.notEqual(addressBlockReason(a, true), undefined, a);
   });
   test('unmapIPv4', () => {
     assert.equal(unmapIPv4('::ffff:a00:1'), '10.0.0.1');
@@ -77,13 +87,28 @@ describe('assertWebhookUrlAllowed', () => {
   };
 
   test('accepts https URLs on listed hosts and wildcard subdomains', () => {
-    for (const url of ['https://hooks.example.com/x?y=1', 'https://HOOKS.example.com:8443/', 'https://a.customer.example/h', 'https://a.b.customer.example/h', 'https://hooks.example.com./x']) {
+    for (const url of [
+      'https://hooks.example.com/x?y=1',
+      'https://HOOKS.example.com:8443/',
+      'https://a.customer.example/h',
+      'https://a.b.customer.example/h',
+      'https://hooks.example.com./x',
+    ]) {
       assert.equal(assertWebhookUrlAllowed(url, config).protocol, 'https:', url);
     }
   });
 
   test('refuses http, other schemes, credentials, unlisted hosts and the bare wildcard apex', () => {
-    for (const url of ['http://hooks.example.com/x', 'ftp://hooks.example.com/', 'https://user:pw@hooks.example.com/', 'https://evil.example.com/', 'https://customer.example/', 'https://hooks.example.com.evil.test/', 'https://xcustomer.example/', 'not a url']) {
+    for (const url of [
+      'http://hooks.example.com/x',
+      'ftp://hooks.example.com/',
+      'https://user:pw@hooks.example.com/',
+      'https://evil.example.com/',
+      'https://customer.example/',
+      'https://hooks.example.com.evil.test/',
+      'https://xcustomer.example/',
+      'not a url',
+    ]) {
       const err = refusedFor(url);
       assert.equal(err.code, 'webhook_url_not_allowed');
       assert.equal(err.status, 400);
@@ -98,7 +123,10 @@ describe('assertWebhookUrlAllowed', () => {
   });
 
   test('no allowed hosts: every URL is refused', () => {
-    assert.match(refusedFor('https://hooks.example.com/', { webhookAllowedHosts: [], webhookAllowLoopback: false }).detail!, /WEBHOOK_ALLOWED_HOSTS/);
+    assert.match(
+      refusedFor('https://hooks.example.com/', { webhookAllowedHosts: [], webhookAllowLoopback: false }).detail!,
+      /WEBHOOK_ALLOWED_HOSTS/,
+    );
   });
 
   test('isHostAllowed', () => {
@@ -120,7 +148,11 @@ describe('Standard Webhooks signature', () => {
   });
 
   test('verifyWebhook: right secret and fresh timestamp only', () => {
-    const headers = { 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': `v1,bogus ${signWebhook(secret, id, ts, body)}` };
+    const headers = {
+      'webhook-id': id,
+      'webhook-timestamp': String(ts),
+      'webhook-signature': `v1,bogus ${signWebhook(secret, id, ts, body)}`,
+    };
     assert.equal(verifyWebhook(secret, headers, body, ts), true);
     assert.equal(verifyWebhook('whsec_' + Buffer.alloc(32, 1).toString('base64'), headers, body, ts), false);
     assert.equal(verifyWebhook(secret, headers, body + ' ', ts), false);
@@ -134,7 +166,12 @@ describe('WEBHOOK_ALLOW_LOOPBACK setting', () => {
     assert.equal(loadConfig({ WEBHOOK_ALLOW_LOOPBACK: '1' }).webhookAllowLoopback, true);
   });
   test('refused in hosted mode', () => {
-    const hosted = { SERVICE_LOCAL_MODE: '0', DATABASE_URL: 'postgres://u:p@db.example/x', APP_ORIGIN: 'https://app.example.com', AUTH_SECRET: 'x'.repeat(40) };
+    const hosted = {
+      SERVICE_LOCAL_MODE: '0',
+      DATABASE_URL: 'postgres://u:p@db.example/x',
+      APP_ORIGIN: 'https://app.example.com',
+      AUTH_SECRET: 'x'.repeat(40),
+    };
     assert.equal(loadConfig(hosted).webhookAllowLoopback, false);
     assert.throws(
       () => loadConfig({ ...hosted, WEBHOOK_ALLOW_LOOPBACK: '1' }),

@@ -16,7 +16,10 @@ function refused(detail: string): ProblemError {
 
 /** The host name of a URL, lower case, without IPv6 brackets or a trailing dot. */
 export function normalizedHost(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 /** True when `host` is listed: exactly, or under a `*.example.com` entry (any depth; not the apex). */

@@ -28,7 +28,11 @@ after(async () => {
 });
 
 async function api(slug: string, body: unknown): Promise<{ bytes: Buffer; recipe: string }> {
-  const res = await fetch(`${server.url}/v1/generate/${slug}`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.url}/v1/generate/${slug}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   assert.equal(res.status, 200);
   return { bytes: Buffer.from(await res.arrayBuffer()), recipe: res.headers.get('x-service-recipe')! };
 }
@@ -37,14 +41,23 @@ test('render <slug> --seed --size --format -o writes the API bytes', async () =>
   const still = ALL_GENERATORS.find((g) => !g.animated && g.formats.includes('webp'))!;
   const { bytes } = await api(still.slug, { seed: 7, size: { width: 200, height: 120 }, format: 'webp' });
   const out = path.join(dir, 'out.webp');
-  await run(process.execPath, ['bin/render-service.mjs', 'render', still.slug, '--seed', '7', '--size', '200x120', '--format', 'webp', '-o', out], { cwd: ROOT });
+  await run(
+    process.execPath,
+    ['bin/render-service.mjs', 'render', still.slug, '--seed', '7', '--size', '200x120', '--format', 'webp', '-o', out],
+    { cwd: ROOT },
+  );
   assert.ok(readFileSync(out).equals(bytes));
 });
 
 test('render --recipe <base64url> writes the API bytes, animated formats included', async () => {
   const gen = ALL_GENERATORS.find((g) => g.formats.includes('mp4')) ?? ALL_GENERATORS[0];
   const format = gen.formats.includes('mp4') ? 'mp4' : gen.formats[0];
-  const { bytes, recipe } = await api(gen.slug, { seed: 3, size: { width: 96, height: 64 }, format, params: gen.animated ? { duration: 1, fps: 10 } : {} });
+  const { bytes, recipe } = await api(gen.slug, {
+    seed: 3,
+    size: { width: 96, height: 64 },
+    format,
+    params: gen.animated ? { duration: 1, fps: 10 } : {},
+  });
   const out = path.join(dir, `out.${format}`);
   await run(process.execPath, ['bin/render-service.mjs', 'render', '--recipe', recipe, '-o', out], { cwd: ROOT });
   assert.ok(readFileSync(out).equals(bytes));
@@ -53,9 +66,12 @@ test('render --recipe <base64url> writes the API bytes, animated formats include
 test('list names every generator; bad input exits non-zero with a message', async () => {
   const { stdout } = await run(process.execPath, ['bin/render-service.mjs', 'list'], { cwd: ROOT });
   for (const g of ALL_GENERATORS) assert.match(stdout, new RegExp(`^${g.slug}\\s`, 'm'));
-  await assert.rejects(run(process.execPath, ['bin/render-service.mjs', 'render', ALL_GENERATORS[0].slug, '--size', '5x5'], { cwd: ROOT }), (err: { code: number; stderr: string }) => {
-    assert.equal(err.code, 1);
-    assert.match(err.stderr, /size/);
-    return true;
-  });
+  await assert.rejects(
+    run(process.execPath, ['bin/render-service.mjs', 'render', ALL_GENERATORS[0].slug, '--size', '5x5'], { cwd: ROOT }),
+    (err: { code: number; stderr: string }) => {
+      assert.equal(err.code, 1);
+      assert.match(err.stderr, /size/);
+      return true;
+    },
+  );
 });

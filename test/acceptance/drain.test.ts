@@ -63,12 +63,16 @@ for (const engine of ENGINES) {
       const headers = { Authorization: `Bearer ${TEST_LOCAL_KEY}` };
       const call = (method: string, url: string, body?: unknown) =>
         new Promise<{ status: number; body: string }>((resolve, reject) => {
-          const req = http.request(`${service!.url}${url}`, { method, agent, headers: { ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) } }, (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (d) => (text += d));
-            res.on('end', () => resolve({ status: res.statusCode!, body: text }));
-          });
+          const req = http.request(
+            `${service!.url}${url}`,
+            { method, agent, headers: { ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) } },
+            (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (d) => (text += d));
+              res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+            },
+          );
           req.on('error', reject);
           req.end(body ? JSON.stringify(body) : undefined);
         });

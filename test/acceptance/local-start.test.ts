@@ -49,13 +49,16 @@ test('a restart reuses the stored key and does not print it again', async () => 
 });
 
 test('an invalid configuration is reported whole and the process refuses to start', async () => {
-  await assert.rejects(runService({ DATA_DIR: dataDir, PORT: 'x', LOG_LEVEL: 'loud', ALLOWED_ORIGINS: '*' }), (err: { code: number; stderr: string }) => {
-    assert.equal(err.code, 78);
-    assert.match(err.stderr, /PORT/);
-    assert.match(err.stderr, /LOG_LEVEL/);
-    assert.match(err.stderr, /ALLOWED_ORIGINS/);
-    return true;
-  });
+  await assert.rejects(
+    runService({ DATA_DIR: dataDir, PORT: 'x', LOG_LEVEL: 'loud', ALLOWED_ORIGINS: '*' }),
+    (err: { code: number; stderr: string }) => {
+      assert.equal(err.code, 78);
+      assert.match(err.stderr, /PORT/);
+      assert.match(err.stderr, /LOG_LEVEL/);
+      assert.match(err.stderr, /ALLOWED_ORIGINS/);
+      return true;
+    },
+  );
 });
 
 test('a busy port is one line naming PORT, not a stack, and a non-zero exit', async () => {
@@ -63,13 +66,16 @@ test('a busy port is one line naming PORT, not a stack, and a non-zero exit', as
   await new Promise((resolve) => blocker.once('listening', resolve));
   const port = (blocker.address() as { port: number }).port;
   try {
-    await assert.rejects(runService({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port) }), (err: { code: number; stderr: string }) => {
-      assert.notEqual(err.code, 0);
-      const lines = err.stderr.trim().split('\n');
-      assert.equal(lines.length, 1, err.stderr);
-      assert.match(lines[0], new RegExp(`^Cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use\\..*PORT`));
-      return true;
-    });
+    await assert.rejects(
+      runService({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port) }),
+      (err: { code: number; stderr: string }) => {
+        assert.notEqual(err.code, 0);
+        const lines = err.stderr.trim().split('\n');
+        assert.equal(lines.length, 1, err.stderr);
+        assert.match(lines[0], new RegExp(`^Cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use\\..*PORT`));
+        return true;
+      },
+    );
   } finally {
     blocker.close();
   }

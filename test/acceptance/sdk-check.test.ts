@@ -7,7 +7,11 @@ import { test } from 'node:test';
 import { ROOT } from '../support/black-box/server-process.ts';
 
 test('clients from three generators compile strict and work against the service (npm run sdk:check)', { timeout: 180_000 }, async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sdk-check.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], timeout: 170_000 });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sdk-check.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 170_000,
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

@@ -57,7 +57,8 @@ before(async () => {
   // Every console error counts, except the browser's own note on an HTTP error status: the tests
   // provoke those on purpose (a 400 shown beside its field), and the page handles them.
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) pageErrors.push(`console: ${msg.text()}`);
+    if (msg.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()))
+      pageErrors.push(`console: ${msg.text()}`);
   });
 });
 
@@ -81,7 +82,10 @@ test('/ serves the app with a strict CSP; the API keeps problem+json 404s', asyn
   const script = /<script type="module" src="(\/app-[A-Z0-9]{8}\.js)">/.exec(html)?.[1];
   const style = /<link rel="stylesheet" href="(\/styles-[A-Z0-9]{8}\.css)">/.exec(html)?.[1];
   assert.ok(script && style, html);
-  for (const [url, type] of [[script, /javascript/], [style, /css/]] as const) {
+  for (const [url, type] of [
+    [script, /javascript/],
+    [style, /css/],
+  ] as const) {
     const asset = await fetch(`${server.url}${url}`);
     assert.equal(asset.status, 200);
     assert.match(asset.headers.get('content-type') ?? '', type);
@@ -97,7 +101,8 @@ test('gallery: one card per generator, each with a loaded blob: thumbnail', asyn
   const generators = (await (await fetch(`${server.url}/v1/generators`)).json()) as { slug: string }[];
   await page.goto(`${server.url}/`);
   await page.waitForFunction((n) => document.querySelectorAll('#gallery .card').length === n, generators.length);
-  for (const g of generators) assert.equal(await page.locator(`.card[data-slug="${g.slug}"] a`, { hasText: 'Open in playground' }).count(), 1, g.slug);
+  for (const g of generators)
+    assert.equal(await page.locator(`.card[data-slug="${g.slug}"] a`, { hasText: 'Open in playground' }).count(), 1, g.slug);
   await page.waitForFunction(
     () => [...document.querySelectorAll<HTMLImageElement>('#gallery img.thumb')].every((img) => img.complete && img.naturalWidth > 0),
     undefined,
@@ -153,7 +158,11 @@ test('playground: the preview shows exactly the bytes the API returns for the re
     await route.fulfill({ response });
   });
   await page.goto(`${server.url}/#/playground/voronoi`);
-  await page.waitForFunction(() => /^blob:/.test(document.querySelector<HTMLImageElement>('#preview-media')?.src ?? '') && /^[0-9a-f]{64}$/.test(document.querySelector('#meta-hash')?.textContent ?? ''));
+  await page.waitForFunction(
+    () =>
+      /^blob:/.test(document.querySelector<HTMLImageElement>('#preview-media')?.src ?? '') &&
+      /^[0-9a-f]{64}$/.test(document.querySelector('#meta-hash')?.textContent ?? ''),
+  );
   await page.unroute('**/v1/generate/voronoi');
   const hash = (await page.locator('#meta-hash').textContent())!;
   const shown = received.find((r) => r.hash === hash);
@@ -301,9 +310,20 @@ test('hosted mode with a session: the balance, a pack bought through the checkou
   const hosted = await context.newPage();
   try {
     const balance = { credits: 120, reserved: 20, available: 100 };
-    await hosted.route('**/v1/auth-config', (route) => fulfillPerContract(route, { mode: 'hosted', session: { user: { id: 'u1', name: 'Ada', email: 'ada@example.test' }, expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, providers: [] }));
+    await hosted.route('**/v1/auth-config', (route) =>
+      fulfillPerContract(route, {
+        mode: 'hosted',
+        session: { user: { id: 'u1', name: 'Ada', email: 'ada@example.test' }, expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+        providers: [],
+      }),
+    );
     await hosted.route('**/v1/me', (route) =>
-      fulfillPerContract(route, { authMethod: 'session', user: { id: 'u1', name: 'Ada', email: 'ada@example.test' }, workspace: { id: 'ws_1', name: 'Ada', kind: 'personal', createdAt: new Date().toISOString() }, balance }),
+      fulfillPerContract(route, {
+        authMethod: 'session',
+        user: { id: 'u1', name: 'Ada', email: 'ada@example.test' },
+        workspace: { id: 'ws_1', name: 'Ada', kind: 'personal', createdAt: new Date().toISOString() },
+        balance,
+      }),
     );
     await hosted.route('**/v1/billing', (route) =>
       fulfillPerContract(route, {
@@ -312,7 +332,17 @@ test('hosted mode with a session: the balance, a pack bought through the checkou
           { id: 'pack_1000', name: 'Starter', credits: 1000, amount: 1000, currency: 'usd' },
           { id: 'pack_10000', name: 'Studio', credits: 10000, amount: 8000, currency: 'usd' },
         ],
-        purchases: [{ id: 'pur_1', packId: 'pack_1000', credits: 1000, amount: 1000, currency: 'usd', status: 'completed', createdAt: new Date().toISOString() }],
+        purchases: [
+          {
+            id: 'pur_1',
+            packId: 'pack_1000',
+            credits: 1000,
+            amount: 1000,
+            currency: 'usd',
+            status: 'completed',
+            createdAt: new Date().toISOString(),
+          },
+        ],
       }),
     );
     let checkoutBody: unknown;
@@ -339,8 +369,14 @@ test('hosted mode with a session: the balance, a pack bought through the checkou
 
 test('a stand-in answer that drifts from the contract is refused before the page sees it', () => {
   // The checks above would catch a renamed or missing field: here, a balance without `available`.
-  assert.throws(() => contract.assertResponse('GET', '/v1/billing', 200, { balance: { credits: 1, reserved: 0 }, packs: [], purchases: [] }), /getBilling does not match the contract/);
-  assert.throws(() => contract.assertResponse('POST', '/v1/billing/checkout', 200, { id: 'cs', url: 'https://x.test' }), /declares no JSON 200 answer/);
+  assert.throws(
+    () => contract.assertResponse('GET', '/v1/billing', 200, { balance: { credits: 1, reserved: 0 }, packs: [], purchases: [] }),
+    /getBilling does not match the contract/,
+  );
+  assert.throws(
+    () => contract.assertResponse('POST', '/v1/billing/checkout', 200, { id: 'cs', url: 'https://x.test' }),
+    /declares no JSON 200 answer/,
+  );
 });
 
 test('no page threw or logged an error along the way', () => {

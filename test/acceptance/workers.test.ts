@@ -19,8 +19,20 @@ import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-b
 import { armEvent, withTimeout } from '../support/black-box/waiters.ts';
 
 const LEASE_MS = 2_000;
-const longJob = (seed: number) => ({ slug: 'plasma', seed, format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 6, fps: 30 } });
-const shortJob = (seed: number) => ({ slug: 'plasma', seed, format: 'gif', size: { width: 160, height: 90 }, params: { duration: 1, fps: 10 } });
+const longJob = (seed: number) => ({
+  slug: 'plasma',
+  seed,
+  format: 'mp4',
+  size: { width: 640, height: 360 },
+  params: { duration: 6, fps: 30 },
+});
+const shortJob = (seed: number) => ({
+  slug: 'plasma',
+  seed,
+  format: 'gif',
+  size: { width: 160, height: 90 },
+  params: { duration: 1, fps: 10 },
+});
 
 type LogEntry = Record<string, unknown> & { msg?: string; jobId?: string; attempt?: number };
 
@@ -48,7 +60,8 @@ for (const engine of ENGINES) {
     let env: Record<string, string>;
     const workers: Worker[] = [];
     const headers = { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'application/json' };
-    const call = (method: string, url: string, body?: unknown, base = api.url) => fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const call = (method: string, url: string, body?: unknown, base = api.url) =>
+      fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const submit = async (body: unknown, base?: string) => {
       const res = await call('POST', '/v1/jobs', body, base);
       assert.equal(res.status, 202);
@@ -57,11 +70,21 @@ for (const engine of ENGINES) {
     const job = async (id: string) => (await (await call('GET', `/v1/jobs/${id}`)).json()) as { status: string; attempts: number };
 
     function startWorker(): Promise<Worker> {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       let partial = '';
       const logs = new EventEmitter<{ entry: [LogEntry] }>();
-      const worker: Worker = { child, exited: new Promise((r) => child.once('exit', (code) => r(code))), output: () => out, logs, completed: [] };
+      const worker: Worker = {
+        child,
+        exited: new Promise((r) => child.once('exit', (code) => r(code))),
+        output: () => out,
+        logs,
+        completed: [],
+      };
       const started = armLog(worker, (e) => e.msg === 'worker started', 30_000);
       child.stdout!.on('data', (d) => {
         out += d;
@@ -85,7 +108,11 @@ for (const engine of ENGINES) {
       dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-workers-'));
       if (engine === 'sqlite') {
         // The worker finds the database (and the file cache) under DATA_DIR, like `npm start` does.
-        database = { engine, settings: { client: 'sqlite', filename: path.join(dataDir, 'service.sqlite') }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+        database = {
+          engine,
+          settings: { client: 'sqlite', filename: path.join(dataDir, 'service.sqlite') },
+          drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+        };
       } else database = await createTestDatabase('postgres');
       ffmpeg = await tracedFfmpeg();
       env = {
@@ -147,38 +174,46 @@ for (const engine of ENGINES) {
       await next.exited;
     });
 
-    test('two API processes and two workers on one database: jobs spread over both workers, each completes once; the cache is shared', { skip: engine === 'sqlite' && 'multi-machine scale-out is a Postgres deployment' }, async () => {
-      const apis = await Promise.all([0, 1].map(() => runService({ ...env, RUN_JOBS: '0', LOG_LEVEL: 'warn' })));
-      const pair = await Promise.all([startWorker(), startWorker()]);
-      try {
-        const base = (i: number) => apis[i % 2]!.url;
-        const ids: string[] = [];
-        for (let i = 0; i < 6; i++) ids.push(await submit(shortJob(100 + i), base(i)));
-        // Every job is logged completed by exactly one worker, and each worker completed some.
-        const allDone = new Promise<void>((resolve) => {
-          const check = () => ids.every((id) => pair.some((w) => w.completed.includes(id))) && resolve();
-          for (const w of pair) w.logs.on('entry', check);
-          check();
-        });
-        await withTimeout('every job to complete', allDone, 60_000);
-        const completions = pair.flatMap((w) => w.completed).filter((id) => ids.includes(id));
-        assert.deepEqual([...completions].sort(), [...ids].sort(), 'each job completed once');
-        assert.ok(pair.every((w) => w.completed.length > 0), 'both workers took jobs');
-        for (const id of ids) {
-          const { status, attempts } = await job(id);
-          assert.deepEqual([status, attempts], ['completed', 1], `${id} ran once`);
-        }
-        // Either API process serves any job's result.
-        for (const [i, id] of ids.entries()) assert.equal((await call('GET', `/v1/jobs/${id}/result`, undefined, base(i + 1))).status, 200);
+    test(
+      'two API processes and two workers on one database: jobs spread over both workers, each completes once; the cache is shared',
+      { skip: engine === 'sqlite' && 'multi-machine scale-out is a Postgres deployment' },
+      async () => {
+        const apis = await Promise.all([0, 1].map(() => runService({ ...env, RUN_JOBS: '0', LOG_LEVEL: 'warn' })));
+        const pair = await Promise.all([startWorker(), startWorker()]);
+        try {
+          const base = (i: number) => apis[i % 2]!.url;
+          const ids: string[] = [];
+          for (let i = 0; i < 6; i++) ids.push(await submit(shortJob(100 + i), base(i)));
+          // Every job is logged completed by exactly one worker, and each worker completed some.
+          const allDone = new Promise<void>((resolve) => {
+            const check = () => ids.every((id) => pair.some((w) => w.completed.includes(id))) && resolve();
+            for (const w of pair) w.logs.on('entry', check);
+            check();
+          });
+          await withTimeout('every job to complete', allDone, 60_000);
+          const completions = pair.flatMap((w) => w.completed).filter((id) => ids.includes(id));
+          assert.deepEqual([...completions].sort(), [...ids].sort(), 'each job completed once');
+          assert.ok(
+            pair.every((w) => w.completed.length > 0),
+            'both workers took jobs',
+          );
+          for (const id of ids) {
+            const { status, attempts } = await job(id);
+            assert.deepEqual([status, attempts], ['completed', 1], `${id} ran once`);
+          }
+          // Either API process serves any job's result.
+          for (const [i, id] of ids.entries())
+            assert.equal((await call('GET', `/v1/jobs/${id}/result`, undefined, base(i + 1))).status, 200);
 
-        const body = { seed: 4242, size: { width: 48, height: 48 } };
-        assert.equal((await call('POST', '/v1/generate/mesh-gradient', body, base(0))).headers.get('x-service-cache'), 'MISS');
-        assert.equal((await call('POST', '/v1/generate/mesh-gradient', body, base(1))).headers.get('x-service-cache'), 'HIT');
-      } finally {
-        for (const w of pair) w.child.kill('SIGTERM');
-        await Promise.all(pair.map((w) => w.exited));
-        await Promise.all(apis.map((a) => a.stop()));
-      }
-    });
+          const body = { seed: 4242, size: { width: 48, height: 48 } };
+          assert.equal((await call('POST', '/v1/generate/mesh-gradient', body, base(0))).headers.get('x-service-cache'), 'MISS');
+          assert.equal((await call('POST', '/v1/generate/mesh-gradient', body, base(1))).headers.get('x-service-cache'), 'HIT');
+        } finally {
+          for (const w of pair) w.child.kill('SIGTERM');
+          await Promise.all(pair.map((w) => w.exited));
+          await Promise.all(apis.map((a) => a.stop()));
+        }
+      },
+    );
   });
 }

@@ -31,7 +31,8 @@ function findQemu(): string | undefined {
 }
 
 const qemu = findQemu();
-const missing = 'qemu-x86_64 is not installed (Debian/Ubuntu: apt-get install qemu-user); the determinism tier needs it to emulate older CPUs';
+const missing =
+  'qemu-x86_64 is not installed (Debian/Ubuntu: apt-get install qemu-user); the determinism tier needs it to emulate older CPUs';
 if (!qemu && process.env.CI === 'true') {
   test('qemu-x86_64 is available', () => assert.fail(missing));
 }
@@ -57,7 +58,15 @@ function digestsUnder(model: string, args: string[] = []): Promise<Record<string
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   // qemu warns about every host feature TCG cannot emulate; those lines are noise.
-  child.stderr.on('data', (d) => (stderr = (stderr + d).split('\n').filter((l) => !l.includes("TCG doesn't support")).join('\n').slice(-4000)));
+  child.stderr.on(
+    'data',
+    (d) =>
+      (stderr = (stderr + d)
+        .split('\n')
+        .filter((l) => !l.includes("TCG doesn't support"))
+        .join('\n')
+        .slice(-4000)),
+  );
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code, signal) => {
@@ -79,11 +88,15 @@ test('every golden renders to its committed bytes natively', async () => {
 });
 
 for (const model of CPU_MODELS) {
-  test(`every golden renders to its committed bytes under qemu-x86_64 -cpu ${model} (FFmpeg emulated too)`, { skip, timeout: RUN_TIMEOUT_MS }, async () => {
-    const got = await digestsUnder(model);
-    assert.deepEqual(Object.keys(got).sort(), Object.keys(committed).sort());
-    assert.deepEqual(drift(got), [], `output differs on a ${model} CPU`);
-  });
+  test(
+    `every golden renders to its committed bytes under qemu-x86_64 -cpu ${model} (FFmpeg emulated too)`,
+    { skip, timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const got = await digestsUnder(model);
+      assert.deepEqual(Object.keys(got).sort(), Object.keys(committed).sort());
+      assert.deepEqual(drift(got), [], `output differs on a ${model} CPU`);
+    },
+  );
 }
 
 // Canvas pixels at sizes where Skia's CPU-dependent paths used to show (its float pipeline rounds
@@ -96,7 +109,10 @@ const CANVAS_CASES = goldenCases()
 test('canvas pixels at 640×360 and 1200×630 are the same under -cpu Nehalem', { skip, timeout: RUN_TIMEOUT_MS }, async () => {
   const args = ['--size=640x360,1200x630', ...CANVAS_CASES];
   const emulated = digestsUnder('Nehalem', args);
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(here, 'render-digests.ts'), ...args], { cwd: root, timeout: RUN_TIMEOUT_MS });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(here, 'render-digests.ts'), ...args], {
+    cwd: root,
+    timeout: RUN_TIMEOUT_MS,
+  });
   const native = JSON.parse(stdout) as Record<string, string>;
   assert.equal(Object.keys(native).length, CANVAS_CASES.length * 2);
   const got = await emulated;

@@ -6,7 +6,12 @@ import { goldenCases } from '../golden/golden-recipes.ts';
 import { renderGoldens } from '../golden/render-golden.ts';
 
 const args = process.argv.slice(2);
-const sizes = (args.find((a) => a.startsWith('--size='))?.slice(7).split(',') ?? []).map((s) => {
+const sizes = (
+  args
+    .find((a) => a.startsWith('--size='))
+    ?.slice(7)
+    .split(',') ?? []
+).map((s) => {
   const m = /^(\d+)x(\d+)$/.exec(s);
   if (!m) throw new Error(`--size: WxH expected, got ${s}`);
   return { width: Number(m[1]), height: Number(m[2]), pixelRatio: 1 };
@@ -15,7 +20,11 @@ const seed = /^--seed=(\d+)$/.exec(args.find((a) => a.startsWith('--seed=')) ?? 
 const wanted = args.filter((a) => !a.startsWith('--'));
 const cases = goldenCases()
   .filter((c) => wanted.length === 0 || wanted.includes(c.id))
-  .flatMap((c) => (sizes.length === 0 ? [c] : sizes.map((size) => ({ ...c, id: sizes.length > 1 ? `${c.id}@${size.width}x${size.height}` : c.id, input: { ...c.input, size } }))))
+  .flatMap((c) =>
+    sizes.length === 0
+      ? [c]
+      : sizes.map((size) => ({ ...c, id: sizes.length > 1 ? `${c.id}@${size.width}x${size.height}` : c.id, input: { ...c.input, size } })),
+  )
   .map((c) => (seed ? { ...c, input: { ...c.input, seed: Number(seed[1]) } } : c));
 const results = await renderGoldens(cases);
 process.stdout.write(JSON.stringify(Object.fromEntries([...results].map(([id, r]) => [id, r.sha256]))) + '\n');

@@ -11,7 +11,17 @@ import { assertMatchesContract } from '../support/contract.ts';
 import { HOSTED_ENV, TEST_LOCAL_KEY, startTestApp, workspaceKey, type TestApp } from '../support/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { sendRaw, type RawResponse } from '../support/raw-http-client.ts';
-import { baseRequest, createRng, describe as describeRequest, fuzzOperations, mutate, serialize, type Fixtures, type FuzzOperation, type FuzzRequest } from './request-fuzzer.ts';
+import {
+  baseRequest,
+  createRng,
+  describe as describeRequest,
+  fuzzOperations,
+  mutate,
+  serialize,
+  type Fixtures,
+  type FuzzOperation,
+  type FuzzRequest,
+} from './request-fuzzer.ts';
 
 // CI replays one fixed seed (a red CI must mean a change broke something, not that a new seed was
 // drawn); a developer's run draws a new one each time, so the search keeps widening.
@@ -43,7 +53,8 @@ function judge(op: string, method: string, res: RawResponse, billingConfigured: 
   const type = res.headers['content-type'] ?? '';
   if (res.status >= 500 && method === 'HEAD') return `${res.status} to HEAD`;
   if (res.status >= 400) {
-    if (!/^application\/problem\+json/.test(type)) return `${res.status} with Content-Type ${JSON.stringify(type)}: ${res.body.toString('utf8').slice(0, 200)}`;
+    if (!/^application\/problem\+json/.test(type))
+      return `${res.status} with Content-Type ${JSON.stringify(type)}: ${res.body.toString('utf8').slice(0, 200)}`;
     if (method === 'HEAD') return undefined; // headers only
     let problem: { code?: string; status?: number };
     try {
@@ -53,7 +64,8 @@ function judge(op: string, method: string, res: RawResponse, billingConfigured: 
     }
     const code = problem.code as ProblemCode;
     if (!(code in PROBLEMS)) return `${res.status} with unregistered code ${JSON.stringify(problem.code)}`;
-    if (PROBLEMS[code].status !== res.status || problem.status !== res.status) return `${res.status} with code ${code}, registered as ${PROBLEMS[code].status}`;
+    if (PROBLEMS[code].status !== res.status || problem.status !== res.status)
+      return `${res.status} with code ${code}, registered as ${PROBLEMS[code].status}`;
     // Billing is simply absent on a server without payment settings (local mode): documented 501.
     const unavailable = code === 'not_implemented' && !billingConfigured && ['createCheckout', 'handlePaymentWebhook'].includes(op);
     if (res.status >= 500 && !unavailable) return `${res.status} ${code}: ${res.body.toString('utf8').slice(0, 300)}`;
@@ -73,7 +85,12 @@ function contractProblem(request: FuzzRequest, res: RawResponse): string | undef
     }
   }
   try {
-    assertMatchesContract(request.method, request.target, { status: res.status, headers: res.headers, body, text: res.body.toString('utf8') });
+    assertMatchesContract(request.method, request.target, {
+      status: res.status,
+      headers: res.headers,
+      body,
+      text: res.body.toString('utf8'),
+    });
   } catch (err) {
     return `contract: ${(err as Error).message.split('\n')[0]}`;
   }
@@ -98,29 +115,71 @@ function fixedCorpus(op: FuzzOperation, authorization: string | undefined, fixtu
     out.push({ ...base, target: `${path}?${[query, `${p.name}=a%00b`].filter(Boolean).join('&')}`, label: `query ${p.name} with NUL` });
   }
   if (op.bodySchema) {
-    for (const encoding of ['gzip', 'deflate', 'br']) out.push({ ...base, headers: [...base.headers, ['Content-Encoding', encoding]], label: `Content-Encoding ${encoding} on a plain body` });
+    for (const encoding of ['gzip', 'deflate', 'br'])
+      out.push({
+        ...base,
+        headers: [...base.headers, ['Content-Encoding', encoding]],
+        label: `Content-Encoding ${encoding} on a plain body`,
+      });
     const withNul = JSON.stringify(JSON.parse(base.body!.toString()), (_k, v) => (typeof v === 'string' ? `${v}\u0000x` : v));
     out.push({ ...base, body: Buffer.from(withNul), label: 'NUL in every JSON string' });
   }
   if (op.operationId === 'renderRecipe') {
     // The documented maximum of r must fit under the header limit, with ordinary headers beside it.
     const longest = `${path}?r=${'A'.repeat(MAX_ENCODED_RECIPE_LENGTH)}&format=png&w=4096&h=4096&pr=3`;
-    out.push({ ...base, target: longest, headers: [...base.headers, ['Cookie', `a=${'b'.repeat(2000)}`], ['User-Agent', 'x'.repeat(500)]], label: 'r at its documented maximum length', forbidStatus: 431 });
+    out.push({
+      ...base,
+      target: longest,
+      headers: [...base.headers, ['Cookie', `a=${'b'.repeat(2000)}`], ['User-Agent', 'x'.repeat(500)]],
+      label: 'r at its documented maximum length',
+      forbidStatus: 431,
+    });
   }
   return out;
 }
 
 /** Routes outside the contract (the web app, the sign-in library) get the path breakers too. */
-const OUTSIDE: FuzzRequest[] = ['/v1/auth/%zz', '/v1/auth/sign-in/%00', '/%zz', '/%00', '/assets/%zz', '/index.html%00', '/v1/%zz', '/v1/auth/get-session?x=%zz', '/v1/auth/../%2e%2e/x'].map((target) => ({
+const OUTSIDE: FuzzRequest[] = [
+  '/v1/auth/%zz',
+  '/v1/auth/sign-in/%00',
+  '/%zz',
+  '/%00',
+  '/assets/%zz',
+  '/index.html%00',
+  '/v1/%zz',
+  '/v1/auth/get-session?x=%zz',
+  '/v1/auth/../%2e%2e/x',
+].map((target) => ({
   label: `outside the contract: ${target}`,
   method: 'GET',
   target,
   headers: [],
 }));
 const OUTSIDE_POSTS: FuzzRequest[] = [
-  { label: 'sign-in with a gzip header', method: 'POST', target: '/v1/auth/sign-in/social', headers: [['Content-Type', 'application/json'], ['Content-Encoding', 'gzip']], body: Buffer.from('{"provider":"github"}') },
-  { label: 'sign-in with NUL', method: 'POST', target: '/v1/auth/sign-in/social', headers: [['Content-Type', 'application/json']], body: Buffer.from('{"provider":"git\\u0000hub","callbackURL":"/%zz"}') },
-  { label: 'sign-in with broken JSON', method: 'POST', target: '/v1/auth/sign-in/social', headers: [['Content-Type', 'application/json']], body: Buffer.from('{"provider":') },
+  {
+    label: 'sign-in with a gzip header',
+    method: 'POST',
+    target: '/v1/auth/sign-in/social',
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['Content-Encoding', 'gzip'],
+    ],
+    body: Buffer.from('{"provider":"github"}'),
+  },
+  {
+    label: 'sign-in with NUL',
+    method: 'POST',
+    target: '/v1/auth/sign-in/social',
+    headers: [['Content-Type', 'application/json']],
+    body: Buffer.from('{"provider":"git\\u0000hub","callbackURL":"/%zz"}'),
+  },
+  {
+    label: 'sign-in with broken JSON',
+    method: 'POST',
+    target: '/v1/auth/sign-in/social',
+    headers: [['Content-Type', 'application/json']],
+    body: Buffer.from('{"provider":'),
+  },
 ];
 
 const SETUPS = [
@@ -142,11 +201,24 @@ for (const setup of SETUPS) {
       if (setup.hosted) {
         standIn = await startStripeStandIn();
         t = await startTestApp('postgres', {
-          env: { ...HOSTED_ENV, ...FUZZ_ENV, STRIPE_SECRET_KEY: 'sk_test_fuzz_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_fuzz_0123456789', STRIPE_API_URL: standIn.url },
+          env: {
+            ...HOSTED_ENV,
+            ...FUZZ_ENV,
+            STRIPE_SECRET_KEY: 'sk_test_fuzz_0123456789',
+            STRIPE_WEBHOOK_SECRET: 'whsec_fuzz_0123456789',
+            STRIPE_API_URL: standIn.url,
+          },
         });
         authorization = `Bearer ${await workspaceKey(t, { id: 'ws_fuzz', name: 'Fuzz' }, 'fuzz')}`;
         // Enough credits that valid requests render and reach the code behind the credit check.
-        await t.runtime.deps.services.credits.add({ workspaceId: 'ws_fuzz', amount: 1_000_000, kind: 'grant', id: 'grant_fuzz', reference: 'fuzz', description: 'fuzz grant' });
+        await t.runtime.deps.services.credits.add({
+          workspaceId: 'ws_fuzz',
+          amount: 1_000_000,
+          kind: 'grant',
+          id: 'grant_fuzz',
+          reference: 'fuzz',
+          description: 'fuzz grant',
+        });
       } else {
         t = await startTestApp(setup.engine, { env: FUZZ_ENV });
         authorization = `Bearer ${TEST_LOCAL_KEY}`;
@@ -181,7 +253,11 @@ for (const setup of SETUPS) {
           const request = requests[next++]!;
           try {
             const res = await sendRaw(port, serialize(request), 15_000, { head: request.method === 'HEAD' });
-            const problem = res.status === request.forbidStatus ? `${res.status} for a request within the documented limits` : judge(opName, request.method, res, billingConfigured) ?? (request.method === 'HEAD' ? undefined : contractProblem(request, res));
+            const problem =
+              res.status === request.forbidStatus
+                ? `${res.status} for a request within the documented limits`
+                : (judge(opName, request.method, res, billingConfigured) ??
+                  (request.method === 'HEAD' ? undefined : contractProblem(request, res)));
             if (problem) failures.push({ operation: opName, request, problem });
           } catch (err) {
             failures.push({ operation: opName, request, problem: `no response: ${(err as Error).message}` });
@@ -190,7 +266,12 @@ for (const setup of SETUPS) {
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
       const health = await sendRaw(port, Buffer.from('GET /v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), 15_000);
-      if (health.status !== 200) failures.push({ operation: opName, request: { label: 'health afterwards', method: 'GET', target: '/v1/health', headers: [] }, problem: `/v1/health answered ${health.status}` });
+      if (health.status !== 200)
+        failures.push({
+          operation: opName,
+          request: { label: 'health afterwards', method: 'GET', target: '/v1/health', headers: [] },
+          problem: `/v1/health answered ${health.status}`,
+        });
       return failures;
     };
 
@@ -205,7 +286,10 @@ for (const setup of SETUPS) {
       test(`${op.operationId} (${op.method} ${op.path})`, async () => {
         // One stream of random numbers per operation, so one operation's failure replays alone.
         const rng = createRng((SEED ^ hash(`${setup.name}/${op.operationId}`)) >>> 0);
-        const requests = [...fixedCorpus(op, authorization, fixtures), ...Array.from({ length: RUNS }, () => mutate(op, authorization, rng, BODY_LIMIT_BYTES, fixtures))];
+        const requests = [
+          ...fixedCorpus(op, authorization, fixtures),
+          ...Array.from({ length: RUNS }, () => mutate(op, authorization, rng, BODY_LIMIT_BYTES, fixtures)),
+        ];
         const failures = await run(op.operationId, requests);
         assert.equal(failures.length, 0, report(failures));
       });

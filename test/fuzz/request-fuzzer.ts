@@ -47,7 +47,12 @@ export interface FuzzRequest {
   forbidStatus?: number;
 }
 
-type Schema = Record<string, unknown> & { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; required?: string[] };
+type Schema = Record<string, unknown> & {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  required?: string[];
+};
 
 export interface FuzzOperation extends OperationInfo {
   parameters: { name: string; in: string; required?: boolean; schema?: Schema }[];
@@ -56,7 +61,10 @@ export interface FuzzOperation extends OperationInfo {
 
 export function fuzzOperations(): FuzzOperation[] {
   const doc = dereference.dereferenceSync(structuredClone(openApiDocument()) as never) as unknown as {
-    paths: Record<string, Record<string, { parameters?: FuzzOperation['parameters']; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+    paths: Record<
+      string,
+      Record<string, { parameters?: FuzzOperation['parameters']; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+    >;
   };
   return listOperations().map((info) => {
     const item = doc.paths[info.path]!;
@@ -70,7 +78,17 @@ export function fuzzOperations(): FuzzOperation[] {
 const bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
 
 const PATH_VALUES: Record<string, string> = { slug: 'mesh-gradient', recipeHash: 'a'.repeat(64), id: 'fuzz-id' };
-const QUERY_VALUES: Record<string, string> = { r: 'eyJhIjoxfQ', format: 'png', w: '16', h: '16', pr: '1', status: 'queued', limit: '5', from: '2026-01-01', to: '2026-01-02' };
+const QUERY_VALUES: Record<string, string> = {
+  r: 'eyJhIjoxfQ',
+  format: 'png',
+  w: '16',
+  h: '16',
+  pr: '1',
+  status: 'queued',
+  limit: '5',
+  from: '2026-01-01',
+  to: '2026-01-02',
+};
 const SMALL = { width: 16, height: 16 };
 /** Valid starting bodies that stay cheap (16×16 renders); anything else is derived from the schema. */
 const BASE_BODIES: Record<string, unknown> = {
@@ -92,7 +110,8 @@ export function minimalInstance(schema: Schema | undefined): unknown {
   if (Array.isArray(schema.enum)) return schema.enum[0];
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const list = schema[key] as Schema[] | undefined;
-    if (list?.length) return minimalInstance({ ...list[0], ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== key)) } as Schema);
+    if (list?.length)
+      return minimalInstance({ ...list[0], ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== key)) } as Schema);
   }
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
@@ -124,9 +143,12 @@ export interface Fixtures {
 
 export function baseRequest(op: FuzzOperation, authorization: string | undefined, fixtures: Fixtures = {}): FuzzRequest {
   const collection = op.path.split('/')[2] ?? '';
-  const pathValue = (name: string) => (name === 'id' ? fixtures.ids?.[collection] : name === 'recipeHash' ? fixtures.recipeHash : undefined) ?? PATH_VALUES[name] ?? 'x';
+  const pathValue = (name: string) =>
+    (name === 'id' ? fixtures.ids?.[collection] : name === 'recipeHash' ? fixtures.recipeHash : undefined) ?? PATH_VALUES[name] ?? 'x';
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => pathValue(name));
-  const query = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${(p.name === 'r' ? fixtures.r : undefined) ?? QUERY_VALUES[p.name] ?? 'x'}`);
+  const query = op.parameters
+    .filter((p) => p.in === 'query' && p.required)
+    .map((p) => `${p.name}=${(p.name === 'r' ? fixtures.r : undefined) ?? QUERY_VALUES[p.name] ?? 'x'}`);
   const headers: [string, string][] = [];
   if (op.secured && authorization) headers.push(['Authorization', authorization]);
   let body: Buffer | undefined;
@@ -139,17 +161,116 @@ export function baseRequest(op: FuzzOperation, authorization: string | undefined
 
 /** Values that break a path segment: encodings, NUL, length, unicode, dot segments. */
 const BAD_SEGMENTS = [
-  '%zz', '%', '%%', '%e0%a4', '%ff', '%c0%af', '%ed%a0%80', '%00', 'a%00b', '%00%00', '%u0041',
-  bytes('é'), bytes('😀'), '%C3%A9', '%F0%9F%98%80', '%EF%BF%BF', '..', '.', '%2e%2e', '%2F', '..%2F..%2Fetc%2Fpasswd', '%5C',
-  'a'.repeat(70), 'a'.repeat(5000), 'a'.repeat(40_000), ' ', '%20', '\t', '<script>', "'", '"', '\\', '|', '{}', '%7B%7D',
+  '%zz',
+  '%',
+  '%%',
+  '%e0%a4',
+  '%ff',
+  '%c0%af',
+  '%ed%a0%80',
+  '%00',
+  'a%00b',
+  '%00%00',
+  '%u0041',
+  bytes('é'),
+  bytes('😀'),
+  '%C3%A9',
+  '%F0%9F%98%80',
+  '%EF%BF%BF',
+  '..',
+  '.',
+  '%2e%2e',
+  '%2F',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%5C',
+  'a'.repeat(70),
+  'a'.repeat(5000),
+  'a'.repeat(40_000),
+  ' ',
+  '%20',
+  '\t',
+  '<script>',
+  "'",
+  '"',
+  '\\',
+  '|',
+  '{}',
+  '%7B%7D',
 ];
-const BAD_QUERY_VALUES = ['%zz', '%', '%00', 'a%00b', '%ff', bytes('é'), '-1', '1e400', '99999999999999999999999', 'NaN', 'Infinity', '0x10', '', '[]', '{}', 'true', 'a'.repeat(20_000), '%2e%2e'];
-const CONTENT_TYPES = ['text/plain', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'application/json; charset=nope', 'application/x-www-form-urlencoded', '', 'application/jsonx', 'multipart/form-data; boundary=x', 'application/json;;;', 'application/merge-patch+json', '*/*', 'application/json, text/plain', bytes('application/json; x=é')];
-const CONTENT_ENCODINGS = ['gzip', 'deflate', 'br', 'x-gzip', 'compress', 'gzip, gzip', 'identity', 'IDENTITY', 'GZIP', 'zstd', 'x-unknown', ''];
-const AUTHORIZATIONS = ['', 'Bearer', 'Bearer ', 'Bearer  svc_local_x', 'Basic dXNlcjpwYXNz', 'bearer svc_local_test_key_0123456789abcdef', `Bearer ${'x'.repeat(5000)}`, `Bearer svc_live_${bytes('ééé')}`, 'Bearer svc_live_%00', 'Bearer svc_live_\'; drop table api_keys;--', 'Token abc', 'Bearer a b c'];
+const BAD_QUERY_VALUES = [
+  '%zz',
+  '%',
+  '%00',
+  'a%00b',
+  '%ff',
+  bytes('é'),
+  '-1',
+  '1e400',
+  '99999999999999999999999',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '',
+  '[]',
+  '{}',
+  'true',
+  'a'.repeat(20_000),
+  '%2e%2e',
+];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'application/json; charset=nope',
+  'application/x-www-form-urlencoded',
+  '',
+  'application/jsonx',
+  'multipart/form-data; boundary=x',
+  'application/json;;;',
+  'application/merge-patch+json',
+  '*/*',
+  'application/json, text/plain',
+  bytes('application/json; x=é'),
+];
+const CONTENT_ENCODINGS = [
+  'gzip',
+  'deflate',
+  'br',
+  'x-gzip',
+  'compress',
+  'gzip, gzip',
+  'identity',
+  'IDENTITY',
+  'GZIP',
+  'zstd',
+  'x-unknown',
+  '',
+];
+const AUTHORIZATIONS = [
+  '',
+  'Bearer',
+  'Bearer ',
+  'Bearer  svc_local_x',
+  'Basic dXNlcjpwYXNz',
+  'bearer svc_local_test_key_0123456789abcdef',
+  `Bearer ${'x'.repeat(5000)}`,
+  `Bearer svc_live_${bytes('ééé')}`,
+  'Bearer svc_live_%00',
+  "Bearer svc_live_'; drop table api_keys;--",
+  'Token abc',
+  'Bearer a b c',
+];
 const IDEMPOTENCY_KEYS = ['', ' ', 'x'.repeat(256), 'x'.repeat(5000), bytes('clé'), '%00', 'a\tb', "'; --"];
 const IF_NONE_MATCH = ['*', 'W/"x"', '"unterminated', 'garbage', `"${'a'.repeat(2000)}"`, '"a", "b", W/"c"', ',,,', bytes('"é"')];
-const COOKIES = ['__Secure-service.session_token=%zz', '__Secure-service.session_token=', '__Secure-service.session_token=x.y.z', '=;;=;', `a=${'b'.repeat(5000)}`, bytes('__Secure-service.session_token=é'), '__Secure-service.session_token=%00'];
+const COOKIES = [
+  '__Secure-service.session_token=%zz',
+  '__Secure-service.session_token=',
+  '__Secure-service.session_token=x.y.z',
+  '=;;=;',
+  `a=${'b'.repeat(5000)}`,
+  bytes('__Secure-service.session_token=é'),
+  '__Secure-service.session_token=%00',
+];
 
 function withHeader(req: FuzzRequest, name: string, value: string, label: string, replace = true): FuzzRequest {
   const headers = replace ? req.headers.filter(([n]) => n.toLowerCase() !== name.toLowerCase()) : [...req.headers];
@@ -158,19 +279,35 @@ function withHeader(req: FuzzRequest, name: string, value: string, label: string
 }
 
 function jsonBody(req: FuzzRequest, text: string | Buffer, label: string): FuzzRequest {
-  const headers = req.headers.some(([n]) => n.toLowerCase() === 'content-type') ? req.headers : [...req.headers, ['Content-Type', 'application/json'] as [string, string]];
+  const headers = req.headers.some(([n]) => n.toLowerCase() === 'content-type')
+    ? req.headers
+    : [...req.headers, ['Content-Type', 'application/json'] as [string, string]];
   return { ...req, headers, body: Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8'), label };
 }
 
 /** Raw JSON tokens that JSON.stringify cannot produce, spliced in through a marker. */
 const RAW = (token: string) => ({ __raw__: token });
-const stringifyWithRaw = (value: unknown) => JSON.stringify(value).replace(/\{"__raw__":"((?:[^"\\]|\\.)*)"\}/g, (_m, t: string) => JSON.parse(`"${t}"`) as string);
+const stringifyWithRaw = (value: unknown) =>
+  JSON.stringify(value).replace(/\{"__raw__":"((?:[^"\\]|\\.)*)"\}/g, (_m, t: string) => JSON.parse(`"${t}"`) as string);
 
 /** Values that violate a schema: wrong types, bounds, lengths, enums, NUL and odd unicode, huge numbers. */
 function violations(schema: Schema | undefined, rng: Rng): unknown[] {
   const s = schema ?? {};
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  const out: unknown[] = [null, [], {}, 'x', 123, true, RAW('1e400'), RAW('-0'), RAW('123456789012345678901234567890'), 'a\u0000b', '\ud800', '😀'];
+  const out: unknown[] = [
+    null,
+    [],
+    {},
+    'x',
+    123,
+    true,
+    RAW('1e400'),
+    RAW('-0'),
+    RAW('123456789012345678901234567890'),
+    'a\u0000b',
+    '\ud800',
+    '😀',
+  ];
   if (type === 'integer' || type === 'number') {
     if (typeof s.minimum === 'number') out.push(s.minimum - 1);
     if (typeof s.maximum === 'number') out.push(s.maximum + 1);
@@ -179,14 +316,38 @@ function violations(schema: Schema | undefined, rng: Rng): unknown[] {
   if (type === 'string') {
     if (typeof s.maxLength === 'number') out.push('x'.repeat(s.maxLength + 1));
     if (typeof s.minLength === 'number' && s.minLength > 0) out.push('');
-    out.push('A B/..', '%00', '\u0000', 'x\u0000'.repeat(50), '\u202e', 'é'.repeat(200), '1', 'not-in-enum', '2026-13-45', 'https://127.0.0.1/', 'javascript:alert(1)');
+    out.push(
+      'A B/..',
+      '%00',
+      '\u0000',
+      'x\u0000'.repeat(50),
+      '\u202e',
+      'é'.repeat(200),
+      '1',
+      'not-in-enum',
+      '2026-13-45',
+      'https://127.0.0.1/',
+      'javascript:alert(1)',
+    );
   }
   if (type === 'array') {
-    out.push([], Array.from({ length: Number(s.maxItems ?? 10) + 1 }, () => minimalInstance(s.items)), [null], [[[]]], 'not-an-array');
+    out.push(
+      [],
+      Array.from({ length: Number(s.maxItems ?? 10) + 1 }, () => minimalInstance(s.items)),
+      [null],
+      [[[]]],
+      'not-an-array',
+    );
   }
   if (type === 'object' || s.properties) {
     const base = minimalInstance(s) as Record<string, unknown>;
-    out.push([base], { ...base, unexpected: 1 }, { ...base, ['k\u0000']: 1 }, { __proto__: 1, constructor: { prototype: 1 } }, { ...base, toString: 'x', hasOwnProperty: 1 });
+    out.push(
+      [base],
+      { ...base, unexpected: 1 },
+      { ...base, ['k\u0000']: 1 },
+      { __proto__: 1, constructor: { prototype: 1 } },
+      { ...base, toString: 'x', hasOwnProperty: 1 },
+    );
     for (const key of s.required ?? []) {
       const { [key]: _dropped, ...rest } = base;
       out.push(rest);
@@ -204,11 +365,17 @@ function deepNest(depth: number, arrays: boolean): unknown {
 }
 
 /** Every schema location in a body (dot paths), with its schema, down to a few levels. */
-function schemaPoints(schema: Schema | undefined, path: string[] = [], depth = 0, out: { path: string[]; schema: Schema | undefined }[] = []) {
+function schemaPoints(
+  schema: Schema | undefined,
+  path: string[] = [],
+  depth = 0,
+  out: { path: string[]; schema: Schema | undefined }[] = [],
+) {
   out.push({ path, schema });
   if (!schema || depth > 4) return out;
   const merged: Record<string, Schema> = { ...(schema.properties ?? {}) };
-  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) for (const branch of (schema[key] as Schema[] | undefined) ?? []) Object.assign(merged, branch.properties ?? {});
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+    for (const branch of (schema[key] as Schema[] | undefined) ?? []) Object.assign(merged, branch.properties ?? {});
   for (const [k, sub] of Object.entries(merged)) schemaPoints(sub, [...path, k], depth + 1, out);
   if (schema.items) schemaPoints(schema.items, [...path, '0'], depth + 1, out);
   return out;
@@ -216,7 +383,11 @@ function schemaPoints(schema: Schema | undefined, path: string[] = [], depth = 0
 
 function setAt(root: unknown, path: string[], value: unknown): unknown {
   if (path.length === 0) return value;
-  const copy: Record<string, unknown> = Array.isArray(root) ? ([...root] as unknown as Record<string, unknown>) : root && typeof root === 'object' ? { ...(root as object) } : {};
+  const copy: Record<string, unknown> = Array.isArray(root)
+    ? ([...root] as unknown as Record<string, unknown>)
+    : root && typeof root === 'object'
+      ? { ...(root as object) }
+      : {};
   copy[path[0]!] = setAt(copy[path[0]!], path.slice(1), value);
   return copy;
 }
@@ -236,12 +407,39 @@ function mutateBody(op: FuzzOperation, base: unknown, rng: Rng): { text: string;
 }
 
 const BROKEN_BODIES = [
-  '{', '{"a":', 'nul', '{"a":1}garbage', '\ufeff{}', '{"a":1,}', "{'a':1}", '{"a":01}', '{"a":"\\x41"}', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '{"\\u0000":1}',
-  '[]', '[1,2]', '"text"', '42', 'null', 'true', '', ' ', '{}'.repeat(3), '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"x":1}}}',
+  '{',
+  '{"a":',
+  'nul',
+  '{"a":1}garbage',
+  '\ufeff{}',
+  '{"a":1,}',
+  "{'a':1}",
+  '{"a":01}',
+  '{"a":"\\x41"}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  '{"\\u0000":1}',
+  '[]',
+  '[1,2]',
+  '"text"',
+  '42',
+  'null',
+  'true',
+  '',
+  ' ',
+  '{}'.repeat(3),
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
 ];
 
 /** One mutated request for the operation. */
-export function mutate(op: FuzzOperation, authorization: string | undefined, rng: Rng, bodyLimitBytes: number, fixtures: Fixtures = {}): FuzzRequest {
+export function mutate(
+  op: FuzzOperation,
+  authorization: string | undefined,
+  rng: Rng,
+  bodyLimitBytes: number,
+  fixtures: Fixtures = {},
+): FuzzRequest {
   const base = baseRequest(op, authorization, fixtures);
   const [pathOnly, query = ''] = base.target.split('?');
   const kind = rng.pick(['path', 'path', 'query', 'header', 'header', 'encoding', 'body', 'body', 'body', 'framing', 'request-line']);
@@ -249,7 +447,21 @@ export function mutate(op: FuzzOperation, authorization: string | undefined, rng
     case 'request-line': {
       const which = rng.pick(['method', 'method', 'absolute', 'asterisk', 'http10', 'no-host', 'version']);
       if (which === 'method') {
-        const method = rng.pick(['HEAD', 'OPTIONS', 'TRACE', 'PUT', 'PATCH', 'DELETE', 'GET', 'POST', 'PROPFIND', 'CONNECT', 'get', 'M'.repeat(100), 'G\u00e9T']);
+        const method = rng.pick([
+          'HEAD',
+          'OPTIONS',
+          'TRACE',
+          'PUT',
+          'PATCH',
+          'DELETE',
+          'GET',
+          'POST',
+          'PROPFIND',
+          'CONNECT',
+          'get',
+          'M'.repeat(100),
+          'G\u00e9T',
+        ]);
         return { ...base, method: bytes(method), label: `method ${JSON.stringify(method.slice(0, 20))}` };
       }
       if (which === 'absolute') return { ...base, target: `http://evil.example${base.target}`, label: 'absolute-form target' };
@@ -266,7 +478,11 @@ export function mutate(op: FuzzOperation, authorization: string | undefined, rng
       const bad = rng.pick(BAD_SEGMENTS);
       segments[i] = rng.chance(0.3) ? `${segments[i]}${bad}` : bad;
       const tail = rng.pick(['', '', '/', '//', '/..', '?']);
-      return { ...base, target: `${segments.join('/')}${tail}${query ? `${tail.includes('?') ? '&' : '?'}${query}` : ''}`, label: `path segment ${i} = ${JSON.stringify(bad.slice(0, 40))}${tail}` };
+      return {
+        ...base,
+        target: `${segments.join('/')}${tail}${query ? `${tail.includes('?') ? '&' : '?'}${query}` : ''}`,
+        label: `path segment ${i} = ${JSON.stringify(bad.slice(0, 40))}${tail}`,
+      };
     }
     case 'query': {
       const declared = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
@@ -275,21 +491,68 @@ export function mutate(op: FuzzOperation, authorization: string | undefined, rng
       const extra = rng.chance(0.3) ? `&${name}=${QUERY_VALUES[name] ?? '1'}` : '';
       const params = query ? query.split('&').filter((p) => !p.startsWith(`${name}=`)) : [];
       params.push(`${name}=${value}`);
-      return { ...base, target: `${pathOnly}?${params.join('&')}${extra}`, label: `query ${name}=${JSON.stringify(value.slice(0, 40))}${extra ? ' (repeated)' : ''}` };
+      return {
+        ...base,
+        target: `${pathOnly}?${params.join('&')}${extra}`,
+        label: `query ${name}=${JSON.stringify(value.slice(0, 40))}${extra ? ' (repeated)' : ''}`,
+      };
     }
     case 'header': {
-      const which = rng.pick(['content-type', 'authorization', 'authorization-dup', 'idempotency', 'if-none-match', 'cookie', 'huge', 'many', 'nul', 'obs-fold', 'bad-name', 'origin', 'accept', 'protocol', 'gateway']);
+      const which = rng.pick([
+        'content-type',
+        'authorization',
+        'authorization-dup',
+        'idempotency',
+        'if-none-match',
+        'cookie',
+        'huge',
+        'many',
+        'nul',
+        'obs-fold',
+        'bad-name',
+        'origin',
+        'accept',
+        'protocol',
+        'gateway',
+      ]);
       switch (which) {
         case 'gateway': {
           // The local gateway's evidence (fetch metadata, Origin, Host) without a key, with odd Host values.
-          const host = rng.pick(['127.0.0.1', 'localhost:8080', '%zz', '[::1', '[::1]:99999', '127.0.0.1:-1', '', bytes('lö.example'), 'a'.repeat(300), '127.0.0.1, evil.example', 'user@127.0.0.1']);
+          const host = rng.pick([
+            '127.0.0.1',
+            'localhost:8080',
+            '%zz',
+            '[::1',
+            '[::1]:99999',
+            '127.0.0.1:-1',
+            '',
+            bytes('lö.example'),
+            'a'.repeat(300),
+            '127.0.0.1, evil.example',
+            'user@127.0.0.1',
+          ]);
           const headers = base.headers.filter(([n]) => n !== 'Authorization');
           headers.push(['Sec-Fetch-Site', rng.pick(['same-origin', 'same-site', 'none', 'cross-site', '%00'])]);
           if (rng.chance(0.5)) headers.push(['Origin', rng.pick([`http://${host}`, 'http://127.0.0.1', 'null', host])]);
-          return { ...base, headers: [...headers, ['Host', host]], noHost: true, label: `local gateway evidence, Host: ${JSON.stringify(host.slice(0, 40))}` };
+          return {
+            ...base,
+            headers: [...headers, ['Host', host]],
+            noHost: true,
+            label: `local gateway evidence, Host: ${JSON.stringify(host.slice(0, 40))}`,
+          };
         }
         case 'protocol': {
-          const [name, value] = rng.pick([['Expect', '100-continue'], ['Expect', 'teapot'], ['Upgrade', 'websocket'], ['Upgrade', 'h2c'], ['Connection', 'upgrade'], ['Range', 'bytes=0-1'], ['Range', 'bytes=x'], ['X-Forwarded-For', '%zz, ::1'], ['Forwarded', 'for=%00']] as const);
+          const [name, value] = rng.pick([
+            ['Expect', '100-continue'],
+            ['Expect', 'teapot'],
+            ['Upgrade', 'websocket'],
+            ['Upgrade', 'h2c'],
+            ['Connection', 'upgrade'],
+            ['Range', 'bytes=0-1'],
+            ['Range', 'bytes=x'],
+            ['X-Forwarded-For', '%zz, ::1'],
+            ['Forwarded', 'for=%00'],
+          ] as const);
           const req = withHeader(base, name, value, `${name}: ${value}`);
           return name === 'Upgrade' ? withHeader(req, 'Connection', 'Upgrade', req.label) : req;
         }
@@ -314,7 +577,12 @@ export function mutate(op: FuzzOperation, authorization: string | undefined, rng
         }
         case 'cookie': {
           const v = rng.pick(COOKIES);
-          return withHeader(rng.chance(0.5) ? { ...base, headers: base.headers.filter(([n]) => n !== 'Authorization') } : base, 'Cookie', v, `Cookie: ${JSON.stringify(v.slice(0, 40))}`);
+          return withHeader(
+            rng.chance(0.5) ? { ...base, headers: base.headers.filter(([n]) => n !== 'Authorization') } : base,
+            'Cookie',
+            v,
+            `Cookie: ${JSON.stringify(v.slice(0, 40))}`,
+          );
         }
         case 'huge': {
           const size = rng.pick([8_000, 20_000, 40_000, 70_000]);
@@ -322,10 +590,19 @@ export function mutate(op: FuzzOperation, authorization: string | undefined, rng
         }
         case 'many': {
           const n = rng.pick([100, 2100]);
-          return { ...base, headers: [...base.headers, ...Array.from({ length: n }, (_, i) => [`X-F${i}`, 'v'] as [string, string])], label: `${n} headers` };
+          return {
+            ...base,
+            headers: [...base.headers, ...Array.from({ length: n }, (_, i) => [`X-F${i}`, 'v'] as [string, string])],
+            label: `${n} headers`,
+          };
         }
         case 'nul':
-          return withHeader(base, rng.pick(['X-Fuzz', 'Authorization', 'Content-Type', 'Idempotency-Key']), 'a\u0000b', 'NUL in a header value');
+          return withHeader(
+            base,
+            rng.pick(['X-Fuzz', 'Authorization', 'Content-Type', 'Idempotency-Key']),
+            'a\u0000b',
+            'NUL in a header value',
+          );
         case 'obs-fold':
           return withHeader(base, 'X-Fuzz', 'a\r\n b', 'obsolete line folding');
         case 'bad-name':
@@ -349,25 +626,78 @@ export function mutate(op: FuzzOperation, authorization: string | undefined, rng
       const body = base.body ?? Buffer.from('{}');
       const headers = base.headers.filter(([n]) => n.toLowerCase() !== 'content-type');
       headers.push(['Content-Type', 'application/json']);
-      const which = rng.pick(['cl-long', 'cl-short', 'cl-dup', 'cl-bad', 'te-bad-chunk', 'te-and-cl', 'te-unknown', 'too-large', 'te-chunked']);
-      const framed = (h: [string, string][], b: Buffer, label: string): FuzzRequest => ({ ...base, headers: [...headers, ...h], body: b, customFraming: true, label });
+      const which = rng.pick([
+        'cl-long',
+        'cl-short',
+        'cl-dup',
+        'cl-bad',
+        'te-bad-chunk',
+        'te-and-cl',
+        'te-unknown',
+        'too-large',
+        'te-chunked',
+      ]);
+      const framed = (h: [string, string][], b: Buffer, label: string): FuzzRequest => ({
+        ...base,
+        headers: [...headers, ...h],
+        body: b,
+        customFraming: true,
+        label,
+      });
       switch (which) {
         case 'cl-long':
-          return framed([['Content-Length', String(body.length + 10)]], body, 'Content-Length longer than the body (the body never completes)');
+          return framed(
+            [['Content-Length', String(body.length + 10)]],
+            body,
+            'Content-Length longer than the body (the body never completes)',
+          );
         case 'cl-short':
           return framed([['Content-Length', String(Math.max(0, body.length - 2))]], body, 'Content-Length shorter than the body');
         case 'cl-dup':
-          return framed([['Content-Length', String(body.length)], ['Content-Length', String(body.length + 1)]], body, 'two different Content-Length headers');
+          return framed(
+            [
+              ['Content-Length', String(body.length)],
+              ['Content-Length', String(body.length + 1)],
+            ],
+            body,
+            'two different Content-Length headers',
+          );
         case 'cl-bad':
-          return framed([['Content-Length', rng.pick(['-1', 'abc', '1e3', '99999999999999999999', ' 5'])]], body, 'an invalid Content-Length');
+          return framed(
+            [['Content-Length', rng.pick(['-1', 'abc', '1e3', '99999999999999999999', ' 5'])]],
+            body,
+            'an invalid Content-Length',
+          );
         case 'te-bad-chunk':
-          return framed([['Transfer-Encoding', 'chunked']], Buffer.from(`zz\r\n${body.toString('latin1')}\r\n0\r\n\r\n`, 'latin1'), 'a bad chunk size');
+          return framed(
+            [['Transfer-Encoding', 'chunked']],
+            Buffer.from(`zz\r\n${body.toString('latin1')}\r\n0\r\n\r\n`, 'latin1'),
+            'a bad chunk size',
+          );
         case 'te-and-cl':
-          return framed([['Transfer-Encoding', 'chunked'], ['Content-Length', String(body.length)]], Buffer.from(`${body.length.toString(16)}\r\n${body.toString('latin1')}\r\n0\r\n\r\n`, 'latin1'), 'Transfer-Encoding and Content-Length');
+          return framed(
+            [
+              ['Transfer-Encoding', 'chunked'],
+              ['Content-Length', String(body.length)],
+            ],
+            Buffer.from(`${body.length.toString(16)}\r\n${body.toString('latin1')}\r\n0\r\n\r\n`, 'latin1'),
+            'Transfer-Encoding and Content-Length',
+          );
         case 'te-unknown':
-          return framed([['Transfer-Encoding', rng.pick(['gzip', 'chunked, gzip', 'identity', 'x'])]], body, 'an unknown Transfer-Encoding');
+          return framed(
+            [['Transfer-Encoding', rng.pick(['gzip', 'chunked, gzip', 'identity', 'x'])]],
+            body,
+            'an unknown Transfer-Encoding',
+          );
         case 'te-chunked':
-          return framed([['Transfer-Encoding', 'chunked']], Buffer.from(`${body.length.toString(16)};ext=${'e'.repeat(rng.pick([1, 20_000]))}\r\n${body.toString('latin1')}\r\n0\r\n\r\n`, 'latin1'), 'a chunked body with chunk extensions');
+          return framed(
+            [['Transfer-Encoding', 'chunked']],
+            Buffer.from(
+              `${body.length.toString(16)};ext=${'e'.repeat(rng.pick([1, 20_000]))}\r\n${body.toString('latin1')}\r\n0\r\n\r\n`,
+              'latin1',
+            ),
+            'a chunked body with chunk extensions',
+          );
         default: {
           const big = Buffer.from(JSON.stringify({ pad: 'x'.repeat(bodyLimitBytes + 100) }));
           return framed([['Content-Length', String(big.length)]], big, 'a body over the limit');
@@ -390,9 +720,13 @@ export function mutate(op: FuzzOperation, authorization: string | undefined, rng
       }
       if (mode === 'bytes') {
         const junk = Buffer.from(Array.from({ length: 1 + rng.int(64) }, () => rng.int(256)));
-        return jsonBody(base, Buffer.concat([Buffer.from('{"a":"'), junk, Buffer.from('"}')]), `body with random bytes ${junk.toString('hex')}`);
+        return jsonBody(
+          base,
+          Buffer.concat([Buffer.from('{"a":"'), junk, Buffer.from('"}')]),
+          `body with random bytes ${junk.toString('hex')}`,
+        );
       }
-      const start = base.body ? JSON.parse(base.body.toString('utf8')) : BASE_BODIES[op.operationId] ?? {};
+      const start = base.body ? JSON.parse(base.body.toString('utf8')) : (BASE_BODIES[op.operationId] ?? {});
       const { text, label } = mutateBody(op, start, rng);
       return jsonBody(base, text, label);
     }
@@ -401,7 +735,12 @@ export function mutate(op: FuzzOperation, authorization: string | undefined, rng
 
 /** The bytes on the wire. */
 export function serialize(req: FuzzRequest): Buffer {
-  const lines = [`${req.method} ${req.target} ${req.version ?? 'HTTP/1.1'}`, ...(req.noHost ? [] : ['Host: 127.0.0.1']), 'Connection: close', ...req.headers.map(([n, v]) => `${n}: ${v}`)];
+  const lines = [
+    `${req.method} ${req.target} ${req.version ?? 'HTTP/1.1'}`,
+    ...(req.noHost ? [] : ['Host: 127.0.0.1']),
+    'Connection: close',
+    ...req.headers.map(([n, v]) => `${n}: ${v}`),
+  ];
   if (req.body && !req.customFraming) lines.push(`Content-Length: ${req.body.length}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), req.body ?? Buffer.alloc(0)]);
 }

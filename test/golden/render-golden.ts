@@ -4,9 +4,14 @@ import { loadConfig } from '../../src/config/config.ts';
 import { createRenderEngine } from '../../src/services/render-engine.factory.ts';
 import { type GoldenCase, goldenCases } from './golden-recipes.ts';
 
-export async function renderGoldens(cases: GoldenCase[] = goldenCases()): Promise<Map<string, { recipeHash: string; sha256: string; bytes: number }>> {
+export async function renderGoldens(
+  cases: GoldenCase[] = goldenCases(),
+): Promise<Map<string, { recipeHash: string; sha256: string; bytes: number }>> {
   const { ffmpegPath } = loadConfig(process.env);
-  const engine = await createRenderEngine({ ffmpegPath, render: { workers: 2, queueLimit: 1000, timeoutMs: 120_000, animationBudgetMs: 120_000 } });
+  const engine = await createRenderEngine({
+    ffmpegPath,
+    render: { workers: 2, queueLimit: 1000, timeoutMs: 120_000, animationBudgetMs: 120_000 },
+  });
   const { service } = engine;
   try {
     if (!engine.ffmpegVersion) throw new Error('FFmpeg is required for the golden suite');

@@ -22,7 +22,11 @@ for (const engine of ENGINES) {
       const database = settings.client === 'sqlite' ? new Database(settings.filename) : new pg.Pool({ connectionString: settings.url });
       try {
         const diff = await getMigrations({ database, ...AUTH_SCHEMA, telemetry: { enabled: false } } as never);
-        assert.deepEqual({ created: diff.toBeCreated.length, added: diff.toBeAdded.length }, { created: 0, added: 0 }, await diff.compileMigrations());
+        assert.deepEqual(
+          { created: diff.toBeCreated.length, added: diff.toBeAdded.length },
+          { created: 0, added: 0 },
+          await diff.compileMigrations(),
+        );
       } finally {
         if (database instanceof pg.Pool) await database.end();
         else database.close();

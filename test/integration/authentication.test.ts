@@ -6,7 +6,10 @@ import { ENGINES, postgresAvailable } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
 
 const fill = (path: string) =>
-  path.replace('{slug}', 'mesh-gradient').replace('{recipeHash}', 'a'.repeat(64)).replace(/\{[^}]+\}/g, 'x_1');
+  path
+    .replace('{slug}', 'mesh-gradient')
+    .replace('{recipeHash}', 'a'.repeat(64))
+    .replace(/\{[^}]+\}/g, 'x_1');
 
 const operations = listOperations();
 const protectedOps = operations.filter((o) => o.secured);
@@ -36,7 +39,10 @@ for (const engine of ENGINES) {
 
     for (const op of protectedOps) {
       test(`${op.operationId} 401 without credentials`, async () => {
-        const res = await t.request(op.method.toLowerCase() as 'get', fill(op.path), { auth: false, body: op.method === 'GET' ? undefined : {} });
+        const res = await t.request(op.method.toLowerCase() as 'get', fill(op.path), {
+          auth: false,
+          body: op.method === 'GET' ? undefined : {},
+        });
         assert.equal(res.status, 401);
         assert.equal(res.body.code, 'unauthorized');
         assert.match(res.headers['www-authenticate'], /^Bearer realm=/);

@@ -33,13 +33,24 @@ const completed = (purchaseId: string, paymentIntent = `pi_${purchaseId}`) => ({
   id: `evt_completed_${++eventCounter}`,
   object: 'event',
   type: 'checkout.session.completed',
-  data: { object: { id: `cs_${purchaseId}`, object: 'checkout.session', payment_status: 'paid', payment_intent: paymentIntent, client_reference_id: purchaseId, metadata: { purchase_id: purchaseId } } },
+  data: {
+    object: {
+      id: `cs_${purchaseId}`,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      payment_intent: paymentIntent,
+      client_reference_id: purchaseId,
+      metadata: { purchase_id: purchaseId },
+    },
+  },
 });
 const refunded = (paymentIntent: string, amountRefunded: number) => ({
   id: `evt_refund_${++eventCounter}`,
   object: 'event',
   type: 'charge.refunded',
-  data: { object: { id: `ch_${eventCounter}`, object: 'charge', payment_intent: paymentIntent, amount_refunded: amountRefunded, refunded: true } },
+  data: {
+    object: { id: `ch_${eventCounter}`, object: 'charge', payment_intent: paymentIntent, amount_refunded: amountRefunded, refunded: true },
+  },
 });
 
 for (const engine of ENGINES) {
@@ -57,7 +68,14 @@ for (const engine of ENGINES) {
       const ledger = new CreditsRepository(t.runtime.db);
       credits = new CreditsService(ledger, systemClock, true, logger);
       const provider = new StripePaymentProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: standIn.url });
-      billing = new BillingService({ repo: new BillingRepository(t.runtime.db), credits, provider, urls: { successUrl: 'https://app.example.test/ok', cancelUrl: 'https://app.example.test/no' }, clock: systemClock, logger });
+      billing = new BillingService({
+        repo: new BillingRepository(t.runtime.db),
+        credits,
+        provider,
+        urls: { successUrl: 'https://app.example.test/ok', cancelUrl: 'https://app.example.test/no' },
+        clock: systemClock,
+        logger,
+      });
       await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Billing', kind: 'personal', createdAt: Date.now() });
     });
     after(async () => {
@@ -72,7 +90,10 @@ for (const engine of ENGINES) {
     }
 
     const rejects = async (payload: string, header: string | undefined) => {
-      await assert.rejects(billing.handleWebhook(Buffer.from(payload), header), (err: unknown) => err instanceof ProblemError && err.code === 'invalid_signature');
+      await assert.rejects(
+        billing.handleWebhook(Buffer.from(payload), header),
+        (err: unknown) => err instanceof ProblemError && err.code === 'invalid_signature',
+      );
     };
 
     test('a completed payment credits the pack once; ten concurrent replays change nothing', async () => {
@@ -155,14 +176,21 @@ for (const engine of ENGINES) {
         const purchaseId = await newPurchase();
         const intent = `pi_order_${purchaseId}`;
         const before = (await credits.balance(ws)).credits;
-        const events = { completed: completed(purchaseId, intent), half: refunded(intent, pack.amount / 2), full: refunded(intent, pack.amount) };
+        const events = {
+          completed: completed(purchaseId, intent),
+          half: refunded(intent, pack.amount / 2),
+          full: refunded(intent, pack.amount),
+        };
         const seen: number[] = [];
         for (const name of order) {
           await send(events[name as keyof typeof events]);
           seen.push((await credits.balance(ws)).credits - before);
         }
         assert.equal(seen.at(-1), 0, `${order.join(' → ')}: ${seen.join(', ')}`);
-        assert.ok(seen.every((d) => d >= 0 && d <= pack.credits), `never more than the pack: ${seen.join(', ')}`);
+        assert.ok(
+          seen.every((d) => d >= 0 && d <= pack.credits),
+          `never more than the pack: ${seen.join(', ')}`,
+        );
         assert.equal((await billing.summary(ws)).purchases.find((p) => p.id === purchaseId)!.status, 'refunded');
       }
     });
@@ -210,7 +238,11 @@ for (const engine of ENGINES) {
       assert.equal(checkout.body.code, 'not_implemented');
       assert.match(checkout.body.detail, /STRIPE_SECRET_KEY/);
       const { payload, header } = signed(completed('pur_none'));
-      const hook = await t.request('post', '/v1/billing/webhook', { auth: false, headers: { 'Content-Type': 'application/json', 'Payment-Signature': header }, raw: payload });
+      const hook = await t.request('post', '/v1/billing/webhook', {
+        auth: false,
+        headers: { 'Content-Type': 'application/json', 'Payment-Signature': header },
+        raw: payload,
+      });
       assert.equal(hook.status, 501, hook.text);
       assert.equal(hook.body.code, 'not_implemented');
     });
@@ -242,10 +274,18 @@ describe('billing over HTTP in hosted mode (postgres)', () => {
     assert.equal(res.headers['cache-control'], 'no-store');
     const purchaseId = standIn.requests.at(-1)!.form.get('metadata[purchase_id]')!;
     const { payload, header } = signed(completed(purchaseId));
-    const hook = await t.request('post', '/v1/billing/webhook', { auth: false, headers: { 'Content-Type': 'application/json', 'Payment-Signature': header }, raw: payload });
+    const hook = await t.request('post', '/v1/billing/webhook', {
+      auth: false,
+      headers: { 'Content-Type': 'application/json', 'Payment-Signature': header },
+      raw: payload,
+    });
     assert.equal(hook.status, 200);
     assert.deepEqual(hook.body, { received: true, duplicate: false });
-    const again = await t.request('post', '/v1/billing/webhook', { auth: false, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, raw: payload });
+    const again = await t.request('post', '/v1/billing/webhook', {
+      auth: false,
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+      raw: payload,
+    });
     assert.deepEqual(again.body, { received: true, duplicate: true });
     const billing = await t.request('get', '/v1/billing', auth());
     assert.equal(billing.status, 200);
@@ -256,7 +296,11 @@ describe('billing over HTTP in hosted mode (postgres)', () => {
 
   test('400 invalid_signature for a tampered body over HTTP', async () => {
     const { payload, header } = signed(completed('pur_unknown'));
-    const res = await t.request('post', '/v1/billing/webhook', { auth: false, headers: { 'Content-Type': 'application/json', 'Payment-Signature': header }, raw: payload.replace('paid', 'PAID') });
+    const res = await t.request('post', '/v1/billing/webhook', {
+      auth: false,
+      headers: { 'Content-Type': 'application/json', 'Payment-Signature': header },
+      raw: payload.replace('paid', 'PAID'),
+    });
     assert.equal(res.status, 400);
     assert.equal(res.body.code, 'invalid_signature');
   });

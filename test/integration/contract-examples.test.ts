@@ -40,7 +40,16 @@ function at(root: unknown, pointer: readonly string[]): unknown {
 }
 const show = (pointer: readonly string[]) => '#/' + pointer.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 /** `#/components/examples/x` → the raw node it names. */
-const deref = (node: unknown): unknown => (isObject(node) && typeof node.$ref === 'string' ? at(raw, node.$ref.slice(2).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) : node);
+const deref = (node: unknown): unknown =>
+  isObject(node) && typeof node.$ref === 'string'
+    ? at(
+        raw,
+        node.$ref
+          .slice(2)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')),
+      )
+    : node;
 
 // ---------------------------------------------------------------------------------------------
 // 1. Every example in the document
@@ -108,7 +117,8 @@ function collectExamples(): { examples: FoundExample[]; errors: string[] } {
   };
   visit(raw, []);
   for (const name of Object.keys((at(raw, ['components', 'examples']) as Json | undefined) ?? {})) {
-    if (!referencedComponentExamples.has(`#/components/examples/${name}`)) errors.push(`#/components/examples/${name}: referenced nowhere, so there is no schema to check it against`);
+    if (!referencedComponentExamples.has(`#/components/examples/${name}`))
+      errors.push(`#/components/examples/${name}: referenced nowhere, so there is no schema to check it against`);
   }
   return { examples, errors };
 }
@@ -141,7 +151,8 @@ const mediaExamples = (media: Json | undefined): Map<string, unknown> => {
   const out = new Map<string, unknown>();
   if (!media) return out;
   if ('example' in media) out.set('example', media.example);
-  for (const [name, entry] of Object.entries((media.examples as Json | undefined) ?? {})) out.set(name, (entry as { value: unknown }).value);
+  for (const [name, entry] of Object.entries((media.examples as Json | undefined) ?? {}))
+    out.set(name, (entry as { value: unknown }).value);
   return out;
 };
 
@@ -152,10 +163,13 @@ function operations(): Operation[] {
       const op = item[method] as Json | undefined;
       if (!op) continue;
       const byKey = new Map<string, Parameter>();
-      for (const p of [...((item.parameters as Parameter[]) ?? []), ...((op.parameters as Parameter[]) ?? [])]) byKey.set(`${p.in}:${p.name}`, p);
+      for (const p of [...((item.parameters as Parameter[]) ?? []), ...((op.parameters as Parameter[]) ?? [])])
+        byKey.set(`${p.in}:${p.name}`, p);
       const body = (op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
       const responses = op.responses as Record<string, Json>;
-      const success = Object.keys(responses).filter((s) => /^2\d\d$/.test(s)).sort()[0];
+      const success = Object.keys(responses)
+        .filter((s) => /^2\d\d$/.test(s))
+        .sort()[0];
       ops.push({
         operationId: op.operationId as string,
         method,
@@ -210,7 +224,8 @@ describe('every example in openapi.yaml', () => {
         if (/^2/.test(status) && json && mediaExamples(json).size === 0) missing.push(`${op.operationId}: ${status} response`);
       }
       for (const p of op.parameters) {
-        if ((p.in === 'path' || p.in === 'query') && p.example === undefined && !p.examples) missing.push(`${op.operationId}: ${p.in} parameter ${p.name}`);
+        if ((p.in === 'path' || p.in === 'query') && p.example === undefined && !p.examples)
+          missing.push(`${op.operationId}: ${p.in} parameter ${p.name}`);
       }
     }
     assert.deepEqual(missing, []);
@@ -268,8 +283,16 @@ const idCollection = (op: Operation) => Object.keys(CREATED_BY).find((prefix) =>
 async function send(t: TestApp, r: PlannedRequest, auth: { auth?: boolean; headers?: Record<string, string> }, url = r.url) {
   if (r.operation.operationId === 'handlePaymentWebhook') {
     const payload = JSON.stringify(r.body);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) });
-    return t.request('post', url, { auth: false, headers: { 'Content-Type': 'application/json', 'Payment-Signature': signature }, raw: payload });
+    const signature = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    return t.request('post', url, {
+      auth: false,
+      headers: { 'Content-Type': 'application/json', 'Payment-Signature': signature },
+      raw: payload,
+    });
   }
   return t.request(r.method, url, { ...auth, body: r.body });
 }
@@ -286,7 +309,11 @@ const collectionRequests = requests.filter((r) => !idCollection(r.operation));
 const resourceRequests = requests
   .filter((r) => idCollection(r.operation))
   // The event stream first: it ends when the job does, so it is also the wait for the job's result.
-  .sort((a, b) => Number(b.operation.operationId === 'streamJobEvents') - Number(a.operation.operationId === 'streamJobEvents') || PHASE[a.method] - PHASE[b.method]);
+  .sort(
+    (a, b) =>
+      Number(b.operation.operationId === 'streamJobEvents') - Number(a.operation.operationId === 'streamJobEvents') ||
+      PHASE[a.method] - PHASE[b.method],
+  );
 
 for (const engine of ENGINES) {
   describe(`every request example sent to the service on ${engine} (local mode)`, () => {
@@ -297,42 +324,52 @@ for (const engine of ENGINES) {
     });
     after(async () => t?.close());
 
-    test('operations on collections answer their success status (billing: 501 without a payment provider)', { timeout: 120_000 }, async () => {
-      // Every refusal is reported, not only the first.
-      const refused: string[] = [];
-      for (const r of collectionRequests) {
-        const res = await send(t, r, {});
-        const billing = BILLING_OPERATIONS.has(r.operation.operationId);
-        const expected = billing ? 501 : r.operation.successStatus;
-        if (res.status !== expected || (billing && res.body.code !== 'not_implemented')) refused.push(describeAnswer(r, res));
-        if (!created.has(r.operation.operationId) && typeof res.body?.id === 'string') created.set(r.operation.operationId, res.body.id);
-      }
-      assert.deepEqual(refused, []);
-      for (const op of Object.values(CREATED_BY)) assert.ok(created.has(op), `${op}'s example created nothing`);
-    });
-
-    test('operations on one resource answer 404 for the example id and their success status for a created one', { timeout: 120_000 }, async () => {
-      for (const op of Object.values(CREATED_BY)) assert.ok(created.has(op), `runs after ${op}'s example created a resource`);
-      const refused: string[] = [];
-      for (const r of resourceRequests) {
-        const missing = await send(t, r, {});
-        if (missing.status !== 404 || missing.body.code !== 'not_found') refused.push(`expected 404 not_found: ${describeAnswer(r, missing)}`);
-
-        let id = created.get(CREATED_BY[idCollection(r.operation)!])!;
-        if (r.operation.operationId === 'cancelJob') {
-          // The created job has completed by now (the event stream waited for it), and a finished
-          // job cannot be cancelled: cancel a job that stays queued, with the runner stopped.
-          await t.runtime.stopJobs();
-          const createJob = collectionRequests.find((c) => c.operation.operationId === 'createJob')!;
-          id = (await send(t, createJob, {})).body.id;
+    test(
+      'operations on collections answer their success status (billing: 501 without a payment provider)',
+      { timeout: 120_000 },
+      async () => {
+        // Every refusal is reported, not only the first.
+        const refused: string[] = [];
+        for (const r of collectionRequests) {
+          const res = await send(t, r, {});
+          const billing = BILLING_OPERATIONS.has(r.operation.operationId);
+          const expected = billing ? 501 : r.operation.successStatus;
+          if (res.status !== expected || (billing && res.body.code !== 'not_implemented')) refused.push(describeAnswer(r, res));
+          if (!created.has(r.operation.operationId) && typeof res.body?.id === 'string') created.set(r.operation.operationId, res.body.id);
         }
-        const url = r.url.replace(/(\/v1\/(?:jobs|keys|presets)\/)[^/?]+/, `$1${id}`);
-        const res = await send(t, r, {}, url);
-        if (res.status !== r.operation.successStatus) refused.push(describeAnswer({ ...r, url }, res));
-        if (r.operation.operationId === 'streamJobEvents') assert.match(res.text, /event: status\ndata: \{[^\n]*"status":"completed"/, 'the stream ends with the completed job');
-      }
-      assert.deepEqual(refused, []);
-    });
+        assert.deepEqual(refused, []);
+        for (const op of Object.values(CREATED_BY)) assert.ok(created.has(op), `${op}'s example created nothing`);
+      },
+    );
+
+    test(
+      'operations on one resource answer 404 for the example id and their success status for a created one',
+      { timeout: 120_000 },
+      async () => {
+        for (const op of Object.values(CREATED_BY)) assert.ok(created.has(op), `runs after ${op}'s example created a resource`);
+        const refused: string[] = [];
+        for (const r of resourceRequests) {
+          const missing = await send(t, r, {});
+          if (missing.status !== 404 || missing.body.code !== 'not_found')
+            refused.push(`expected 404 not_found: ${describeAnswer(r, missing)}`);
+
+          let id = created.get(CREATED_BY[idCollection(r.operation)!])!;
+          if (r.operation.operationId === 'cancelJob') {
+            // The created job has completed by now (the event stream waited for it), and a finished
+            // job cannot be cancelled: cancel a job that stays queued, with the runner stopped.
+            await t.runtime.stopJobs();
+            const createJob = collectionRequests.find((c) => c.operation.operationId === 'createJob')!;
+            id = (await send(t, createJob, {})).body.id;
+          }
+          const url = r.url.replace(/(\/v1\/(?:jobs|keys|presets)\/)[^/?]+/, `$1${id}`);
+          const res = await send(t, r, {}, url);
+          if (res.status !== r.operation.successStatus) refused.push(describeAnswer({ ...r, url }, res));
+          if (r.operation.operationId === 'streamJobEvents')
+            assert.match(res.text, /event: status\ndata: \{[^\n]*"status":"completed"/, 'the stream ends with the completed job');
+        }
+        assert.deepEqual(refused, []);
+      },
+    );
   });
 }
 
@@ -342,7 +379,9 @@ describe('every billing request example sent to the service in hosted mode (post
   let secret: string;
   before(async () => {
     standIn = await startStripeStandIn();
-    t = await startTestApp('postgres', { env: { ...HOSTED_ENV, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url } });
+    t = await startTestApp('postgres', {
+      env: { ...HOSTED_ENV, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url },
+    });
     secret = await workspaceKey(t, { id: 'ws_examples', name: 'Examples' }, 'examples');
   });
   after(async () => {

@@ -34,7 +34,15 @@ for (const engine of ENGINES) {
 
     async function workspaceWith(id: string, amount: number) {
       await t.runtime.deps.services.workspaces.ensure({ id, name: id, kind: 'personal', createdAt: Date.now() });
-      if (amount > 0) await credits.add({ workspaceId: id, amount: amount, kind: 'grant', id: `grant_${id}`, reference: 'test', description: 'test grant' });
+      if (amount > 0)
+        await credits.add({
+          workspaceId: id,
+          amount: amount,
+          kind: 'grant',
+          id: `grant_${id}`,
+          reference: 'test',
+          description: 'test grant',
+        });
     }
 
     test('N concurrent renders against a balance for a third of them: exactly those succeed, never below zero', async () => {
@@ -43,7 +51,9 @@ for (const engine of ENGINES) {
       const resolved = Array.from({ length: n }, (_, i) => t.runtime.deps.services.render.resolve('mesh-gradient', tiny(10_000 + i)));
       const each = renderCost(resolved[0]);
       await workspaceWith(ws, (n / 3) * each);
-      const outcomes = await Promise.allSettled(resolved.map((r) => metered.renderMetered(r, { principal: principal(ws), operation: 'generate' })));
+      const outcomes = await Promise.allSettled(
+        resolved.map((r) => metered.renderMetered(r, { principal: principal(ws), operation: 'generate' })),
+      );
       const ok = outcomes.filter((o) => o.status === 'fulfilled');
       const refused = outcomes.filter((o) => o.status === 'rejected');
       assert.equal(ok.length, n / 3);
@@ -96,7 +106,12 @@ for (const engine of ENGINES) {
       const ws = 'ws_abort';
       await workspaceWith(ws, 1_000);
       const controller = new AbortController();
-      const heavy = t.runtime.deps.services.render.resolve('plasma', { seed: 1, size: { width: 640, height: 360 }, format: 'mp4', params: { duration: 10, fps: 30 } });
+      const heavy = t.runtime.deps.services.render.resolve('plasma', {
+        seed: 1,
+        size: { width: 640, height: 360 },
+        format: 'mp4',
+        params: { duration: 10, fps: 30 },
+      });
       // The render is called once the reservation is written.
       const rendering = armCall(t.runtime.deps.services.render, 'renderUncached');
       const running = metered.renderMetered(heavy, { principal: principal(ws), operation: 'generate', signal: controller.signal });
@@ -119,7 +134,11 @@ for (const engine of ENGINES) {
     test('purchases are idempotent per id', async () => {
       const ws = 'ws_purchase';
       await workspaceWith(ws, 0);
-      const results = await Promise.all(Array.from({ length: 5 }, () => credits.add({ workspaceId: ws, amount: 100, kind: 'purchase', id: 'pur_same', reference: 'cs_1', description: 'pack' })));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          credits.add({ workspaceId: ws, amount: 100, kind: 'purchase', id: 'pur_same', reference: 'cs_1', description: 'pack' }),
+        ),
+      );
       assert.equal(results.filter(Boolean).length, 1);
       assert.equal((await credits.balance(ws)).credits, 100);
     });
@@ -149,7 +168,10 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
 
   test('402 insufficient_credits on recipe URLs and preset renders too, before any work', async () => {
     const { hash, encoded } = t.runtime.deps.services.render.resolve('mesh-gradient', tiny(11));
-    const preset = await t.request('post', '/v1/presets', { ...auth(), body: { name: 'unaffordable', recipe: { slug: 'mesh-gradient', ...tiny(12) } } });
+    const preset = await t.request('post', '/v1/presets', {
+      ...auth(),
+      body: { name: 'unaffordable', recipe: { slug: 'mesh-gradient', ...tiny(12) } },
+    });
     assert.equal(preset.status, 201, preset.text);
     for (const url of [`/v1/render/${hash}?r=${encoded}`, `/v1/presets/${preset.body.id}/render`]) {
       const res = await t.request('get', url, auth());
@@ -161,8 +183,17 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
   });
 
   test('concurrent HTTP renders: exactly the affordable ones succeed', async () => {
-    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 4, kind: 'grant', id: 'grant_http', reference: 'test', description: 'grant' });
-    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(500 + i) })));
+    await t.runtime.deps.services.credits.add({
+      workspaceId: ws,
+      amount: 4,
+      kind: 'grant',
+      id: 'grant_http',
+      reference: 'test',
+      description: 'grant',
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(500 + i) })),
+    );
     assert.equal(responses.filter((r) => r.status === 200).length, 4);
     assert.equal(responses.filter((r) => r.status === 402).length, 8);
     for (const r of responses.filter((x) => x.status === 200)) assert.equal(r.headers['x-service-credits'], '1');
@@ -172,7 +203,14 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
 
   test('a cache hit costs nothing, even with an empty balance', async () => {
     // Its own render fills the cache (which seeds won the race above is not known) and spends the last credit.
-    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 1, kind: 'grant', id: 'grant_hit', reference: 'test', description: 'grant' });
+    await t.runtime.deps.services.credits.add({
+      workspaceId: ws,
+      amount: 1,
+      kind: 'grant',
+      id: 'grant_hit',
+      reference: 'test',
+      description: 'grant',
+    });
     const miss = await t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: tiny(700) });
     assert.equal(miss.headers['x-service-cache'], 'MISS');
     assert.deepEqual((await t.request('get', '/v1/me', auth())).body.balance, { credits: 0, reserved: 0, available: 0 });
@@ -183,8 +221,18 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
   });
 
   test('batch items are charged one by one; the unaffordable ones fail alone', async () => {
-    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 2, kind: 'grant', id: 'grant_batch', reference: 'test', description: 'grant' });
-    const res = await t.request('post', '/v1/batch', { ...auth(), body: { items: [1, 2, 3].map((s) => ({ slug: 'mesh-gradient', ...tiny(900 + s) })) } });
+    await t.runtime.deps.services.credits.add({
+      workspaceId: ws,
+      amount: 2,
+      kind: 'grant',
+      id: 'grant_batch',
+      reference: 'test',
+      description: 'grant',
+    });
+    const res = await t.request('post', '/v1/batch', {
+      ...auth(),
+      body: { items: [1, 2, 3].map((s) => ({ slug: 'mesh-gradient', ...tiny(900 + s) })) },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.results.filter((r: { ok: boolean }) => r.ok).length, 2);
     assert.deepEqual(
@@ -197,11 +245,25 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
     // A workspace of its own, so the totals do not depend on what the tests above rendered.
     const usageKey = await workspaceKey(t, { id: 'ws_usage', name: 'Usage' }, 'usage');
     const as = { auth: false as const, headers: { Authorization: `Bearer ${usageKey}` } };
-    await t.runtime.deps.services.credits.add({ workspaceId: 'ws_usage', amount: 10, kind: 'grant', id: 'grant_usage', reference: 'test', description: 'grant' });
+    await t.runtime.deps.services.credits.add({
+      workspaceId: 'ws_usage',
+      amount: 10,
+      kind: 'grant',
+      id: 'grant_usage',
+      reference: 'test',
+      description: 'grant',
+    });
     // Two misses and a hit over HTTP, then a batch of two misses: five renders, four credits, one hit.
-    for (const seed of [1000, 1000, 1001]) assert.equal((await t.request('post', '/v1/generate/mesh-gradient', { ...as, body: tiny(seed) })).status, 200);
-    const batch = await t.request('post', '/v1/batch', { ...as, body: { items: [1002, 1003].map((s) => ({ slug: 'mesh-gradient', ...tiny(s) })) } });
-    assert.deepEqual(batch.body.results.map((r: { ok: boolean }) => r.ok), [true, true]);
+    for (const seed of [1000, 1000, 1001])
+      assert.equal((await t.request('post', '/v1/generate/mesh-gradient', { ...as, body: tiny(seed) })).status, 200);
+    const batch = await t.request('post', '/v1/batch', {
+      ...as,
+      body: { items: [1002, 1003].map((s) => ({ slug: 'mesh-gradient', ...tiny(s) })) },
+    });
+    assert.deepEqual(
+      batch.body.results.map((r: { ok: boolean }) => r.ok),
+      [true, true],
+    );
     // Rows are queued before each response and the summary writes the queue first: no wait.
     const res = await t.request('get', '/v1/usage', as);
     assert.equal(res.status, 200);

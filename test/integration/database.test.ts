@@ -47,7 +47,10 @@ test('SQLite runs in WAL mode with a busy timeout, and write transactions from c
     const writers = ['a', 'b', 'c'].map(
       (prefix) =>
         new Promise<number | null>((resolve) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/sqlite-writer.ts', filename, prefix, '60'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+          const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/sqlite-writer.ts', filename, prefix, '60'], {
+            cwd: ROOT,
+            stdio: ['ignore', 'ignore', 'inherit'],
+          });
           child.once('exit', resolve);
         }),
     );

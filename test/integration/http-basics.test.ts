@@ -19,7 +19,8 @@ function contractResponseHeaders(): string[] {
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
       if (key === 'responses' && value && typeof value === 'object') {
-        for (const response of Object.values(value) as { headers?: Record<string, unknown> }[]) for (const h of Object.keys(response?.headers ?? {})) found.add(h);
+        for (const response of Object.values(value) as { headers?: Record<string, unknown> }[])
+          for (const h of Object.keys(response?.headers ?? {})) found.add(h);
       }
       walk(value);
     }
@@ -47,8 +48,14 @@ for (const engine of ENGINES) {
     test('CORS exposes every non-safelisted response header of the contract, X-Request-Id and Idempotent-Replayed', async () => {
       const res = await t.request('get', '/v1/me', { headers: { Origin: LISTED } });
       assert.equal(res.status, 200);
-      const exposed = new Set(String(res.headers['access-control-expose-headers']).split(/,\s*/).map((h) => h.toLowerCase()));
-      const needed = [...contractResponseHeaders(), 'X-Request-Id', 'Idempotent-Replayed', 'Link', 'X-Service-Credits'].filter((h) => !SAFELISTED.has(h.toLowerCase()));
+      const exposed = new Set(
+        String(res.headers['access-control-expose-headers'])
+          .split(/,\s*/)
+          .map((h) => h.toLowerCase()),
+      );
+      const needed = [...contractResponseHeaders(), 'X-Request-Id', 'Idempotent-Replayed', 'Link', 'X-Service-Credits'].filter(
+        (h) => !SAFELISTED.has(h.toLowerCase()),
+      );
       for (const h of needed) assert.ok(exposed.has(h.toLowerCase()), `${h} is not exposed: ${[...exposed].join(', ')}`);
     });
 
@@ -65,7 +72,9 @@ for (const engine of ENGINES) {
     }
 
     test('405 lists HEAD beside GET in Allow', async () => {
-      const res = await supertest(t.app).delete('/v1/generators').set({ Authorization: `Bearer ${TEST_LOCAL_KEY}` });
+      const res = await supertest(t.app)
+        .delete('/v1/generators')
+        .set({ Authorization: `Bearer ${TEST_LOCAL_KEY}` });
       assert.equal(res.status, 405);
       assert.deepEqual(res.headers.allow.split(/,\s*/).sort(), ['GET', 'HEAD']);
     });

@@ -74,7 +74,10 @@ for (const engine of ENGINES) {
       assert.ok(res.body.instance, 'carries the request id');
       const after = await t.request('get', '/v1/generators', { auth: false });
       assert.equal(after.status, 200);
-      assert.ok(t.logs.some((l) => l.includes('boom')), 'the error itself is logged');
+      assert.ok(
+        t.logs.some((l) => l.includes('boom')),
+        'the error itself is logged',
+      );
     });
   });
 }
@@ -94,31 +97,44 @@ for (const engine of ENGINES) {
       assert.match(res.headers['content-type'] ?? '', /^application\/problem\+json/);
       return JSON.parse(res.body.toString('utf8')) as { code: string; status: number; issues?: { path: string }[] };
     };
-    const closed = (socket: Socket) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())));
+    const closed = (socket: Socket) =>
+      new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())));
 
     test('415 for a compressed body, on JSON operations and the payment webhook alike (not 500)', async () => {
       for (const encoding of ['gzip', 'deflate', 'br', 'x-unknown']) {
         for (const url of ['/v1/keys', '/v1/billing/webhook']) {
-          const res = await t.request('post', url, { headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, raw: '{"label":"x"}' });
+          const res = await t.request('post', url, {
+            headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+            raw: '{"label":"x"}',
+          });
           assert.equal(res.status, 415, `${encoding} ${url}`);
           assert.equal(res.body.code, 'unsupported_media_type');
           assert.equal(res.body.issues[0].path, 'header.Content-Encoding');
           assert.equal(res.headers['accept-encoding'], 'identity');
         }
       }
-      const identity = await t.request('post', '/v1/keys', { headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' }, raw: '{"label":"x"}' });
+      const identity = await t.request('post', '/v1/keys', {
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' },
+        raw: '{"label":"x"}',
+      });
       assert.equal(identity.status, 201);
     });
 
     test('431 problem+json over the header limit; the documented longest recipe URL fits', async () => {
-      const big = await sendRaw(port, Buffer.from(`GET /v1/generators HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(MAX_HEADER_BYTES)}\r\n\r\n`), 10_000);
+      const big = await sendRaw(
+        port,
+        Buffer.from(`GET /v1/generators HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(MAX_HEADER_BYTES)}\r\n\r\n`),
+        10_000,
+      );
       assert.equal(big.status, 431);
       assert.equal(problemOf(big).code, 'request_header_fields_too_large');
 
       const r = 'A'.repeat(MAX_ENCODED_RECIPE_LENGTH);
       const longest = await sendRaw(
         port,
-        Buffer.from(`GET /v1/render/${'a'.repeat(64)}?r=${r}&format=webp&w=4096&h=4096&pr=2.5 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_LOCAL_KEY}\r\nCookie: a=${'b'.repeat(4000)}\r\nConnection: close\r\n\r\n`),
+        Buffer.from(
+          `GET /v1/render/${'a'.repeat(64)}?r=${r}&format=webp&w=4096&h=4096&pr=2.5 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_LOCAL_KEY}\r\nCookie: a=${'b'.repeat(4000)}\r\nConnection: close\r\n\r\n`,
+        ),
         10_000,
       );
       assert.equal(longest.status, 400, 'reaches the route, which finds the recipe invalid');
@@ -126,7 +142,11 @@ for (const engine of ENGINES) {
     });
 
     test('400 malformed_request problem+json for what the HTTP parser refuses, no Host, CONNECT, unknown Expect', async () => {
-      for (const raw of ['GET /v1/generators HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n', 'GET /v1/generators HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n', 'NOT HTTP\r\n\r\n']) {
+      for (const raw of [
+        'GET /v1/generators HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n',
+        'GET /v1/generators HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n',
+        'NOT HTTP\r\n\r\n',
+      ]) {
         const res = await sendRaw(port, Buffer.from(raw, 'latin1'), 10_000);
         assert.equal(res.status, 400, JSON.stringify(raw));
         assert.equal(problemOf(res).code, 'malformed_request');
@@ -138,13 +158,19 @@ for (const engine of ENGINES) {
       assert.equal(tunnel.status, 405);
       assert.equal(problemOf(tunnel).code, 'method_not_allowed');
       // An expectation the server does not know is ignored rather than answered with a bare 417.
-      const expect = await sendRaw(port, Buffer.from('GET /v1/generators HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nConnection: close\r\n\r\n'), 10_000);
+      const expect = await sendRaw(
+        port,
+        Buffer.from('GET /v1/generators HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nConnection: close\r\n\r\n'),
+        10_000,
+      );
       assert.equal(expect.status, 200);
     });
 
     test('408 request_timeout for a body that trickles in, and the connection is closed', async () => {
       const { socket, response } = openRaw(port, 10_000);
-      socket.write(`POST /v1/keys HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_LOCAL_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+      socket.write(
+        `POST /v1/keys HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_LOCAL_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      );
       // One byte at a time until the server gives up on the body.
       const trickle = setInterval(() => socket.writable && socket.write(' '), 20);
       try {

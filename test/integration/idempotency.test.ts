@@ -41,7 +41,11 @@ for (const engine of ENGINES) {
     before(async () => {
       standIn = await startStripeStandIn();
       // Checkout needs a payment provider: the real Stripe client against the stand-in.
-      const paymentProvider = new StripePaymentProvider({ secretKey: 'sk_test_standin_0123456789', webhookSecret: 'whsec_test_0123456789abcdef', apiUrl: standIn.url });
+      const paymentProvider = new StripePaymentProvider({
+        secretKey: 'sk_test_standin_0123456789',
+        webhookSecret: 'whsec_test_0123456789abcdef',
+        apiUrl: standIn.url,
+      });
       t = await startTestApp(engine, { compose: { paymentProvider } });
     });
     after(async () => {
@@ -91,12 +95,13 @@ for (const engine of ENGINES) {
     // The first request is held inside its operation's work (the service its handler calls) until
     // the second has been answered, so "still running" is a state, not a race against a timer.
     type Services = TestApp['runtime']['deps']['services'];
-    const held: Array<[operationId: string, url: string, body: () => Record<string, unknown>, target: (s: Services) => [object, string]]> = [
-      ['generate', '/v1/generate/mesh-gradient', () => tiny(80), (s) => [s.meteredRender, 'renderMetered']],
-      ['createJob', '/v1/jobs', () => ({ slug: 'blob', seed: 80 }), (s) => [s.jobs, 'submit']],
-      ['renderBatch', '/v1/batch', () => ({ items: [{ slug: 'blob', seed: 80 }] }), (s) => [s.batch, 'renderAll']],
-      ['createCheckout', '/v1/billing/checkout', () => ({ packId: CREDIT_PACKS[0].id }), (s) => [s.billing, 'checkout']],
-    ];
+    const held: Array<[operationId: string, url: string, body: () => Record<string, unknown>, target: (s: Services) => [object, string]]> =
+      [
+        ['generate', '/v1/generate/mesh-gradient', () => tiny(80), (s) => [s.meteredRender, 'renderMetered']],
+        ['createJob', '/v1/jobs', () => ({ slug: 'blob', seed: 80 }), (s) => [s.jobs, 'submit']],
+        ['renderBatch', '/v1/batch', () => ({ items: [{ slug: 'blob', seed: 80 }] }), (s) => [s.batch, 'renderAll']],
+        ['createCheckout', '/v1/billing/checkout', () => ({ packId: CREDIT_PACKS[0].id }), (s) => [s.billing, 'checkout']],
+      ];
     for (const [operationId, url, body, target] of held) {
       test(`${operationId}: 409 idempotency_in_progress while the first request still runs, then the first completes`, async () => {
         const [service, method] = target(t.runtime.deps.services);
@@ -152,7 +157,11 @@ for (const engine of ENGINES) {
       await t.runtime.deps.services.workspaces.ensure({ id: 'ws_idem_other', name: 'Other', kind: 'personal', createdAt: Date.now() });
       const other = await t.runtime.deps.services.keys.create('ws_idem_other', 'other');
       await t.request('post', '/v1/keys', withKey('shared', { label: 'mine' }));
-      const theirs = await t.request('post', '/v1/keys', { auth: false, headers: { Authorization: `Bearer ${other.secret}`, 'Idempotency-Key': 'shared' }, body: { label: 'theirs' } });
+      const theirs = await t.request('post', '/v1/keys', {
+        auth: false,
+        headers: { Authorization: `Bearer ${other.secret}`, 'Idempotency-Key': 'shared' },
+        body: { label: 'theirs' },
+      });
       assert.equal(theirs.status, 201);
       assert.equal(theirs.body.label, 'theirs');
       assert.equal(theirs.headers['idempotent-replayed'], undefined);
@@ -161,7 +170,10 @@ for (const engine of ENGINES) {
     test('400 for an over-long key', async () => {
       const res = await t.request('post', '/v1/keys', withKey('k'.repeat(256), { label: 'x' }));
       assert.equal(res.status, 400);
-      assert.ok(res.body.issues.some((i: { path: string }) => /idempotency-key/i.test(i.path)), JSON.stringify(res.body.issues));
+      assert.ok(
+        res.body.issues.some((i: { path: string }) => /idempotency-key/i.test(i.path)),
+        JSON.stringify(res.body.issues),
+      );
     });
   });
 }

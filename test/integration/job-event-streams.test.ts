@@ -65,10 +65,18 @@ for (const engine of ENGINES) {
 
     async function follow(id: string): Promise<Follower> {
       const abort = new AbortController();
-      const res = await fetch(`${base}/v1/jobs/${id}/events`, { headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}` }, signal: abort.signal });
+      const res = await fetch(`${base}/v1/jobs/${id}/events`, {
+        headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}` },
+        signal: abort.signal,
+      });
       assert.equal(res.status, 200);
       // The stream's head is checked against the contract too (status, content type, headers).
-      assertMatchesContract('GET', `/v1/jobs/${id}/events`, { status: res.status, headers: Object.fromEntries(res.headers), body: undefined, text: '' });
+      assertMatchesContract('GET', `/v1/jobs/${id}/events`, {
+        status: res.status,
+        headers: Object.fromEntries(res.headers),
+        body: undefined,
+        text: '',
+      });
       let text = '';
       const decoder = new TextDecoder();
       const waiters = new Set<{ needle: string; resolve: () => void }>();

@@ -33,7 +33,14 @@ for (const engine of ENGINES) {
       const services = t.runtime.deps.services;
       // The hosted ledger on this database (the local app itself runs without credit checks).
       credits = new CreditsService(new CreditsRepository(t.runtime.db), systemClock, true, createLogger('silent'));
-      jobs = new JobsService({ repo: new JobsRepository(t.runtime.db), queue: t.runtime.jobs.queue, render: services.render, credits, clock: systemClock, lifecycle: t.runtime.jobs.lifecycle });
+      jobs = new JobsService({
+        repo: new JobsRepository(t.runtime.db),
+        queue: t.runtime.jobs.queue,
+        render: services.render,
+        credits,
+        clock: systemClock,
+        lifecycle: t.runtime.jobs.lifecycle,
+      });
       metered = new MeteredRenderService(services.render, credits, services.usage);
       await services.workspaces.ensure({ id: ws, name: ws, kind: 'personal', createdAt: Date.now() });
       await credits.add({ workspaceId: ws, amount: 100, kind: 'grant', id: `grant_${ws}`, reference: 'test', description: 'test grant' });
@@ -41,7 +48,11 @@ for (const engine of ENGINES) {
     after(async () => t?.close());
 
     test('a cached recipe costs 0 as a job as it does as a sync render; a job that renders pays its cost', async () => {
-      const cachedRecipe = t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 1, size: { width: 640, height: 480 }, format: 'png' });
+      const cachedRecipe = t.runtime.deps.services.render.resolve('mesh-gradient', {
+        seed: 1,
+        size: { width: 640, height: 480 },
+        format: 'png',
+      });
       const cost = renderCost(cachedRecipe);
       // A: rendered (and paid) synchronously first, then exported: the job holds nothing.
       const a = await metered.renderMetered(cachedRecipe, { principal, operation: 'generate' });
@@ -52,14 +63,19 @@ for (const engine of ENGINES) {
       const jobB = await jobs.submit(principal, input(2));
       assert.ok(jobB.reservationId);
       assert.equal((await credits.balance(ws)).reserved, cost);
-      const b = await metered.renderMetered(t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 2, size: { width: 640, height: 480 }, format: 'png' }), { principal, operation: 'generate' });
+      const b = await metered.renderMetered(
+        t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 2, size: { width: 640, height: 480 }, format: 'png' }),
+        { principal, operation: 'generate' },
+      );
       assert.equal(b.cache, 'MISS');
       // C: exported and rendered by the job alone.
       const jobC = await jobs.submit(principal, input(3));
 
       // The runner reports a job finished after its last write and after its hold is settled, so the
       // balance read next is final.
-      const finished = [jobA, jobB, jobC].map(({ id }) => armEvent(t.runtime.jobs.lifecycle, 'finished', (job: JobRecord) => job.id === id, 30_000));
+      const finished = [jobA, jobB, jobC].map(({ id }) =>
+        armEvent(t.runtime.jobs.lifecycle, 'finished', (job: JobRecord) => job.id === id, 30_000),
+      );
       await t.runtime.jobs.runner.start();
       for (const f of finished) await f.wait();
       for (const job of [jobA, jobB, jobC]) assert.equal((await jobs.get(ws, job.id)).status, 'completed');

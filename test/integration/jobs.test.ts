@@ -16,7 +16,13 @@ import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support
 import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
 
 const tiny = { slug: 'mesh-gradient', seed: 5, size: { width: 64, height: 48 } };
-const animation = (seed: number, duration = 2) => ({ slug: 'plasma', seed, format: 'gif' as const, size: { width: 160, height: 90 }, params: { duration, fps: 10 } });
+const animation = (seed: number, duration = 2) => ({
+  slug: 'plasma',
+  seed,
+  format: 'gif' as const,
+  size: { width: 160, height: 90 },
+  params: { duration, fps: 10 },
+});
 
 const runnerOf = (t: TestApp) => t.runtime.jobs.runner;
 
@@ -40,7 +46,10 @@ for (const engine of ENGINES) {
       const res = await t.request('post', '/v1/jobs', { body: tiny });
       assert.equal(res.status, 202);
       assert.equal(res.headers.location, `/v1/jobs/${res.body.id}`);
-      assert.deepEqual([res.body.status, res.body.progress, res.body.attempts, res.body.resultReady, res.body.cancelled], ['queued', 0, 0, false, false]);
+      assert.deepEqual(
+        [res.body.status, res.body.progress, res.body.attempts, res.body.resultReady, res.body.cancelled],
+        ['queued', 0, 0, false, false],
+      );
       const done = await waitFor(t, res.body.id, ['completed']);
       assert.equal(done.progress, 1);
       assert.equal(done.attempts, 1);
@@ -61,14 +70,20 @@ for (const engine of ENGINES) {
       await new Promise((r) => server.once('listening', r));
       try {
         const { port } = server.address() as { port: number };
-        const res = await fetch(`http://127.0.0.1:${port}/v1/jobs/${job.id}/events`, { headers: { Authorization: 'Bearer svc_local_test_key_0123456789abcdef' } });
+        const res = await fetch(`http://127.0.0.1:${port}/v1/jobs/${job.id}/events`, {
+          headers: { Authorization: 'Bearer svc_local_test_key_0123456789abcdef' },
+        });
         assert.equal(res.status, 200);
         assert.match(res.headers.get('content-type')!, /text\/event-stream/);
         const text = await res.text();
         const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({ event: m[1], data: JSON.parse(m[2]) }));
         assert.equal(events[0].event, 'status');
         const progress = events.filter((e) => e.event === 'progress').map((e) => e.data.progress as number);
-        assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes down');
+        assert.deepEqual(
+          progress,
+          [...progress].sort((a, b) => a - b),
+          'progress never goes down',
+        );
         assert.equal(events.at(-1)!.data.status, 'completed');
       } finally {
         server.close();
@@ -77,7 +92,9 @@ for (const engine of ENGINES) {
 
     test('cancel a running job: it stops before its last frame and FFmpeg is killed; cancelling again is 409', async () => {
       const encoding = armEvent(ffmpeg.events, 'start', encodesSize(640, 360));
-      const { body: job } = await t.request('post', '/v1/jobs', { body: { ...animation(12, 10), format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } } });
+      const { body: job } = await t.request('post', '/v1/jobs', {
+        body: { ...animation(12, 10), format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } },
+      });
       const [pid] = await encoding.wait("the job's FFmpeg to start");
       const killed = armEvent(ffmpeg.events, 'exit', (p) => p === pid);
       const res = await t.request('post', `/v1/jobs/${job.id}/cancel`);
@@ -103,13 +120,19 @@ for (const engine of ENGINES) {
       for (const id of ids) await waitFor(t, id, ['completed']);
       const first = await t.request('get', '/v1/jobs?limit=2');
       assert.equal(first.status, 200);
-      assert.deepEqual(first.body.map((j: { id: string }) => j.id), [ids[2], ids[1]]);
+      assert.deepEqual(
+        first.body.map((j: { id: string }) => j.id),
+        [ids[2], ids[1]],
+      );
       const next = /<([^>]+)>; rel="next"/.exec(first.headers.link)![1];
       const second = await t.request('get', next);
       assert.equal(second.body[0].id, ids[0]);
       // The filter keeps exactly the matching jobs: these three are completed, never cancelled.
       const completed = await t.request('get', '/v1/jobs?status=completed&limit=100');
-      assert.deepEqual(ids.filter((id) => completed.body.some((j: { id: string }) => j.id === id)), ids);
+      assert.deepEqual(
+        ids.filter((id) => completed.body.some((j: { id: string }) => j.id === id)),
+        ids,
+      );
       assert.ok(completed.body.every((j: { status: string }) => j.status === 'completed'));
       const cancelled = await t.request('get', '/v1/jobs?status=cancelled&limit=100');
       assert.ok(cancelled.body.every((j: { id: string; status: string }) => j.status === 'cancelled' && !ids.includes(j.id)));
@@ -118,7 +141,10 @@ for (const engine of ENGINES) {
       const foreign = await t.request('get', `/v1/jobs/${ids[0]}`, { auth: false, headers: { Authorization: `Bearer ${other.secret}` } });
       assert.equal(foreign.status, 404);
       assert.equal((await t.request('get', '/v1/jobs/job_missing')).status, 404);
-      assert.equal((await t.request('get', `/v1/jobs/${ids[0]}/result`, { auth: false, headers: { Authorization: `Bearer ${other.secret}` } })).status, 404);
+      assert.equal(
+        (await t.request('get', `/v1/jobs/${ids[0]}/result`, { auth: false, headers: { Authorization: `Bearer ${other.secret}` } })).status,
+        404,
+      );
     });
 
     test('404 not_found for an unknown job on every job operation', async () => {
@@ -152,7 +178,10 @@ for (const engine of ENGINES) {
       const { body: job } = await t.request('post', '/v1/jobs', { body: { ...tiny, seed: 300 } });
       await waitFor(t, job.id, ['completed']);
       // Make it look like a runner claimed it and was killed mid-job.
-      await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', progress: 0.4, locked_by: 'runner_dead', locked_until: Date.now() - 1, attempts: 1 });
+      await t.runtime
+        .db('jobs')
+        .where({ id: job.id })
+        .update({ status: 'running', progress: 0.4, locked_by: 'runner_dead', locked_until: Date.now() - 1, attempts: 1 });
       await runnerOf(t).recoverLapsed();
       const done = await waitFor(t, job.id, ['completed']);
       assert.equal(done.attempts, 2);
@@ -189,7 +218,9 @@ for (const engine of ENGINES) {
     let ffmpeg: ReturnType<typeof failingFfmpeg>;
     before(async () => {
       ffmpeg = failingFfmpeg();
-      t = await startTestApp(engine, { env: { FFMPEG_PATH: ffmpeg.path, JOB_RETRY_DELAY_MS: '150', RATE_LIMIT_KEY_PER_MINUTE: '0', RATE_LIMIT_WORKSPACE_PER_MINUTE: '0' } });
+      t = await startTestApp(engine, {
+        env: { FFMPEG_PATH: ffmpeg.path, JOB_RETRY_DELAY_MS: '150', RATE_LIMIT_KEY_PER_MINUTE: '0', RATE_LIMIT_WORKSPACE_PER_MINUTE: '0' },
+      });
     });
     after(async () => {
       await t?.close();
@@ -220,9 +251,15 @@ for (const engine of ENGINES) {
           ['failed', 3, 'The encoder failed.'],
         ]);
         // The waits were 150 ms and 600 ms (JOB_RETRY_DELAY_MS, then 4× longer): due that long after the failure.
-        assert.deepEqual(mine.filter((j) => j.status === 'queued').map((j) => j.runAfter - j.updatedAt), [150, 600]);
+        assert.deepEqual(
+          mine.filter((j) => j.status === 'queued').map((j) => j.runAfter - j.updatedAt),
+          [150, 600],
+        );
         const times = mine.map((j) => j.updatedAt);
-        assert.deepEqual(times, [...times].sort((a, b) => a - b));
+        assert.deepEqual(
+          times,
+          [...times].sort((a, b) => a - b),
+        );
         assert.ok(times.at(-1)! > Date.parse(job.createdAt));
         assert.equal(new Date(times.at(-1)!).toISOString(), last.updatedAt);
         const result = (await t.request('get', `/v1/jobs/${job.id}/result`)).body;
@@ -263,7 +300,14 @@ describe('jobs, credits and the pg-boss queue in hosted mode (postgres)', () => 
     assert.equal(refused.status, 402);
     assert.equal((await t.runtime.db('jobs').where({ workspace_id: ws })).length, 0, 'no job row without its reservation');
     assert.equal((await messages()).length, 0, 'no queue message without its job');
-    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 5, kind: 'grant', id: 'grant_jobs', reference: 'test', description: 'grant' });
+    await t.runtime.deps.services.credits.add({
+      workspaceId: ws,
+      amount: 5,
+      kind: 'grant',
+      id: 'grant_jobs',
+      reference: 'test',
+      description: 'grant',
+    });
     const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: tiny });
     assert.deepEqual(await messages(job.id), [{ job_id: job.id, state: 'created' }], 'one pg-boss message names the job');
     assert.equal((await t.runtime.deps.services.credits.balance(ws)).reserved, 1);
@@ -284,7 +328,9 @@ describe('jobs, credits and the pg-boss queue in hosted mode (postgres)', () => 
       assert.equal((await t.runtime.db('jobs').where({ workspace_id: ws })).length, rows, 'no job row without its message');
       assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), before, 'no credits held for a job that does not exist');
     } finally {
-      await t.runtime.db.raw(`SELECT pgboss.create_queue('export-jobs', '{"policy":"standard","retryLimit":20,"retryDelay":1,"retryBackoff":true}'::json)`);
+      await t.runtime.db.raw(
+        `SELECT pgboss.create_queue('export-jobs', '{"policy":"standard","retryLimit":20,"retryDelay":1,"retryBackoff":true}'::json)`,
+      );
     }
   });
 
@@ -295,7 +341,10 @@ describe('jobs, credits and the pg-boss queue in hosted mode (postgres)', () => 
     assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409, 409, 409, 409, 409]);
     assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), { credits: 5, reserved: 0, available: 5 });
     const entries = await t.runtime.db('credit_entries').where({ reference: job.id });
-    assert.deepEqual(entries.map((e) => e.status), ['released']);
+    assert.deepEqual(
+      entries.map((e) => e.status),
+      ['released'],
+    );
   });
 });
 
@@ -307,11 +356,19 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
   before(async () => {
     t = await startTestApp('postgres', { env: { ...HOSTED_ENV, JOB_LEASE_MS: '1500' } });
     secret = await workspaceKey(t, { id: ws, name: 'Jobs' }, 'jobs');
-    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 100, kind: 'grant', id: 'grant_jobs_run', reference: 'test', description: 'grant' });
+    await t.runtime.deps.services.credits.add({
+      workspaceId: ws,
+      amount: 100,
+      kind: 'grant',
+      id: 'grant_jobs_run',
+      reference: 'test',
+      description: 'grant',
+    });
   });
   after(async () => t?.close());
 
-  const waitFor = (id: string, statuses: string[], timeoutMs = 20_000) => waitForJob(t, id, statuses, { timeoutMs, headers: auth().headers });
+  const waitFor = (id: string, statuses: string[], timeoutMs = 20_000) =>
+    waitForJob(t, id, statuses, { timeoutMs, headers: auth().headers });
 
   test('a completed job commits its hold once; its pg-boss message is completed', async () => {
     const { messages } = t.runtime.jobs.queue as PgBossJobQueue;
@@ -327,19 +384,28 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
 
   test('concurrent cancels of a running job: all 200, it ends cancelled, the hold is released exactly once', async () => {
     const before = await t.runtime.deps.services.credits.balance(ws);
-    const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...animation(91, 10), format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } } });
+    const { body: job } = await t.request('post', '/v1/jobs', {
+      ...auth(),
+      body: { ...animation(91, 10), format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } },
+    });
     await waitFor(job.id, ['running']);
     // The lifecycle's `finished` comes after the runner has released the hold; the row already says
     // `cancelled` a moment before that, so waiting on the status alone would race the release.
     const finished = armEvent(t.runtime.jobs.lifecycle, 'finished', (j: JobRecord) => j.id === job.id, 2_000);
     const answers = await Promise.all(Array.from({ length: 6 }, () => t.request('post', `/v1/jobs/${job.id}/cancel`, auth())));
-    assert.ok(answers.every((a) => a.status === 200 || (a.status === 409 && a.body.code === 'job_not_cancellable')), JSON.stringify(answers.map((a) => a.status)));
+    assert.ok(
+      answers.every((a) => a.status === 200 || (a.status === 409 && a.body.code === 'job_not_cancellable')),
+      JSON.stringify(answers.map((a) => a.status)),
+    );
     assert.equal(answers[0].status, 200);
     const [ended] = await finished.wait(`job ${job.id} to finish`);
     assert.equal(ended.status, 'cancelled');
     assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), before);
     const entries = await t.runtime.db('credit_entries').where({ reference: job.id });
-    assert.deepEqual(entries.map((e) => e.status), ['released']);
+    assert.deepEqual(
+      entries.map((e) => e.status),
+      ['released'],
+    );
   });
 
   test('a cancel that meets a lapsed lease: the sweeper ends the job cancelled and releases once', async () => {
@@ -348,18 +414,34 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
     await waitFor(job.id, ['completed']);
     // Stage a job held by a dead runner, asked to cancel, its hold still pending.
     const held = await t.runtime.deps.services.credits.reserve(ws, 1, job.id + '_x', 'staged', 60_000);
-    await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', cancel_requested: true, locked_by: 'runner_dead', locked_until: Date.now() - 1, reservation_id: held!.id });
+    await t.runtime
+      .db('jobs')
+      .where({ id: job.id })
+      .update({
+        status: 'running',
+        cancel_requested: true,
+        locked_by: 'runner_dead',
+        locked_until: Date.now() - 1,
+        reservation_id: held!.id,
+      });
     const runner = t.runtime.jobs.runner;
     await Promise.all([runner.recoverLapsed(), t.request('post', `/v1/jobs/${job.id}/cancel`, auth())]);
     const ended = await waitFor(job.id, ['cancelled'], 3_000);
     assert.equal(ended.cancelled, true);
-    assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), { ...before, credits: before.credits - 1, available: before.available - 1 });
+    assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), {
+      ...before,
+      credits: before.credits - 1,
+      available: before.available - 1,
+    });
   });
 
   test('a lapsed job with no attempts left fails with a readable error instead of running forever', async () => {
     const { body: job } = await t.request('post', '/v1/jobs', { ...auth(), body: { ...tiny, seed: 93 } });
     await waitFor(job.id, ['completed']);
-    await t.runtime.db('jobs').where({ id: job.id }).update({ status: 'running', attempts: 3, locked_by: 'runner_dead', locked_until: Date.now() - 1 });
+    await t.runtime
+      .db('jobs')
+      .where({ id: job.id })
+      .update({ status: 'running', attempts: 3, locked_by: 'runner_dead', locked_until: Date.now() - 1 });
     await t.runtime.jobs.runner.recoverLapsed();
     const failed = await waitFor(job.id, ['failed'], 3_000);
     assert.match(String(failed.error), /stopped responding/);

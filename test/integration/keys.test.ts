@@ -50,7 +50,10 @@ for (const engine of ENGINES) {
         for (const body of [{}, { label: '' }, { label: 'x'.repeat(101) }]) {
           const res = await t.request('post', '/v1/keys', { body });
           assert.equal(res.status, 400);
-          assert.ok(res.body.issues.some((i: { path: string }) => i.path.startsWith('body')), JSON.stringify(res.body.issues));
+          assert.ok(
+            res.body.issues.some((i: { path: string }) => i.path.startsWith('body')),
+            JSON.stringify(res.body.issues),
+          );
         }
       });
 
@@ -86,7 +89,10 @@ for (const engine of ENGINES) {
         assert.ok(!res.text.includes(sha256(created.secret)));
         // Newest first.
         const times = res.body.map((k: { createdAt: string }) => Date.parse(k.createdAt));
-        assert.deepEqual(times, [...times].sort((a, b) => b - a));
+        assert.deepEqual(
+          times,
+          [...times].sort((a, b) => b - a),
+        );
       });
 
       test('a created key authenticates and records lastUsedAt', async () => {

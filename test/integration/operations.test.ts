@@ -25,7 +25,10 @@ for (const engine of ENGINES) {
     test('getReady 200 pings the database and runs ffmpeg', async () => {
       const res = await t.request('get', '/v1/ready', { auth: false });
       assert.equal(res.status, 200);
-      assert.deepEqual({ ok: res.body.ok, database: res.body.database, ffmpeg: res.body.ffmpeg }, { ok: true, database: true, ffmpeg: true });
+      assert.deepEqual(
+        { ok: res.body.ok, database: res.body.database, ffmpeg: res.body.ffmpeg },
+        { ok: true, database: true, ffmpeg: true },
+      );
     });
 
     test('listGenerators 200 is public and matches the registry', async () => {

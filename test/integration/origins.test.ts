@@ -16,7 +16,11 @@ const doc = openApiDocument() as { paths: Record<string, Record<string, { operat
 const operations = Object.entries(doc.paths).flatMap(([template, item]) =>
   (['get', 'post', 'patch', 'delete'] as Method[])
     .filter((m) => item[m])
-    .map((m) => ({ method: m, operationId: item[m]!.operationId, url: template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x1') })),
+    .map((m) => ({
+      method: m,
+      operationId: item[m]!.operationId,
+      url: template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x1'),
+    })),
 );
 
 for (const engine of ENGINES) {
@@ -34,7 +38,10 @@ for (const engine of ENGINES) {
         ['get', '/v1/keys'],
         ['post', '/v1/keys'],
       ] as const) {
-        const res = await t.request(method, url, { headers: { Origin: 'https://evil.example' }, body: method === 'post' ? { label: 'x' } : undefined });
+        const res = await t.request(method, url, {
+          headers: { Origin: 'https://evil.example' },
+          body: method === 'post' ? { label: 'x' } : undefined,
+        });
         assert.equal(res.status, 403, url);
         assert.equal(res.body.code, 'origin_denied');
         assert.equal(res.headers['access-control-allow-origin'], undefined);
@@ -45,7 +52,11 @@ for (const engine of ENGINES) {
       assert.ok(operations.length >= 30, `${operations.length} operations`);
       for (const { method, operationId, url } of operations) {
         for (const auth of [true, false]) {
-          const res = await t.request(method, url, { auth, headers: { Origin: 'https://evil.example' }, body: method === 'get' || method === 'delete' ? undefined : {} });
+          const res = await t.request(method, url, {
+            auth,
+            headers: { Origin: 'https://evil.example' },
+            body: method === 'get' || method === 'delete' ? undefined : {},
+          });
           assert.equal(res.status, 403, `${operationId}: ${res.text}`);
           assert.equal(res.body.code, 'origin_denied', operationId);
         }
@@ -68,12 +79,16 @@ for (const engine of ENGINES) {
     });
 
     test('preflight: 204 for a listed origin, 403 for another', async () => {
-      const ok = await supertest(t.app).options('/v1/keys').set({ Origin: LISTED, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' });
+      const ok = await supertest(t.app)
+        .options('/v1/keys')
+        .set({ Origin: LISTED, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' });
       assert.equal(ok.status, 204);
       assert.equal(ok.headers['access-control-allow-origin'], LISTED);
       assert.match(ok.headers['access-control-allow-headers'], /Authorization/);
       assert.match(ok.headers['access-control-allow-methods'], /POST/);
-      const denied = await supertest(t.app).options('/v1/keys').set({ Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' });
+      const denied = await supertest(t.app)
+        .options('/v1/keys')
+        .set({ Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' });
       assert.equal(denied.status, 403);
       assert.equal(denied.headers['access-control-allow-origin'], undefined);
     });
@@ -96,17 +111,27 @@ for (const engine of ENGINES) {
       assert.equal(viaFetchMetadata.status, 200);
       assert.equal(viaFetchMetadata.body.authMethod, 'local');
       assert.equal(viaFetchMetadata.body.workspace.id, 'ws_local');
-      const viaOrigin = await t.request('post', '/v1/keys', { auth: false, headers: { Host: 'localhost:8080', Origin: 'http://localhost:8080' }, body: { label: 'from the web app' } });
+      const viaOrigin = await t.request('post', '/v1/keys', {
+        auth: false,
+        headers: { Host: 'localhost:8080', Origin: 'http://localhost:8080' },
+        body: { label: 'from the web app' },
+      });
       assert.equal(viaOrigin.status, 201);
     });
 
     test('never for a foreign Host (DNS rebinding)', async () => {
-      const res = await t.request('get', '/v1/me', { auth: false, headers: { Host: 'attacker.example:8080', 'Sec-Fetch-Site': 'same-origin' } });
+      const res = await t.request('get', '/v1/me', {
+        auth: false,
+        headers: { Host: 'attacker.example:8080', 'Sec-Fetch-Site': 'same-origin' },
+      });
       assert.equal(res.status, 401);
     });
 
     test('never for a foreign or cross-site Origin', async () => {
-      const foreign = await t.request('get', '/v1/me', { auth: false, headers: { Host: '127.0.0.1:8080', Origin: 'http://127.0.0.1:9999' } });
+      const foreign = await t.request('get', '/v1/me', {
+        auth: false,
+        headers: { Host: '127.0.0.1:8080', Origin: 'http://127.0.0.1:9999' },
+      });
       assert.equal(foreign.status, 403);
       assert.equal(foreign.body.code, 'origin_denied');
       const crossSite = await t.request('get', '/v1/me', { auth: false, headers: { 'Sec-Fetch-Site': 'cross-site' } });
@@ -114,9 +139,18 @@ for (const engine of ENGINES) {
     });
 
     test('a render on a loopback host without same-origin evidence is 401: no metadata, a foreign Referer, same-site or cross-site pages', async () => {
-      const { hash, encoded } = t.runtime.deps.services.render.resolve('mesh-gradient', { seed: 3, size: { width: 32, height: 32 }, format: 'png' });
+      const { hash, encoded } = t.runtime.deps.services.render.resolve('mesh-gradient', {
+        seed: 3,
+        size: { width: 32, height: 32 },
+        format: 'png',
+      });
       const url = `/v1/render/${hash}?r=${encoded}`;
-      for (const headers of [{} as Record<string, string>, { Referer: 'https://evil.example/' }, { 'Sec-Fetch-Site': 'same-site' }, { 'Sec-Fetch-Site': 'cross-site', Referer: 'http://127.0.0.1:9999/' }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { Referer: 'https://evil.example/' },
+        { 'Sec-Fetch-Site': 'same-site' },
+        { 'Sec-Fetch-Site': 'cross-site', Referer: 'http://127.0.0.1:9999/' },
+      ]) {
         const res = await t.request('get', url, { auth: false, headers });
         assert.equal(res.status, 401, JSON.stringify(headers));
       }
@@ -128,7 +162,10 @@ for (const engine of ENGINES) {
     });
 
     test('explicit credentials win: a bad bearer is 401 even on a gateway-eligible request', async () => {
-      const res = await t.request('get', '/v1/me', { auth: false, headers: { Authorization: 'Bearer svc_local_wrongwrongwrongwrongwrong', 'Sec-Fetch-Site': 'same-origin' } });
+      const res = await t.request('get', '/v1/me', {
+        auth: false,
+        headers: { Authorization: 'Bearer svc_local_wrongwrongwrongwrongwrong', 'Sec-Fetch-Site': 'same-origin' },
+      });
       assert.equal(res.status, 401);
     });
 

@@ -28,8 +28,14 @@ for (const engine of ENGINES) {
       standIn = await startStripeStandIn();
       t =
         engine === 'postgres'
-          ? await startTestApp(engine, { env: { ...HOSTED_ENV, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url } })
-          : await startTestApp(engine, { compose: { paymentProvider: new StripePaymentProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: standIn.url }) } });
+          ? await startTestApp(engine, {
+              env: { ...HOSTED_ENV, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url },
+            })
+          : await startTestApp(engine, {
+              compose: {
+                paymentProvider: new StripePaymentProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: standIn.url }),
+              },
+            });
       await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Signatures', kind: 'personal', createdAt: Date.now() });
     });
     after(async () => {
@@ -45,7 +51,16 @@ for (const engine of ENGINES) {
         id: `evt_sig_${++n}`,
         object: 'event',
         type: 'checkout.session.completed',
-        data: { object: { id: `cs_${purchaseId}`, object: 'checkout.session', payment_status: 'paid', payment_intent: `pi_${purchaseId}`, client_reference_id: purchaseId, metadata: { purchase_id: purchaseId } } },
+        data: {
+          object: {
+            id: `cs_${purchaseId}`,
+            object: 'checkout.session',
+            payment_status: 'paid',
+            payment_intent: `pi_${purchaseId}`,
+            client_reference_id: purchaseId,
+            metadata: { purchase_id: purchaseId },
+          },
+        },
       });
       const valid = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
       const bogus = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_attacker_guess_000000' });
@@ -54,17 +69,51 @@ for (const engine of ENGINES) {
     const status = async (purchaseId: string) => (await t.runtime.db('purchases').where({ id: purchaseId }).first()).status as string;
     const balance = async () => (await t.runtime.deps.services.credits.balance(ws)).credits;
     const post = (payload: string, headers: Array<[string, string]>) =>
-      t.request('post', '/v1/billing/webhook', { auth: false, headers: Object.fromEntries([['Content-Type', 'application/json'], ...headers]), raw: payload });
+      t.request('post', '/v1/billing/webhook', {
+        auth: false,
+        headers: Object.fromEntries([['Content-Type', 'application/json'], ...headers]),
+        raw: payload,
+      });
 
     test('both headers, in either order and whichever is bogus (even both valid), are 400 invalid_signature and credit nothing', async () => {
       const { purchaseId, payload, valid, bogus } = await pendingPurchase();
       const before = await balance();
       const cases: Array<[string, Array<[string, string]>]> = [
-        ['bogus Payment-Signature, then valid Stripe-Signature', [['Payment-Signature', bogus], ['Stripe-Signature', valid]]],
-        ['valid Stripe-Signature, then bogus Payment-Signature', [['Stripe-Signature', valid], ['Payment-Signature', bogus]]],
-        ['valid Payment-Signature, then bogus Stripe-Signature', [['Payment-Signature', valid], ['Stripe-Signature', bogus]]],
-        ['bogus Stripe-Signature, then valid Payment-Signature', [['Stripe-Signature', bogus], ['Payment-Signature', valid]]],
-        ['both valid', [['Payment-Signature', valid], ['Stripe-Signature', valid]]],
+        [
+          'bogus Payment-Signature, then valid Stripe-Signature',
+          [
+            ['Payment-Signature', bogus],
+            ['Stripe-Signature', valid],
+          ],
+        ],
+        [
+          'valid Stripe-Signature, then bogus Payment-Signature',
+          [
+            ['Stripe-Signature', valid],
+            ['Payment-Signature', bogus],
+          ],
+        ],
+        [
+          'valid Payment-Signature, then bogus Stripe-Signature',
+          [
+            ['Payment-Signature', valid],
+            ['Stripe-Signature', bogus],
+          ],
+        ],
+        [
+          'bogus Stripe-Signature, then valid Payment-Signature',
+          [
+            ['Stripe-Signature', bogus],
+            ['Payment-Signature', valid],
+          ],
+        ],
+        [
+          'both valid',
+          [
+            ['Payment-Signature', valid],
+            ['Stripe-Signature', valid],
+          ],
+        ],
       ];
       for (const [what, headers] of cases) {
         const res = await post(payload, headers);

@@ -11,7 +11,14 @@ import { startTestApp, type TestApp } from '../support/harness.ts';
 const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
 const SLUG = 'mesh-gradient';
 const small = { width: 64, height: 48 };
-const recipe = (extra: Record<string, unknown> = {}) => ({ slug: SLUG, params: { points: 5 }, seed: 7, size: small, format: 'png', ...extra });
+const recipe = (extra: Record<string, unknown> = {}) => ({
+  slug: SLUG,
+  params: { points: 5 },
+  seed: 7,
+  size: small,
+  format: 'png',
+  ...extra,
+});
 const issuePaths = (body: { issues?: { path: string }[] }) => (body.issues ?? []).map((i) => i.path);
 
 for (const engine of ENGINES) {
@@ -33,7 +40,11 @@ for (const engine of ENGINES) {
       const ws = 'ws_presets_other';
       await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Other', kind: 'personal', createdAt: Date.now() });
       otherSecret = (await t.runtime.deps.services.keys.create(ws, 'theirs')).secret;
-      const theirs = await t.request('post', '/v1/presets', { body: { name: 'theirs', recipe: recipe({ seed: 99 }) }, headers: bearer(otherSecret), auth: false });
+      const theirs = await t.request('post', '/v1/presets', {
+        body: { name: 'theirs', recipe: recipe({ seed: 99 }) },
+        headers: bearer(otherSecret),
+        auth: false,
+      });
       assert.equal(theirs.status, 201, theirs.text);
       otherPresetId = theirs.body.id;
     });
@@ -71,7 +82,9 @@ for (const engine of ENGINES) {
       });
 
       test('400 names the field: bad size, seed and format', async () => {
-        const res = await t.request('post', '/v1/presets', { body: { name: 'bad', recipe: recipe({ size: { width: 15, height: 4097 }, seed: -1 }) } });
+        const res = await t.request('post', '/v1/presets', {
+          body: { name: 'bad', recipe: recipe({ size: { width: 15, height: 4097 }, seed: -1 }) },
+        });
         assert.equal(res.status, 400);
         assert.deepEqual(issuePaths(res.body).sort(), ['body.recipe.seed', 'body.recipe.size.height', 'body.recipe.size.width']);
         const format = await t.request('post', '/v1/presets', { body: { name: 'bad', recipe: recipe({ format: 'gif' }) } });
@@ -90,7 +103,10 @@ for (const engine of ENGINES) {
         ] as const) {
           const res = await t.request('post', '/v1/presets', { body });
           assert.equal(res.status, 400, JSON.stringify(body));
-          assert.ok(issuePaths(res.body).some((p) => p.startsWith(field)), JSON.stringify(res.body.issues));
+          assert.ok(
+            issuePaths(res.body).some((p) => p.startsWith(field)),
+            JSON.stringify(res.body.issues),
+          );
         }
       });
 
@@ -113,7 +129,9 @@ for (const engine of ENGINES) {
         const presets = t.runtime.deps.services.presets;
         for (let i = 0; i < MAX_PRESETS - 2; i++) await presets.create(ws, { name: `p${i}`, recipe: { slug: SLUG } });
         const racing = await Promise.all(
-          Array.from({ length: 5 }, (_, i) => t.request('post', '/v1/presets', { body: { name: `race${i}`, recipe: recipe() }, headers: bearer(secret), auth: false })),
+          Array.from({ length: 5 }, (_, i) =>
+            t.request('post', '/v1/presets', { body: { name: `race${i}`, recipe: recipe() }, headers: bearer(secret), auth: false }),
+          ),
         );
         assert.deepEqual(racing.map((r) => r.status).sort(), [201, 201, 409, 409, 409]);
         const over = racing.find((r) => r.status === 409)!;
@@ -123,7 +141,11 @@ for (const engine of ENGINES) {
         // Deleting one makes room again.
         const first = racing.find((r) => r.status === 201)!;
         assert.equal((await t.request('delete', `/v1/presets/${first.body.id}`, { headers: bearer(secret), auth: false })).status, 204);
-        assert.equal((await t.request('post', '/v1/presets', { body: { name: 'room', recipe: recipe() }, headers: bearer(secret), auth: false })).status, 201);
+        assert.equal(
+          (await t.request('post', '/v1/presets', { body: { name: 'room', recipe: recipe() }, headers: bearer(secret), auth: false }))
+            .status,
+          201,
+        );
       });
     });
 
@@ -136,9 +158,15 @@ for (const engine of ENGINES) {
         assert.equal(res.headers['cache-control'], 'no-store');
         const ids = res.body.map((p: { id: string }) => p.id);
         assert.ok(ids.indexOf(b.id) < ids.indexOf(a.id), 'newest first');
-        assert.deepEqual(res.body.find((p: { id: string }) => p.id === a.id), a);
+        assert.deepEqual(
+          res.body.find((p: { id: string }) => p.id === a.id),
+          a,
+        );
         const times = res.body.map((p: { createdAt: string }) => Date.parse(p.createdAt));
-        assert.deepEqual(times, [...times].sort((x, y) => y - x));
+        assert.deepEqual(
+          times,
+          [...times].sort((x, y) => y - x),
+        );
         assert.ok(!ids.includes(otherPresetId));
         const theirs = await t.request('get', '/v1/presets', { headers: bearer(otherSecret), auth: false });
         assert.deepEqual(
@@ -164,14 +192,20 @@ for (const engine of ENGINES) {
       test('the hash is the one the preset renders to now, not the one stored with it', async () => {
         const created = await create({ name: 'stale', recipe: recipe({ seed: 31337 }) });
         // As if saved under an older generator version: the stored hash no longer matches.
-        await t.runtime.db('presets').where({ id: created.id }).update({ recipe_hash: '0'.repeat(64) });
+        await t.runtime
+          .db('presets')
+          .where({ id: created.id })
+          .update({ recipe_hash: '0'.repeat(64) });
         const current = (await t.request('get', `/v1/presets/${created.id}/render`)).headers['x-service-recipe-hash'];
         assert.equal(current, created.recipeHash);
         assert.equal((await t.request('get', `/v1/presets/${created.id}`)).body.recipeHash, current);
         const listed = (await t.request('get', '/v1/presets')).body.find((p: { id: string }) => p.id === created.id);
         assert.equal(listed.recipeHash, current);
         // A stored recipe that no longer validates keeps its stored hash; rendering it says why.
-        await t.runtime.db('presets').where({ id: created.id }).update({ recipe: JSON.stringify({ slug: SLUG, params: { points: 10_000 } }) });
+        await t.runtime
+          .db('presets')
+          .where({ id: created.id })
+          .update({ recipe: JSON.stringify({ slug: SLUG, params: { points: 10_000 } }) });
         assert.equal((await t.request('get', `/v1/presets/${created.id}`)).body.recipeHash, '0'.repeat(64));
         const render = await t.request('get', `/v1/presets/${created.id}/render`);
         assert.equal(render.status, 400);
@@ -225,10 +259,14 @@ for (const engine of ENGINES) {
 
       test('400 names the field; the preset is unchanged', async () => {
         const created = await create();
-        const params = await t.request('patch', `/v1/presets/${created.id}`, { body: { name: 'nope', recipe: recipe({ params: { points: 1 } }) } });
+        const params = await t.request('patch', `/v1/presets/${created.id}`, {
+          body: { name: 'nope', recipe: recipe({ params: { points: 1 } }) },
+        });
         assert.equal(params.status, 400);
         assert.deepEqual(issuePaths(params.body), ['body.recipe.params.points']);
-        const size = await t.request('patch', `/v1/presets/${created.id}`, { body: { recipe: recipe({ size: { width: 64, height: 5000 } }) } });
+        const size = await t.request('patch', `/v1/presets/${created.id}`, {
+          body: { recipe: recipe({ size: { width: 64, height: 5000 } }) },
+        });
         assert.equal(size.status, 400);
         assert.deepEqual(issuePaths(size.body), ['body.recipe.size.height']);
         const empty = await t.request('patch', `/v1/presets/${created.id}`, { body: {} });
@@ -305,7 +343,9 @@ for (const engine of ENGINES) {
 
       test('304 with If-None-Match', async () => {
         const created = await create();
-        const res = await t.request('get', `/v1/presets/${created.id}/render`, { headers: { 'If-None-Match': `W/"other", "${created.recipeHash}"` } });
+        const res = await t.request('get', `/v1/presets/${created.id}/render`, {
+          headers: { 'If-None-Match': `W/"other", "${created.recipeHash}"` },
+        });
         assert.equal(res.status, 304);
         assert.equal(res.headers.etag, `"${created.recipeHash}"`);
         const other = await t.request('get', `/v1/presets/${created.id}/render`, { headers: { 'If-None-Match': '"nope"' } });

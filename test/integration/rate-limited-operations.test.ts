@@ -14,7 +14,11 @@ const doc = openApiDocument() as { paths: Record<string, Record<string, { operat
 const limited = Object.entries(doc.paths).flatMap(([template, item]) =>
   (['get', 'post', 'patch', 'delete'] as Method[])
     .filter((m) => item[m]?.responses['429'])
-    .map((m) => ({ method: m, operationId: item[m]!.operationId, url: template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x1') })),
+    .map((m) => ({
+      method: m,
+      operationId: item[m]!.operationId,
+      url: template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x1'),
+    })),
 );
 
 for (const engine of ENGINES) {

@@ -15,7 +15,11 @@ import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const WORKSPACE_LIMIT = 6;
 const KEY_LIMIT = 3;
-const ENV = { RATE_LIMIT_WORKSPACE_PER_MINUTE: String(WORKSPACE_LIMIT), RATE_LIMIT_KEY_PER_MINUTE: String(KEY_LIMIT), ALLOWED_ORIGINS: 'https://app.example.test' };
+const ENV = {
+  RATE_LIMIT_WORKSPACE_PER_MINUTE: String(WORKSPACE_LIMIT),
+  RATE_LIMIT_KEY_PER_MINUTE: String(KEY_LIMIT),
+  ALLOWED_ORIGINS: 'https://app.example.test',
+};
 const BOTH_POLICIES = `"workspace";q=${WORKSPACE_LIMIT};w=60, "key";q=${KEY_LIMIT};w=60`;
 const WORKSPACE_POLICY = `"workspace";q=${WORKSPACE_LIMIT};w=60`;
 
@@ -233,7 +237,11 @@ for (const engine of ENGINES) {
         assert.match(refused.body.detail, /without valid credentials/);
         assert.ok(Number(refused.headers['retry-after']) >= 1);
         assert.equal((await t.request('get', '/v1/keys', { auth: false })).status, 429, 'no credentials count the same');
-        assert.equal((await t.request('get', '/v1/keys', { auth: false, headers: { ...bad.headers, 'X-Forwarded-For': '198.51.100.7' } })).status, 429, 'a claimed address changes nothing');
+        assert.equal(
+          (await t.request('get', '/v1/keys', { auth: false, headers: { ...bad.headers, 'X-Forwarded-For': '198.51.100.7' } })).status,
+          429,
+          'a claimed address changes nothing',
+        );
         assert.equal((await t.request('get', '/v1/me')).status, 200, 'valid credentials are not refused');
       } finally {
         await t.close();

@@ -35,7 +35,12 @@ function wrapper(dir: string): { path: string; calls: () => string[]; breakEncod
   chmodSync(script, 0o755);
   return {
     path: script,
-    calls: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l && !l.includes('-version')) : []),
+    calls: () =>
+      existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .split('\n')
+            .filter((l) => l && !l.includes('-version'))
+        : [],
     breakEncodes: () => writeFileSync(broken, ''),
     fixEncodes: () => rmSync(broken, { force: true }),
   };
@@ -57,10 +62,16 @@ for (const engine of ENGINES) {
         const res = await t.request('get', '/v1/ready', { auth: false });
         assert.equal(res.status, 503);
         assert.equal(res.body.code, 'not_ready');
-        assert.deepEqual({ ok: res.body.ok, database: res.body.database, ffmpeg: res.body.ffmpeg }, { ok: false, database: true, ffmpeg: false });
+        assert.deepEqual(
+          { ok: res.body.ok, database: res.body.database, ffmpeg: res.body.ffmpeg },
+          { ok: false, database: true, ffmpeg: false },
+        );
         assert.match(res.body.detail, /FFmpeg/);
         assert.ok(ffmpeg.calls().length >= 1, 'an encode was attempted');
-        assert.ok(t.logs.some((l) => l.includes('FFmpeg cannot encode')), 'the failure is logged');
+        assert.ok(
+          t.logs.some((l) => l.includes('FFmpeg cannot encode')),
+          'the failure is logged',
+        );
       } finally {
         await t.close();
       }
@@ -68,7 +79,12 @@ for (const engine of ENGINES) {
 
     test('the real FFmpeg encodes: 200; the result is cached for the TTL, then refreshed in the background by one probe', async () => {
       const ffmpeg = wrapper(mkdtempSync(path.join(dir, 'cached-')));
-      const clock = { at: Date.now(), now() { return this.at; } };
+      const clock = {
+        at: Date.now(),
+        now() {
+          return this.at;
+        },
+      };
       const t = await startTestApp(engine, { env: { FFMPEG_PATH: ffmpeg.path }, compose: { clock } });
       const ready = async () => (await t.request('get', '/v1/ready', { auth: false })).status;
       const readiness = t.runtime.deps.services.health.ffmpegReadiness;
@@ -76,7 +92,10 @@ for (const engine of ENGINES) {
         assert.equal(await ready(), 200);
         const probeCalls = ffmpeg.calls().length;
         assert.equal(probeCalls, 2, 'one mp4 and one gif encode');
-        assert.ok(ffmpeg.calls().some((c) => c.includes('libx264')) && ffmpeg.calls().some((c) => c.includes('-f gif')), 'the renders\' own arguments');
+        assert.ok(
+          ffmpeg.calls().some((c) => c.includes('libx264')) && ffmpeg.calls().some((c) => c.includes('-f gif')),
+          "the renders' own arguments",
+        );
 
         // FFmpeg breaks: within the TTL the cached answer stands and no probe runs.
         ffmpeg.breakEncodes();

@@ -37,11 +37,16 @@ for (const engine of ENGINES) {
       const source = readmeSnippet();
       assert.match(source, /const service = 'http:\/\/127\.0\.0\.1:8080';/);
       const file = path.join(dir, 'snippet.mts');
-      writeFileSync(file, `${source.replace('http://127.0.0.1:8080', `http://127.0.0.1:${port}`)}\nconsole.log(JSON.stringify({ hash, url }));\n`);
+      writeFileSync(
+        file,
+        `${source.replace('http://127.0.0.1:8080', `http://127.0.0.1:${port}`)}\nconsole.log(JSON.stringify({ hash, url }));\n`,
+      );
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, timeout: 30_000 });
       const { hash, url } = JSON.parse(stdout) as { hash: string; url: string };
 
-      const served = await t.request('post', '/v1/generate/mesh-gradient', { body: { seed: 7, size: { width: 800, height: 450, pixelRatio: 1 }, format: 'png' } });
+      const served = await t.request('post', '/v1/generate/mesh-gradient', {
+        body: { seed: 7, size: { width: 800, height: 450, pixelRatio: 1 }, format: 'png' },
+      });
       assert.equal(served.status, 200);
       assert.equal(served.headers['x-service-recipe-hash'], hash);
       const viaUrl = await t.request('get', url);

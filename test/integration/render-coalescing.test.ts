@@ -30,7 +30,12 @@ const N = 10;
  * to reserve and render (database and worker-thread replies); so when the gate opens every request
  * is already waiting on the leader.
  */
-function gated(real: RenderService, ledger: CreditsService, arrivals: number, onRender: (n: number, call: RenderCall) => void | Promise<void> = () => {}) {
+function gated(
+  real: RenderService,
+  ledger: CreditsService,
+  arrivals: number,
+  onRender: (n: number, call: RenderCall) => void | Promise<void> = () => {},
+) {
   let lookups = 0;
   let renders = 0;
   let reservations = 0;
@@ -41,7 +46,10 @@ function gated(real: RenderService, ledger: CreditsService, arrivals: number, on
   const render: Pick<RenderService, 'cached' | 'renderUncached'> = {
     cached(resolved: ResolvedRecipe) {
       const answer = real.cached(resolved);
-      void answer.then(() => ++lookups >= arrivals && open(), () => {});
+      void answer.then(
+        () => ++lookups >= arrivals && open(),
+        () => {},
+      );
       return answer;
     },
     async renderUncached(resolved: ResolvedRecipe, call: RenderCall = {}) {
@@ -64,7 +72,11 @@ function gated(real: RenderService, ledger: CreditsService, arrivals: number, on
 }
 
 /** Runs `call(0)` alone until it leads, then `call(1..n-1)` at once. */
-async function leaderThenFollowers<T>(gate: { leading: Promise<void> }, n: number, call: (i: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
+async function leaderThenFollowers<T>(
+  gate: { leading: Promise<void> },
+  n: number,
+  call: (i: number) => Promise<T>,
+): Promise<PromiseSettledResult<T>[]> {
   const first = call(0);
   const firstSettled = Promise.allSettled([first]);
   await Promise.race([gate.leading, first.catch(() => {})]);
@@ -72,7 +84,8 @@ async function leaderThenFollowers<T>(gate: { leading: Promise<void> }, n: numbe
   return [...(await firstSettled), ...rest];
 }
 
-const fulfilled = (outcomes: PromiseSettledResult<MeteredResult>[]) => outcomes.filter((o): o is PromiseFulfilledResult<MeteredResult> => o.status === 'fulfilled').map((o) => o.value);
+const fulfilled = (outcomes: PromiseSettledResult<MeteredResult>[]) =>
+  outcomes.filter((o): o is PromiseFulfilledResult<MeteredResult> => o.status === 'fulfilled').map((o) => o.value);
 const count = (results: MeteredResult[], cache: string) => results.filter((r) => r.cache === cache).length;
 
 for (const engine of ENGINES) {
@@ -81,7 +94,8 @@ for (const engine of ENGINES) {
     let credits: CreditsService;
     let seed = 40_000;
     const principal = (workspaceId: string) => ({ workspaceId, method: 'api_key' as const });
-    const recipe = () => t.runtime.deps.services.render.resolve('mesh-gradient', { seed: ++seed, size: { width: 256, height: 256 }, format: 'png' });
+    const recipe = () =>
+      t.runtime.deps.services.render.resolve('mesh-gradient', { seed: ++seed, size: { width: 256, height: 256 }, format: 'png' });
 
     before(async () => {
       t = await startTestApp(engine);
@@ -92,10 +106,19 @@ for (const engine of ENGINES) {
 
     async function workspaceWith(id: string, amount: number) {
       await t.runtime.deps.services.workspaces.ensure({ id, name: id, kind: 'personal', createdAt: Date.now() });
-      if (amount > 0) await credits.add({ workspaceId: id, amount: amount, kind: 'grant', id: `grant_${id}`, reference: 'test', description: 'test grant' });
+      if (amount > 0)
+        await credits.add({
+          workspaceId: id,
+          amount: amount,
+          kind: 'grant',
+          id: `grant_${id}`,
+          reference: 'test',
+          description: 'test grant',
+        });
     }
 
-    const meteredWith = (gate: ReturnType<typeof gated>) => new MeteredRenderService(gate.render, gate.credits, t.runtime.deps.services.usage);
+    const meteredWith = (gate: ReturnType<typeof gated>) =>
+      new MeteredRenderService(gate.render, gate.credits, t.runtime.deps.services.usage);
 
     test(`${N} identical renders at once: one MISS pays, the rest are COALESCED and free; one after another the second is a HIT`, async () => {
       const ws = 'ws_coalesce';
@@ -103,13 +126,22 @@ for (const engine of ENGINES) {
       const resolved = recipe();
       const gate = gated(t.runtime.deps.services.render, credits, N);
       const metered = meteredWith(gate);
-      const results = fulfilled(await leaderThenFollowers(gate, N, () => metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' })));
+      const results = fulfilled(
+        await leaderThenFollowers(gate, N, () => metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' })),
+      );
       assert.equal(count(results, 'MISS'), 1);
       assert.equal(count(results, 'COALESCED'), N - 1);
       assert.equal(gate.renders(), 1, 'rendered once');
-      assert.equal(results.reduce((a, r) => a + r.credits, 0), renderCost(resolved));
+      assert.equal(
+        results.reduce((a, r) => a + r.credits, 0),
+        renderCost(resolved),
+      );
       assert.ok(results.every((r) => r.bytes.equals(results[0].bytes)));
-      assert.deepEqual(await credits.balance(ws), { credits: 100 - renderCost(resolved), reserved: 0, available: 100 - renderCost(resolved) });
+      assert.deepEqual(await credits.balance(ws), {
+        credits: 100 - renderCost(resolved),
+        reserved: 0,
+        available: 100 - renderCost(resolved),
+      });
       const again = await metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' });
       assert.deepEqual([again.cache, again.credits], ['HIT', 0]);
     });
@@ -122,7 +154,9 @@ for (const engine of ENGINES) {
         throw new ProblemError('render_timeout', { detail: 'the one render failed' });
       });
       const metered = meteredWith(gate);
-      const outcomes = await leaderThenFollowers(gate, N, () => metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' }));
+      const outcomes = await leaderThenFollowers(gate, N, () =>
+        metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' }),
+      );
       assert.equal(gate.renders(), 1, 'the followers did not render again');
       for (const o of outcomes) assert.equal(o.status === 'rejected' && (o.reason as ProblemError).code, 'render_timeout');
       assert.deepEqual(await credits.balance(ws), { credits: 100, reserved: 0, available: 100 });
@@ -138,14 +172,23 @@ for (const engine of ENGINES) {
         if (n === 1) leaving.abort();
       });
       const metered = meteredWith(gate);
-      const outcomes = await leaderThenFollowers(gate, N, (i) => metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate', signal: i === 0 ? leaving.signal : undefined }));
+      const outcomes = await leaderThenFollowers(gate, N, (i) =>
+        metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate', signal: i === 0 ? leaving.signal : undefined }),
+      );
       assert.equal(outcomes[0].status === 'rejected' && (outcomes[0].reason as ProblemError).code, 'client_closed_request');
       const results = fulfilled(outcomes);
       assert.equal(results.length, N - 1);
       assert.equal(count(results, 'MISS'), 1, 'one follower took over');
       assert.equal(count(results, 'COALESCED'), N - 2);
-      assert.equal(results.reduce((a, r) => a + r.credits, 0), renderCost(resolved));
-      assert.deepEqual(await credits.balance(ws), { credits: 100 - renderCost(resolved), reserved: 0, available: 100 - renderCost(resolved) });
+      assert.equal(
+        results.reduce((a, r) => a + r.credits, 0),
+        renderCost(resolved),
+      );
+      assert.deepEqual(await credits.balance(ws), {
+        credits: 100 - renderCost(resolved),
+        reserved: 0,
+        available: 100 - renderCost(resolved),
+      });
     });
 
     test('a leader that cannot pay hands over to a follower from a workspace that can', async () => {
@@ -156,12 +199,17 @@ for (const engine of ENGINES) {
       const resolved = recipe();
       const gate = gated(t.runtime.deps.services.render, credits, N);
       const metered = meteredWith(gate);
-      const outcomes = await leaderThenFollowers(gate, N, (i) => metered.renderMetered(resolved, { principal: principal(i === 0 ? poor : rich), operation: 'generate' }));
+      const outcomes = await leaderThenFollowers(gate, N, (i) =>
+        metered.renderMetered(resolved, { principal: principal(i === 0 ? poor : rich), operation: 'generate' }),
+      );
       assert.equal(outcomes[0].status === 'rejected' && (outcomes[0].reason as ProblemError).code, 'insufficient_credits');
       const results = fulfilled(outcomes);
       assert.equal(results.length, N - 1);
       assert.equal(count(results, 'MISS'), 1);
-      assert.equal(results.reduce((a, r) => a + r.credits, 0), renderCost(resolved));
+      assert.equal(
+        results.reduce((a, r) => a + r.credits, 0),
+        renderCost(resolved),
+      );
       assert.equal((await credits.balance(rich)).available, 100 - renderCost(resolved));
       assert.deepEqual(await credits.balance(poor), { credits: 0, reserved: 0, available: 0 });
     });
@@ -186,7 +234,14 @@ describe('coalesced renders over HTTP in hosted mode (postgres)', () => {
       },
     });
     secret = await workspaceKey(t, { id: ws, name: 'Coalesce' }, 'test');
-    await t.runtime.deps.services.credits.add({ workspaceId: ws, amount: 100, kind: 'grant', id: 'grant_http_coalesce', reference: 'test', description: 'grant' });
+    await t.runtime.deps.services.credits.add({
+      workspaceId: ws,
+      amount: 100,
+      kind: 'grant',
+      id: 'grant_http_coalesce',
+      reference: 'test',
+      description: 'grant',
+    });
   });
   after(async () => t?.close());
 
@@ -198,7 +253,10 @@ describe('coalesced renders over HTTP in hosted mode (postgres)', () => {
     assert.equal(caches.filter((c) => c === 'MISS').length, 1, caches.join(', '));
     assert.equal(caches.filter((c) => c === 'COALESCED').length, N - 1, caches.join(', '));
     const charged = responses.map((r) => Number(r.headers['x-service-credits']));
-    assert.equal(charged.reduce((a, c) => a + c, 0), 5);
+    assert.equal(
+      charged.reduce((a, c) => a + c, 0),
+      5,
+    );
     assert.equal(gate.renders(), 1);
     assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), { credits: 95, reserved: 0, available: 95 });
     const again = await t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body });
@@ -212,12 +270,20 @@ describe('coalesced renders over HTTP in hosted mode (postgres)', () => {
   test(`${N} identical requests fired together, ungated: one MISS pays, every other one is free`, async () => {
     const before = await t.runtime.deps.services.credits.balance(ws);
     // The gate let its one leader through in the test above; from here on nothing is held.
-    const responses = await Promise.all(Array.from({ length: N }, () => t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: { ...body, seed: 2049 } })));
+    const responses = await Promise.all(
+      Array.from({ length: N }, () => t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: { ...body, seed: 2049 } })),
+    );
     assert.ok(responses.every((r) => r.status === 200));
     const caches = responses.map((r) => r.headers['x-service-cache']);
     assert.equal(caches.filter((c) => c === 'MISS').length, 1, caches.join(', '));
-    assert.ok(caches.every((c) => ['MISS', 'COALESCED', 'HIT'].includes(c)), caches.join(', '));
-    assert.equal(responses.reduce((a, r) => a + Number(r.headers['x-service-credits']), 0), 5);
+    assert.ok(
+      caches.every((c) => ['MISS', 'COALESCED', 'HIT'].includes(c)),
+      caches.join(', '),
+    );
+    assert.equal(
+      responses.reduce((a, r) => a + Number(r.headers['x-service-credits']), 0),
+      5,
+    );
     assert.equal((await t.runtime.deps.services.credits.balance(ws)).credits, before.credits - 5);
   });
 });

@@ -15,9 +15,21 @@ import { armCall } from '../support/events.ts';
 import { failingFfmpeg } from '../support/failing-ffmpeg.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
-type Recipe = { slug: string; seed: number; format: 'png' | 'gif'; size: { width: number; height: number }; params?: Record<string, number> };
+type Recipe = {
+  slug: string;
+  seed: number;
+  format: 'png' | 'gif';
+  size: { width: number; height: number };
+  params?: Record<string, number>;
+};
 const still = (seed: number): Recipe => ({ slug: 'mesh-gradient', seed, format: 'png', size: { width: 64, height: 48 } });
-const motion = (seed: number): Recipe => ({ slug: 'plasma', seed, format: 'gif', size: { width: 64, height: 48 }, params: { duration: 1, fps: 10 } });
+const motion = (seed: number): Recipe => ({
+  slug: 'plasma',
+  seed,
+  format: 'gif',
+  size: { width: 64, height: 48 },
+  params: { duration: 1, fps: 10 },
+});
 
 const poolOf = (t: TestApp) => (t.runtime.deps.services.render as unknown as { pool: RenderPool }).pool;
 

@@ -11,10 +11,18 @@ import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.t
 import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
 
 const animated = ALL_GENERATORS.find((g) => g.animated);
-const heavyBody = (seed: number) => JSON.stringify({ seed, format: 'mp4', size: { width: 1280, height: 720 }, params: { duration: 10, fps: 30 } });
+const heavyBody = (seed: number) =>
+  JSON.stringify({ seed, format: 'mp4', size: { width: 1280, height: 720 }, params: { duration: 10, fps: 30 } });
 
-function post(base: string, path: string, body: string): { response: Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>; abort: () => void } {
-  const req = http.request(`${base}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'application/json' } });
+function post(
+  base: string,
+  path: string,
+  body: string,
+): { response: Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>; abort: () => void } {
+  const req = http.request(`${base}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'application/json' },
+  });
   const response = new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
@@ -36,7 +44,9 @@ for (const engine of ENGINES) {
     let ffmpeg: TracedFfmpeg;
     before(async () => {
       ffmpeg = await tracedFfmpeg();
-      t = await startTestApp(engine, { env: { RENDER_WORKERS: '2', RENDER_QUEUE_LIMIT: '1', ANIMATION_BUDGET_MS: '60000', FFMPEG_PATH: ffmpeg.path } });
+      t = await startTestApp(engine, {
+        env: { RENDER_WORKERS: '2', RENDER_QUEUE_LIMIT: '1', ANIMATION_BUDGET_MS: '60000', FFMPEG_PATH: ffmpeg.path },
+      });
       server = t.app.listen(0, '127.0.0.1');
       await new Promise((r) => server.once('listening', r));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -68,7 +78,9 @@ for (const engine of ENGINES) {
       calls.forEach((c) => c.response.catch(() => {}));
       try {
         // The first refusal is the event that says the workers are full; if none comes, every call settles and this rejects.
-        const overloaded = await Promise.any(calls.map((c) => c.response.then((r) => (r.status === 503 ? r : Promise.reject(new Error(`answered ${r.status}, not 503`))))));
+        const overloaded = await Promise.any(
+          calls.map((c) => c.response.then((r) => (r.status === 503 ? r : Promise.reject(new Error(`answered ${r.status}, not 503`))))),
+        );
         assert.equal(JSON.parse(overloaded.body).code, 'overloaded');
         assert.ok(Number(overloaded.headers['retry-after']) > 0);
         // Health runs on the event loop, not in a render worker, so it answers while they are all busy.

@@ -30,10 +30,15 @@ for (const engine of ENGINES) {
     for (const gen of ALL_GENERATORS) {
       for (const format of gen.formats) {
         test(`generate ${gen.slug} as ${format}: 200, content type, headers`, async () => {
-          const res = await t.request('post', `/v1/generate/${gen.slug}`, { body: { seed: 3, size: small, format, params: quick(gen.slug) } });
+          const res = await t.request('post', `/v1/generate/${gen.slug}`, {
+            body: { seed: 3, size: small, format, params: quick(gen.slug) },
+          });
           assert.equal(res.status, 200, res.text);
           assert.ok(looksLike(format, res.body), `${format} bytes`);
-          assert.equal(res.headers['x-service-recipe-hash'], createHash('sha256').update(Buffer.from(res.headers['x-service-recipe'], 'base64url')).digest('hex'));
+          assert.equal(
+            res.headers['x-service-recipe-hash'],
+            createHash('sha256').update(Buffer.from(res.headers['x-service-recipe'], 'base64url')).digest('hex'),
+          );
           assert.equal(res.headers.etag, `"${res.headers['x-service-recipe-hash']}"`);
           assert.equal(res.headers['cache-control'], 'private, max-age=31536000, immutable');
           assert.equal(res.headers['x-service-engine'], (await t.request('get', '/v1/health', { auth: false })).body.engineVersion);
@@ -53,7 +58,9 @@ for (const engine of ENGINES) {
       assert.equal(viaUrl.status, 200);
       assert.equal(viaUrl.headers['x-service-cache'], 'HIT');
       assert.ok(viaUrl.body.equals(first.body));
-      const notModified = await t.request('get', `/v1/render/${hash}?r=${first.headers['x-service-recipe']}`, { headers: { 'If-None-Match': `W/"x", "${hash}"` } });
+      const notModified = await t.request('get', `/v1/render/${hash}?r=${first.headers['x-service-recipe']}`, {
+        headers: { 'If-None-Match': `W/"x", "${hash}"` },
+      });
       assert.equal(notModified.status, 304);
       assert.equal(notModified.headers.etag, `"${hash}"`);
       const generate304 = await t.request('post', `/v1/generate/${still.slug}`, { body, headers: { 'If-None-Match': `"${hash}"` } });
@@ -142,9 +149,17 @@ for (const engine of ENGINES) {
     });
 
     describe('recipe URLs', () => {
-      const base = () => ({ v: 1, generator: still.slug, version: still.version, params: {}, seed: 5, size: { width: 48, height: 32, pixelRatio: 1 }, format: 'png' });
+      const base = () => ({
+        v: 1,
+        generator: still.slug,
+        version: still.version,
+        params: {},
+        seed: 5,
+        size: { width: 48, height: 32, pixelRatio: 1 },
+        format: 'png',
+      });
 
-      test('a client-computed recipe URL renders; a changed byte is a 400 invalid_recipe, another recipe\'s hash a 400 recipe_hash_mismatch', async () => {
+      test("a client-computed recipe URL renders; a changed byte is a 400 invalid_recipe, another recipe's hash a 400 recipe_hash_mismatch", async () => {
         const ok = await t.request('get', recipeUrl(base()));
         assert.equal(ok.status, 200);
         const url = recipeUrl(base());
@@ -216,8 +231,14 @@ for (const engine of ENGINES) {
         assert.equal(res.status, 200);
         assert.equal(res.body.count, 6);
         const r = res.body.results;
-        assert.deepEqual(r.map((x: { index: number }) => x.index), [0, 1, 2, 3, 4, 5]);
-        assert.deepEqual(r.map((x: { ok: boolean }) => x.ok), [true, false, true, false, true, false]);
+        assert.deepEqual(
+          r.map((x: { index: number }) => x.index),
+          [0, 1, 2, 3, 4, 5],
+        );
+        assert.deepEqual(
+          r.map((x: { ok: boolean }) => x.ok),
+          [true, false, true, false, true, false],
+        );
         assert.equal(r[1].code, 'generator_not_found');
         assert.equal(r[3].code, 'render_too_large');
         assert.equal(r[5].code, 'invalid_params');
@@ -230,13 +251,24 @@ for (const engine of ENGINES) {
       });
 
       test('an item that breaks the item schema is reported on its own; the others render', async () => {
-        const items = [{ slug: still.slug, seed: -1 }, { slug: still.slug, seed: 24, size: small }, { seed: 1, colour: 'red' }, 'not an object'];
+        const items = [
+          { slug: still.slug, seed: -1 },
+          { slug: still.slug, seed: 24, size: small },
+          { seed: 1, colour: 'red' },
+          'not an object',
+        ];
         const mixed = await t.request('post', '/v1/batch', { body: { items: items.slice(0, 3) } });
         assert.equal(mixed.status, 200);
         const r = mixed.body.results;
-        assert.deepEqual(r.map((x: { ok: boolean }) => x.ok), [false, true, false]);
+        assert.deepEqual(
+          r.map((x: { ok: boolean }) => x.ok),
+          [false, true, false],
+        );
         assert.equal(r[0].code, 'validation_failed');
-        assert.deepEqual(r[0].issues.map((i: { path: string }) => i.path), ['body.items.0.seed']);
+        assert.deepEqual(
+          r[0].issues.map((i: { path: string }) => i.path),
+          ['body.items.0.seed'],
+        );
         assert.match(r[0].error, /^body\.items\.0\.seed /);
         assert.deepEqual(r[2].issues.map((i: { path: string }) => i.path).sort(), ['body.items.2.colour', 'body.items.2.slug']);
         // The request itself is still checked: items must be objects, at most 50 of them.
@@ -270,7 +302,9 @@ for (const engine of ENGINES) {
     test('an animated render over the animation budget is 504 pointing to jobs', { skip: !animated }, async () => {
       const budgeted = await startTestApp(engine, { env: { ANIMATION_BUDGET_MS: '150' } });
       try {
-        const res = await budgeted.request('post', `/v1/generate/${animated!.slug}`, { body: { format: 'gif', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } } });
+        const res = await budgeted.request('post', `/v1/generate/${animated!.slug}`, {
+          body: { format: 'gif', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } },
+        });
         assert.equal(res.status, 504);
         assert.equal(res.body.code, 'animation_budget_exceeded');
         assert.match(res.body.detail, /POST \/v1\/jobs/);

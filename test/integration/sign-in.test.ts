@@ -30,7 +30,15 @@ describe('hosted accounts on postgres', () => {
     idp = await startTestIdp(api);
     t = await startTestApp('postgres', {
       // The sign-in limit is on but out of the way here; its own suite below sets it low.
-      env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: APP, AUTH_SECRET, PUBLIC_URL: api, LOG_LEVEL: 'debug', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000', ...idp.env },
+      env: {
+        SERVICE_LOCAL_MODE: '0',
+        APP_ORIGIN: APP,
+        AUTH_SECRET,
+        PUBLIC_URL: api,
+        LOG_LEVEL: 'debug',
+        RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
+        ...idp.env,
+      },
     });
     server.on('request', t.app);
   });
@@ -68,7 +76,10 @@ describe('hosted accounts on postgres', () => {
     return { authorizeUrl, back, jar, cookie: cookie ? `${SESSION_COOKIE}=${cookie.value}` : '' };
   }
 
-  const withCookie = (cookie: string, extra: Record<string, string> = {}) => ({ auth: false as const, headers: { Cookie: cookie, ...extra } });
+  const withCookie = (cookie: string, extra: Record<string, string> = {}) => ({
+    auth: false as const,
+    headers: { Cookie: cookie, ...extra },
+  });
 
   describe('sign-in', () => {
     test('GitHub: identity scopes only, PKCE, back to APP_ORIGIN with a __Secure- HTTP-only Lax cookie and a personal workspace', async () => {
@@ -125,7 +136,11 @@ describe('hosted accounts on postgres', () => {
       assert.equal(unknown.res.status, 404);
       assert.match(unknown.res.headers.get('content-type') ?? '', /^application\/problem\+json/);
       assert.equal(unknown.body.code, 'not_found');
-      const res = await fetch(`${api}/v1/auth/sign-in/social`, { method: 'POST', headers: { 'content-type': 'application/json', origin: APP }, body: JSON.stringify({ callbackURL: `${APP}/app` }) });
+      const res = await fetch(`${api}/v1/auth/sign-in/social`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: APP },
+        body: JSON.stringify({ callbackURL: `${APP}/app` }),
+      });
       const body = (await res.json()) as { code: string; status: number; detail?: string };
       assert.equal(res.status, 400);
       assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
@@ -162,7 +177,11 @@ describe('hosted accounts on postgres', () => {
 
     test('signing out ends the session: the cookie then answers 401', async () => {
       const { cookie } = await signIn('github', 'erin');
-      const out = await fetch(`${api}/v1/auth/sign-out`, { method: 'POST', headers: { cookie, origin: APP, 'content-type': 'application/json' }, body: '{}' });
+      const out = await fetch(`${api}/v1/auth/sign-out`, {
+        method: 'POST',
+        headers: { cookie, origin: APP, 'content-type': 'application/json' },
+        body: '{}',
+      });
       assert.equal(out.status, 200);
       assert.equal((await t.request('get', '/v1/me', withCookie(cookie))).status, 401);
     });
@@ -200,7 +219,14 @@ describe('hosted accounts on postgres', () => {
     test('a cookie render must prove it is same-origin: every other variant is 403 origin_denied and spends nothing', async () => {
       const { cookie } = await signIn('github', 'grace');
       const workspaceId = (await t.request('get', '/v1/me', withCookie(cookie))).body.workspace.id;
-      await t.runtime.deps.services.credits.add({ workspaceId: workspaceId, amount: 100, kind: 'grant', id: 'grant_grace', reference: 'test', description: 'test credits' });
+      await t.runtime.deps.services.credits.add({
+        workspaceId: workspaceId,
+        amount: 100,
+        kind: 'grant',
+        id: 'grant_grace',
+        reference: 'test',
+        description: 'test credits',
+      });
       const balance = async () => (await t.runtime.deps.services.credits.balance(workspaceId)).credits;
       const recipe = { slug: 'mesh-gradient', seed: 1, size: { width: 32, height: 32 }, format: 'png' as const };
       const preset = await t.request('post', '/v1/presets', { ...withCookie(cookie, { Origin: APP }), body: { name: 'hero', recipe } });
@@ -237,14 +263,20 @@ describe('hosted accounts on postgres', () => {
       const listedOrigin = await t.request('get', renderUrl(), withCookie(cookie, { Origin: APP, 'Sec-Fetch-Site': 'same-site' }));
       assert.equal(listedOrigin.status, 200);
       assert.equal(await balance(), before - 2);
-      assert.equal((await t.request('get', `/v1/presets/${preset.body.id}/render`, withCookie(cookie, { 'Sec-Fetch-Site': 'same-origin' }))).status, 200);
+      assert.equal(
+        (await t.request('get', `/v1/presets/${preset.body.id}/render`, withCookie(cookie, { 'Sec-Fetch-Site': 'same-origin' }))).status,
+        200,
+      );
       const afterOk = await balance();
       assert.ok(afterOk < before - 2, 'the preset render was charged');
 
       // An API key is never sent by a browser on its own: no origin evidence needed.
       const key = await t.request('post', '/v1/keys', { ...withCookie(cookie, { Origin: APP }), body: { label: 'server' } });
       secrets.add(key.body.secret);
-      const viaKey = await t.request('get', renderUrl(), { auth: false, headers: { Authorization: `Bearer ${key.body.secret}`, 'Sec-Fetch-Site': 'cross-site' } });
+      const viaKey = await t.request('get', renderUrl(), {
+        auth: false,
+        headers: { Authorization: `Bearer ${key.body.secret}`, 'Sec-Fetch-Site': 'cross-site' },
+      });
       assert.equal(viaKey.status, 200);
       assert.equal(await balance(), afterOk - 1);
     });
@@ -255,12 +287,23 @@ describe('hosted accounts on postgres', () => {
     let limited: TestApp;
     before(async () => {
       limited = await startTestApp('postgres', {
-        env: { SERVICE_LOCAL_MODE: '0', APP_ORIGIN: APP, AUTH_SECRET, PUBLIC_URL: api, RATE_LIMIT_SIGN_IN_PER_MINUTE: String(LIMIT), TRUST_PROXY: 'loopback', ...idp.env },
+        env: {
+          SERVICE_LOCAL_MODE: '0',
+          APP_ORIGIN: APP,
+          AUTH_SECRET,
+          PUBLIC_URL: api,
+          RATE_LIMIT_SIGN_IN_PER_MINUTE: String(LIMIT),
+          TRUST_PROXY: 'loopback',
+          ...idp.env,
+        },
       });
     });
     after(async () => limited?.close());
     const start = (address: string) =>
-      supertest(limited.app).post('/v1/auth/sign-in/social').set({ Origin: APP, 'X-Forwarded-For': address }).send({ provider: 'github', callbackURL: `${APP}/app` });
+      supertest(limited.app)
+        .post('/v1/auth/sign-in/social')
+        .set({ Origin: APP, 'X-Forwarded-For': address })
+        .send({ provider: 'github', callbackURL: `${APP}/app` });
 
     test(`${LIMIT} sign-in requests from an address pass with RateLimit headers, the next is 429 rate_limited; other addresses are unaffected`, async () => {
       for (let i = 1; i <= LIMIT; i++) {
@@ -271,7 +314,10 @@ describe('hosted accounts on postgres', () => {
         assert.match(res.headers.ratelimit, new RegExp(`^"sign-in";r=${LIMIT - i};t=\\d+$`));
       }
       // Every route under /v1/auth counts: a callback or a session lookup is refused too.
-      for (const res of [await start('203.0.113.7'), await supertest(limited.app).get('/v1/auth/get-session').set('X-Forwarded-For', '203.0.113.7')]) {
+      for (const res of [
+        await start('203.0.113.7'),
+        await supertest(limited.app).get('/v1/auth/get-session').set('X-Forwarded-For', '203.0.113.7'),
+      ]) {
         assert.equal(res.status, 429);
         assert.match(res.headers['content-type'], /^application\/problem\+json/);
         assert.equal(res.body.code, 'rate_limited');
@@ -282,7 +328,10 @@ describe('hosted accounts on postgres', () => {
       }
       assert.equal((await start('203.0.113.8')).status, 200);
       // The API's own routes keep their own limits.
-      assert.equal((await limited.request('get', '/v1/auth-config', { auth: false, headers: { 'X-Forwarded-For': '203.0.113.7' } })).status, 200);
+      assert.equal(
+        (await limited.request('get', '/v1/auth-config', { auth: false, headers: { 'X-Forwarded-For': '203.0.113.7' } })).status,
+        200,
+      );
     });
   });
 
@@ -306,7 +355,14 @@ describe('hosted accounts on postgres', () => {
       const { cookie } = await signIn('github', 'ivan');
       const me = await t.request('get', '/v1/me', withCookie(cookie));
       const localSecret = 'svc_local_' + 'L'.repeat(32);
-      await t.runtime.db('api_keys').insert({ id: 'key_local_intruder', workspace_id: me.body.workspace.id, label: 'local', prefix: localSecret.slice(0, 16), secret_hash: sha256(localSecret), created_at: Date.now() });
+      await t.runtime.db('api_keys').insert({
+        id: 'key_local_intruder',
+        workspace_id: me.body.workspace.id,
+        label: 'local',
+        prefix: localSecret.slice(0, 16),
+        secret_hash: sha256(localSecret),
+        created_at: Date.now(),
+      });
       assert.equal((await t.request('get', '/v1/me', { auth: false, headers: { Authorization: `Bearer ${localSecret}` } })).status, 401);
     });
 

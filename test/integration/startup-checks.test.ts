@@ -29,12 +29,18 @@ describe('handler table vs contract', () => {
   });
 
   test('a handler for an operation the contract does not have fails the start-up', async () => {
-    await assert.rejects(createOperationsRouter(t.runtime.deps, { ...handlers, deleteEverything: () => {} } as never), /Not in the contract: deleteEverything/);
+    await assert.rejects(
+      createOperationsRouter(t.runtime.deps, { ...handlers, deleteEverything: () => {} } as never),
+      /Not in the contract: deleteEverything/,
+    );
   });
 
   test('secrets in request headers never reach the log', async () => {
     const secrets = ['Bearer svc_local_not_a_real_key_but_secret_1', 'session=cookie-secret-2', 't=1,v1=signature-secret-3'];
-    await t.request('get', '/v1/me', { auth: false, headers: { Authorization: secrets[0], Cookie: secrets[1], 'Payment-Signature': secrets[2] } });
+    await t.request('get', '/v1/me', {
+      auth: false,
+      headers: { Authorization: secrets[0], Cookie: secrets[1], 'Payment-Signature': secrets[2] },
+    });
     await t.request('post', '/v1/billing/webhook', { auth: false, headers: { 'Stripe-Signature': secrets[2] }, body: { id: 'evt' } });
     const log = t.logs.join('\n');
     assert.ok(log.includes('/v1/me'), 'the request itself is logged');
@@ -56,7 +62,11 @@ for (const engine of ENGINES) {
       // A customer's key, as a hosted process would have issued it into this database.
       const live = await new KeysService(new ApiKeysRepository(t.runtime.db), systemClock, false).create('ws_customer', 'customer');
       assert.match(live.secret, /^svc_live_/);
-      const res = await t.request('post', '/v1/generate/mesh-gradient', { auth: false, headers: { Authorization: `Bearer ${live.secret}` }, body: { size: { width: 32, height: 32 } } });
+      const res = await t.request('post', '/v1/generate/mesh-gradient', {
+        auth: false,
+        headers: { Authorization: `Bearer ${live.secret}` },
+        body: { size: { width: 32, height: 32 } },
+      });
       assert.equal(res.status, 401);
       assert.equal(res.body.code, 'unauthorized');
       // The local workspace's own keys still work.
@@ -69,7 +79,10 @@ for (const engine of ENGINES) {
       const migrations = await tables();
       await assert.rejects(startTestApp(engine, { database: t.database }), (err: unknown) => {
         assert.ok(err instanceof ConfigError, String(err));
-        assert.match(err.message, /SERVICE_LOCAL_MODE=1 refuses this database: it holds hosted data \(0 signed-in users' workspaces, 1 svc_live_ keys\)/);
+        assert.match(
+          err.message,
+          /SERVICE_LOCAL_MODE=1 refuses this database: it holds hosted data \(0 signed-in users' workspaces, 1 svc_live_ keys\)/,
+        );
         return true;
       });
       assert.equal(await tables(), migrations);

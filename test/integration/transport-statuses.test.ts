@@ -2,8 +2,9 @@
 // operation, and openapi.yaml declares them on each: 431 for a header block over the limit, 408
 // for a body that never arrives (REQUEST_BODY_TIMEOUT_MS, counted once the route has accepted the
 // request), 413 for a body over BODY_LIMIT_BYTES, 415 for a compressed body and 400 for a body that
-// is not JSON (any route refuses such bodies, also one that takes none). Raw sockets, so node's client builds nothing for us; every answer is checked against the
-// contract, which also feeds the status-coverage table.
+// is not JSON (any route refuses such bodies, also one that takes none). Raw sockets, so node's
+// client builds nothing for us; every answer is checked against the contract, which also feeds
+// the status-coverage table.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MAX_HEADER_BYTES } from '../../src/http/http-server.ts';
@@ -19,13 +20,26 @@ const doc = openApiDocument() as { paths: Record<string, Record<string, { operat
 const operations = Object.entries(doc.paths).flatMap(([template, item]) =>
   ['get', 'post', 'patch', 'delete']
     .filter((m) => item[m])
-    .map((m) => ({ method: m.toUpperCase(), operationId: item[m]!.operationId, url: template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x1') })),
+    .map((m) => ({
+      method: m.toUpperCase(),
+      operationId: item[m]!.operationId,
+      url: template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x1'),
+    })),
 );
 
 /** A complete request with `body`, authenticated (public operations ignore the key). */
 function withBody(method: string, url: string, body: string, headers: string[] = []): Buffer {
   return Buffer.from(
-    [`${method} ${url} HTTP/1.1`, 'Host: x', `Authorization: Bearer ${TEST_LOCAL_KEY}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, ...headers, '', body].join('\r\n'),
+    [
+      `${method} ${url} HTTP/1.1`,
+      'Host: x',
+      `Authorization: Bearer ${TEST_LOCAL_KEY}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      ...headers,
+      '',
+      body,
+    ].join('\r\n'),
   );
 }
 
@@ -48,7 +62,11 @@ for (const engine of ENGINES) {
 
     test('431 request_header_fields_too_large on every operation', async () => {
       for (const { method, url } of operations) {
-        const res = await sendRaw(port, Buffer.from(`${method} ${url} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(MAX_HEADER_BYTES)}\r\n\r\n`), 10_000);
+        const res = await sendRaw(
+          port,
+          Buffer.from(`${method} ${url} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(MAX_HEADER_BYTES)}\r\n\r\n`),
+          10_000,
+        );
         checked(method, url, res, 431, 'request_header_fields_too_large');
       }
     });
@@ -80,7 +98,9 @@ for (const engine of ENGINES) {
       await Promise.all(
         operations.map(async ({ method, url }) => {
           const { socket, response } = openRaw(port, 10_000);
-          socket.write(`${method} ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_LOCAL_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+          socket.write(
+            `${method} ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_LOCAL_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+          );
           try {
             checked(method, url, await response, 408, 'request_timeout');
           } finally {

@@ -25,17 +25,29 @@ for (const engine of ENGINES) {
 
     test('POST /v1/generate/{slug} as the snippet writes it: the same bytes and headers as a plain request', async () => {
       const body = { seed: 7, size: { width: 96, height: 64 }, format: 'png' as const, params: { points: 5 } };
-      const { data, error, response } = await client.POST('/v1/generate/{slug}', { params: { path: { slug: 'mesh-gradient' } }, body, parseAs: 'arrayBuffer' });
+      const { data, error, response } = await client.POST('/v1/generate/{slug}', {
+        params: { path: { slug: 'mesh-gradient' } },
+        body,
+        parseAs: 'arrayBuffer',
+      });
       assert.equal(error, undefined);
       const bytes = new Uint8Array(data!);
-      const plain = await fetch(`${baseUrl}/v1/generate/mesh-gradient`, { method: 'POST', headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const plain = await fetch(`${baseUrl}/v1/generate/mesh-gradient`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       assert.ok(Buffer.from(bytes).equals(Buffer.from(await plain.arrayBuffer())));
       assert.match(response.headers.get('X-Service-Recipe-Hash') ?? '', /^[0-9a-f]{64}$/);
       assert.equal(response.headers.get('X-Service-Recipe-Hash'), plain.headers.get('X-Service-Recipe-Hash'));
     });
 
     test('an error arrives as the typed problem (code, detail, issues naming the field)', async () => {
-      const { data, error, response } = await client.POST('/v1/generate/{slug}', { params: { path: { slug: 'mesh-gradient' } }, body: { size: { width: 5, height: 64 } }, parseAs: 'arrayBuffer' });
+      const { data, error, response } = await client.POST('/v1/generate/{slug}', {
+        params: { path: { slug: 'mesh-gradient' } },
+        body: { size: { width: 5, height: 64 } },
+        parseAs: 'arrayBuffer',
+      });
       assert.equal(data, undefined);
       assert.equal(response.status, 400);
       assert.equal(error?.code, 'validation_failed');
@@ -45,7 +57,9 @@ for (const engine of ENGINES) {
     test('JSON operations: generators, a job submitted and read back', async () => {
       const { data: generators } = await client.GET('/v1/generators');
       assert.ok(generators!.some((g) => g.slug === 'plasma'));
-      const { data: job, response } = await client.POST('/v1/jobs', { body: { slug: 'mesh-gradient', seed: 8, size: { width: 32, height: 32 } } });
+      const { data: job, response } = await client.POST('/v1/jobs', {
+        body: { slug: 'mesh-gradient', seed: 8, size: { width: 32, height: 32 } },
+      });
       assert.equal(response.status, 202);
       const { data: again } = await client.GET('/v1/jobs/{id}', { params: { path: { id: job!.id } } });
       assert.equal(again!.id, job!.id);

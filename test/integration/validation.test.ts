@@ -26,7 +26,10 @@ for (const engine of ENGINES) {
     test('400 names a missing required field and a bad query parameter', async () => {
       const missing = await t.request('post', '/v1/keys', { body: {} });
       assert.equal(missing.status, 400);
-      assert.deepEqual(missing.body.issues.map((i: { path: string; message: string }) => [i.path, i.message]), [['body.label', 'is required']]);
+      assert.deepEqual(
+        missing.body.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
+        [['body.label', 'is required']],
+      );
 
       const query = await t.request('get', `/v1/render/${'a'.repeat(64)}?r=abc&w=5000&pr=9`);
       assert.equal(query.status, 400);
@@ -40,11 +43,19 @@ for (const engine of ENGINES) {
     });
 
     test('400 naming the parameter for a path parameter that is not valid percent-encoding (not 500)', async () => {
-      for (const [url, field] of [['/v1/generators/%zz', 'path.slug'], ['/v1/jobs/%e0%a4', 'path.id'], ['/v1/presets/%/render', 'path.id']] as const) {
+      for (const [url, field] of [
+        ['/v1/generators/%zz', 'path.slug'],
+        ['/v1/jobs/%e0%a4', 'path.id'],
+        ['/v1/presets/%/render', 'path.id'],
+      ] as const) {
         const res = await t.request('get', url);
         assert.equal(res.status, 400, url);
         assert.equal(res.body.code, 'validation_failed', url);
-        assert.deepEqual(res.body.issues.map((i: { path: string }) => i.path), [field], url);
+        assert.deepEqual(
+          res.body.issues.map((i: { path: string }) => i.path),
+          [field],
+          url,
+        );
       }
     });
 
@@ -55,14 +66,23 @@ for (const engine of ENGINES) {
         { method: 'get', url: '/v1/jobs?status=queued%00', field: 'query.status' },
         { method: 'get', url: '/v1/presets/%00/render', field: 'path.id' },
         { method: 'post', url: '/v1/keys', body: { label: 'a\u0000b' }, field: 'body.label' },
-        { method: 'post', url: '/v1/presets', body: { name: 'p', recipe: { slug: 'mesh-gradient', params: { 'k\u0000': 1 } } }, field: 'body.recipe.params' },
+        {
+          method: 'post',
+          url: '/v1/presets',
+          body: { name: 'p', recipe: { slug: 'mesh-gradient', params: { 'k\u0000': 1 } } },
+          field: 'body.recipe.params',
+        },
         { method: 'post', url: '/v1/billing/webhook', body: { id: 'evt\u0000' }, field: 'body.id', auth: false },
       ] as const;
       for (const c of cases) {
         const res = await t.request(c.method, c.url, { auth: !('auth' in c), ...('body' in c ? { body: c.body } : {}) });
         assert.equal(res.status, 400, `${c.method} ${c.url}`);
         assert.equal(res.body.code, 'validation_failed', `${c.method} ${c.url}`);
-        assert.deepEqual(res.body.issues.map((i: { path: string }) => i.path), [c.field], `${c.method} ${c.url}`);
+        assert.deepEqual(
+          res.body.issues.map((i: { path: string }) => i.path),
+          [c.field],
+          `${c.method} ${c.url}`,
+        );
       }
     });
 

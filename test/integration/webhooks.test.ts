@@ -15,8 +15,17 @@ import { generate as selfSigned } from 'selfsigned';
 import { WebhooksRepository } from '../../db/repositories/webhooks.repository.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
-import { PinnedHttpsClient, type PinnedHttpsClientOptions, type ResolvedAddress, type WebhookLookup } from '../../src/adapters/pinned-https.client.ts';
-import { type WebhookDeliveryOptions, type WebhookDeliveryResult, WebhookDeliveryService } from '../../src/services/webhook-delivery.service.ts';
+import {
+  PinnedHttpsClient,
+  type PinnedHttpsClientOptions,
+  type ResolvedAddress,
+  type WebhookLookup,
+} from '../../src/adapters/pinned-https.client.ts';
+import {
+  type WebhookDeliveryOptions,
+  type WebhookDeliveryResult,
+  WebhookDeliveryService,
+} from '../../src/services/webhook-delivery.service.ts';
 import { verifyWebhook } from '../../src/services/webhook-signature.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { armDelivered, armEvent } from '../support/events.ts';
@@ -47,7 +56,12 @@ async function startReceiver(tls: { key: string; cert: string }, handler: Receiv
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const received = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), servername: (req.socket as TLSSocket).servername };
+      const received = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        servername: (req.socket as TLSSocket).servername,
+      };
       requests.push(received);
       handler(received, res, requests.length - 1);
     });
@@ -114,11 +128,20 @@ for (const engine of ENGINES) {
           { name: 'basicConstraints', cA: false },
           { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
           { name: 'extKeyUsage', serverAuth: true },
-          { name: 'subjectAltName', altNames: [{ type: 2, value: 'hooks.test' }, { type: 2, value: 'rebind.example.test' }, { type: 7, ip: '127.0.0.1' }] },
+          {
+            name: 'subjectAltName',
+            altNames: [
+              { type: 2, value: 'hooks.test' },
+              { type: 2, value: 'rebind.example.test' },
+              { type: 7, ip: '127.0.0.1' },
+            ],
+          },
         ],
       });
       tls = { key: pems.private, cert: pems.cert };
-      t = await startTestApp(engine, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,hooks.test,*.example.test', WEBHOOK_ALLOW_LOOPBACK: '1' } });
+      t = await startTestApp(engine, {
+        env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,hooks.test,*.example.test', WEBHOOK_ALLOW_LOOPBACK: '1' },
+      });
     });
     afterEach(async () => {
       await Promise.all(services.splice(0).map((s) => s.close()));
@@ -322,7 +345,11 @@ for (const engine of ENGINES) {
         const config = { ...t.runtime.deps.config, webhookAllowLoopback: false };
         const lookup = scriptedLookup([[v4('93.184.215.14')], [v4('127.0.0.1')]]);
         await withRequestSpy(async (spied) => {
-          const result = await delivery({ config, loopbackCa: undefined, lookup }).deliver(LOCAL_WORKSPACE_ID, 'https://rebind.example.test/hook', event).done;
+          const result = await delivery({ config, loopbackCa: undefined, lookup }).deliver(
+            LOCAL_WORKSPACE_ID,
+            'https://rebind.example.test/hook',
+            event,
+          ).done;
           assert.equal(result.delivered, false);
           assert.equal(spied.length, 1);
           const options = spied[0]!;
@@ -343,7 +370,11 @@ for (const engine of ENGINES) {
         const r = await receiver((_req, res, i) => res.writeHead(i === 0 ? 503 : 200).end());
         // First answer: the (permitted) receiver. Every later one: the cloud metadata address.
         const lookup = scriptedLookup([[v4('127.0.0.1')], [v4('169.254.169.254')]]);
-        const result = await delivery({ lookup, retryDelaysMs: [20] }).deliver(LOCAL_WORKSPACE_ID, r.url('/hook', 'rebind.example.test'), event).done;
+        const result = await delivery({ lookup, retryDelaysMs: [20] }).deliver(
+          LOCAL_WORKSPACE_ID,
+          r.url('/hook', 'rebind.example.test'),
+          event,
+        ).done;
         assert.equal(r.requests.length, 1, 'the first attempt reached the checked address');
         assert.equal(r.requests[0]!.servername, 'rebind.example.test');
         assert.equal(result.attempts, 2);
@@ -395,7 +426,10 @@ for (const engine of ENGINES) {
         assert.equal(result.delivered, false);
         assert.equal(result.statusCode, 302);
         assert.match(String(result.error), /redirect/);
-        assert.deepEqual(r.requests.map((q) => q.path), ['/hook']);
+        assert.deepEqual(
+          r.requests.map((q) => q.path),
+          ['/hook'],
+        );
         const [row] = await rows(handle.webhookId);
         assert.equal(row.status_code, 302);
       });
@@ -406,7 +440,10 @@ for (const engine of ENGINES) {
           times.push(Date.now());
           res.writeHead(i < 2 ? 500 : 200).end();
         });
-        const handle = delivery({ retryDelaysMs: [100, 250] }).deliver(LOCAL_WORKSPACE_ID, r.url(), { type: 'job.failed', data: { id: 'job_2' } });
+        const handle = delivery({ retryDelaysMs: [100, 250] }).deliver(LOCAL_WORKSPACE_ID, r.url(), {
+          type: 'job.failed',
+          data: { id: 'job_2' },
+        });
         const result = await handle.done;
         assert.deepEqual(result, { webhookId: handle.webhookId, delivered: true, attempts: 3, statusCode: 200, error: null });
         assert.equal(r.requests.length, 3);
@@ -416,7 +453,11 @@ for (const engine of ENGINES) {
         assert.ok(times[2]! - times[1]! >= 240, `second retry after ${times[2]! - times[1]!} ms`);
         const recorded = await rows(handle.webhookId);
         assert.deepEqual(
-          recorded.map((row: Record<string, unknown>) => [Number(row.attempt), row.status_code === null ? null : Number(row.status_code), row.error === null ? null : String(row.error)]),
+          recorded.map((row: Record<string, unknown>) => [
+            Number(row.attempt),
+            row.status_code === null ? null : Number(row.status_code),
+            row.error === null ? null : String(row.error),
+          ]),
           [
             [1, 500, 'receiver answered 500'],
             [2, 500, 'receiver answered 500'],
@@ -490,7 +531,10 @@ for (const engine of ENGINES) {
         assert.equal(r.requests.length, 2);
         assert.deepEqual(new Set(r.requests.map((q) => q.headers['webhook-id'])), new Set([handle.webhookId]));
         assert.equal(new Set(r.requests.map((q) => q.body)).size, 1, 'the same payload');
-        assert.deepEqual((await rows(handle.webhookId)).map((row: Record<string, unknown>) => Number(row.attempt)), [1, 2]);
+        assert.deepEqual(
+          (await rows(handle.webhookId)).map((row: Record<string, unknown>) => Number(row.attempt)),
+          [1, 2],
+        );
       });
 
       test('a message held by a live process is not taken by another; one whose holder died is', async () => {
@@ -509,7 +553,20 @@ for (const engine of ENGINES) {
 
         // A holder that died: its hold lapses, and the message is taken over at its due time.
         const now = Date.now();
-        await t.runtime.db('webhook_outbox').insert({ webhook_id: 'msg_orphan', workspace_id: LOCAL_WORKSPACE_ID, url: r.url(), event_type: 'job.completed', body: '{"type":"job.completed"}', attempts: 1, status: 'pending', next_attempt_at: now - 1, locked_by: 'whp_dead', locked_until: now - 1, created_at: now, updated_at: now });
+        await t.runtime.db('webhook_outbox').insert({
+          webhook_id: 'msg_orphan',
+          workspace_id: LOCAL_WORKSPACE_ID,
+          url: r.url(),
+          event_type: 'job.completed',
+          body: '{"type":"job.completed"}',
+          attempts: 1,
+          status: 'pending',
+          next_attempt_at: now - 1,
+          locked_by: 'whp_dead',
+          locked_until: now - 1,
+          created_at: now,
+          updated_at: now,
+        });
         ahead = 0;
         const orphan = armDelivered(other, 'msg_orphan');
         await other.resumeDue();
@@ -548,13 +605,20 @@ for (const engine of ENGINES) {
         return app;
       };
       const submit = async (app: TestApp, url: string) => {
-        const res = await app.request('post', '/v1/jobs', { body: { slug: 'plasma', format: 'gif', size: { width: 32, height: 32 }, webhookUrl: url } });
+        const res = await app.request('post', '/v1/jobs', {
+          body: { slug: 'plasma', format: 'gif', size: { width: 32, height: 32 }, webhookUrl: url },
+        });
         assert.equal(res.status, 202, JSON.stringify(res.body));
         return res.body.id as string;
       };
       /** Resolves when `app` has delivered the job's webhook (armed before the work that sends it; also if it already has). */
       const delivered = (app: TestApp) => {
-        const waiter = armEvent<[WebhookDeliveryResult]>(app.runtime.deps.services.webhooks.delivery, ['delivered', 'gave-up'], () => true, 30_000);
+        const waiter = armEvent<[WebhookDeliveryResult]>(
+          app.runtime.deps.services.webhooks.delivery,
+          ['delivered', 'gave-up'],
+          () => true,
+          30_000,
+        );
         return async (r: Receiver, jobId: string) => {
           const row = await new WebhooksRepository(app.runtime.db).findOutbox(`msg_${jobId}`);
           if (row?.status === 'delivered') waiter.stop();
@@ -603,10 +667,27 @@ for (const engine of ENGINES) {
         const announced = await submit(api, r.url());
         const now = Date.now();
         // `lost` failed long enough ago, and nothing reached the outbox: the crash window.
-        await api.runtime.db('jobs').where({ id: lost }).update({ status: 'failed', error: 'The export failed.', finished_at: now - 5_000, updated_at: now - 5_000 });
+        await api.runtime
+          .db('jobs')
+          .where({ id: lost })
+          .update({ status: 'failed', error: 'The export failed.', finished_at: now - 5_000, updated_at: now - 5_000 });
         // `announced` failed too, but its message is already in the outbox (another process has it).
-        await api.runtime.db('jobs').where({ id: announced }).update({ status: 'failed', error: 'The export failed.', finished_at: now - 5_000, updated_at: now - 5_000 });
-        await api.runtime.db('webhook_outbox').insert({ webhook_id: `msg_${announced}`, workspace_id: LOCAL_WORKSPACE_ID, url: r.url(), event_type: 'job.failed', body: '{}', attempts: 1, status: 'delivered', next_attempt_at: now, created_at: now, updated_at: now });
+        await api.runtime
+          .db('jobs')
+          .where({ id: announced })
+          .update({ status: 'failed', error: 'The export failed.', finished_at: now - 5_000, updated_at: now - 5_000 });
+        await api.runtime.db('webhook_outbox').insert({
+          webhook_id: `msg_${announced}`,
+          workspace_id: LOCAL_WORKSPACE_ID,
+          url: r.url(),
+          event_type: 'job.failed',
+          body: '{}',
+          attempts: 1,
+          status: 'delivered',
+          next_attempt_at: now,
+          created_at: now,
+          updated_at: now,
+        });
 
         // A worker process starts: its sweep (every lease/3) finds the lost one.
         const worker = await jobApp({ RUN_JOBS: '1', JOB_LEASE_MS: '1000' }, api.database);

@@ -1,6 +1,7 @@
 // Checks a response against openapi.yaml: the status is declared for the operation (`default`
-// alone does not count: generated clients type only declared statuses), the Content-Type is one the response lists, JSON and problem+json bodies match their schemas,
-// and declared headers are present when required and valid when present.
+// alone does not count: generated clients type only declared statuses), the Content-Type is one
+// the response lists, JSON and problem+json bodies match their schemas, and declared headers are
+// present when required and valid when present.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -66,7 +67,9 @@ export interface ObservedResponse {
 export function assertMatchesContract(method: string, url: string, res: ObservedResponse): string | undefined {
   const path = url.split('?')[0];
   const operation = router.matchOperation({ method, path, headers: {} }) as unknown as OperationObject | undefined;
-  const contentType = String(res.headers['content-type'] ?? '').split(';')[0].trim();
+  const contentType = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim();
   if (!operation) {
     // Unknown routes and wrong methods still answer with a problem document.
     if (res.status >= 400) assert.equal(contentType, 'application/problem+json', `${method} ${path} → ${res.status} must be problem+json`);
@@ -79,12 +82,21 @@ export function assertMatchesContract(method: string, url: string, res: Observed
   if (res.status >= 400) assert.equal(contentType, 'application/problem+json', `${where}: errors must be problem+json`);
 
   if (response.content && res.status !== 304 && res.status !== 204) {
-    assert.ok(contentType in response.content, `${where}: Content-Type ${contentType || '(none)'} not in ${Object.keys(response.content).join(', ')}`);
+    assert.ok(
+      contentType in response.content,
+      `${where}: Content-Type ${contentType || '(none)'} not in ${Object.keys(response.content).join(', ')}`,
+    );
     const schema = response.content[contentType].schema;
     if (schema && (contentType === 'application/json' || contentType === 'application/problem+json')) {
-      const body = res.body !== undefined && !(Buffer.isBuffer(res.body)) && Object.keys(res.body as object).length > 0 ? res.body : JSON.parse(res.text ?? 'null');
+      const body =
+        res.body !== undefined && !Buffer.isBuffer(res.body) && Object.keys(res.body as object).length > 0
+          ? res.body
+          : JSON.parse(res.text ?? 'null');
       const validate = validatorFor(schema);
-      assert.ok(validate(body), `${where}: body does not match the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 2000)}`);
+      assert.ok(
+        validate(body),
+        `${where}: body does not match the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 2000)}`,
+      );
     }
   }
   for (const [name, header] of Object.entries(response.headers ?? {})) {

@@ -34,7 +34,9 @@ export async function createTemplates(dir: string, adminUrl: string | undefined)
   await queue.open();
   await queue.close();
   // A template must have no sessions when it is cloned; pg-boss may still be closing its pool.
-  await withAdmin(adminUrl, (admin) => admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]));
+  await withAdmin(adminUrl, (admin) =>
+    admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]),
+  );
   env[TEMPLATE_ENV.postgres] = name;
   return env;
 }

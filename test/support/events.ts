@@ -37,7 +37,9 @@ export function armCall<T extends object, K extends keyof T & string>(target: T,
       return (await firstCall(what))[0];
     },
     async settled(what = `${method}()`): Promise<unknown> {
-      return await (await firstCall(what))[1];
+      return await (
+        await firstCall(what)
+      )[1];
     },
   };
 }

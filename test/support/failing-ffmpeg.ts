@@ -8,7 +8,10 @@ import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 export function failingFfmpeg(): { path: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'failing-ffmpeg-'));
   const binary = path.join(dir, 'ffmpeg');
-  writeFileSync(binary, `#!/bin/sh\ncase " $* " in *" -version "*) exec "${resolveFfmpeg(undefined)!.path}" "$@";; esac\necho "encoder exploded" >&2\nexit 1\n`);
+  writeFileSync(
+    binary,
+    `#!/bin/sh\ncase " $* " in *" -version "*) exec "${resolveFfmpeg(undefined)!.path}" "$@";; esac\necho "encoder exploded" >&2\nexit 1\n`,
+  );
   chmodSync(binary, 0o755);
   return { path: binary, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -15,7 +15,10 @@ export function looksLike(format: OutputFormat, bytes: Buffer): boolean {
       return bytes.subarray(4, 8).toString('latin1') === 'ftyp' && text.indexOf('moov') > 0 && text.indexOf('moov') < text.indexOf('mdat');
     }
     case 'svg':
-      return /^(<\?xml[^>]*>\s*)?<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(bytes.toString('utf8')) && bytes.toString('utf8').trimEnd().endsWith('</svg>');
+      return (
+        /^(<\?xml[^>]*>\s*)?<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(bytes.toString('utf8')) &&
+        bytes.toString('utf8').trimEnd().endsWith('</svg>')
+      );
     case 'css':
       return /\.[a-z][\w-]*\s*\{[^}]*--[\w-]+\s*:/.test(bytes.toString('utf8'));
   }

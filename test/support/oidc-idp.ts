@@ -46,7 +46,10 @@ export async function startTestIdp(redirectBase: string): Promise<TestIdp> {
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
     findAccount: async (_ctx, id) => {
       const a = testAccount(id);
-      return { accountId: id, claims: async () => ({ sub: id, email: a.email, email_verified: true, name: a.name, preferred_username: a.login }) };
+      return {
+        accountId: id,
+        claims: async () => ({ sub: id, email: a.email, email_verified: true, name: a.name, preferred_username: a.login }),
+      };
     },
     // HTML login and consent forms that accept any login: driven with fetch below.
     features: { devInteractions: { enabled: true } },
@@ -132,7 +135,12 @@ export async function driveIdp(idp: TestIdp, startUrl: string, login: string): P
   let method = 'GET';
   let body: string | undefined;
   for (let hop = 0; hop < 20; hop++) {
-    const res = await fetch(url, { method, body, redirect: 'manual', headers: { cookie: jar.header(url), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) } });
+    const res = await fetch(url, {
+      method,
+      body,
+      redirect: 'manual',
+      headers: { cookie: jar.header(url), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    });
     jar.store(res);
     if (res.status >= 300 && res.status < 400) {
       const next = new URL(res.headers.get('location')!, url);

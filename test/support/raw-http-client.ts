@@ -65,7 +65,10 @@ export function openRaw(port: number, timeoutMs: number, options: RawOptions = {
       if (err) reject(err);
       else resolve(res!);
     };
-    const timer = setTimeout(() => finish(new Error(`no complete response within ${timeoutMs} ms (got ${JSON.stringify(data.toString('latin1').slice(0, 200))})`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`no complete response within ${timeoutMs} ms (got ${JSON.stringify(data.toString('latin1').slice(0, 200))})`)),
+      timeoutMs,
+    );
     // Returns a response once one is complete; `ended` when the server closed the connection.
     const tryParse = (ended: boolean): RawResponse | undefined => {
       for (;;) {
@@ -105,7 +108,11 @@ export function openRaw(port: number, timeoutMs: number, options: RawOptions = {
       } catch (err) {
         return finish(err as Error);
       }
-      finish(new Error(`the connection closed without a complete response${cause ? ` (${cause.message})` : ''}: ${JSON.stringify(data.toString('latin1').slice(0, 200))}`));
+      finish(
+        new Error(
+          `the connection closed without a complete response${cause ? ` (${cause.message})` : ''}: ${JSON.stringify(data.toString('latin1').slice(0, 200))}`,
+        ),
+      );
     };
     socket.on('end', () => onEnd());
     socket.on('error', (err) => onEnd(err));

@@ -5,10 +5,19 @@ import { test } from 'node:test';
 import { goldenCases } from '../golden/golden-recipes.ts';
 import { renderGoldens } from '../golden/render-golden.ts';
 
-const committed = JSON.parse(readFileSync(new URL('../golden/goldens.json', import.meta.url), 'utf8')) as Record<string, { recipeHash: string; sha256: string }>;
+const committed = JSON.parse(readFileSync(new URL('../golden/goldens.json', import.meta.url), 'utf8')) as Record<
+  string,
+  { recipeHash: string; sha256: string }
+>;
 
 test('the golden set covers every generator × format', () => {
-  assert.deepEqual(Object.keys(committed).sort(), goldenCases().map((c) => c.id).sort(), 'run `npm run goldens:update` after adding a generator or format (and bump versions for changed output)');
+  assert.deepEqual(
+    Object.keys(committed).sort(),
+    goldenCases()
+      .map((c) => c.id)
+      .sort(),
+    'run `npm run goldens:update` after adding a generator or format (and bump versions for changed output)',
+  );
 });
 
 test('every golden renders to its committed bytes, twice', async () => {

@@ -17,14 +17,24 @@ test('a render started with an aborted signal rejects with its reason and leaves
   process.on('unhandledRejection', onUnhandled);
   const cache: BlobStore = { get: async () => undefined, put: async () => {}, delete: async () => {} };
   const pool = new RenderPool({ workers: 1, queueLimit: 10 });
-  const service = new RenderService(new GeneratorRegistry(ALL_GENERATORS), pool, cache, undefined, { timeoutMs: 60_000, animationBudgetMs: 60_000 }, createLogger('silent'));
+  const service = new RenderService(
+    new GeneratorRegistry(ALL_GENERATORS),
+    pool,
+    cache,
+    undefined,
+    { timeoutMs: 60_000, animationBudgetMs: 60_000 },
+    createLogger('silent'),
+  );
   try {
     const resolved = service.resolve('plasma', { seed: 3, size: { width: 32, height: 32, pixelRatio: 1 }, format: 'png' });
     const controller = new AbortController();
     const reason = new ProblemError('not_ready', { detail: 'shutting down' });
     controller.abort(reason);
     // A job's render (it reports progress, so it is never shared) and a sync one.
-    await assert.rejects(service.render(resolved, { mode: 'job', signal: controller.signal, onProgress: () => {} }), (err) => err === reason);
+    await assert.rejects(
+      service.render(resolved, { mode: 'job', signal: controller.signal, onProgress: () => {} }),
+      (err) => err === reason,
+    );
     await assert.rejects(service.render(resolved, { signal: controller.signal }), (err) => err === reason);
     // Rejections are reported after the microtask queue drains; two turns of the event loop cover it.
     await new Promise((resolve) => setImmediate(resolve));

@@ -12,11 +12,27 @@ import { cacheKey, RenderService } from '../../src/services/render.service.ts';
 
 test('bytes cached by an older engine version under the same recipe hash are not served', async () => {
   const store = new Map<string, Buffer>();
-  const cache: BlobStore = { get: async (k) => store.get(k), put: async (k, b) => void store.set(k, Buffer.from(b)), delete: async (k) => void store.delete(k) };
+  const cache: BlobStore = {
+    get: async (k) => store.get(k),
+    put: async (k, b) => void store.set(k, Buffer.from(b)),
+    delete: async (k) => void store.delete(k),
+  };
   const pool = new RenderPool({ workers: 1, queueLimit: 10 });
-  const service = new RenderService(new GeneratorRegistry(ALL_GENERATORS), pool, cache, resolveFfmpeg(process.env.FFMPEG_PATH)!.path, { timeoutMs: 60_000, animationBudgetMs: 60_000 }, createLogger('silent'));
+  const service = new RenderService(
+    new GeneratorRegistry(ALL_GENERATORS),
+    pool,
+    cache,
+    resolveFfmpeg(process.env.FFMPEG_PATH)!.path,
+    { timeoutMs: 60_000, animationBudgetMs: 60_000 },
+    createLogger('silent'),
+  );
   try {
-    const resolved = service.resolve('plasma', { seed: 42, size: { width: 96, height: 64, pixelRatio: 1 }, format: 'mp4', params: { duration: 1, fps: 10 } });
+    const resolved = service.resolve('plasma', {
+      seed: 42,
+      size: { width: 96, height: 64, pixelRatio: 1 },
+      format: 'mp4',
+      params: { duration: 1, fps: 10 },
+    });
     // Engine 1.0.0 keyed files by recipe hash and extension alone.
     const stale = Buffer.from('mp4 bytes from engine 1.0.0');
     store.set(`${resolved.hash}.mp4`, stale);

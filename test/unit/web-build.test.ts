@@ -20,7 +20,9 @@ test('index.html links the built, content-hashed bundles and nothing else', () =
 });
 
 test(`the bundles stay small: JS ≤ ${GZIP_BUDGET.js / 1024} kB and CSS ≤ ${GZIP_BUDGET.css / 1024} kB gzipped`, () => {
-  const { outputs } = JSON.parse(readFileSync(path.join(WEB_DIR, 'build.json'), 'utf8')) as { outputs: { file: string; bytes: number; gzipBytes: number }[] };
+  const { outputs } = JSON.parse(readFileSync(path.join(WEB_DIR, 'build.json'), 'utf8')) as {
+    outputs: { file: string; bytes: number; gzipBytes: number }[];
+  };
   const js = outputs.find((o) => o.file.endsWith('.js'))!;
   const css = outputs.find((o) => o.file.endsWith('.css'))!;
   assert.equal(readFileSync(path.join(WEB_DIR, js.file)).length, js.bytes);

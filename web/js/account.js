@@ -10,7 +10,12 @@ export async function showAccount(view) {
   const presets = h('section', { class: 'panel', id: 'presets' });
   const credits = h('section', { class: 'panel', id: 'credits', hidden: true });
   view.append(h('h1', {}, 'Account'), me, credits, keys, usage, presets);
-  await Promise.all([renderMe(me).then((info) => info?.balance && renderCredits(credits)), renderKeys(keys), renderUsage(usage), renderPresets(presets)]);
+  await Promise.all([
+    renderMe(me).then((info) => info?.balance && renderCredits(credits)),
+    renderKeys(keys),
+    renderUsage(usage),
+    renderPresets(presets),
+  ]);
 }
 
 const money = (amount, currency) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount / 100);
@@ -40,19 +45,54 @@ async function renderCredits(el) {
       h('h2', {}, 'Credits'),
       outcome === 'success' ? h('p', { class: 'notice' }, 'Thank you: the credits appear here as soon as the payment is confirmed.') : null,
       outcome === 'cancelled' ? h('p', { class: 'muted' }, 'The checkout was cancelled; nothing was charged.') : null,
-      h('p', { id: 'credit-balance', class: 'big' }, `${billing.balance.available} credits available`, h('span', { class: 'muted small' }, ` (${billing.balance.reserved} reserved by running work)`)),
-      h('div', { class: 'packs', id: 'credit-packs' },
+      h(
+        'p',
+        { id: 'credit-balance', class: 'big' },
+        `${billing.balance.available} credits available`,
+        h('span', { class: 'muted small' }, ` (${billing.balance.reserved} reserved by running work)`),
+      ),
+      h(
+        'div',
+        { class: 'packs', id: 'credit-packs' },
         billing.packs.map((pack) => {
-          const button = h('button', { type: 'button', class: 'btn primary', dataset: { pack: pack.id } }, `Buy ${pack.credits.toLocaleString()} credits — ${money(pack.amount, pack.currency)}`);
+          const button = h(
+            'button',
+            { type: 'button', class: 'btn primary', dataset: { pack: pack.id } },
+            `Buy ${pack.credits.toLocaleString()} credits — ${money(pack.amount, pack.currency)}`,
+          );
           button.addEventListener('click', () => buy(pack, button));
           return button;
         }),
       ),
       error,
       billing.purchases.length
-        ? h('table', { class: 'table', id: 'purchases' },
-            h('thead', {}, h('tr', {}, ['Purchase', 'Credits', 'Amount', 'Status', 'Date'].map((t) => h('th', {}, t)))),
-            h('tbody', {}, billing.purchases.map((p) => h('tr', {}, h('td', {}, h('code', {}, p.id)), h('td', {}, p.credits), h('td', {}, money(p.amount, p.currency)), h('td', {}, p.status), h('td', {}, formatDate(p.createdAt))))),
+        ? h(
+            'table',
+            { class: 'table', id: 'purchases' },
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                ['Purchase', 'Credits', 'Amount', 'Status', 'Date'].map((t) => h('th', {}, t)),
+              ),
+            ),
+            h(
+              'tbody',
+              {},
+              billing.purchases.map((p) =>
+                h(
+                  'tr',
+                  {},
+                  h('td', {}, h('code', {}, p.id)),
+                  h('td', {}, p.credits),
+                  h('td', {}, money(p.amount, p.currency)),
+                  h('td', {}, p.status),
+                  h('td', {}, formatDate(p.createdAt)),
+                ),
+              ),
+            ),
           )
         : h('p', { class: 'muted small' }, 'No purchases yet.'),
     ]);
@@ -64,14 +104,21 @@ async function renderCredits(el) {
 async function renderMe(el) {
   try {
     const me = await json('/v1/me');
-    const method = { local: 'local gateway (local mode, no sign-in)', session: 'browser session', api_key: 'API key' }[me.authMethod] ?? me.authMethod;
+    const method =
+      { local: 'local gateway (local mode, no sign-in)', session: 'browser session', api_key: 'API key' }[me.authMethod] ?? me.authMethod;
     append(clear(el), [
       h('h2', {}, 'Workspace'),
-      h('dl', { class: 'meta' },
-        h('dt', {}, 'Workspace'), h('dd', { id: 'me-workspace' }, `${me.workspace.name} (${me.workspace.kind})`),
-        h('dt', {}, 'Signed in as'), h('dd', {}, me.user ? `${me.user.name ?? ''} ${me.user.email ? `<${me.user.email}>` : ''}`.trim() : '—'),
-        h('dt', {}, 'Authenticated by'), h('dd', { id: 'me-auth' }, method),
-        h('dt', {}, 'Credits'), h('dd', {}, me.balance ? `${me.balance.available} available (${me.balance.reserved} reserved)` : 'not metered in local mode'),
+      h(
+        'dl',
+        { class: 'meta' },
+        h('dt', {}, 'Workspace'),
+        h('dd', { id: 'me-workspace' }, `${me.workspace.name} (${me.workspace.kind})`),
+        h('dt', {}, 'Signed in as'),
+        h('dd', {}, me.user ? `${me.user.name ?? ''} ${me.user.email ? `<${me.user.email}>` : ''}`.trim() : '—'),
+        h('dt', {}, 'Authenticated by'),
+        h('dd', { id: 'me-auth' }, method),
+        h('dt', {}, 'Credits'),
+        h('dd', {}, me.balance ? `${me.balance.available} available (${me.balance.reserved} reserved)` : 'not metered in local mode'),
       ),
       me.authMethod === 'session' ? h('button', { type: 'button', class: 'btn small', onclick: signOut }, 'Sign out') : null,
     ]);
@@ -83,7 +130,12 @@ async function renderMe(el) {
 
 async function signOut() {
   try {
-    await fetch('/v1/auth/sign-out', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', credentials: 'same-origin' });
+    await fetch('/v1/auth/sign-out', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+      credentials: 'same-origin',
+    });
   } finally {
     location.hash = '#/';
     location.reload();
@@ -91,11 +143,23 @@ async function signOut() {
 }
 
 async function renderKeys(el) {
-  const label = h('input', { type: 'text', id: 'key-label', placeholder: 'Label, e.g. "CI"', maxlength: 100, required: true, 'aria-label': 'Label of the new key' });
+  const label = h('input', {
+    type: 'text',
+    id: 'key-label',
+    placeholder: 'Label, e.g. "CI"',
+    maxlength: 100,
+    required: true,
+    'aria-label': 'Label of the new key',
+  });
   const secretBox = h('div', { id: 'key-secret-box' });
   const error = h('p', { class: 'field-error general', role: 'alert' });
   const tbody = h('tbody', { id: 'key-list' });
-  const form = h('form', { class: 'actions', id: 'key-create' }, label, h('button', { type: 'submit', class: 'btn primary' }, 'Create key'));
+  const form = h(
+    'form',
+    { class: 'actions', id: 'key-create' },
+    label,
+    h('button', { type: 'submit', class: 'btn primary' }, 'Create key'),
+  );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     error.textContent = '';
@@ -103,9 +167,16 @@ async function renderKeys(el) {
       const key = await json('/v1/keys', { method: 'POST', body: { label: label.value.trim() } });
       label.value = '';
       secretBox.replaceChildren(
-        h('div', { class: 'secret' },
+        h(
+          'div',
+          { class: 'secret' },
           h('p', { class: 'warning' }, '⚠ Copy this key now. It is shown only once and cannot be recovered.'),
-          h('div', { class: 'range-row' }, h('code', { id: 'key-secret', class: 'wrap' }, key.secret ?? '(not returned)'), copyButton(key.secret ?? '', 'Copy', 'API key copied')),
+          h(
+            'div',
+            { class: 'range-row' },
+            h('code', { id: 'key-secret', class: 'wrap' }, key.secret ?? '(not returned)'),
+            copyButton(key.secret ?? '', 'Copy', 'API key copied'),
+          ),
           h('button', { type: 'button', class: 'btn small', onclick: () => secretBox.replaceChildren() }, 'I have stored it'),
         ),
       );
@@ -117,8 +188,23 @@ async function renderKeys(el) {
   clear(el).append(
     h('h2', {}, 'API keys'),
     h('p', { class: 'muted small' }, 'Use a key as ', h('code', {}, 'Authorization: Bearer <key>'), ' from scripts and servers.'),
-    form, error, secretBox,
-    h('table', { class: 'table' }, h('thead', {}, h('tr', {}, ['Label', 'Prefix', 'Created', 'Last used', 'Status', ''].map((t) => h('th', {}, t)))), tbody),
+    form,
+    error,
+    secretBox,
+    h(
+      'table',
+      { class: 'table' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Label', 'Prefix', 'Created', 'Last used', 'Status', ''].map((t) => h('th', {}, t)),
+        ),
+      ),
+      tbody,
+    ),
   );
   await loadKeys(tbody);
 }
@@ -130,13 +216,27 @@ async function loadKeys(tbody) {
     if (!keys.length) tbody.append(h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No keys yet.')));
     for (const key of keys) {
       tbody.append(
-        h('tr', { dataset: { key: key.id, revoked: String(key.revoked) }, class: key.revoked ? 'revoked' : '' },
+        h(
+          'tr',
+          { dataset: { key: key.id, revoked: String(key.revoked) }, class: key.revoked ? 'revoked' : '' },
           h('td', { class: 'key-label' }, key.label),
           h('td', {}, h('code', {}, `${key.prefix}…`)),
           h('td', {}, formatDate(key.createdAt)),
           h('td', {}, formatDate(key.lastUsedAt)),
-          h('td', { class: 'key-status' }, key.revoked ? h('span', { class: 'chip status-cancelled' }, `revoked ${formatDate(key.revokedAt)}`) : h('span', { class: 'chip status-completed' }, 'active')),
-          h('td', {}, key.revoked ? '' : h('button', { type: 'button', class: 'btn small danger revoke', onclick: () => revoke(key, tbody) }, 'Revoke')),
+          h(
+            'td',
+            { class: 'key-status' },
+            key.revoked
+              ? h('span', { class: 'chip status-cancelled' }, `revoked ${formatDate(key.revokedAt)}`)
+              : h('span', { class: 'chip status-completed' }, 'active'),
+          ),
+          h(
+            'td',
+            {},
+            key.revoked
+              ? ''
+              : h('button', { type: 'button', class: 'btn small danger revoke', onclick: () => revoke(key, tbody) }, 'Revoke'),
+          ),
         ),
       );
     }
@@ -147,10 +247,16 @@ async function loadKeys(tbody) {
 
 function confirmDialog(message, confirmLabel) {
   return new Promise((resolve) => {
-    const dialog = h('dialog', { class: 'dialog', id: 'confirm-dialog' },
-      h('form', { method: 'dialog' },
+    const dialog = h(
+      'dialog',
+      { class: 'dialog', id: 'confirm-dialog' },
+      h(
+        'form',
+        { method: 'dialog' },
         h('p', {}, message),
-        h('div', { class: 'actions' },
+        h(
+          'div',
+          { class: 'actions' },
           h('button', { value: 'cancel', class: 'btn', id: 'confirm-cancel' }, 'Cancel'),
           h('button', { value: 'ok', class: 'btn danger', id: 'confirm-ok' }, confirmLabel),
         ),
@@ -182,7 +288,11 @@ async function renderUsage(el) {
     const days = usage.byDay ?? [];
     clear(el).append(
       h('h2', {}, 'Usage'),
-      h('p', { class: 'muted small' }, `${usage.from} – ${usage.to}: ${usage.totals.renders} renders, ${usage.totals.cacheHits} cache hits, ${usage.totals.credits} credits.`),
+      h(
+        'p',
+        { class: 'muted small' },
+        `${usage.from} – ${usage.to}: ${usage.totals.renders} renders, ${usage.totals.cacheHits} cache hits, ${usage.totals.credits} credits.`,
+      ),
       days.length ? barChart(days) : h('p', { class: 'muted' }, 'No renders in this period.'),
     );
   } catch (err) {
@@ -199,7 +309,9 @@ function s(tag, attrs, ...children) {
 }
 
 function barChart(days) {
-  const W = 640, H = 160, pad = 20;
+  const W = 640,
+    H = 160,
+    pad = 20;
   const max = Math.max(1, ...days.map((d) => d.renders));
   const bw = Math.min(48, (W - pad * 2) / days.length);
   const svg = s('svg', { viewBox: `0 0 ${W} ${H + 20}`, class: 'chart', role: 'img', 'aria-label': 'Renders per day' });
@@ -223,7 +335,20 @@ async function renderPresets(el) {
   clear(el).append(
     h('h2', {}, 'Presets'),
     h('p', { class: 'muted small' }, 'Save a recipe from the playground with “Save as preset”.'),
-    h('table', { class: 'table' }, h('thead', {}, h('tr', {}, ['Name', 'Generator', 'Updated', ''].map((t) => h('th', {}, t)))), tbody),
+    h(
+      'table',
+      { class: 'table' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Name', 'Generator', 'Updated', ''].map((t) => h('th', {}, t)),
+        ),
+      ),
+      tbody,
+    ),
   );
   await loadPresets(tbody);
 }
@@ -235,11 +360,15 @@ async function loadPresets(tbody) {
     if (!presets.length) tbody.append(h('tr', {}, h('td', { colspan: 4, class: 'muted' }, 'No presets yet.')));
     for (const p of presets) {
       tbody.append(
-        h('tr', { dataset: { preset: p.id } },
+        h(
+          'tr',
+          { dataset: { preset: p.id } },
           h('td', {}, p.name),
           h('td', {}, p.recipe.slug),
           h('td', {}, formatDate(p.updatedAt)),
-          h('td', { class: 'actions' },
+          h(
+            'td',
+            { class: 'actions' },
             h('button', { type: 'button', class: 'btn small', onclick: () => load(p) }, 'Load'),
             h('button', { type: 'button', class: 'btn small danger', onclick: () => remove(p, tbody) }, 'Delete'),
           ),
@@ -253,7 +382,13 @@ async function loadPresets(tbody) {
 
 function load(preset) {
   const r = preset.recipe;
-  saveRecipe({ slug: r.slug, params: r.params ?? {}, seed: r.seed ?? 0, size: { pixelRatio: 1, ...(r.size ?? { width: 640, height: 360 }) }, format: r.format ?? 'png' });
+  saveRecipe({
+    slug: r.slug,
+    params: r.params ?? {},
+    seed: r.seed ?? 0,
+    size: { pixelRatio: 1, ...(r.size ?? { width: 640, height: 360 }) },
+    format: r.format ?? 'png',
+  });
   location.hash = `#/playground/${encodeURIComponent(r.slug)}`;
 }
 
@@ -274,12 +409,18 @@ export function showSignIn(view, config) {
   const names = { github: 'Continue with GitHub', google: 'Continue with Google' };
   const providers = config.providers?.length ? config.providers : [];
   view.append(
-    h('section', { class: 'panel signin', id: 'sign-in' },
+    h(
+      'section',
+      { class: 'panel signin', id: 'sign-in' },
       h('h1', {}, 'Sign in'),
       h('p', { class: 'muted' }, 'Sign in to render, export and manage API keys. A personal workspace is created on first sign-in.'),
       providers.length
         ? providers.map((p) =>
-            h('button', { type: 'button', class: `btn provider ${p.id}`, dataset: { provider: p.id }, onclick: () => signIn(p, error) }, names[p.id] ?? `Continue with ${p.name}`),
+            h(
+              'button',
+              { type: 'button', class: `btn provider ${p.id}`, dataset: { provider: p.id }, onclick: () => signIn(p, error) },
+              names[p.id] ?? `Continue with ${p.name}`,
+            ),
           )
         : h('p', { class: 'error' }, 'No sign-in provider is configured on this service.'),
       error,

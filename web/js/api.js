@@ -24,7 +24,12 @@ async function problemOf(res) {
 }
 
 export async function request(path, { method = 'GET', body, signal, headers = {} } = {}) {
-  const init = { method, signal, headers: { Accept: 'application/json, application/problem+json', ...headers }, credentials: 'same-origin' };
+  const init = {
+    method,
+    signal,
+    headers: { Accept: 'application/json, application/problem+json', ...headers },
+    credentials: 'same-origin',
+  };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);

@@ -56,7 +56,12 @@ async function start() {
   try {
     authConfig = await json('/v1/auth-config');
     const badge = document.getElementById('mode-badge');
-    badge.textContent = authConfig.mode === 'local' ? 'local mode' : authConfig.session ? authConfig.session.user.email ?? authConfig.session.user.name ?? 'signed in' : 'hosted';
+    badge.textContent =
+      authConfig.mode === 'local'
+        ? 'local mode'
+        : authConfig.session
+          ? (authConfig.session.user.email ?? authConfig.session.user.name ?? 'signed in')
+          : 'hosted';
   } catch {
     authConfig = null;
   }

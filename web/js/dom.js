@@ -46,7 +46,11 @@ export async function copyText(text, what = 'Copied') {
 }
 
 export function copyButton(getText, label = 'Copy', what) {
-  return h('button', { type: 'button', class: 'btn small', onclick: () => copyText(typeof getText === 'function' ? getText() : getText, what) }, label);
+  return h(
+    'button',
+    { type: 'button', class: 'btn small', onclick: () => copyText(typeof getText === 'function' ? getText() : getText, what) },
+    label,
+  );
 }
 
 export function debounce(fn, ms) {

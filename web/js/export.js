@@ -17,7 +17,13 @@ export async function showExport(view) {
   const list = await generators();
   const gen = recipe && list.find((g) => g.slug === recipe.slug);
 
-  const formatSel = gen ? h('select', { id: 'export-format' }, gen.formats.map((f) => h('option', { value: f, selected: f === recipe.format }, f))) : null;
+  const formatSel = gen
+    ? h(
+        'select',
+        { id: 'export-format' },
+        gen.formats.map((f) => h('option', { value: f, selected: f === recipe.format }, f)),
+      )
+    : null;
   const exportBtn = h('button', { type: 'button', class: 'btn primary', id: 'export-start', disabled: !gen }, 'Export');
   const cancelBtn = h('button', { type: 'button', class: 'btn', id: 'export-cancel', disabled: true }, 'Cancel');
   const bar = h('progress', { id: 'export-progress', max: 100, value: 0 });
@@ -29,10 +35,21 @@ export async function showExport(view) {
 
   view.append(
     h('h1', {}, 'Export'),
-    h('section', { class: 'panel' },
+    h(
+      'section',
+      { class: 'panel' },
       gen
-        ? h('div', {},
-            h('p', {}, 'Current recipe: ', h('strong', {}, gen.name), ` · ${recipe.size.width}×${recipe.size.height} @${recipe.size.pixelRatio ?? 1}x · seed ${recipe.seed} `, h('a', { href: `#/playground/${gen.slug}` }, 'edit in the playground')),
+        ? h(
+            'div',
+            {},
+            h(
+              'p',
+              {},
+              'Current recipe: ',
+              h('strong', {}, gen.name),
+              ` · ${recipe.size.width}×${recipe.size.height} @${recipe.size.pixelRatio ?? 1}x · seed ${recipe.seed} `,
+              h('a', { href: `#/playground/${gen.slug}` }, 'edit in the playground'),
+            ),
             h('div', { class: 'actions' }, h('label', { for: 'export-format' }, 'Format '), formatSel, exportBtn, cancelBtn),
           )
         : h('p', {}, 'Nothing to export yet: ', h('a', { href: '#/playground' }, 'open the playground'), ' and build a recipe.'),
@@ -40,10 +57,27 @@ export async function showExport(view) {
       error,
       result,
     ),
-    h('section', { class: 'panel' },
-      h('div', { class: 'section-head' }, h('h2', {}, 'History'), h('button', { type: 'button', class: 'btn small', onclick: () => loadHistory(history) }, 'Refresh')),
-      h('table', { class: 'table' },
-        h('thead', {}, h('tr', {}, ['Created', 'Generator', 'Format', 'Status', 'Progress', 'Attempts', ''].map((t) => h('th', {}, t)))),
+    h(
+      'section',
+      { class: 'panel' },
+      h(
+        'div',
+        { class: 'section-head' },
+        h('h2', {}, 'History'),
+        h('button', { type: 'button', class: 'btn small', onclick: () => loadHistory(history) }, 'Refresh'),
+      ),
+      h(
+        'table',
+        { class: 'table' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ['Created', 'Generator', 'Format', 'Status', 'Progress', 'Attempts', ''].map((t) => h('th', {}, t)),
+          ),
+        ),
         history,
       ),
     ),
@@ -131,7 +165,11 @@ function follow(id, onJob, setProgress) {
 async function resultLink(job) {
   const { blob, filename } = await download(`/v1/jobs/${encodeURIComponent(job.id)}/result`);
   const name = filename || `${job.slug}-${job.id}.${job.format ?? 'bin'}`;
-  return h('a', { href: URL.createObjectURL(blob), download: name, id: 'export-download', class: 'btn primary download-link' }, `Download ${name} (${Math.ceil(blob.size / 1024)} KB)`);
+  return h(
+    'a',
+    { href: URL.createObjectURL(blob), download: name, id: 'export-download', class: 'btn primary download-link' },
+    `Download ${name} (${Math.ceil(blob.size / 1024)} KB)`,
+  );
 }
 
 function downloadButton(job, id) {
@@ -141,7 +179,11 @@ function downloadButton(job, id) {
     try {
       const { blob, filename } = await download(`/v1/jobs/${encodeURIComponent(job.id)}/result`);
       const url = URL.createObjectURL(blob);
-      const a = h('a', { href: url, download: filename || `${job.slug}-${job.id}.${job.format ?? 'bin'}`, class: 'btn small primary download-link' }, `Save ${filename || job.format || 'file'}`);
+      const a = h(
+        'a',
+        { href: url, download: filename || `${job.slug}-${job.id}.${job.format ?? 'bin'}`, class: 'btn small primary download-link' },
+        `Save ${filename || job.format || 'file'}`,
+      );
       btn.replaceWith(a);
       a.click();
     } catch (err) {
@@ -159,7 +201,9 @@ async function loadHistory(tbody) {
     if (!jobs.length) tbody.append(h('tr', {}, h('td', { colspan: 7, class: 'muted' }, 'No exports yet.')));
     for (const job of jobs) {
       tbody.append(
-        h('tr', { dataset: { job: job.id } },
+        h(
+          'tr',
+          { dataset: { job: job.id } },
           h('td', {}, formatDate(job.createdAt)),
           h('td', {}, job.slug),
           h('td', {}, job.format ?? ''),

@@ -33,7 +33,11 @@ export function paramControl(name, schema, value, onChange) {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
 
   if (Array.isArray(schema.enum)) {
-    const select = h('select', { id, name: path, onchange: onChange }, schema.enum.map((v) => h('option', { value: String(v), selected: v === value }, String(v))));
+    const select = h(
+      'select',
+      { id, name: path, onchange: onChange },
+      schema.enum.map((v) => h('option', { value: String(v), selected: v === value }, String(v))),
+    );
     const ctl = wrap(id, select);
     return { el: field(path, label, ctl, schema.description), get: () => schema.enum.find((v) => String(v) === select.value) };
   }
@@ -45,10 +49,26 @@ export function paramControl(name, schema, value, onChange) {
   if (type === 'number' || type === 'integer') {
     const integer = type === 'integer';
     const hasRange = typeof schema.minimum === 'number' && typeof schema.maximum === 'number';
-    const number = h('input', { type: 'number', id, name: path, value: value ?? '', step: hasRange ? 'any' : integer ? '1' : 'any', min: schema.minimum, max: schema.maximum, class: 'num' });
+    const number = h('input', {
+      type: 'number',
+      id,
+      name: path,
+      value: value ?? '',
+      step: hasRange ? 'any' : integer ? '1' : 'any',
+      min: schema.minimum,
+      max: schema.maximum,
+      class: 'num',
+    });
     let slider = null;
     if (hasRange) {
-      slider = h('input', { type: 'range', min: schema.minimum, max: schema.maximum, step: niceStep(schema.minimum, schema.maximum, integer), value: value ?? schema.minimum, 'aria-label': `${label} slider` });
+      slider = h('input', {
+        type: 'range',
+        min: schema.minimum,
+        max: schema.maximum,
+        step: niceStep(schema.minimum, schema.maximum, integer),
+        value: value ?? schema.minimum,
+        'aria-label': `${label} slider`,
+      });
       slider.addEventListener('input', () => {
         number.value = slider.value;
         onChange();
@@ -81,7 +101,14 @@ export function paramControl(name, schema, value, onChange) {
     return { el: field(path, label, wrap(id, text), schema.description), get: () => text.value };
   }
   // Anything else: JSON in a text field.
-  const text = h('input', { type: 'text', id, name: path, value: value === undefined ? '' : JSON.stringify(value), oninput: onChange, class: 'mono' });
+  const text = h('input', {
+    type: 'text',
+    id,
+    name: path,
+    value: value === undefined ? '' : JSON.stringify(value),
+    oninput: onChange,
+    class: 'mono',
+  });
   return {
     el: field(path, label, wrap(id, text), schema.description),
     get: () => {

@@ -23,10 +23,17 @@ function card(gen) {
     'article',
     { class: 'card', dataset: { slug: gen.slug } },
     frame,
-    h('div', { class: 'card-body' },
+    h(
+      'div',
+      { class: 'card-body' },
       h('h2', {}, gen.name, ' ', h('span', { class: 'version' }, `v${gen.version}`)),
       gen.description ? h('p', { class: 'muted small' }, gen.description) : null,
-      h('p', { class: 'formats' }, gen.formats.map((f) => h('span', { class: 'chip' }, f)), gen.animated ? h('span', { class: 'chip accent' }, 'animated') : null),
+      h(
+        'p',
+        { class: 'formats' },
+        gen.formats.map((f) => h('span', { class: 'chip' }, f)),
+        gen.animated ? h('span', { class: 'chip accent' }, 'animated') : null,
+      ),
       h('a', { class: 'btn', href: `#/playground/${encodeURIComponent(gen.slug)}` }, 'Open in playground'),
     ),
   );

@@ -28,8 +28,11 @@ export async function showPlayground(view, slugFromRoute) {
   };
 
   // Generator picker
-  const picker = h('select', { id: 'generator', onchange: () => (location.hash = `#/playground/${encodeURIComponent(picker.value)}`) },
-    list.map((g) => h('option', { value: g.slug, selected: g.slug === gen.slug }, `${g.name}${g.animated ? ' (animated)' : ''}`)));
+  const picker = h(
+    'select',
+    { id: 'generator', onchange: () => (location.hash = `#/playground/${encodeURIComponent(picker.value)}`) },
+    list.map((g) => h('option', { value: g.slug, selected: g.slug === gen.slug }, `${g.name}${g.animated ? ' (animated)' : ''}`)),
+  );
 
   for (const [name, schema] of Object.entries(schemaProps)) {
     const value = recipe.params?.[name] ?? gen.defaults?.[name] ?? schema.default;
@@ -37,15 +40,64 @@ export async function showPlayground(view, slugFromRoute) {
   }
 
   // Seed, size, format
-  const seed = h('input', { type: 'number', id: 'seed', min: 0, max: 4294967295, step: 1, value: recipe.seed ?? 0, oninput: onChange, class: 'num wide' });
-  const shuffle = h('button', { type: 'button', class: 'btn small', id: 'shuffle', onclick: () => {
-    seed.value = String(crypto.getRandomValues(new Uint32Array(1))[0] || 1);
-    onChange();
-  } }, '⟳ Shuffle');
-  const width = h('input', { type: 'number', id: 'size-width', min: 16, max: 4096, step: 1, value: recipe.size.width, oninput: onChange, class: 'num' });
-  const height = h('input', { type: 'number', id: 'size-height', min: 16, max: 4096, step: 1, value: recipe.size.height, oninput: onChange, class: 'num' });
-  const pixelRatio = h('input', { type: 'number', id: 'size-pixelRatio', min: 0.5, max: 3, step: 0.25, value: recipe.size.pixelRatio ?? 1, oninput: onChange, class: 'num' });
-  const format = h('select', { id: 'format', onchange: onChange }, gen.formats.map((f) => h('option', { value: f, selected: f === recipe.format }, f)));
+  const seed = h('input', {
+    type: 'number',
+    id: 'seed',
+    min: 0,
+    max: 4294967295,
+    step: 1,
+    value: recipe.seed ?? 0,
+    oninput: onChange,
+    class: 'num wide',
+  });
+  const shuffle = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn small',
+      id: 'shuffle',
+      onclick: () => {
+        seed.value = String(crypto.getRandomValues(new Uint32Array(1))[0] || 1);
+        onChange();
+      },
+    },
+    '⟳ Shuffle',
+  );
+  const width = h('input', {
+    type: 'number',
+    id: 'size-width',
+    min: 16,
+    max: 4096,
+    step: 1,
+    value: recipe.size.width,
+    oninput: onChange,
+    class: 'num',
+  });
+  const height = h('input', {
+    type: 'number',
+    id: 'size-height',
+    min: 16,
+    max: 4096,
+    step: 1,
+    value: recipe.size.height,
+    oninput: onChange,
+    class: 'num',
+  });
+  const pixelRatio = h('input', {
+    type: 'number',
+    id: 'size-pixelRatio',
+    min: 0.5,
+    max: 3,
+    step: 0.25,
+    value: recipe.size.pixelRatio ?? 1,
+    oninput: onChange,
+    class: 'num',
+  });
+  const format = h(
+    'select',
+    { id: 'format', onchange: onChange },
+    gen.formats.map((f) => h('option', { value: f, selected: f === recipe.format }, f)),
+  );
 
   function readForm() {
     const params = {};
@@ -73,7 +125,9 @@ export async function showPlayground(view, slugFromRoute) {
   const metaSize = h('span', { id: 'meta-bytes', class: 'muted' });
 
   const recipeUrl = () => (state.last ? `${location.origin}/v1/render/${state.last.hash}?r=${state.last.recipe}` : '');
-  const snippets = h('div', { class: 'actions' },
+  const snippets = h(
+    'div',
+    { class: 'actions' },
     h('button', { type: 'button', class: 'btn small', id: 'rerender', onclick: () => refresh() }, 'Render again'),
     copyButton(recipeUrl, 'Copy recipe URL', 'Recipe URL copied'),
     copyButton(() => curlSnippet(recipe), 'Copy curl', 'curl command copied'),
@@ -84,14 +138,28 @@ export async function showPlayground(view, slugFromRoute) {
 
   view.append(
     h('h1', {}, 'Playground'),
-    h('div', { class: 'playground' },
-      h('form', { class: 'panel params', id: 'params-form', onsubmit: (e) => e.preventDefault() },
+    h(
+      'div',
+      { class: 'playground' },
+      h(
+        'form',
+        { class: 'panel params', id: 'params-form', onsubmit: (e) => e.preventDefault() },
         field('generator', 'Generator', wrapId('generator', picker)),
         h('p', { class: 'muted small' }, gen.description ?? '', ' ', h('span', { class: 'version' }, `v${gen.version}`)),
-        h('fieldset', {}, h('legend', {}, 'Params'), controls.map((c) => c.el)),
-        h('fieldset', {}, h('legend', {}, 'Output'),
+        h(
+          'fieldset',
+          {},
+          h('legend', {}, 'Params'),
+          controls.map((c) => c.el),
+        ),
+        h(
+          'fieldset',
+          {},
+          h('legend', {}, 'Output'),
           field('seed', 'Seed (0 = derived from the params)', wrapId('seed', h('div', { class: 'range-row' }, seed, shuffle))),
-          h('div', { class: 'size-row' },
+          h(
+            'div',
+            { class: 'size-row' },
             field('size.width', 'Width', wrapId('size-width', width)),
             field('size.height', 'Height', wrapId('size-height', height)),
             field('size.pixelRatio', 'Pixel ratio', wrapId('size-pixelRatio', pixelRatio)),
@@ -99,12 +167,21 @@ export async function showPlayground(view, slugFromRoute) {
           field('format', 'Format', wrapId('format', format)),
         ),
       ),
-      h('section', { class: 'panel preview-panel' },
-        stage, status, generalError,
-        h('dl', { class: 'meta' },
-          h('dt', {}, 'X-Service-Cache'), h('dd', {}, metaCache, ' ', metaSize),
-          h('dt', {}, 'X-Service-Recipe-Hash'), h('dd', {}, metaHash),
-          h('dt', {}, 'X-Service-Recipe'), h('dd', {}, metaRecipe),
+      h(
+        'section',
+        { class: 'panel preview-panel' },
+        stage,
+        status,
+        generalError,
+        h(
+          'dl',
+          { class: 'meta' },
+          h('dt', {}, 'X-Service-Cache'),
+          h('dd', {}, metaCache, ' ', metaSize),
+          h('dt', {}, 'X-Service-Recipe-Hash'),
+          h('dd', {}, metaHash),
+          h('dt', {}, 'X-Service-Recipe'),
+          h('dd', {}, metaRecipe),
         ),
         snippets,
       ),
@@ -184,7 +261,9 @@ export function showErrors(root, err) {
   const leftovers = [];
   const issues = err instanceof ApiError ? err.issues : [];
   for (const issue of issues) {
-    const path = String(issue.path || '').replace(/^body\.?/, '').replace(/\//g, '.');
+    const path = String(issue.path || '')
+      .replace(/^body\.?/, '')
+      .replace(/\//g, '.');
     const target = findErrorSlot(root, path);
     if (target) {
       append(target, issue.message);

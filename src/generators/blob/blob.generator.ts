@@ -58,8 +58,10 @@ function buildScene(p: BlobParams, seed: number, width: number, height: number):
   const R = (p.size * unit) / 2;
   const L = p.layers;
   const light = range(rnd, -Math.PI * 0.9, -Math.PI * 0.35); // gradient direction: light from above
-  const lx = Math.cos(light), ly = Math.sin(light);
-  let cx = width / 2, cy = height / 2;
+  const lx = Math.cos(light),
+    ly = Math.sin(light);
+  let cx = width / 2,
+    cy = height / 2;
   const layers: BlobLayer[] = [];
   for (let k = 0; k < L; k++) {
     const scale = 1 - (k / Math.max(1, L)) * 0.62;
@@ -86,7 +88,9 @@ function buildScene(p: BlobParams, seed: number, width: number, height: number):
     // Closed Catmull-Rom → cubic Bézier.
     const curves: BlobLayer['curves'] = [];
     for (let i = 0; i < n; i++) {
-      const i0 = (i - 1 + n) % n, i1 = (i + 1) % n, i2 = (i + 2) % n;
+      const i0 = (i - 1 + n) % n,
+        i1 = (i + 1) % n,
+        i2 = (i + 2) % n;
       curves.push([
         xs[i] + (xs[i1] - xs[i0]) / 6,
         ys[i] + (ys[i1] - ys[i0]) / 6,
@@ -96,7 +100,8 @@ function buildScene(p: BlobParams, seed: number, width: number, height: number):
         ys[i1],
       ]);
     }
-    const t0 = k / L, t1 = (k + 1) / L;
+    const t0 = k / L,
+      t1 = (k + 1) / L;
     const stops: Array<[number, string]> = [];
     for (let s = 0; s < 4; s++) stops.push([s / 3, toHex(samplePalette(palette, t0 + ((t1 - t0) * s) / 3))]);
     const gr = r * 1.2;
@@ -185,15 +190,31 @@ export default defineGenerator<BlobParams>({
         for (const [a, b, cc, d, e, f] of layer.curves) c.bezierCurveTo(a, b, cc, d, e, f);
         c.closePath();
       };
-      let x0 = layer.start[0], y0 = layer.start[1], x1 = x0, y1 = y0;
+      let x0 = layer.start[0],
+        y0 = layer.start[1],
+        x1 = x0,
+        y1 = y0;
       for (const c of layer.curves) {
         for (let i = 0; i < 6; i += 2) {
-          x0 = Math.min(x0, c[i]); x1 = Math.max(x1, c[i]);
-          y0 = Math.min(y0, c[i + 1]); y1 = Math.max(y1, c[i + 1]);
+          x0 = Math.min(x0, c[i]);
+          x1 = Math.max(x1, c[i]);
+          y0 = Math.min(y0, c[i + 1]);
+          y1 = Math.max(y1, c[i + 1]);
         }
       }
       if (scene.shadowAlpha > 0) {
-        softShadow(ctx, pixelRatio, width, height, trace, [x0, y0, x1, y1], scene.shadowBlur, scene.shadowOffset, SHADOW_COLOR, scene.shadowAlpha);
+        softShadow(
+          ctx,
+          pixelRatio,
+          width,
+          height,
+          trace,
+          [x0, y0, x1, y1],
+          scene.shadowBlur,
+          scene.shadowOffset,
+          SHADOW_COLOR,
+          scene.shadowAlpha,
+        );
       }
       // The gradient is painted in JavaScript inside the shape's coverage (lib/gradient.ts):
       // Skia's gradients give other pixels on other CPUs.
@@ -215,7 +236,8 @@ export default defineGenerator<BlobParams>({
   svg(input) {
     const { params: p, width, height, seed } = input;
     const scene = buildScene(p, seed, width, height);
-    const W = num(width), H = num(height);
+    const W = num(width),
+      H = num(height);
     const defs: string[] = [];
     const hasShadow = scene.shadowAlpha > 0;
     if (hasShadow) {

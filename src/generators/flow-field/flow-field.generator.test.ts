@@ -3,6 +3,9 @@ import { stillGeneratorContract } from '../../../test/unit/generators/generator-
 import gen from './flow-field.generator.ts';
 
 stillGeneratorContract(gen, {
-  invalid: [{spacing: 2}],
-  variants: [{spacing: 4, maxLength: 0.05}, {spacing: 60, lineWidth: 8, detail: 4, turbulence: 4}],
+  invalid: [{ spacing: 2 }],
+  variants: [
+    { spacing: 4, maxLength: 0.05 },
+    { spacing: 60, lineWidth: 8, detail: 4, turbulence: 4 },
+  ],
 });

@@ -74,7 +74,10 @@ function buildScene(p: FlowFieldParams, seed: number, width: number, height: num
 
   const insert = (x: number, y: number, line: number, ord: number) => {
     const c = Math.floor(y / cell) * gw + Math.floor(x / cell);
-    px[count] = x; py[count] = y; owner[count] = line; order[count] = ord;
+    px[count] = x;
+    py[count] = y;
+    owner[count] = line;
+    order[count] = ord;
     next[count] = head[c];
     head[c] = count;
     count++;
@@ -82,13 +85,15 @@ function buildScene(p: FlowFieldParams, seed: number, width: number, height: num
   /** True when a point of another line (or a far-away part of this one) lies within `d`. */
   const blocked = (x: number, y: number, d: number, line: number, ord: number) => {
     const r = Math.ceil(d / cell);
-    const cx = Math.floor(x / cell), cy = Math.floor(y / cell);
+    const cx = Math.floor(x / cell),
+      cy = Math.floor(y / cell);
     const d2 = d * d;
     for (let j = Math.max(0, cy - r); j <= Math.min(gh - 1, cy + r); j++) {
       for (let i = Math.max(0, cx - r); i <= Math.min(gw - 1, cx + r); i++) {
         for (let k = head[j * gw + i]; k >= 0; k = next[k]) {
           if (owner[k] === line && Math.abs(order[k] - ord) < selfGap) continue;
-          const dx = px[k] - x, dy = py[k] - y;
+          const dx = px[k] - x,
+            dy = py[k] - y;
           if (dx * dx + dy * dy < d2) return true;
         }
       }
@@ -106,7 +111,9 @@ function buildScene(p: FlowFieldParams, seed: number, width: number, height: num
   for (let i = 0; i < total; i++) seedIdx[i] = i;
   for (let i = total - 1; i > 0; i--) {
     const j = Math.floor(rnd() * (i + 1));
-    const t = seedIdx[i]; seedIdx[i] = seedIdx[j]; seedIdx[j] = t;
+    const t = seedIdx[i];
+    seedIdx[i] = seedIdx[j];
+    seedIdx[j] = t;
   }
 
   const nColors = p.palette.length;
@@ -124,7 +131,8 @@ function buildScene(p: FlowFieldParams, seed: number, width: number, height: num
     const bwd: number[] = [];
     for (const dir of [1, -1]) {
       const out = dir === 1 ? fwd : bwd;
-      let x = sx, y = sy;
+      let x = sx,
+        y = sy;
       for (let k = 1; k <= maxSteps; k++) {
         // Midpoint (RK2) integration for smooth curves.
         const a1 = angleAt(x, y);
@@ -138,7 +146,8 @@ function buildScene(p: FlowFieldParams, seed: number, width: number, height: num
         if (blocked(nx, ny, dtest, line, ord)) break;
         insert(nx, ny, line, ord);
         out.push(nx, ny);
-        x = nx; y = ny;
+        x = nx;
+        y = ny;
       }
     }
     const n = 1 + (fwd.length + bwd.length) / 2;
@@ -253,22 +262,27 @@ export default defineGenerator<FlowFieldParams>({
   svg(input) {
     const { params: p, width, height, seed } = input;
     const { groups } = buildScene(p, seed, width, height);
-    const W = num(width), H = num(height);
+    const W = num(width),
+      H = num(height);
     const paths: string[] = [];
     groups.forEach((lines, ci) => {
       if (!lines.length) return;
       let d = '';
       for (const pts of lines) {
         // Absolute start, then relative steps between coordinates rounded to hundredths.
-        let qx = Math.round(pts[0] * 100), qy = Math.round(pts[1] * 100);
+        let qx = Math.round(pts[0] * 100),
+          qy = Math.round(pts[1] * 100);
         d += `M${qx / 100} ${qy / 100}l`;
         let first = true;
         for (let i = 2; i < pts.length; i += 2) {
-          const nx = Math.round(pts[i] * 100), ny = Math.round(pts[i + 1] * 100);
-          const dx = (nx - qx) / 100, dy = (ny - qy) / 100;
+          const nx = Math.round(pts[i] * 100),
+            ny = Math.round(pts[i + 1] * 100);
+          const dx = (nx - qx) / 100,
+            dy = (ny - qy) / 100;
           d += (first || dx < 0 ? '' : ' ') + dx + (dy < 0 ? '' : ' ') + dy;
           first = false;
-          qx = nx; qy = ny;
+          qx = nx;
+          qy = ny;
         }
       }
       paths.push(`<path stroke="${p.palette[ci]}" d="${d}"/>`);

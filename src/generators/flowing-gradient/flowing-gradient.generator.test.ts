@@ -5,7 +5,14 @@ import { animatedGeneratorContract } from '../../../test/unit/generators/generat
 import { renderFrameForTest } from '../../../test/unit/generators/render-for-test.ts';
 import gen from './flowing-gradient.generator.ts';
 
-animatedGeneratorContract(gen, { invalid: [{ blobs: 1 }, { speed: 1.5 }, { warp: 1.1 }, { softness: 0.2 }], loops: [{ speed: 3, warp: 1 }, { fps: 10, duration: 1.05, grain: 0 }, { blobs: 8, softness: 0.3 }] });
+animatedGeneratorContract(gen, {
+  invalid: [{ blobs: 1 }, { speed: 1.5 }, { warp: 1.1 }, { softness: 0.2 }],
+  loops: [
+    { speed: 3, warp: 1 },
+    { fps: 10, duration: 1.05, grain: 0 },
+    { blobs: 8, softness: 0.3 },
+  ],
+});
 
 test('flowing-gradient: without grain the picture is smooth (neighbouring pixels are close)', () => {
   const { pixels, width } = renderFrameForTest(gen, { seed: 8, params: { grain: 0 }, frame: 4 });

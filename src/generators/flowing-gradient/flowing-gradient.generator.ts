@@ -43,7 +43,9 @@ const srgbToLinear = (c: number) => {
   return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
 };
 function toOklab({ r, g, b }: Rgb): [number, number, number] {
-  const lr = srgbToLinear(r), lg = srgbToLinear(g), lb = srgbToLinear(b);
+  const lr = srgbToLinear(r),
+    lg = srgbToLinear(g),
+    lb = srgbToLinear(b);
   const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
   const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
   const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
@@ -192,7 +194,10 @@ export default defineGenerator<FlowingGradientParams>({
 
     // Blob positions and weights for this frame (units: canvas height = 1).
     const n = blobs.length;
-    const bx = new Float64Array(n), by = new Float64Array(n), inv = new Float64Array(n), amp = new Float64Array(n);
+    const bx = new Float64Array(n),
+      by = new Float64Array(n),
+      inv = new Float64Array(n),
+      amp = new Float64Array(n);
     blobs.forEach((b, i) => {
       bx[i] = b.cx + b.ax * Math.sin(b.mx * ph + b.px);
       by[i] = b.cy + b.ay * Math.sin(b.my * ph + b.py);
@@ -202,7 +207,10 @@ export default defineGenerator<FlowingGradientParams>({
     const bg = toOklab(parseHex(p.background));
     const warp = p.warp * 0.12;
     const wr = subRandom(seed, 'flowing-gradient/warp');
-    const wf1 = range(wr, 2, 3.5), wf2 = range(wr, 2, 3.5), wp1 = wr() * TAU, wp2 = wr() * TAU;
+    const wf1 = range(wr, 2, 3.5),
+      wf2 = range(wr, 2, 3.5),
+      wp1 = wr() * TAU,
+      wp2 = wr() * TAU;
 
     const d = new Uint8ClampedArray(iw * ih * 4);
     let o = 0;
@@ -215,9 +223,14 @@ export default defineGenerator<FlowingGradientParams>({
         const v = v0 + warp * Math.sin(wf2 * u0 - ph + wp2);
         // Blob colours: weighted mean with squared weights (keeps each colour vivid near its
         // centre); coverage: how much of the base colour the blobs hide together.
-        let sw = 1e-9, L = 0, A = 0, B = 0, clear = 1;
+        let sw = 1e-9,
+          L = 0,
+          A = 0,
+          B = 0,
+          clear = 1;
         for (let i = 0; i < n; i++) {
-          const dx = u - bx[i], dy = v - by[i];
+          const dx = u - bx[i],
+            dy = v - by[i];
           const w = amp[i] * Math.exp(-(dx * dx + dy * dy) * inv[i]);
           const w2 = w * w;
           sw += w2;

@@ -88,9 +88,7 @@ function setup(p: GeometricParams, seed: number, periodic: null | [number, numbe
   // Raster: every cell picks freely. CSS: the cells of the repeat unit walk through the shuffled
   // palette, so the unit shows as many different colours as it can.
   const color = (i: number, j: number) =>
-    periodic
-      ? perm[mod(mod(i, periodic[0]) + periodic[0] * mod(j, periodic[1]), n)]
-      : Math.floor(cellHash(seed, i, j, salt) * n) % n;
+    periodic ? perm[mod(mod(i, periodic[0]) + periodic[0] * mod(j, periodic[1]), n)] : Math.floor(cellHash(seed, i, j, salt) * n) % n;
   // Raster bands: a random walk through the palette that never repeats a colour twice in a row.
   const bandCache = new Map<number, number>();
   const bandColor = (k: number): number => {
@@ -126,8 +124,16 @@ function triangleGeom(s: number) {
     const f = Math.max(0, (r - inset) / r);
     const gy = up ? y0 + (2 * H) / 3 : y0 + H / 3;
     const raw: Pt[] = up
-      ? [[cx, y0], [cx + s / 2, y0 + H], [cx - s / 2, y0 + H]]
-      : [[cx - s / 2, y0], [cx + s / 2, y0], [cx, y0 + H]];
+      ? [
+          [cx, y0],
+          [cx + s / 2, y0 + H],
+          [cx - s / 2, y0 + H],
+        ]
+      : [
+          [cx - s / 2, y0],
+          [cx + s / 2, y0],
+          [cx, y0 + H],
+        ];
     return { up, pts: raw.map(([x, y]) => [cx + (x - cx) * f, gy + (y - gy) * f] as Pt) };
   };
   return { H, tri };
@@ -420,9 +426,7 @@ export default defineGenerator<GeometricParams>({
       if (sh.kind === 'circle') groups[sh.color].push(`<circle cx="${num(sh.cx)}" cy="${num(sh.cy)}" r="${num(sh.r)}"/>`);
       else groups[sh.color].push(`<path d="M${sh.pts.map(([x, y]) => `${num(x)} ${num(y)}`).join('L')}z"/>`);
     }
-    const body = groups
-      .map((g, i) => (g.length ? `<g fill="${p.palette[i]}">${g.join('')}</g>` : ''))
-      .join('');
+    const body = groups.map((g, i) => (g.length ? `<g fill="${p.palette[i]}">${g.join('')}</g>` : '')).join('');
     return (
       `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
       `<rect width="${W}" height="${H}" fill="${p.background}"/>${body}</svg>`

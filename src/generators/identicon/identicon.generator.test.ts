@@ -103,7 +103,14 @@ test('identicon: svg is a standalone document with the same colours', () => {
   const again = gen.svg!({ params: gen.defaults, seed: 42, width: 120, height: 100, pixelRatio: 1, random: () => 0 });
   assert.equal(svg, again);
   for (const cellShape of ['rounded', 'circle'] as const) {
-    const s = gen.svg!({ params: { ...gen.defaults, cellShape, rounded: true }, seed: 42, width: 64, height: 64, pixelRatio: 1, random: () => 0 });
+    const s = gen.svg!({
+      params: { ...gen.defaults, cellShape, rounded: true },
+      seed: 42,
+      width: 64,
+      height: 64,
+      pixelRatio: 1,
+      random: () => 0,
+    });
     assert.match(s, cellShape === 'circle' ? /<circle / : /<rect x=/);
     assert.match(s, /rx="/);
   }

@@ -160,7 +160,8 @@ export default defineGenerator<IdenticonParams>({
       name: {
         type: 'string',
         title: 'Name',
-        description: 'Optional text (user name, e-mail, id) hashed together with the seed; the same name and seed always give the same avatar.',
+        description:
+          'Optional text (user name, e-mail, id) hashed together with the seed; the same name and seed always give the same avatar.',
         maxLength: 64,
         default: defaults.name,
       },

@@ -10,7 +10,14 @@ export const LOOP_DEFAULTS: LoopParams = { fps: 24, duration: 3 };
 
 export function loopParamSchema(defaults: LoopParams) {
   return {
-    fps: { type: 'integer', title: 'Frame rate', description: 'Frames per second of the animation.', minimum: 10, maximum: 30, default: defaults.fps },
+    fps: {
+      type: 'integer',
+      title: 'Frame rate',
+      description: 'Frames per second of the animation.',
+      minimum: 10,
+      maximum: 30,
+      default: defaults.fps,
+    },
     duration: {
       type: 'number',
       title: 'Duration',

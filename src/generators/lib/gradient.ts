@@ -98,7 +98,10 @@ export function paintGradient(block: PixelBlock, fill: GradientFill): void {
   const s = fill.shape;
   const lighter = fill.blend === 'lighter';
   const cov = fill.coverage;
-  let x0 = 0, y0 = 0, x1 = block.width, y1 = block.height;
+  let x0 = 0,
+    y0 = 0,
+    x1 = block.width,
+    y1 = block.height;
   const last = [...fill.stops].sort((p, q) => p.offset - q.offset).at(-1);
   if (s.kind === 'radial' && (last?.alpha ?? 1) === 0) {
     const cx = m[0] * s.cx + m[2] * s.cy + m[4];
@@ -111,9 +114,14 @@ export function paintGradient(block: PixelBlock, fill: GradientFill): void {
     y1 = Math.min(block.height, Math.ceil(cy + ey) - block.y);
   }
   // t for a user-space point; linear: projection on the axis, radial: distance / r, conic: turn.
-  let kx = 0, ky = 0, ox = 0, oy = 0, inv = 1;
+  let kx = 0,
+    ky = 0,
+    ox = 0,
+    oy = 0,
+    inv = 1;
   if (s.kind === 'linear') {
-    const dx = s.x1 - s.x0, dy = s.y1 - s.y0;
+    const dx = s.x1 - s.x0,
+      dy = s.y1 - s.y0;
     const len2 = dx * dx + dy * dy || 1;
     kx = dx / len2;
     ky = dy / len2;
@@ -164,22 +172,42 @@ export function paintGradient(block: PixelBlock, fill: GradientFill): void {
 }
 
 /** Device-pixel bounds of user-space bounds [x0, y0, x1, y1] under `transform`, widened by 1 px, inside the canvas. */
-export function deviceBounds(bounds: readonly [number, number, number, number], transform: Affine, canvasWidth: number, canvasHeight: number) {
-  const xs: number[] = [], ys: number[] = [];
-  for (const [x, y] of [[bounds[0], bounds[1]], [bounds[2], bounds[1]], [bounds[0], bounds[3]], [bounds[2], bounds[3]]]) {
+export function deviceBounds(
+  bounds: readonly [number, number, number, number],
+  transform: Affine,
+  canvasWidth: number,
+  canvasHeight: number,
+) {
+  const xs: number[] = [],
+    ys: number[] = [];
+  for (const [x, y] of [
+    [bounds[0], bounds[1]],
+    [bounds[2], bounds[1]],
+    [bounds[0], bounds[3]],
+    [bounds[2], bounds[3]],
+  ]) {
     xs.push(transform[0] * x + transform[2] * y + transform[4]);
     ys.push(transform[1] * x + transform[3] * y + transform[5]);
   }
   const x = Math.max(0, Math.floor(Math.min(...xs)) - 1);
   const y = Math.max(0, Math.floor(Math.min(...ys)) - 1);
-  return { x, y, width: Math.max(0, Math.min(canvasWidth, Math.ceil(Math.max(...xs)) + 1) - x), height: Math.max(0, Math.min(canvasHeight, Math.ceil(Math.max(...ys)) + 1) - y) };
+  return {
+    x,
+    y,
+    width: Math.max(0, Math.min(canvasWidth, Math.ceil(Math.max(...xs)) + 1) - x),
+    height: Math.max(0, Math.min(canvasHeight, Math.ceil(Math.max(...ys)) + 1) - y),
+  };
 }
 
 /**
  * Anti-aliased coverage of a path over a region of device pixels, in the alpha channel of the
  * RGBA result: Skia fills it in opaque white, which is exact on every CPU (no float pipeline).
  */
-export function pathCoverage(region: { x: number; y: number; width: number; height: number }, transform: Affine, trace: (c: SKRSContext2D) => void): Uint8ClampedArray {
+export function pathCoverage(
+  region: { x: number; y: number; width: number; height: number },
+  transform: Affine,
+  trace: (c: SKRSContext2D) => void,
+): Uint8ClampedArray {
   const canvas = createCanvas(region.width, region.height);
   const g = canvas.getContext('2d');
   const [a, b, c, d, e, f] = compose(translation(-region.x, -region.y), transform);

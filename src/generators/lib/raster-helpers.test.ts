@@ -36,7 +36,10 @@ test('resample: bilinear and bicubic match Skia drawImage smoothing medium and h
   const img = sctx.createImageData(sw, sh);
   img.data.set(src);
   sctx.putImageData(img, 0, 0);
-  for (const [quality, filter] of [['medium', 'bilinear'], ['high', 'bicubic']] as const) {
+  for (const [quality, filter] of [
+    ['medium', 'bilinear'],
+    ['high', 'bicubic'],
+  ] as const) {
     const c = createCanvas(dw, dh).getContext('2d');
     c.imageSmoothingEnabled = true;
     c.imageSmoothingQuality = quality;
@@ -57,7 +60,10 @@ test('resample: the same grid is an exact copy, and one channel works like four'
   const four = new Uint8ClampedArray(100 * 60 * 4);
   resample(alpha, 31, 17, one, 100, 60, { filter: 'bilinear', channels: 1 });
   resample(src, 31, 17, four, 100, 60, { filter: 'bilinear' });
-  assert.deepEqual(one, Uint8ClampedArray.from({ length: 100 * 60 }, (_, i) => four[i * 4]));
+  assert.deepEqual(
+    one,
+    Uint8ClampedArray.from({ length: 100 * 60 }, (_, i) => four[i * 4]),
+  );
 });
 
 test('paintGradient matches canvas linear, radial and conic gradients within two levels', () => {

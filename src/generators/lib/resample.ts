@@ -22,7 +22,8 @@ export interface ResampleMapping {
 
 /** Mitchell–Netravali cubic (B = C = 1/3): smooth, barely any ringing, as Skia's 'high'. */
 function mitchell(x: number): number {
-  const B = 1 / 3, C = 1 / 3;
+  const B = 1 / 3,
+    C = 1 / 3;
   const t = Math.abs(x);
   if (t < 1) return ((12 - 9 * B - 6 * C) * t * t * t + (-18 + 12 * B + 6 * C) * t * t + (6 - 2 * B)) / 6;
   if (t < 2) return ((-B - 6 * C) * t * t * t + (6 * B + 30 * C) * t * t + (-12 * B - 48 * C) * t + (8 * B + 24 * C)) / 6;
@@ -30,7 +31,13 @@ function mitchell(x: number): number {
 }
 
 /** Per destination index: `taps` clamped source indices and their weights (summing to 1). */
-function taps(dn: number, sn: number, scale: number, offset: number, filter: ResampleFilter): { index: Int32Array; weight: Float64Array; n: number } {
+function taps(
+  dn: number,
+  sn: number,
+  scale: number,
+  offset: number,
+  filter: ResampleFilter,
+): { index: Int32Array; weight: Float64Array; n: number } {
   const n = filter === 'bicubic' ? 4 : 2;
   const index = new Int32Array(dn * n);
   const weight = new Float64Array(dn * n);
@@ -77,39 +84,55 @@ export function resample(
   const n = xs.n;
 
   // Horizontal pass over the source rows the vertical pass reads.
-  let r0 = sh, r1 = -1;
+  let r0 = sh,
+    r1 = -1;
   for (let i = 0; i < ys.index.length; i++) {
     r0 = Math.min(r0, ys.index[i]);
     r1 = Math.max(r1, ys.index[i]);
   }
   const rowLen = dw * nc;
   const tmp = new Float32Array(Math.max(0, r1 - r0 + 1) * rowLen);
-  const xi = xs.index, xw = xs.weight;
+  const xi = xs.index,
+    xw = xs.weight;
   for (let y = r0; y <= r1; y++) {
     const srow = y * sw * ch;
     let o = (y - r0) * rowLen;
     for (let x = 0; x < dw; x++) {
       const t = x * n;
       if (n === 2) {
-        const a = srow + xi[t] * ch, b = srow + xi[t + 1] * ch;
-        const wa = xw[t], wb = xw[t + 1];
+        const a = srow + xi[t] * ch,
+          b = srow + xi[t + 1] * ch;
+        const wa = xw[t],
+          wb = xw[t + 1];
         for (let c = 0; c < nc; c++) tmp[o++] = wa * src[a + c] + wb * src[b + c];
       } else {
-        const a = srow + xi[t] * ch, b = srow + xi[t + 1] * ch, cc = srow + xi[t + 2] * ch, d = srow + xi[t + 3] * ch;
-        const wa = xw[t], wb = xw[t + 1], wc = xw[t + 2], wd = xw[t + 3];
+        const a = srow + xi[t] * ch,
+          b = srow + xi[t + 1] * ch,
+          cc = srow + xi[t + 2] * ch,
+          d = srow + xi[t + 3] * ch;
+        const wa = xw[t],
+          wb = xw[t + 1],
+          wc = xw[t + 2],
+          wd = xw[t + 3];
         for (let c = 0; c < nc; c++) tmp[o++] = wa * src[a + c] + wb * src[b + c] + wc * src[cc + c] + wd * src[d + c];
       }
     }
   }
 
   // Vertical pass: a weighted sum of n buffered rows, written straight to the output.
-  const yi = ys.index, yw = ys.weight;
+  const yi = ys.index,
+    yw = ys.weight;
   const four = n === 4;
   for (let y = 0; y < dh; y++) {
     const t = y * n;
-    const a = (yi[t] - r0) * rowLen, b = (yi[t + 1] - r0) * rowLen;
-    const c = four ? (yi[t + 2] - r0) * rowLen : a, d = four ? (yi[t + 3] - r0) * rowLen : a;
-    const wa = yw[t], wb = yw[t + 1], wc = four ? yw[t + 2] : 0, wd = four ? yw[t + 3] : 0;
+    const a = (yi[t] - r0) * rowLen,
+      b = (yi[t + 1] - r0) * rowLen;
+    const c = four ? (yi[t + 2] - r0) * rowLen : a,
+      d = four ? (yi[t + 3] - r0) * rowLen : a;
+    const wa = yw[t],
+      wb = yw[t + 1],
+      wc = four ? yw[t + 2] : 0,
+      wd = four ? yw[t + 3] : 0;
     if (nc === ch) {
       const o = y * rowLen;
       if (four) for (let i = 0; i < rowLen; i++) out[o + i] = wa * tmp[a + i] + wb * tmp[b + i] + wc * tmp[c + i] + wd * tmp[d + i];

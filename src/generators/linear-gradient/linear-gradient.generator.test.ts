@@ -3,6 +3,6 @@ import { stillGeneratorContract } from '../../../test/unit/generators/generator-
 import gen from './linear-gradient.generator.ts';
 
 stillGeneratorContract(gen, {
-  invalid: [{kind: 'diamond'}],
-  variants: [{kind: 'radial'}, {kind: 'conic', angle: 30, centerX: 0.2}, {kind: 'linear', interpolation: 'srgb', grain: 0, angle: 0}],
+  invalid: [{ kind: 'diamond' }],
+  variants: [{ kind: 'radial' }, { kind: 'conic', angle: 30, centerX: 0.2 }, { kind: 'linear', interpolation: 'srgb', grain: 0, angle: 0 }],
 });

@@ -44,7 +44,9 @@ const toLinear = (c: number) => {
 const fromLinear = (v: number) => 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * Math.pow(Math.max(0, v), 1 / 2.4) - 0.055);
 
 function rgbToOklab({ r, g, b }: Rgb): [number, number, number] {
-  const lr = toLinear(r), lg = toLinear(g), lb = toLinear(b);
+  const lr = toLinear(r),
+    lg = toLinear(g),
+    lb = toLinear(b);
   const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
   const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
   const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
@@ -78,7 +80,8 @@ function buildStops(p: LinearGradientParams): Array<[number, string]> {
   for (let i = 0; i < n - 1; i++) {
     for (let k = 0; k < sub; k++) {
       const t = k / sub;
-      const a = labs[i], b = labs[i + 1];
+      const a = labs[i],
+        b = labs[i + 1];
       const lab: [number, number, number] = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
       stops.push([(i + t) / (n - 1), k === 0 ? colors[i].toLowerCase() : toHex(oklabToRgb(lab))]);
     }
@@ -89,19 +92,35 @@ function buildStops(p: LinearGradientParams): Array<[number, string]> {
 
 interface Geometry {
   // linear
-  x1: number; y1: number; x2: number; y2: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
   // radial / conic
-  cx: number; cy: number; r: number;
+  cx: number;
+  cy: number;
+  r: number;
 }
 
 function geometry(p: LinearGradientParams, width: number, height: number): Geometry {
   const rad = (p.angle * Math.PI) / 180;
-  const dx = Math.sin(rad), dy = -Math.cos(rad);
+  const dx = Math.sin(rad),
+    dy = -Math.cos(rad);
   const len = Math.abs(width * Math.sin(rad)) + Math.abs(height * Math.cos(rad));
-  const mx = width / 2, my = height / 2;
-  const cx = p.centerX * width, cy = p.centerY * height;
+  const mx = width / 2,
+    my = height / 2;
+  const cx = p.centerX * width,
+    cy = p.centerY * height;
   const r = Math.max(Math.hypot(cx, cy), Math.hypot(width - cx, cy), Math.hypot(cx, height - cy), Math.hypot(width - cx, height - cy));
-  return { x1: mx - (dx * len) / 2, y1: my - (dy * len) / 2, x2: mx + (dx * len) / 2, y2: my + (dy * len) / 2, cx, cy, r: Math.max(r, 1e-3) };
+  return {
+    x1: mx - (dx * len) / 2,
+    y1: my - (dy * len) / 2,
+    x2: mx + (dx * len) / 2,
+    y2: my + (dy * len) / 2,
+    cx,
+    cy,
+    r: Math.max(r, 1e-3),
+  };
 }
 
 function grainSeed(seed: number): number {
@@ -194,15 +213,20 @@ export default defineGenerator<LinearGradientParams>({
     const { params: p, width, height, seed } = input;
     const g = geometry(p, width, height);
     const stops = buildStops(p);
-    const W = num(width), H = num(height);
+    const W = num(width),
+      H = num(height);
     const stopTags = stops.map(([t, c]) => `<stop offset="${num(t * 100)}%" stop-color="${c}"/>`).join('');
     const defs: string[] = [];
     const body: string[] = [];
     if (p.kind === 'linear') {
-      defs.push(`<linearGradient id="g" gradientUnits="userSpaceOnUse" x1="${num(g.x1)}" y1="${num(g.y1)}" x2="${num(g.x2)}" y2="${num(g.y2)}">${stopTags}</linearGradient>`);
+      defs.push(
+        `<linearGradient id="g" gradientUnits="userSpaceOnUse" x1="${num(g.x1)}" y1="${num(g.y1)}" x2="${num(g.x2)}" y2="${num(g.y2)}">${stopTags}</linearGradient>`,
+      );
       body.push(`<rect width="${W}" height="${H}" fill="url(#g)"/>`);
     } else if (p.kind === 'radial') {
-      defs.push(`<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="${num(g.cx)}" cy="${num(g.cy)}" r="${num(g.r)}">${stopTags}</radialGradient>`);
+      defs.push(
+        `<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="${num(g.cx)}" cy="${num(g.cy)}" r="${num(g.r)}">${stopTags}</radialGradient>`,
+      );
       body.push(`<rect width="${W}" height="${H}" fill="url(#g)"/>`);
     } else {
       // SVG has no conic gradient: sweep thin overlapping wedges, each filled with the sampled colour.

@@ -3,6 +3,9 @@ import { stillGeneratorContract } from '../../../test/unit/generators/generator-
 import gen from './mesh-gradient.generator.ts';
 
 stillGeneratorContract(gen, {
-  invalid: [{points: 17}],
-  variants: [{points: 2, grain: 0}, {points: 16, softness: 0.3, grain: 0.3}],
+  invalid: [{ points: 17 }],
+  variants: [
+    { points: 2, grain: 0 },
+    { points: 16, softness: 0.3, grain: 0.3 },
+  ],
 });

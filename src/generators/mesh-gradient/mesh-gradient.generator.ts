@@ -161,7 +161,11 @@ export default defineGenerator<MeshGradientParams>({
     if (direct) writeBlock(ctx, block);
     else {
       const out = emptyBlock(cw, ch);
-      resample(block.data, bw, bh, out.data, cw, ch, { filter: 'bilinear', opaque: true, mapping: { scaleX: k / pixelRatio, scaleY: k / pixelRatio } });
+      resample(block.data, bw, bh, out.data, cw, ch, {
+        filter: 'bilinear',
+        opaque: true,
+        mapping: { scaleX: k / pixelRatio, scaleY: k / pixelRatio },
+      });
       writeBlock(ctx, out);
     }
     if (p.grain > 0) applyGrain(ctx, seed, 'mesh-gradient/grain', p.grain);
@@ -174,7 +178,8 @@ export default defineGenerator<MeshGradientParams>({
     const body: string[] = [`<rect width="${num(width)}" height="${num(height)}" fill="${p.background}"/>`];
     glows.forEach((g, i) => {
       const stops = FALLOFF.map(
-        ([t, a]) => `<stop offset="${num(t)}" stop-color="rgb(${Math.round(g.color.r)},${Math.round(g.color.g)},${Math.round(g.color.b)})" stop-opacity="${num(a)}"/>`,
+        ([t, a]) =>
+          `<stop offset="${num(t)}" stop-color="rgb(${Math.round(g.color.r)},${Math.round(g.color.g)},${Math.round(g.color.b)})" stop-opacity="${num(a)}"/>`,
       ).join('');
       defs.push(
         `<radialGradient id="g${i}" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="1" gradientTransform="translate(${num(g.x)} ${num(g.y)}) rotate(${num(g.rotation)}) scale(${num(g.rx)} ${num(g.ry)})">${stops}</radialGradient>`,

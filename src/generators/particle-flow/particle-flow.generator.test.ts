@@ -5,7 +5,14 @@ import { animatedGeneratorContract } from '../../../test/unit/generators/generat
 import { renderFrameForTest } from '../../../test/unit/generators/render-for-test.ts';
 import gen from './particle-flow.generator.ts';
 
-animatedGeneratorContract(gen, { invalid: [{ particles: 49 }, { trail: 49 }, { lifetimes: 0 }, { speed: 3.5 }], loops: [{ lifetimes: 1, trail: 48 }, { lifetimes: 4, speed: 3 }, { fps: 10, duration: 1.05 }] });
+animatedGeneratorContract(gen, {
+  invalid: [{ particles: 49 }, { trail: 49 }, { lifetimes: 0 }, { speed: 3.5 }],
+  loops: [
+    { lifetimes: 1, trail: 48 },
+    { lifetimes: 4, speed: 3 },
+    { fps: 10, duration: 1.05 },
+  ],
+});
 
 test('particle-flow: more particles cover more of the canvas', () => {
   const lit = (px: Uint8ClampedArray) => {

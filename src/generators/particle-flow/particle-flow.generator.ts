@@ -127,7 +127,14 @@ export default defineGenerator<ParticleFlowParams>({
     type: 'object',
     additionalProperties: false,
     properties: {
-      particles: { type: 'integer', title: 'Particles', description: 'Number of particles.', minimum: 50, maximum: 3000, default: defaults.particles },
+      particles: {
+        type: 'integer',
+        title: 'Particles',
+        description: 'Number of particles.',
+        minimum: 50,
+        maximum: 3000,
+        default: defaults.particles,
+      },
       trail: {
         type: 'integer',
         title: 'Trail length',
@@ -242,7 +249,10 @@ export default defineGenerator<ParticleFlowParams>({
         const c10 = c00 + 1;
         const c01 = c00 + gw;
         const c11 = c01 + 1;
-        const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
+        const w00 = (1 - fx) * (1 - fy),
+          w10 = fx * (1 - fy),
+          w01 = (1 - fx) * fy,
+          w11 = fx * fy;
         let k = (startStep + s) % S;
         if (k < 0) k += S;
         const ct = cosT[k];
@@ -305,10 +315,14 @@ export default defineGenerator<ParticleFlowParams>({
     const invR = 1 / R;
     const spacing = Math.min(0.8, R * 0.6);
     const colors = p.palette.map(parseHex);
-    const cr = colors.map((c) => c.r), cg = colors.map((c) => c.g), cb = colors.map((c) => c.b);
+    const cr = colors.map((c) => c.r),
+      cg = colors.map((c) => c.g),
+      cb = colors.map((c) => c.b);
     const splat = (x: number, y: number, r: number, g2: number, b: number) => {
-      const xa = Math.max(0, Math.ceil(x - R)), xb = Math.min(cw - 1, Math.floor(x + R));
-      const ya = Math.max(0, Math.ceil(y - R)), yb = Math.min(ch - 1, Math.floor(y + R));
+      const xa = Math.max(0, Math.ceil(x - R)),
+        xb = Math.min(cw - 1, Math.floor(x + R));
+      const ya = Math.max(0, Math.ceil(y - R)),
+        yb = Math.min(ch - 1, Math.floor(y + R));
       for (let yy = ya; yy <= yb; yy++) {
         const dy = yy + 0.5 - y;
         const row = yy * cw;
@@ -330,18 +344,23 @@ export default defineGenerator<ParticleFlowParams>({
       const alpha = (((bucket % ALPHA_LEVELS) + 1) / ALPHA_LEVELS) * 0.9;
       // Weight per sample so a line's peak brightness is about `alpha` times its colour.
       const k = (alpha * spacing) / R;
-      const r = cr[ci] * k, g2 = cg[ci] * k, b = cb[ci] * k;
+      const r = cr[ci] * k,
+        g2 = cg[ci] * k,
+        b = cb[ci] * k;
       const first = chunkStart[c];
-      let ax = tx[first] * sx, ay = ty[first] * sy;
+      let ax = tx[first] * sx,
+        ay = ty[first] * sy;
       for (let j = 1; j < chunkCount[c]; j++) {
-        const bx = tx[first + j] * sx, by = ty[first + j] * sy;
+        const bx = tx[first + j] * sx,
+          by = ty[first + j] * sy;
         const segLen = Math.hypot(bx - ax, by - ay);
         const n = Math.max(1, Math.ceil(segLen / spacing));
         const f = segLen / spacing / n; // keeps intensity per unit length constant
         // Samples at the segment's interior points; the shared end point is drawn by the next segment.
         for (let q = 0; q < n; q++) {
           const t = (q + 0.5) / n;
-          const x = ax + (bx - ax) * t, y = ay + (by - ay) * t;
+          const x = ax + (bx - ax) * t,
+            y = ay + (by - ay) * t;
           if (x < -R || y < -R || x > cw + R || y > ch + R) continue;
           splat(x, y, r * f, g2 * f, b * f);
         }

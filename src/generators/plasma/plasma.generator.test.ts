@@ -2,4 +2,11 @@
 import { animatedGeneratorContract } from '../../../test/unit/generators/generator-contract.ts';
 import gen from './plasma.generator.ts';
 
-animatedGeneratorContract(gen, { invalid: [{ speed: 2.5 }, { colorCycles: 5 }, { detail: 63 }, { scale: 0.2 }], loops: [{ speed: 3, colorCycles: 2 }, { fps: 10, duration: 1.05 }, { detail: 64, scale: 4 }] });
+animatedGeneratorContract(gen, {
+  invalid: [{ speed: 2.5 }, { colorCycles: 5 }, { detail: 63 }, { scale: 0.2 }],
+  loops: [
+    { speed: 3, colorCycles: 2 },
+    { fps: 10, duration: 1.05 },
+    { detail: 64, scale: 4 },
+  ],
+});

@@ -92,7 +92,11 @@ export default defineGenerator<PlasmaParams>({
     type: 'object',
     additionalProperties: false,
     properties: {
-      palette: paletteParam('Palette', 'Colours the plasma cycles through (used as a loop: the last blends back into the first).', defaults.palette),
+      palette: paletteParam(
+        'Palette',
+        'Colours the plasma cycles through (used as a loop: the last blends back into the first).',
+        defaults.palette,
+      ),
       scale: {
         type: 'number',
         title: 'Scale',
@@ -153,7 +157,10 @@ export default defineGenerator<PlasmaParams>({
     const k1y = w.f1 * Math.sin(w.a1);
     const k2x = w.f2 * Math.cos(w.a2);
     const k2y = w.f2 * Math.sin(w.a2);
-    const s1x = new Float64Array(iw), c1x = new Float64Array(iw), s2x = new Float64Array(iw), c2x = new Float64Array(iw);
+    const s1x = new Float64Array(iw),
+      c1x = new Float64Array(iw),
+      s2x = new Float64Array(iw),
+      c2x = new Float64Array(iw);
     for (let x = 0; x < iw; x++) {
       s1x[x] = Math.sin(k1x * xs[x] + phase);
       c1x[x] = Math.cos(k1x * xs[x] + phase);
@@ -172,8 +179,10 @@ export default defineGenerator<PlasmaParams>({
     let o = 0;
     for (let y = 0; y < ih; y++) {
       const py = ys[y];
-      const s1y = Math.sin(k1y * py), c1y = Math.cos(k1y * py);
-      const s2y = Math.sin(k2y * py), c2y = Math.cos(k2y * py);
+      const s1y = Math.sin(k1y * py),
+        c1y = Math.cos(k1y * py);
+      const s2y = Math.sin(k2y * py),
+        c2y = Math.cos(k2y * py);
       const dy3 = (py - cy3) * (py - cy3);
       const dy4 = (py - cy4) * (py - cy4);
       for (let x = 0; x < iw; x++) {

@@ -5,7 +5,13 @@ import { animatedGeneratorContract } from '../../../test/unit/generators/generat
 import { renderFrameForTest } from '../../../test/unit/generators/render-for-test.ts';
 import gen from './starfield.generator.ts';
 
-animatedGeneratorContract(gen, { invalid: [{ stars: 3001 }, { speed: 0 }, { trail: -0.1 }], loops: [{ speed: 4, trail: 1 }, { fps: 10, duration: 1.05, trail: 0 }] });
+animatedGeneratorContract(gen, {
+  invalid: [{ stars: 3001 }, { speed: 0 }, { trail: -0.1 }],
+  loops: [
+    { speed: 4, trail: 1 },
+    { fps: 10, duration: 1.05, trail: 0 },
+  ],
+});
 
 test('starfield: more stars make a brighter sky', () => {
   const lum = (px: Uint8ClampedArray) => px.reduce((s, v, i) => (i % 4 === 3 ? s : s + v), 0);

@@ -79,7 +79,8 @@ const overlap = (d: number, h: number) => Math.max(0, Math.min(d + 0.5, h) - Mat
  */
 function addStreak(px: PixelBlock, x0: number, y0: number, x1: number, y1: number, hw: number, c: Rgb, a0: number, a1: number): void {
   const R = hw + 0.5;
-  const dx = x1 - x0, dy = y1 - y0;
+  const dx = x1 - x0,
+    dy = y1 - y0;
   const len2 = dx * dx + dy * dy;
   const top = Math.max(0, Math.floor(Math.min(y0, y1) - R));
   const bottom = Math.min(px.height - 1, Math.ceil(Math.max(y0, y1) + R));
@@ -87,7 +88,8 @@ function addStreak(px: PixelBlock, x0: number, y0: number, x1: number, y1: numbe
   for (let y = top; y <= bottom; y++) {
     const py = y + 0.5;
     // The part of the centre line within R of this row, widened by R.
-    let ta = 0, tb = 1;
+    let ta = 0,
+      tb = 1;
     if (dy !== 0) {
       ta = Math.max(0, Math.min(1, (py - R - y0) / dy));
       tb = Math.max(0, Math.min(1, (py + R - y0) / dy));
@@ -95,9 +97,11 @@ function addStreak(px: PixelBlock, x0: number, y0: number, x1: number, y1: numbe
     const left = Math.max(0, Math.floor(Math.min(x0 + dx * ta, x0 + dx * tb) - R));
     const right = Math.min(px.width - 1, Math.ceil(Math.max(x0 + dx * ta, x0 + dx * tb) + R));
     for (let x = left; x <= right; x++) {
-      const qx = x + 0.5 - x0, qy = py - y0;
+      const qx = x + 0.5 - x0,
+        qy = py - y0;
       const t = len2 > 0 ? Math.max(0, Math.min(1, (qx * dx + qy * dy) / len2)) : 0;
-      const ex = qx - t * dx, ey = qy - t * dy;
+      const ex = qx - t * dx,
+        ey = qy - t * dy;
       const cov = overlap(Math.sqrt(ex * ex + ey * ey), hw);
       if (cov === 0) continue;
       const a = (a0 + (a1 - a0) * t) * cov;
@@ -111,8 +115,10 @@ function addStreak(px: PixelBlock, x0: number, y0: number, x1: number, y1: numbe
 
 /** Adds a disc (device pixels); coverage from the exact chord on four sub-rows per pixel, as Skia's scan converter. */
 function addDisc(px: PixelBlock, cx: number, cy: number, r: number, c: Rgb, alpha: number): void {
-  const x0 = Math.max(0, Math.floor(cx - r)), x1 = Math.min(px.width - 1, Math.floor(cx + r));
-  const y0 = Math.max(0, Math.floor(cy - r)), y1 = Math.min(px.height - 1, Math.floor(cy + r));
+  const x0 = Math.max(0, Math.floor(cx - r)),
+    x1 = Math.min(px.width - 1, Math.floor(cx + r));
+  const y0 = Math.max(0, Math.floor(cy - r)),
+    y1 = Math.min(px.height - 1, Math.floor(cy + r));
   const d = px.data;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
@@ -139,7 +145,16 @@ let lastBackdrop: { key: string; data: Uint8ClampedArray } | undefined;
 const BACKDROP_CACHE_PIXELS = 3840 * 2160;
 
 /** Background colour and nebula, in device pixels (the same for every frame). */
-function backdrop(p: StarfieldParams, seed: number, width: number, height: number, pr: number, dw: number, dh: number, reuse: boolean): PixelBlock {
+function backdrop(
+  p: StarfieldParams,
+  seed: number,
+  width: number,
+  height: number,
+  pr: number,
+  dw: number,
+  dh: number,
+  reuse: boolean,
+): PixelBlock {
   const key = JSON.stringify([p.background, p.palette, p.nebula, seed, width, height, pr, dw, dh]);
   if (lastBackdrop?.key === key) return { data: lastBackdrop.data.slice(), width: dw, height: dh, x: 0, y: 0 };
   const frame = solidBlock(dw, dh, parseHex(p.background));
@@ -152,7 +167,11 @@ function backdrop(p: StarfieldParams, seed: number, width: number, height: numbe
   if (p.nebula > 0) {
     const rnd = subRandom(seed, 'starfield/nebula');
     const colors = p.palette.map(parseHex);
-    const tints: Rgb[] = [{ r: 90, g: 60, b: 200 }, { r: 30, g: 110, b: 200 }, { r: 170, g: 60, b: 160 }];
+    const tints: Rgb[] = [
+      { r: 90, g: 60, b: 200 },
+      { r: 30, g: 110, b: 200 },
+      { r: 170, g: 60, b: 160 },
+    ];
     const alpha = (a: number) => Math.round(a * 1000) / 1000;
     for (let i = 0; i < 3; i++) {
       const x = width * (0.15 + 0.7 * rnd());
@@ -174,7 +193,10 @@ function backdrop(p: StarfieldParams, seed: number, width: number, height: numbe
     const light = { r: 200, g: 215, b: 255 };
     paintGradient(frame, {
       shape: { kind: 'radial', cx, cy, r: half * 0.45 },
-      stops: [{ offset: 0, color: light, alpha: alpha(0.16 * p.nebula) }, { offset: 1, color: light, alpha: 0 }],
+      stops: [
+        { offset: 0, color: light, alpha: alpha(0.16 * p.nebula) },
+        { offset: 1, color: light, alpha: 0 },
+      ],
       transform: toDevice,
     });
   }
@@ -195,7 +217,14 @@ export default defineGenerator<StarfieldParams>({
     type: 'object',
     additionalProperties: false,
     properties: {
-      stars: { type: 'integer', title: 'Stars', description: 'Number of stars in the field.', minimum: 50, maximum: 3000, default: defaults.stars },
+      stars: {
+        type: 'integer',
+        title: 'Stars',
+        description: 'Number of stars in the field.',
+        minimum: 50,
+        maximum: 3000,
+        default: defaults.stars,
+      },
       speed: {
         type: 'integer',
         title: 'Speed',

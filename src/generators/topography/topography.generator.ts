@@ -57,8 +57,22 @@ interface Contour {
 // Marching-squares segment table: for each case, pairs of edges (0 top, 1 right, 2 bottom, 3 left).
 // Saddles (5, 10) are listed for "centre below"; the other resolution is chosen at run time.
 const SEGMENTS: number[][] = [
-  [], [3, 2], [2, 1], [3, 1], [0, 1], [0, 1, 3, 2], [0, 2], [3, 0],
-  [3, 0], [0, 2], [3, 0, 2, 1], [0, 1], [3, 1], [2, 1], [3, 2], [],
+  [],
+  [3, 2],
+  [2, 1],
+  [3, 1],
+  [0, 1],
+  [0, 1, 3, 2],
+  [0, 2],
+  [3, 0],
+  [3, 0],
+  [0, 2],
+  [3, 0, 2, 1],
+  [0, 1],
+  [3, 1],
+  [2, 1],
+  [3, 2],
+  [],
 ];
 
 /**
@@ -71,13 +85,18 @@ function contours(g: Grid, levels: number[]): Contour[][] {
   const H = (nx - 1) * ny; // horizontal edges come first, then vertical ones
   const total = H + nx * (ny - 1);
   const n = levels.length;
-  const lo = levels[0], step = n > 1 ? levels[1] - levels[0] : 1;
+  const lo = levels[0],
+    step = n > 1 ? levels[1] - levels[0] : 1;
   const segs: number[][] = levels.map(() => []);
   const edges = new Int32Array(4);
   for (let j = 0; j < ny - 1; j++) {
     for (let i = 0; i < nx - 1; i++) {
-      const a = v[j * nx + i], b = v[j * nx + i + 1], c = v[(j + 1) * nx + i + 1], d = v[(j + 1) * nx + i];
-      const mn = Math.min(a, b, c, d), mx = Math.max(a, b, c, d);
+      const a = v[j * nx + i],
+        b = v[j * nx + i + 1],
+        c = v[(j + 1) * nx + i + 1],
+        d = v[(j + 1) * nx + i];
+      const mn = Math.min(a, b, c, d),
+        mx = Math.max(a, b, c, d);
       let k0 = Math.max(0, Math.ceil((mn - lo) / step) - 1);
       const k1 = Math.min(n - 1, Math.floor((mx - lo) / step) + 1);
       if (k0 > k1) continue;
@@ -110,32 +129,43 @@ function contours(g: Grid, levels: number[]): Contour[][] {
     const level = levels[k];
     const list = segs[k];
     for (let s = 0; s < list.length; s += 2) {
-      const e1 = list[s], e2 = list[s + 1];
-      if (link1[e1] < 0) link1[e1] = e2; else link2[e1] = e2;
-      if (link1[e2] < 0) link1[e2] = e1; else link2[e2] = e1;
+      const e1 = list[s],
+        e2 = list[s + 1];
+      if (link1[e1] < 0) link1[e1] = e2;
+      else link2[e1] = e2;
+      if (link1[e2] < 0) link1[e2] = e1;
+      else link2[e2] = e1;
     }
     const point = (e: number, out: number[]) => {
       if (e < H) {
-        const j = Math.floor(e / (nx - 1)), i = e - j * (nx - 1);
-        const va = v[j * nx + i], vb = v[j * nx + i + 1];
+        const j = Math.floor(e / (nx - 1)),
+          i = e - j * (nx - 1);
+        const va = v[j * nx + i],
+          vb = v[j * nx + i + 1];
         out.push(x0 + (i + (level - va) / (vb - va)) * cell, y0 + j * cell);
       } else {
         const q = e - H;
-        const j = Math.floor(q / nx), i = q - j * nx;
-        const va = v[j * nx + i], vb = v[(j + 1) * nx + i];
+        const j = Math.floor(q / nx),
+          i = q - j * nx;
+        const va = v[j * nx + i],
+          vb = v[(j + 1) * nx + i];
         out.push(x0 + i * cell, y0 + (j + (level - va) / (vb - va)) * cell);
       }
     };
     const walk = (start: number): Contour => {
       const pts: number[] = [];
-      let prev = -1, cur = start;
+      let prev = -1,
+        cur = start;
       let closed = false;
       for (;;) {
         seen[cur] = 1;
         point(cur, pts);
         const nxt = link1[cur] !== prev ? link1[cur] : link2[cur];
         if (nxt < 0) break;
-        if (nxt === start) { closed = true; break; }
+        if (nxt === start) {
+          closed = true;
+          break;
+        }
         if (seen[nxt]) break;
         prev = cur;
         cur = nxt;
@@ -180,14 +210,17 @@ function buildScene(p: TopographyParams, seed: number, width: number, height: nu
   // samples outside closes every contour, so each level's region can be filled (even-odd).
   const cell = Math.max(3, Math.sqrt((width * height) / MAX_SAMPLES));
   const pad = p.fill ? Math.ceil((p.lineWidth * 2.5 + 2) / cell) + 1 : 1;
-  const x0 = -pad * cell, y0 = -pad * cell;
+  const x0 = -pad * cell,
+    y0 = -pad * cell;
   const nx = Math.ceil((width + 2 * pad * cell) / cell) + 1;
   const ny = Math.ceil((height + 2 * pad * cell) / cell) + 1;
   const v = new Float32Array(nx * ny);
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
-      const x = (x0 + i * cell) * freq, y = (y0 + j * cell) * freq;
+      const x = (x0 + i * cell) * freq,
+        y = (y0 + j * cell) * freq;
       const wx = p.warp > 0 ? fbm2(warpX, x * 0.7, y * 0.7, 2) * p.warp * 1.5 : 0;
       const wy = p.warp > 0 ? fbm2(warpY, x * 0.7, y * 0.7, 2) * p.warp * 1.5 : 0;
       const h = fbm2(noise, x + wx, y + wy, p.detail, 2, 0.42);
@@ -199,8 +232,14 @@ function buildScene(p: TopographyParams, seed: number, width: number, height: nu
   const span = hi - lo || 1;
   for (let k = 0; k < v.length; k++) v[k] = (v[k] - lo) / span;
   if (p.fill) {
-    for (let i = 0; i < nx; i++) { v[i] = -1; v[(ny - 1) * nx + i] = -1; }
-    for (let j = 0; j < ny; j++) { v[j * nx] = -1; v[j * nx + nx - 1] = -1; }
+    for (let i = 0; i < nx; i++) {
+      v[i] = -1;
+      v[(ny - 1) * nx + i] = -1;
+    }
+    for (let j = 0; j < ny; j++) {
+      v[j * nx] = -1;
+      v[j * nx + nx - 1] = -1;
+    }
   }
   const grid: Grid = { v, nx, ny, x0, y0, cell };
   const palette = p.palette.map(parseHex);
@@ -301,7 +340,11 @@ export default defineGenerator<TopographyParams>({
         description: 'Fill the bands between contours with colours from the palette, low to high.',
         default: defaults.fill,
       },
-      palette: paletteParam('Tint palette', 'Elevation tints from the lowest to the highest band (used when fill is on).', defaults.palette),
+      palette: paletteParam(
+        'Tint palette',
+        'Elevation tints from the lowest to the highest band (used when fill is on).',
+        defaults.palette,
+      ),
     },
   },
 
@@ -343,19 +386,24 @@ export default defineGenerator<TopographyParams>({
   svg(input) {
     const { params: p, width, height, seed } = input;
     const scene = buildScene(p, seed, width, height);
-    const W = num(width), H = num(height);
+    const W = num(width),
+      H = num(height);
     const pathData = (lines: Contour[]) => {
       let d = '';
       for (const { pts, closed } of lines) {
-        let qx = Math.round(pts[0] * 100), qy = Math.round(pts[1] * 100);
+        let qx = Math.round(pts[0] * 100),
+          qy = Math.round(pts[1] * 100);
         d += `M${qx / 100} ${qy / 100}l`;
         let first = true;
         for (let i = 2; i < pts.length; i += 2) {
-          const nx = Math.round(pts[i] * 100), ny = Math.round(pts[i + 1] * 100);
-          const dx = (nx - qx) / 100, dy = (ny - qy) / 100;
+          const nx = Math.round(pts[i] * 100),
+            ny = Math.round(pts[i + 1] * 100);
+          const dx = (nx - qx) / 100,
+            dy = (ny - qy) / 100;
           d += (first || dx < 0 ? '' : ' ') + dx + (dy < 0 ? '' : ' ') + dy;
           first = false;
-          qx = nx; qy = ny;
+          qx = nx;
+          qy = ny;
         }
         if (closed) d += 'z';
       }

@@ -3,6 +3,6 @@ import { stillGeneratorContract } from '../../../test/unit/generators/generator-
 import gen from './truchet.generator.ts';
 
 stillGeneratorContract(gen, {
-  invalid: [{style: 'hex'}],
-  variants: [{style: 'arcs-filled'}, {style: 'diagonal'}, {style: 'triangles', tileSize: 12}],
+  invalid: [{ style: 'hex' }],
+  variants: [{ style: 'arcs-filled' }, { style: 'diagonal' }, { style: 'triangles', tileSize: 12 }],
 });

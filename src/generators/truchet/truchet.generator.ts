@@ -54,14 +54,25 @@ function tilePath(p: TruchetParams, seed: number, cols: number, rows: number, ox
   const sh = hash32(`truchet/${seed}`);
   const h = Math.min(0.45, p.thickness) * s * 0.5; // half line width
   const S = num(s);
-  const r1 = num(s / 2 - h), r2 = num(s / 2 + h), dr = num(2 * h), R = num(s / 2);
-  const nr1 = num(-(s / 2 - h)), nr2 = num(-(s / 2 + h)), ndr = num(-2 * h), nR = num(-(s / 2));
+  const r1 = num(s / 2 - h),
+    r2 = num(s / 2 + h),
+    dr = num(2 * h),
+    R = num(s / 2);
+  const nr1 = num(-(s / 2 - h)),
+    nr2 = num(-(s / 2 + h)),
+    ndr = num(-2 * h),
+    nR = num(-(s / 2));
   const dd = Math.min(s, h * Math.SQRT2);
-  const D = num(dd), nD = num(-dd), SD = num(s - dd), nSD = num(-(s - dd)), nS = num(-s);
+  const D = num(dd),
+    nD = num(-dd),
+    SD = num(s - dd),
+    nSD = num(-(s - dd)),
+    nS = num(-s);
   const parts: string[] = [];
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
-      const x = ox + i * s, y = oy + j * s;
+      const x = ox + i * s,
+        y = oy + j * s;
       const u = tileRandom(sh, i, j);
       switch (p.style) {
         case 'arcs': {
@@ -138,7 +149,8 @@ function layout(p: TruchetParams, seed: number, width: number, height: number): 
 export default defineGenerator<TruchetParams>({
   slug: 'truchet',
   name: 'Truchet tiles',
-  description: 'Randomly rotated Truchet tiles (quarter arcs, two-tone arcs, diagonal mazes or triangles) that join into continuous patterns.',
+  description:
+    'Randomly rotated Truchet tiles (quarter arcs, two-tone arcs, diagonal mazes or triangles) that join into continuous patterns.',
   version: '1.0.0',
   animated: false,
   formats: ['png', 'webp', 'svg', 'css'],
@@ -150,7 +162,8 @@ export default defineGenerator<TruchetParams>({
       style: {
         type: 'string',
         title: 'Style',
-        description: 'arcs: quarter-circle lines; arcs-filled: two-tone regions bounded by the arcs; diagonal: diagonal bands forming a maze; triangles: half-filled squares.',
+        description:
+          'arcs: quarter-circle lines; arcs-filled: two-tone regions bounded by the arcs; diagonal: diagonal bands forming a maze; triangles: half-filled squares.',
         enum: [...TRUCHET_STYLES],
         default: defaults.style,
       },
@@ -187,7 +200,8 @@ export default defineGenerator<TruchetParams>({
   svg(input) {
     const { params: p, width, height, seed } = input;
     const l = layout(p, seed, width, height);
-    const W = num(width), H = num(height);
+    const W = num(width),
+      H = num(height);
     return (
       `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
       `<rect width="${W}" height="${H}" fill="${p.background}"/>` +
@@ -203,12 +217,14 @@ export default defineGenerator<TruchetParams>({
     const { params: p, width, height, seed } = input;
     const s = p.tileSize;
     const l = layout(p, seed, width, height);
-    const bw = l.cols * s, bh = l.rows * s;
+    const bw = l.cols * s,
+      bh = l.rows * s;
     const d = tilePath(p, seed, l.cols, l.rows, 0, 0);
     const svg =
       `<svg xmlns='http://www.w3.org/2000/svg' width='${num(bw)}' height='${num(bh)}' viewBox='0 0 ${num(bw)} ${num(bh)}' preserveAspectRatio='none'>` +
       `<path${l.evenOdd ? ` fill-rule='evenodd'` : ''} d='${d}'/></svg>`;
-    const uri = 'data:image/svg+xml,' + svg.replace(/%/g, '%25').replace(/#/g, '%23').replace(/</g, '%3C').replace(/>/g, '%3E').replace(/"/g, "'");
+    const uri =
+      'data:image/svg+xml,' + svg.replace(/%/g, '%25').replace(/#/g, '%23').replace(/</g, '%3C').replace(/>/g, '%3E').replace(/"/g, "'");
     const size = `calc(var(--svc-tile-size) * ${l.cols}) calc(var(--svc-tile-size) * ${l.rows})`;
     return [
       `/* Truchet tiles (${p.style}) — render-service truchet 1.0.0. Edit the custom properties to restyle. */`,

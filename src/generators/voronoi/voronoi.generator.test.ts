@@ -3,6 +3,6 @@ import { stillGeneratorContract } from '../../../test/unit/generators/generator-
 import gen from './voronoi.generator.ts';
 
 stillGeneratorContract(gen, {
-  invalid: [{colorMode: 'plaid'}],
-  variants: [{colorMode: 'gradient'}, {gap: 0, relax: 0, cells: 400}, {cells: 3, gap: 40, roundness: 60, relax: 6}],
+  invalid: [{ colorMode: 'plaid' }],
+  variants: [{ colorMode: 'gradient' }, { gap: 0, relax: 0, cells: 400 }, { cells: 3, gap: 40, roundness: 60, relax: 6 }],
 });

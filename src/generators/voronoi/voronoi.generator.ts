@@ -38,10 +38,12 @@ function clipHalfPlane(poly: number[], ox: number, oy: number, ux: number, uy: n
   const out: number[] = [];
   const n = poly.length / 2;
   if (n === 0) return out;
-  let px = poly[2 * n - 2], py = poly[2 * n - 1];
+  let px = poly[2 * n - 2],
+    py = poly[2 * n - 1];
   let pd = (px - ox) * ux + (py - oy) * uy - limit;
   for (let i = 0; i < n; i++) {
-    const cx = poly[2 * i], cy = poly[2 * i + 1];
+    const cx = poly[2 * i],
+      cy = poly[2 * i + 1];
     const cd = (cx - ox) * ux + (cy - oy) * uy - limit;
     if (cd <= 0) {
       if (pd > 0) {
@@ -53,7 +55,9 @@ function clipHalfPlane(poly: number[], ox: number, oy: number, ux: number, uy: n
       const t = pd / (pd - cd);
       out.push(px + (cx - px) * t, py + (cy - py) * t);
     }
-    px = cx; py = cy; pd = cd;
+    px = cx;
+    py = cy;
+    pd = cd;
   }
   return out;
 }
@@ -76,7 +80,8 @@ function voronoiCells(xs: Float64Array, ys: Float64Array, width: number, height:
   const maxRing = Math.max(gx, gy);
   const polys: number[][] = [];
   for (let i = 0; i < n; i++) {
-    const sx = xs[i], sy = ys[i];
+    const sx = xs[i],
+      sy = ys[i];
     let poly = [0, 0, width, 0, width, height, 0, height];
     const [cx, cy] = cellOf(sx, sy);
     for (let r = 0; r <= maxRing && poly.length; r++) {
@@ -87,7 +92,8 @@ function voronoiCells(xs: Float64Array, ys: Float64Array, width: number, height:
           if (k >= 0 && k < gx) {
             for (const o of buckets[j * gx + k]) {
               if (o === i) continue;
-              const dx = xs[o] - sx, dy = ys[o] - sy;
+              const dx = xs[o] - sx,
+                dy = ys[o] - sy;
               const d = Math.hypot(dx, dy);
               if (d < 1e-9) {
                 if (o < i) poly = []; // coincident sites: the first one owns the cell
@@ -112,27 +118,37 @@ function voronoiCells(xs: Float64Array, ys: Float64Array, width: number, height:
 }
 
 function centroid(poly: number[], fx: number, fy: number): [number, number] {
-  let a = 0, cx = 0, cy = 0;
+  let a = 0,
+    cx = 0,
+    cy = 0;
   const n = poly.length / 2;
   for (let i = 0; i < n; i++) {
-    const x0 = poly[2 * i], y0 = poly[2 * i + 1];
-    const x1 = poly[(2 * i + 2) % (2 * n)], y1 = poly[(2 * i + 3) % (2 * n)];
+    const x0 = poly[2 * i],
+      y0 = poly[2 * i + 1];
+    const x1 = poly[(2 * i + 2) % (2 * n)],
+      y1 = poly[(2 * i + 3) % (2 * n)];
     const c = x0 * y1 - x1 * y0;
-    a += c; cx += (x0 + x1) * c; cy += (y0 + y1) * c;
+    a += c;
+    cx += (x0 + x1) * c;
+    cy += (y0 + y1) * c;
   }
   if (Math.abs(a) < 1e-9) return [fx, fy];
   return [cx / (3 * a), cy / (3 * a)];
 }
 
 /** Path commands for a convex polygon with corners rounded by quadratic curves. */
-interface Cmd { m: [number, number]; segs: Array<[number, number, number, number, number, number]> } // L to (x,y) then Q (cx,cy,x,y)
+interface Cmd {
+  m: [number, number];
+  segs: Array<[number, number, number, number, number, number]>;
+} // L to (x,y) then Q (cx,cy,x,y)
 
 function roundedPath(poly: number[], radius: number): Cmd | null {
   const n = poly.length / 2;
   if (n < 3) return null;
   const pts: Array<[number, number]> = [];
   for (let i = 0; i < n; i++) {
-    const x = poly[2 * i], y = poly[2 * i + 1];
+    const x = poly[2 * i],
+      y = poly[2 * i + 1];
     const last = pts[pts.length - 1];
     if (!last || Math.hypot(last[0] - x, last[1] - y) > 1e-6) pts.push([x, y]);
   }
@@ -145,31 +161,44 @@ function roundedPath(poly: number[], radius: number): Cmd | null {
     const [px, py] = pts[(i - 1 + m) % m];
     const [vx, vy] = pts[i];
     const [nx, ny] = pts[(i + 1) % m];
-    const lp = Math.hypot(vx - px, vy - py), ln = Math.hypot(nx - vx, ny - vy);
+    const lp = Math.hypot(vx - px, vy - py),
+      ln = Math.hypot(nx - vx, ny - vy);
     const r = Math.min(radius, lp / 2, ln / 2);
-    const ax = vx + ((px - vx) / lp) * r, ay = vy + ((py - vy) / lp) * r;
-    const bx = vx + ((nx - vx) / ln) * r, by = vy + ((ny - vy) / ln) * r;
+    const ax = vx + ((px - vx) / lp) * r,
+      ay = vy + ((py - vy) / lp) * r;
+    const bx = vx + ((nx - vx) / ln) * r,
+      by = vy + ((ny - vy) / ln) * r;
     if (!start) start = [ax, ay];
     segs.push([ax, ay, vx, vy, bx, by]);
   }
   return { m: start!, segs };
 }
 
-interface Cell { path: Cmd; color: string }
+interface Cell {
+  path: Cmd;
+  color: string;
+}
 
 function buildScene(p: VoronoiParams, seed: number, width: number, height: number): Cell[] {
   const rnd = subRandom(seed, 'voronoi/sites');
   const n = p.cells;
-  let xs = new Float64Array(n), ys = new Float64Array(n);
-  for (let i = 0; i < n; i++) { xs[i] = rnd() * width; ys[i] = rnd() * height; }
+  let xs = new Float64Array(n),
+    ys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    xs[i] = rnd() * width;
+    ys[i] = rnd() * height;
+  }
   for (let it = 0; it < p.relax; it++) {
     const polys = voronoiCells(xs, ys, width, height, 0);
-    const nx = new Float64Array(n), ny = new Float64Array(n);
+    const nx = new Float64Array(n),
+      ny = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const [cx, cy] = polys[i].length ? centroid(polys[i], xs[i], ys[i]) : [xs[i], ys[i]];
-      nx[i] = cx; ny[i] = cy;
+      nx[i] = cx;
+      ny[i] = cy;
     }
-    xs = nx; ys = ny;
+    xs = nx;
+    ys = ny;
   }
   const polys = voronoiCells(xs, ys, width, height, p.gap / 2);
 
@@ -178,7 +207,8 @@ function buildScene(p: VoronoiParams, seed: number, width: number, height: numbe
   const noise = noise2D(seed, 'voronoi/gradient');
   const unit = Math.min(width, height);
   const dir = crnd() * Math.PI * 2;
-  const ux = Math.cos(dir), uy = Math.sin(dir);
+  const ux = Math.cos(dir),
+    uy = Math.sin(dir);
   const span = Math.abs(ux) * width + Math.abs(uy) * height;
   const white: Rgb = { r: 255, g: 255, b: 255 };
   const black: Rgb = { r: 0, g: 0, b: 0 };
@@ -295,7 +325,8 @@ export default defineGenerator<VoronoiParams>({
   svg(input) {
     const { params: p, width, height, seed } = input;
     const cells = buildScene(p, seed, width, height);
-    const W = num(width), H = num(height);
+    const W = num(width),
+      H = num(height);
     const seam = p.gap === 0 ? ` stroke-width="0.75" stroke-linejoin="round"` : '';
     const parts = cells.map(({ path, color }) => {
       let d = `M${num(path.m[0])} ${num(path.m[1])}`;

@@ -3,6 +3,9 @@ import { stillGeneratorContract } from '../../../test/unit/generators/generator-
 import gen from './waves.generator.ts';
 
 stillGeneratorContract(gen, {
-  invalid: [{layers: 1}],
-  variants: [{shape: 'sine', layers: 2, shadow: 0}, {layers: 16, frequency: 8, amplitude: 1, horizon: 0.85}],
+  invalid: [{ layers: 1 }],
+  variants: [
+    { shape: 'sine', layers: 2, shadow: 0 },
+    { layers: 16, frequency: 8, amplitude: 1, horizon: 0.85 },
+  ],
 });

@@ -85,7 +85,8 @@ function buildScene(p: WavesParams, seed: number, width: number, height: number)
     // Catmull-Rom → cubic Bézier (uniform, tension 1/6).
     const curves: Layer['curves'] = [];
     for (let i = 0; i < samples; i++) {
-      const i0 = Math.max(0, i - 1), i3 = Math.min(samples, i + 2);
+      const i0 = Math.max(0, i - 1),
+        i3 = Math.min(samples, i + 2);
       curves.push([
         xs[i] + (xs[i + 1] - xs[i0]) / 6,
         ys[i] + (ys[i + 1] - ys[i0]) / 6,
@@ -128,8 +129,16 @@ export default defineGenerator<WavesParams>({
         maximum: 16,
         default: defaults.layers,
       },
-      palette: paletteParam('Palette', 'Wave colours from the farthest to the nearest layer (sampled smoothly for any layer count).', defaults.palette),
-      background: colorParam('Sky', 'Colour at the top of the sky; it fades towards the farthest wave colour at the horizon.', defaults.background),
+      palette: paletteParam(
+        'Palette',
+        'Wave colours from the farthest to the nearest layer (sampled smoothly for any layer count).',
+        defaults.palette,
+      ),
+      background: colorParam(
+        'Sky',
+        'Colour at the top of the sky; it fades towards the farthest wave colour at the horizon.',
+        defaults.background,
+      ),
       shape: {
         type: 'string',
         title: 'Wave shape',
@@ -179,7 +188,10 @@ export default defineGenerator<WavesParams>({
     const sky = solidBlock(ctx.canvas.width, ctx.canvas.height, parseHex(scene.sky[0]));
     paintGradient(sky, {
       shape: { kind: 'linear', x0: 0, y0: 0, x1: 0, y1: height * p.horizon + 1 },
-      stops: [{ offset: 0, color: parseHex(scene.sky[0]) }, { offset: 1, color: parseHex(scene.sky[1]) }],
+      stops: [
+        { offset: 0, color: parseHex(scene.sky[0]) },
+        { offset: 1, color: parseHex(scene.sky[1]) },
+      ],
       transform: scaling(pixelRatio),
     });
     writeBlock(ctx, sky);
@@ -188,11 +200,19 @@ export default defineGenerator<WavesParams>({
         // Only the top of a wave casts a visible shadow (the rest is covered by the wave itself),
         // so the shadow is cast by a band along the crest, which keeps the blurred area small.
         const depth = scene.shadowBlur * 4 + Math.abs(scene.shadowOffset);
-        let minY = layer.start[1], maxY = layer.start[1];
-        for (const c of layer.curves) for (const y of [c[1], c[3], c[5]]) { minY = Math.min(minY, y); maxY = Math.max(maxY, y); }
+        let minY = layer.start[1],
+          maxY = layer.start[1];
+        for (const c of layer.curves)
+          for (const y of [c[1], c[3], c[5]]) {
+            minY = Math.min(minY, y);
+            maxY = Math.max(maxY, y);
+          }
         const last = layer.curves[layer.curves.length - 1];
         softShadow(
-          ctx, pixelRatio, width, height,
+          ctx,
+          pixelRatio,
+          width,
+          height,
           (b) => {
             b.moveTo(layer.start[0], layer.start[1]);
             for (const [a, bb, c, d, e, f] of layer.curves) b.bezierCurveTo(a, bb, c, d, e, f);
@@ -205,7 +225,10 @@ export default defineGenerator<WavesParams>({
             b.closePath();
           },
           [layer.start[0], minY, last[4], maxY + depth],
-          scene.shadowBlur, scene.shadowOffset, { r: 0, g: 0, b: 0 }, scene.shadowAlpha,
+          scene.shadowBlur,
+          scene.shadowOffset,
+          { r: 0, g: 0, b: 0 },
+          scene.shadowAlpha,
         );
       }
       ctx.beginPath();
@@ -223,7 +246,8 @@ export default defineGenerator<WavesParams>({
   svg(input) {
     const { params: p, width, height, seed } = input;
     const scene = buildScene(p, seed, width, height);
-    const W = num(width), H = num(height);
+    const W = num(width),
+      H = num(height);
     const defs = [
       `<linearGradient id="sky" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="${num(height * p.horizon + 1)}"><stop offset="0" stop-color="${scene.sky[0]}"/><stop offset="1" stop-color="${scene.sky[1]}"/></linearGradient>`,
     ];

@@ -31,7 +31,8 @@ export async function servedContract(baseUrl: string): Promise<ServedContract> {
       if (!schema) throw new Error(`${operation.operationId} declares no JSON ${status} answer`);
       let validate = validators.get(schema);
       if (!validate) validators.set(schema, (validate = ajv.compile(schema)));
-      if (!validate(body)) throw new Error(`a ${status} answer of ${operation.operationId} does not match the contract: ${ajv.errorsText(validate.errors)}`);
+      if (!validate(body))
+        throw new Error(`a ${status} answer of ${operation.operationId} does not match the contract: ${ajv.errorsText(validate.errors)}`);
     },
   };
 }

@@ -15,7 +15,12 @@ export interface Emitter {
  * accepts (also one that came before wait() was called), and rejects after `timeoutMs`.
  * Arm it before causing the event.
  */
-export function armEvent<A extends unknown[]>(source: EventEmitter | Emitter, events: string | string[], match: (...args: A) => boolean = () => true, timeoutMs = 20_000) {
+export function armEvent<A extends unknown[]>(
+  source: EventEmitter | Emitter,
+  events: string | string[],
+  match: (...args: A) => boolean = () => true,
+  timeoutMs = 20_000,
+) {
   const names = typeof events === 'string' ? [events] : events;
   const emitter = source as Emitter;
   let resolve!: (args: A) => void;
@@ -30,7 +35,9 @@ export function armEvent<A extends unknown[]>(source: EventEmitter | Emitter, ev
   return {
     async wait(what = names.join('/')): Promise<A> {
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs)));
+      const timeout = new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs)),
+      );
       try {
         return await Promise.race([hit, timeout]);
       } finally {

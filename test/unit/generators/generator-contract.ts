@@ -97,7 +97,10 @@ export interface StillContract<P> {
   variants: ReadonlyArray<Partial<P>>;
 }
 
-export function stillGeneratorContract<P extends Record<string, unknown>>(definition: GeneratorDefinition<P>, spec: StillContract<P>): void {
+export function stillGeneratorContract<P extends Record<string, unknown>>(
+  definition: GeneratorDefinition<P>,
+  spec: StillContract<P>,
+): void {
   const gen = definition as unknown as AnyGenerator;
   test(`${gen.slug}: contract fields`, () => {
     assert.match(gen.version, /^\d+\.\d+\.\d+$/);
@@ -106,7 +109,8 @@ export function stillGeneratorContract<P extends Record<string, unknown>>(defini
     assert.equal(gen.formats.includes('svg'), typeof gen.svg === 'function');
     assert.equal(gen.formats.includes('css'), typeof gen.css === 'function');
   });
-  test(`${gen.slug}: defaults validate against the schema and every property is documented`, () => schemaIsDocumented(gen, spec.invalid as never));
+  test(`${gen.slug}: defaults validate against the schema and every property is documented`, () =>
+    schemaIsDocumented(gen, spec.invalid as never));
   test(`${gen.slug}: same seed gives identical pixels`, () => {
     assert.deepEqual(renderFrameForTest(gen, { seed: 42 }).pixels, renderFrameForTest(gen, { seed: 42 }).pixels);
   });
@@ -138,7 +142,10 @@ export interface AnimatedContract<P> {
   loops: ReadonlyArray<Partial<P>>;
 }
 
-export function animatedGeneratorContract<P extends Record<string, unknown>>(definition: GeneratorDefinition<P>, spec: AnimatedContract<P>): void {
+export function animatedGeneratorContract<P extends Record<string, unknown>>(
+  definition: GeneratorDefinition<P>,
+  spec: AnimatedContract<P>,
+): void {
   const gen = definition as unknown as AnyGenerator;
   const frames = gen.animation!(gen.defaults).frames;
   test(`${gen.slug}: contract fields`, () => {

@@ -18,8 +18,16 @@ export function renderFrameForTest<P extends Record<string, unknown>>(
   const ctx = canvas.getContext('2d');
   ctx.scale(pixelRatio, pixelRatio);
   gen.draw(ctx, {
-    params, seed, width, height, pixelRatio, random: mulberry32(seed),
-    frame, frameCount: anim.frames, time: frame / anim.fps, loop: frame / anim.frames,
+    params,
+    seed,
+    width,
+    height,
+    pixelRatio,
+    random: mulberry32(seed),
+    frame,
+    frameCount: anim.frames,
+    time: frame / anim.fps,
+    loop: frame / anim.frames,
   });
   const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
   return { pixels: new Uint8ClampedArray(data), width: canvas.width, height: canvas.height };
