@@ -80,7 +80,7 @@ test('/ serves the app with a strict CSP; the API keeps problem+json 404s', asyn
   // The page names the built bundles (content-hashed, cached for a year); the sources are not served.
   const html = await home.text();
   const script = /<script type="module" src="(\/app-[A-Z0-9]{8}\.js)">/.exec(html)?.[1];
-  const style = /<link rel="stylesheet" href="(\/styles-[A-Z0-9]{8}\.css)">/.exec(html)?.[1];
+  const style = /<link rel="stylesheet" href="(\/styles-[A-Z0-9]{8}\.css)"\s*\/?>/.exec(html)?.[1];
   assert.ok(script && style, html);
   for (const [url, type] of [
     [script, /javascript/],

@@ -2,7 +2,6 @@
 // database read per tick, however many clients follow the job), and a workspace may hold only
 // EVENT_STREAMS_PER_WORKSPACE open streams (429 too_many_streams), a slot freeing when one closes.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, mock, test } from 'node:test';
 import { JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import type { JobEventStreams } from '../../src/jobs/job-event-streams.ts';
@@ -38,9 +37,8 @@ for (const engine of ENGINES) {
     before(async () => {
       // No runner here: the test moves the job itself, so every read of its row is a stream's.
       t = await startTestApp(engine, { env: { RUN_JOBS: '0', EVENT_STREAMS_PER_WORKSPACE: String(LIMIT) } });
-      const server = t.app.listen(0, '127.0.0.1');
-      await new Promise((r) => server.once('listening', r));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const { server, port } = await t.listen();
+      base = `http://127.0.0.1:${port}`;
       close = () => {
         server.closeAllConnections();
         server.close();

@@ -66,10 +66,8 @@ for (const engine of ENGINES) {
 
     test('SSE streams rising progress and the final status', async () => {
       const { body: job } = await t.request('post', '/v1/jobs', { body: animation(11) });
-      const server = t.app.listen(0, '127.0.0.1');
-      await new Promise((r) => server.once('listening', r));
+      const { server, port } = await t.listen();
       try {
-        const { port } = server.address() as { port: number };
         const res = await fetch(`http://127.0.0.1:${port}/v1/jobs/${job.id}/events`, {
           headers: { Authorization: 'Bearer svc_local_test_key_0123456789abcdef' },
         });

@@ -2,7 +2,6 @@
 // render and its FFmpeg child (logged as 499), and health answers while every worker renders.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
@@ -39,7 +38,6 @@ function post(
 for (const engine of ENGINES) {
   describe(`render gate on ${engine}`, { skip: !animated && 'needs an animated generator' }, () => {
     let t: TestApp;
-    let server: http.Server;
     let base: string;
     let ffmpeg: TracedFfmpeg;
     before(async () => {
@@ -47,12 +45,9 @@ for (const engine of ENGINES) {
       t = await startTestApp(engine, {
         env: { RENDER_WORKERS: '2', RENDER_QUEUE_LIMIT: '1', ANIMATION_BUDGET_MS: '60000', FFMPEG_PATH: ffmpeg.path },
       });
-      server = t.app.listen(0, '127.0.0.1');
-      await new Promise((r) => server.once('listening', r));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      base = `http://127.0.0.1:${(await t.listen()).port}`;
     });
     after(async () => {
-      server?.close();
       await t?.close();
       await ffmpeg?.close();
     });

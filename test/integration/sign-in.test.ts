@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import supertest from 'supertest';
 import { SESSION_COOKIE } from '../../src/services/auth.service.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
 import { CookieJar, driveIdp, startTestIdp, testAccount, type TestIdp } from '../support/oidc-idp.ts';
+import { listenOnLoopback } from '../support/black-box/listen.ts';
 
 const APP = 'https://app.example.test';
 const AUTH_SECRET = 'test-auth-secret-0123456789abcdef-0123456789';
@@ -25,8 +25,7 @@ describe('hosted accounts on postgres', () => {
 
   before(async () => {
     server = http.createServer();
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    api = `http://127.0.0.1:${await listenOnLoopback(server)}`;
     idp = await startTestIdp(api);
     t = await startTestApp('postgres', {
       // The sign-in limit is on but out of the way here; its own suite below sets it low.

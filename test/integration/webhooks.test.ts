@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { Writable } from 'node:stream';
 import { after, afterEach, before, describe, test } from 'node:test';
@@ -30,6 +29,7 @@ import { verifyWebhook } from '../../src/services/webhook-signature.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { armDelivered, armEvent } from '../support/events.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
+import { listenOnLoopback } from '../support/black-box/listen.ts';
 
 interface ReceivedRequest {
   path: string;
@@ -67,8 +67,7 @@ async function startReceiver(tls: { key: string; cert: string }, handler: Receiv
     });
   });
   server.on('connection', () => connections++);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server);
   return {
     port,
     url: (path = '/hook', host = '127.0.0.1') => `https://${host}:${port}${path}`,

@@ -4,8 +4,8 @@
 // serves GitHub-shaped /user and /user/emails backed by its access tokens; Google is plain OIDC
 // through discovery.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { listenOnLoopback } from './black-box/listen.ts';
 
 export interface TestAccount {
   id: number;
@@ -29,8 +29,7 @@ export interface TestIdp {
 
 export async function startTestIdp(redirectBase: string): Promise<TestIdp> {
   const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `http://127.0.0.1:${await listenOnLoopback(server)}`;
   const clients = ['github', 'google'].map((id) => ({
     client_id: `${id}-client`,
     client_secret: `${id}-secret-for-tests`,

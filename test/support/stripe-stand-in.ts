@@ -1,7 +1,7 @@
 // A local stand-in for the part of Stripe's API the service calls (Checkout Sessions), so the
 // real Stripe SDK runs against it over HTTP. It records what it was sent.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './black-box/listen.ts';
 
 export interface StandInRequest {
   method: string;
@@ -52,8 +52,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `no stand-in for ${req.method} ${req.url}` } }));
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.url = `http://127.0.0.1:${await listenOnLoopback(server)}`;
   state.close = () =>
     new Promise<void>((r) => {
       server.closeAllConnections();

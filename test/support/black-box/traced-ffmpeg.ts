@@ -8,6 +8,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { listenOnLoopback } from './listen.ts';
 
 export interface TracedFfmpeg {
   /** FFMPEG_PATH for the service under test. */
@@ -59,8 +60,7 @@ export async function tracedFfmpeg(real = serviceFfmpeg()): Promise<TracedFfmpeg
       events.emit('exit', pid);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
+  const port = await listenOnLoopback(server);
   const dir = mkdtempSync(path.join(tmpdir(), 'traced-ffmpeg-'));
   const binary = path.join(dir, 'ffmpeg');
   writeFileSync(
