@@ -2005,7 +2005,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "engineVersion": "1.1.0",
+                     *       "engineVersion": "1.2.0",
                      *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2",
                      *       "generators": 14,
                      *       "revision": "c8d136b"
@@ -2996,7 +2996,7 @@ export interface operations {
                      *       "ok": true,
                      *       "database": true,
                      *       "ffmpeg": true,
-                     *       "engineVersion": "1.1.0",
+                     *       "engineVersion": "1.2.0",
                      *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2"
                      *     }
                      */
@@ -3029,7 +3029,7 @@ export interface operations {
                      *       "ok": false,
                      *       "database": false,
                      *       "ffmpeg": true,
-                     *       "engineVersion": "1.1.0",
+                     *       "engineVersion": "1.2.0",
                      *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2"
                      *     }
                      */
