@@ -78,7 +78,7 @@ export function ffmpegArgs(o: Omit<MotionEncodeOptions, 'ffmpegPath' | 'timeoutM
     '-c:v',
     'libx264',
     // veryfast at crf 19, measured against medium at crf 20 on the four animated generators at
-    // 1920×1080 (72 frames): 1.9–2.9× faster to encode, SSIM within ±0.002, files 4–22% larger
+    // 1920×1080 (72 frames): 1.9–2.7× faster to encode, SSIM within ±0.002, files 4–22% larger
     // (README, Benchmark). Engine 1.2.0.
     '-preset',
     'veryfast',
