@@ -73,11 +73,18 @@ export function drawFrame(
   deviceWidth: number,
   deviceHeight: number,
 ): Uint8Array {
+  const frameCount = Math.max(1, task.frames);
+  const input = { ...baseInput(task), frame, frameCount, time: frame / task.fps, loop: frame / frameCount };
+  // A generator that computes every pixel itself hands them over as they are: no canvas to fill
+  // and read back (the same bytes: generator-contract.ts checks pixels() against draw()).
+  if (gen.pixels) {
+    const pixels = gen.pixels(input, { width: deviceWidth, height: deviceHeight });
+    return new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength);
+  }
   const canvas = createCanvas(deviceWidth, deviceHeight);
   const ctx = canvas.getContext('2d');
   ctx.scale(task.pixelRatio, task.pixelRatio);
-  const frameCount = Math.max(1, task.frames);
-  gen.draw(ctx, { ...baseInput(task), frame, frameCount, time: frame / task.fps, loop: frame / frameCount });
+  gen.draw(ctx, input);
   const data = ctx.getImageData(0, 0, deviceWidth, deviceHeight).data;
   return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }

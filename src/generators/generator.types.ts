@@ -69,6 +69,13 @@ export interface GeneratorDefinition<P extends Record<string, unknown> = Record<
    * which ignore the transform.
    */
   draw(ctx: SKRSContext2D, input: FrameInput<P>): void;
+  /**
+   * The whole frame as opaque RGBA device pixels (`device.width × device.height × 4` bytes), for a
+   * generator that computes every pixel in JavaScript: the engine takes them as they are and skips
+   * the canvas and its read-back (~20 ms a 1080p frame). draw() must leave exactly these pixels on
+   * the canvas — `drawPixels` (lib/pixels.ts) makes it so, and the generator contract checks it.
+   */
+  pixels?(input: FrameInput<P>, device: { width: number; height: number }): Uint8ClampedArray;
   /** Vector form of the same picture: a complete standalone SVG document. Required when formats include 'svg'. */
   svg?(input: RenderInput<P>): string;
   /** CSS form: a stylesheet with a class and custom properties. Required when formats include 'css'. */

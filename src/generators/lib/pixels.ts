@@ -3,6 +3,7 @@
 // pixels is not exact, so blocks read back from a canvas must be opaque there.
 import { ImageData, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Rgb } from './color.ts';
+import type { FrameInput } from '../generator.types.ts';
 
 /** Device pixels of a canvas region, RGBA as in ImageData; top-left at (x, y) on the canvas. */
 export interface PixelBlock {
@@ -38,4 +39,12 @@ export function solidBlock(width: number, height: number, color: Rgb, x = 0, y =
 /** Puts the block back on the canvas (device pixels; the context's transform does not apply). */
 export function writeBlock(ctx: SKRSContext2D, block: PixelBlock): void {
   ctx.putImageData(new ImageData(block.data, block.width, block.height), block.x, block.y);
+}
+
+/** draw() of a generator that has pixels(): the whole frame put on the canvas, so both paths give the same bytes. */
+export function drawPixels<P>(pixels: (input: FrameInput<P>, device: { width: number; height: number }) => Uint8ClampedArray) {
+  return (ctx: SKRSContext2D, input: FrameInput<P>): void => {
+    const { width, height } = ctx.canvas;
+    ctx.putImageData(new ImageData(pixels(input, { width, height }), width, height), 0, 0);
+  };
 }

@@ -10,9 +10,9 @@
 //   - a frame integrates each particle from its birth to "now" (at most L steps) and strokes the last
 //     `trail` steps of that path, fading towards the tail. Particles fade in at birth and out before
 //     they respawn, so nothing pops.
-import type { SKRSContext2D } from '@napi-rs/canvas';
 import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
-import { defineGenerator } from '../generator.types.ts';
+import { defineGenerator, type FrameInput } from '../generator.types.ts';
+import { drawPixels } from '../lib/pixels.ts';
 import { colorParam, paletteParam, parseHex } from '../lib/color.ts';
 import { noise2D } from '../lib/noise.ts';
 import { subRandom } from '../lib/random.ts';
@@ -183,210 +183,211 @@ export default defineGenerator<ParticleFlowParams>({
 
   animation: loopAnimation,
 
-  draw(ctx: SKRSContext2D, input) {
-    const { params: p, width, height, seed, loop } = input;
-    ctx.fillStyle = p.background;
-    ctx.fillRect(0, 0, width, height);
-
-    const minSide = Math.min(width, height);
-    const h = p.speed * minSide * 0.0065; // px per step at unit speed
-    const margin = minSide * 0.08;
-    const f = buildField(seed, width, height, p.scale, margin * 2);
-    const { gw, gh, cell, x0, y0, vx, vy } = f;
-    const [vx0, vx1, vx2] = vx;
-    const [vy0, vy1, vy2] = vy;
-    const S = LIFE_STEPS * p.lifetimes;
-    const cosT = new Float64Array(S);
-    const sinT = new Float64Array(S);
-    for (let k = 0; k < S; k++) {
-      cosT[k] = Math.cos((TAU * k) / S);
-      sinT[k] = Math.sin((TAU * k) / S);
-    }
-
-    const rnd = subRandom(seed, 'particle-flow/particles');
-    const nColors = p.palette.length;
-    const px = new Float64Array(LIFE_STEPS + 2);
-    const py = new Float64Array(LIFE_STEPS + 2);
-    // Trail points of all particles, and the chunks (bucket, first point, point count) to stroke.
-    const maxPts = p.particles * (p.trail + 2);
-    const tx = new Float32Array(maxPts);
-    const ty = new Float32Array(maxPts);
-    let nPtsAll = 0;
-    const chunkBucket = new Int32Array(p.particles * TRAIL_CHUNKS);
-    const chunkStart = new Int32Array(p.particles * TRAIL_CHUNKS);
-    const chunkCount = new Int32Array(p.particles * TRAIL_CHUNKS);
-    let nChunks = 0;
-    const g = loop * S;
-    const spanW = width + 2 * margin;
-    const spanH = height + 2 * margin;
-
-    for (let i = 0; i < p.particles; i++) {
-      const birth = Math.floor(rnd() * LIFE_STEPS);
-      const colorIndex = Math.floor(rnd() * nColors) % nColors;
-      const q = g - birth;
-      const life = Math.floor(q / LIFE_STEPS);
-      const age = q - life * LIFE_STEPS; // 0 <= age < LIFE_STEPS
-      const fade = smooth(0, 0.15, age / LIFE_STEPS) * smooth(1, 0.75, age / LIFE_STEPS);
-      if (fade * ALPHA_LEVELS < 0.5 / TRAIL_CHUNKS) continue; // invisible: skip the integration too
-      const key = ((life % p.lifetimes) + p.lifetimes) % p.lifetimes;
-      let x = cellHash(seed, i, key * 2) * spanW - margin;
-      let y = cellHash(seed, i, key * 2 + 1) * spanH - margin;
-      const A = Math.floor(age);
-      const startStep = birth + life * LIFE_STEPS;
-      px[0] = x;
-      py[0] = y;
-      for (let s = 0; s <= A; s++) {
-        // Bilinear sample of the three basis fields, combined for this step's time.
-        let gx = (x - x0) / cell;
-        let gy = (y - y0) / cell;
-        gx = gx < 0 ? 0 : gx > gw - 1.001 ? gw - 1.001 : gx;
-        gy = gy < 0 ? 0 : gy > gh - 1.001 ? gh - 1.001 : gy;
-        const ix = gx | 0;
-        const iy = gy | 0;
-        const fx = gx - ix;
-        const fy = gy - iy;
-        const c00 = iy * gw + ix;
-        const c10 = c00 + 1;
-        const c01 = c00 + gw;
-        const c11 = c01 + 1;
-        const w00 = (1 - fx) * (1 - fy),
-          w10 = fx * (1 - fy),
-          w01 = (1 - fx) * fy,
-          w11 = fx * fy;
-        let k = (startStep + s) % S;
-        if (k < 0) k += S;
-        const ct = cosT[k];
-        const st = sinT[k];
-        const ux =
-          w00 * (vx0[c00] + ct * vx1[c00] + st * vx2[c00]) +
-          w10 * (vx0[c10] + ct * vx1[c10] + st * vx2[c10]) +
-          w01 * (vx0[c01] + ct * vx1[c01] + st * vx2[c01]) +
-          w11 * (vx0[c11] + ct * vx1[c11] + st * vx2[c11]);
-        const uy =
-          w00 * (vy0[c00] + ct * vy1[c00] + st * vy2[c00]) +
-          w10 * (vy0[c10] + ct * vy1[c10] + st * vy2[c10]) +
-          w01 * (vy0[c01] + ct * vy1[c01] + st * vy2[c01]) +
-          w11 * (vy0[c11] + ct * vy1[c11] + st * vy2[c11]);
-        x += ux * h;
-        y += uy * h;
-        px[s + 1] = x;
-        py[s + 1] = y;
-      }
-      const frac = age - A;
-      // Trail: the last `trail` steps and the interpolated head.
-      const base = nPtsAll;
-      let inside = false;
-      for (let s = Math.max(0, A - p.trail + 1); s <= A + 1; s++) {
-        const X = s === A + 1 ? px[A] + (px[A + 1] - px[A]) * frac : px[s];
-        const Y = s === A + 1 ? py[A] + (py[A + 1] - py[A]) * frac : py[s];
-        if (X > -20 && X < width + 20 && Y > -20 && Y < height + 20) inside = true;
-        tx[nPtsAll] = X;
-        ty[nPtsAll] = Y;
-        nPtsAll++;
-      }
-      const nPts = nPtsAll - base;
-      if (!inside || nPts < 2) {
-        nPtsAll = base;
-        continue;
-      }
-      // Split into chunks that brighten towards the head (a full trail fades to ~1/4 at its tail).
-      for (let c = 0; c < TRAIL_CHUNKS; c++) {
-        const a0 = Math.floor(((nPts - 1) * c) / TRAIL_CHUNKS);
-        const a1 = Math.floor(((nPts - 1) * (c + 1)) / TRAIL_CHUNKS);
-        if (a1 <= a0) continue;
-        const level = Math.round(fade * ((c + 1) / TRAIL_CHUNKS) * ALPHA_LEVELS);
-        if (level <= 0) continue;
-        chunkBucket[nChunks] = colorIndex * ALPHA_LEVELS + (level - 1);
-        chunkStart[nChunks] = base + a0;
-        chunkCount[nChunks] = a1 - a0 + 1;
-        nChunks++;
-      }
-    }
-
-    // Rasterise the trails ourselves: stroking tens of thousands of tiny segments through the
-    // canvas costs ~30 ms whatever the size, while additive splatting of a small cone kernel along
-    // each segment into a float buffer costs a few ms and gives a true additive glow.
-    const cw = ctx.canvas.width;
-    const ch = ctx.canvas.height;
-    const sx = cw / width;
-    const sy = ch / height;
-    const acc = new Float32Array(cw * ch * 3);
-    const R = Math.max(1, p.lineWidth * sx * 0.85); // kernel radius in device px
-    const invR = 1 / R;
-    const spacing = Math.min(0.8, R * 0.6);
-    const colors = p.palette.map(parseHex);
-    const cr = colors.map((c) => c.r),
-      cg = colors.map((c) => c.g),
-      cb = colors.map((c) => c.b);
-    const splat = (x: number, y: number, r: number, g2: number, b: number) => {
-      const xa = Math.max(0, Math.ceil(x - R)),
-        xb = Math.min(cw - 1, Math.floor(x + R));
-      const ya = Math.max(0, Math.ceil(y - R)),
-        yb = Math.min(ch - 1, Math.floor(y + R));
-      for (let yy = ya; yy <= yb; yy++) {
-        const dy = yy + 0.5 - y;
-        const row = yy * cw;
-        for (let xx = xa; xx <= xb; xx++) {
-          const dx = xx + 0.5 - x;
-          const d2 = dx * dx + dy * dy;
-          if (d2 >= R * R) continue;
-          const w = 1 - Math.sqrt(d2) * invR;
-          const o = (row + xx) * 3;
-          acc[o] += r * w;
-          acc[o + 1] += g2 * w;
-          acc[o + 2] += b * w;
-        }
-      }
-    };
-    for (let c = 0; c < nChunks; c++) {
-      const bucket = chunkBucket[c];
-      const ci = Math.floor(bucket / ALPHA_LEVELS);
-      const alpha = (((bucket % ALPHA_LEVELS) + 1) / ALPHA_LEVELS) * 0.9;
-      // Weight per sample so a line's peak brightness is about `alpha` times its colour.
-      const k = (alpha * spacing) / R;
-      const r = cr[ci] * k,
-        g2 = cg[ci] * k,
-        b = cb[ci] * k;
-      const first = chunkStart[c];
-      let ax = tx[first] * sx,
-        ay = ty[first] * sy;
-      for (let j = 1; j < chunkCount[c]; j++) {
-        const bx = tx[first + j] * sx,
-          by = ty[first + j] * sy;
-        const segLen = Math.hypot(bx - ax, by - ay);
-        const n = Math.max(1, Math.ceil(segLen / spacing));
-        const f = segLen / spacing / n; // keeps intensity per unit length constant
-        // Samples at the segment's interior points; the shared end point is drawn by the next segment.
-        for (let q = 0; q < n; q++) {
-          const t = (q + 0.5) / n;
-          const x = ax + (bx - ax) * t,
-            y = ay + (by - ay) * t;
-          if (x < -R || y < -R || x > cw + R || y > ch + R) continue;
-          splat(x, y, r * f, g2 * f, b * f);
-        }
-        ax = bx;
-        ay = by;
-      }
-    }
-
-    // Additive light over the background with a soft shoulder instead of a hard clip.
-    const bg = parseHex(p.background);
-    const bgc = [bg.r, bg.g, bg.b];
-    const TONE = 2048;
-    const tone = bgc.map((b) => {
-      const t = new Uint8ClampedArray(TONE);
-      for (let v = 0; v < TONE; v++) t[v] = Math.round(255 - (255 - b) * Math.exp(-v / Math.max(1, 255 - b)));
-      return t;
-    });
-    const [t0, t1, t2] = tone;
-    const img = ctx.createImageData(cw, ch);
-    const d = img.data;
-    for (let i = 0, o = 0; i < acc.length; i += 3, o += 4) {
-      d[o] = t0[Math.min(TONE - 1, acc[i] | 0)];
-      d[o + 1] = t1[Math.min(TONE - 1, acc[i + 1] | 0)];
-      d[o + 2] = t2[Math.min(TONE - 1, acc[i + 2] | 0)];
-      d[o + 3] = 255;
-    }
-    ctx.putImageData(img, 0, 0);
-  },
+  pixels: particleFlowPixels,
+  draw: drawPixels(particleFlowPixels),
 });
+
+// Every pixel is written below (the background is part of the tone mapping), so no canvas is needed.
+function particleFlowPixels(input: FrameInput<ParticleFlowParams>, device: { width: number; height: number }): Uint8ClampedArray {
+  const { params: p, width, height, seed, loop } = input;
+
+  const minSide = Math.min(width, height);
+  const h = p.speed * minSide * 0.0065; // px per step at unit speed
+  const margin = minSide * 0.08;
+  const f = buildField(seed, width, height, p.scale, margin * 2);
+  const { gw, gh, cell, x0, y0, vx, vy } = f;
+  const [vx0, vx1, vx2] = vx;
+  const [vy0, vy1, vy2] = vy;
+  const S = LIFE_STEPS * p.lifetimes;
+  const cosT = new Float64Array(S);
+  const sinT = new Float64Array(S);
+  for (let k = 0; k < S; k++) {
+    cosT[k] = Math.cos((TAU * k) / S);
+    sinT[k] = Math.sin((TAU * k) / S);
+  }
+
+  const rnd = subRandom(seed, 'particle-flow/particles');
+  const nColors = p.palette.length;
+  const px = new Float64Array(LIFE_STEPS + 2);
+  const py = new Float64Array(LIFE_STEPS + 2);
+  // Trail points of all particles, and the chunks (bucket, first point, point count) to stroke.
+  const maxPts = p.particles * (p.trail + 2);
+  const tx = new Float32Array(maxPts);
+  const ty = new Float32Array(maxPts);
+  let nPtsAll = 0;
+  const chunkBucket = new Int32Array(p.particles * TRAIL_CHUNKS);
+  const chunkStart = new Int32Array(p.particles * TRAIL_CHUNKS);
+  const chunkCount = new Int32Array(p.particles * TRAIL_CHUNKS);
+  let nChunks = 0;
+  const g = loop * S;
+  const spanW = width + 2 * margin;
+  const spanH = height + 2 * margin;
+
+  for (let i = 0; i < p.particles; i++) {
+    const birth = Math.floor(rnd() * LIFE_STEPS);
+    const colorIndex = Math.floor(rnd() * nColors) % nColors;
+    const q = g - birth;
+    const life = Math.floor(q / LIFE_STEPS);
+    const age = q - life * LIFE_STEPS; // 0 <= age < LIFE_STEPS
+    const fade = smooth(0, 0.15, age / LIFE_STEPS) * smooth(1, 0.75, age / LIFE_STEPS);
+    if (fade * ALPHA_LEVELS < 0.5 / TRAIL_CHUNKS) continue; // invisible: skip the integration too
+    const key = ((life % p.lifetimes) + p.lifetimes) % p.lifetimes;
+    let x = cellHash(seed, i, key * 2) * spanW - margin;
+    let y = cellHash(seed, i, key * 2 + 1) * spanH - margin;
+    const A = Math.floor(age);
+    const startStep = birth + life * LIFE_STEPS;
+    px[0] = x;
+    py[0] = y;
+    for (let s = 0; s <= A; s++) {
+      // Bilinear sample of the three basis fields, combined for this step's time.
+      let gx = (x - x0) / cell;
+      let gy = (y - y0) / cell;
+      gx = gx < 0 ? 0 : gx > gw - 1.001 ? gw - 1.001 : gx;
+      gy = gy < 0 ? 0 : gy > gh - 1.001 ? gh - 1.001 : gy;
+      const ix = gx | 0;
+      const iy = gy | 0;
+      const fx = gx - ix;
+      const fy = gy - iy;
+      const c00 = iy * gw + ix;
+      const c10 = c00 + 1;
+      const c01 = c00 + gw;
+      const c11 = c01 + 1;
+      const w00 = (1 - fx) * (1 - fy),
+        w10 = fx * (1 - fy),
+        w01 = (1 - fx) * fy,
+        w11 = fx * fy;
+      let k = (startStep + s) % S;
+      if (k < 0) k += S;
+      const ct = cosT[k];
+      const st = sinT[k];
+      const ux =
+        w00 * (vx0[c00] + ct * vx1[c00] + st * vx2[c00]) +
+        w10 * (vx0[c10] + ct * vx1[c10] + st * vx2[c10]) +
+        w01 * (vx0[c01] + ct * vx1[c01] + st * vx2[c01]) +
+        w11 * (vx0[c11] + ct * vx1[c11] + st * vx2[c11]);
+      const uy =
+        w00 * (vy0[c00] + ct * vy1[c00] + st * vy2[c00]) +
+        w10 * (vy0[c10] + ct * vy1[c10] + st * vy2[c10]) +
+        w01 * (vy0[c01] + ct * vy1[c01] + st * vy2[c01]) +
+        w11 * (vy0[c11] + ct * vy1[c11] + st * vy2[c11]);
+      x += ux * h;
+      y += uy * h;
+      px[s + 1] = x;
+      py[s + 1] = y;
+    }
+    const frac = age - A;
+    // Trail: the last `trail` steps and the interpolated head.
+    const base = nPtsAll;
+    let inside = false;
+    for (let s = Math.max(0, A - p.trail + 1); s <= A + 1; s++) {
+      const X = s === A + 1 ? px[A] + (px[A + 1] - px[A]) * frac : px[s];
+      const Y = s === A + 1 ? py[A] + (py[A + 1] - py[A]) * frac : py[s];
+      if (X > -20 && X < width + 20 && Y > -20 && Y < height + 20) inside = true;
+      tx[nPtsAll] = X;
+      ty[nPtsAll] = Y;
+      nPtsAll++;
+    }
+    const nPts = nPtsAll - base;
+    if (!inside || nPts < 2) {
+      nPtsAll = base;
+      continue;
+    }
+    // Split into chunks that brighten towards the head (a full trail fades to ~1/4 at its tail).
+    for (let c = 0; c < TRAIL_CHUNKS; c++) {
+      const a0 = Math.floor(((nPts - 1) * c) / TRAIL_CHUNKS);
+      const a1 = Math.floor(((nPts - 1) * (c + 1)) / TRAIL_CHUNKS);
+      if (a1 <= a0) continue;
+      const level = Math.round(fade * ((c + 1) / TRAIL_CHUNKS) * ALPHA_LEVELS);
+      if (level <= 0) continue;
+      chunkBucket[nChunks] = colorIndex * ALPHA_LEVELS + (level - 1);
+      chunkStart[nChunks] = base + a0;
+      chunkCount[nChunks] = a1 - a0 + 1;
+      nChunks++;
+    }
+  }
+
+  // Rasterise the trails ourselves: stroking tens of thousands of tiny segments through the
+  // canvas costs ~30 ms whatever the size, while additive splatting of a small cone kernel along
+  // each segment into a float buffer costs a few ms and gives a true additive glow.
+  const cw = device.width;
+  const ch = device.height;
+  const sx = cw / width;
+  const sy = ch / height;
+  const acc = new Float32Array(cw * ch * 3);
+  const R = Math.max(1, p.lineWidth * sx * 0.85); // kernel radius in device px
+  const invR = 1 / R;
+  const spacing = Math.min(0.8, R * 0.6);
+  const colors = p.palette.map(parseHex);
+  const cr = colors.map((c) => c.r),
+    cg = colors.map((c) => c.g),
+    cb = colors.map((c) => c.b);
+  const splat = (x: number, y: number, r: number, g2: number, b: number) => {
+    const xa = Math.max(0, Math.ceil(x - R)),
+      xb = Math.min(cw - 1, Math.floor(x + R));
+    const ya = Math.max(0, Math.ceil(y - R)),
+      yb = Math.min(ch - 1, Math.floor(y + R));
+    for (let yy = ya; yy <= yb; yy++) {
+      const dy = yy + 0.5 - y;
+      const row = yy * cw;
+      for (let xx = xa; xx <= xb; xx++) {
+        const dx = xx + 0.5 - x;
+        const d2 = dx * dx + dy * dy;
+        if (d2 >= R * R) continue;
+        const w = 1 - Math.sqrt(d2) * invR;
+        const o = (row + xx) * 3;
+        acc[o] += r * w;
+        acc[o + 1] += g2 * w;
+        acc[o + 2] += b * w;
+      }
+    }
+  };
+  for (let c = 0; c < nChunks; c++) {
+    const bucket = chunkBucket[c];
+    const ci = Math.floor(bucket / ALPHA_LEVELS);
+    const alpha = (((bucket % ALPHA_LEVELS) + 1) / ALPHA_LEVELS) * 0.9;
+    // Weight per sample so a line's peak brightness is about `alpha` times its colour.
+    const k = (alpha * spacing) / R;
+    const r = cr[ci] * k,
+      g2 = cg[ci] * k,
+      b = cb[ci] * k;
+    const first = chunkStart[c];
+    let ax = tx[first] * sx,
+      ay = ty[first] * sy;
+    for (let j = 1; j < chunkCount[c]; j++) {
+      const bx = tx[first + j] * sx,
+        by = ty[first + j] * sy;
+      const segLen = Math.hypot(bx - ax, by - ay);
+      const n = Math.max(1, Math.ceil(segLen / spacing));
+      const f = segLen / spacing / n; // keeps intensity per unit length constant
+      // Samples at the segment's interior points; the shared end point is drawn by the next segment.
+      for (let q = 0; q < n; q++) {
+        const t = (q + 0.5) / n;
+        const x = ax + (bx - ax) * t,
+          y = ay + (by - ay) * t;
+        if (x < -R || y < -R || x > cw + R || y > ch + R) continue;
+        splat(x, y, r * f, g2 * f, b * f);
+      }
+      ax = bx;
+      ay = by;
+    }
+  }
+
+  // Additive light over the background with a soft shoulder instead of a hard clip.
+  const bg = parseHex(p.background);
+  const bgc = [bg.r, bg.g, bg.b];
+  const TONE = 2048;
+  const tone = bgc.map((b) => {
+    const t = new Uint8ClampedArray(TONE);
+    for (let v = 0; v < TONE; v++) t[v] = Math.round(255 - (255 - b) * Math.exp(-v / Math.max(1, 255 - b)));
+    return t;
+  });
+  const [t0, t1, t2] = tone;
+  const d = new Uint8ClampedArray(cw * ch * 4);
+  for (let i = 0, o = 0; i < acc.length; i += 3, o += 4) {
+    d[o] = t0[Math.min(TONE - 1, acc[i] | 0)];
+    d[o + 1] = t1[Math.min(TONE - 1, acc[i + 1] | 0)];
+    d[o + 2] = t2[Math.min(TONE - 1, acc[i + 2] | 0)];
+    d[o + 3] = 255;
+  }
+  return d;
+}

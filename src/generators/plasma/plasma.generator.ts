@@ -3,12 +3,11 @@
 // 2π·loop, so the last frame joins the first exactly. The field is computed per pixel at a reduced
 // internal resolution (`detail`) and scaled up with a bicubic filter (lib/resample.ts): plasma is
 // smooth, so this costs nothing visible and keeps a 1080p frame fast.
-import type { SKRSContext2D } from '@napi-rs/canvas';
 import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
-import { defineGenerator } from '../generator.types.ts';
+import { defineGenerator, type FrameInput } from '../generator.types.ts';
 import { paletteParam, parseHex, samplePalette } from '../lib/color.ts';
 import { range, subRandom } from '../lib/random.ts';
-import { emptyBlock, writeBlock } from '../lib/pixels.ts';
+import { drawPixels } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 
 export interface PlasmaParams extends Record<string, unknown>, LoopParams {
@@ -135,77 +134,80 @@ export default defineGenerator<PlasmaParams>({
 
   animation: loopAnimation,
 
-  draw(ctx: SKRSContext2D, input) {
-    const { params: p, seed, loop } = input;
-    const cw = ctx.canvas.width;
-    const ch = ctx.canvas.height;
-    const iw = Math.max(2, Math.min(p.detail, cw));
-    const ih = Math.max(2, Math.round((iw * ch) / cw));
-    const w = waves(seed);
-    const lut = paletteLut(p.palette);
-    const phase = TAU * loop * p.speed;
-
-    // Coordinates: the shorter side spans 1 unit (before `scale`), centred on the canvas.
-    const unit = 1 / (Math.min(iw, ih) * p.scale);
-    const xs = new Float64Array(iw);
-    const ys = new Float64Array(ih);
-    for (let x = 0; x < iw; x++) xs[x] = (x + 0.5 - iw / 2) * unit;
-    for (let y = 0; y < ih; y++) ys[y] = (y + 0.5 - ih / 2) * unit;
-
-    // Plane waves are separable: sin(X + Y) = sin X cos Y + cos X sin Y with per-column / per-row tables.
-    const k1x = w.f1 * Math.cos(w.a1);
-    const k1y = w.f1 * Math.sin(w.a1);
-    const k2x = w.f2 * Math.cos(w.a2);
-    const k2y = w.f2 * Math.sin(w.a2);
-    const s1x = new Float64Array(iw),
-      c1x = new Float64Array(iw),
-      s2x = new Float64Array(iw),
-      c2x = new Float64Array(iw);
-    for (let x = 0; x < iw; x++) {
-      s1x[x] = Math.sin(k1x * xs[x] + phase);
-      c1x[x] = Math.cos(k1x * xs[x] + phase);
-      s2x[x] = Math.sin(k2x * xs[x] - phase + w.p2);
-      c2x[x] = Math.cos(k2x * xs[x] - phase + w.p2);
-    }
-    // Ripple centres travel on closed Lissajous paths.
-    const cx3 = w.c3[0] + w.c3[2] * Math.cos(phase + w.c3[3]);
-    const cy3 = w.c3[1] + w.c3[2] * Math.sin(2 * phase + w.c3[3]) * 0.6;
-    const cx4 = w.c4[0] + w.c4[2] * Math.sin(phase + w.c4[3]);
-    const cy4 = w.c4[1] + w.c4[2] * Math.cos(phase + w.c4[3]) * 0.6;
-    const bands = (p.colorCycles * LUT_SIZE) / 2.6; // field range is about ±1.3 after the 1/3 scaling
-    const shift = (w.offset + loop * p.speed) * LUT_SIZE;
-
-    const d = new Uint8ClampedArray(iw * ih * 4);
-    let o = 0;
-    for (let y = 0; y < ih; y++) {
-      const py = ys[y];
-      const s1y = Math.sin(k1y * py),
-        c1y = Math.cos(k1y * py);
-      const s2y = Math.sin(k2y * py),
-        c2y = Math.cos(k2y * py);
-      const dy3 = (py - cy3) * (py - cy3);
-      const dy4 = (py - cy4) * (py - cy4);
-      for (let x = 0; x < iw; x++) {
-        const px = xs[x];
-        const v1 = s1x[x] * c1y + c1x[x] * s1y;
-        const v2 = s2x[x] * c2y + c2x[x] * s2y;
-        const v3 = Math.sin(w.f3 * Math.sqrt((px - cx3) * (px - cx3) + dy3) - phase);
-        const v4 = Math.sin(w.f4 * Math.sqrt((px - cx4) * (px - cx4) + dy4) + phase + w.p4);
-        const v = (v1 + v2 + v3 + v4) / 3;
-        let idx = Math.floor(v * bands + shift) % LUT_SIZE;
-        if (idx < 0) idx += LUT_SIZE;
-        const l = idx * 3;
-        d[o] = lut[l];
-        d[o + 1] = lut[l + 1];
-        d[o + 2] = lut[l + 2];
-        d[o + 3] = 255;
-        o += 4;
-      }
-    }
-    // Scaled up in JavaScript (Mitchell bicubic, as Skia's 'high'): Skia's smoothed drawImage
-    // gives other pixels on other CPUs.
-    const out = emptyBlock(cw, ch);
-    resample(d, iw, ih, out.data, cw, ch, { filter: 'bicubic', opaque: true });
-    writeBlock(ctx, out);
-  },
+  pixels: plasmaPixels,
+  draw: drawPixels(plasmaPixels),
 });
+
+function plasmaPixels(input: FrameInput<PlasmaParams>, device: { width: number; height: number }): Uint8ClampedArray {
+  const { params: p, seed, loop } = input;
+  const cw = device.width;
+  const ch = device.height;
+  const iw = Math.max(2, Math.min(p.detail, cw));
+  const ih = Math.max(2, Math.round((iw * ch) / cw));
+  const w = waves(seed);
+  const lut = paletteLut(p.palette);
+  const phase = TAU * loop * p.speed;
+
+  // Coordinates: the shorter side spans 1 unit (before `scale`), centred on the canvas.
+  const unit = 1 / (Math.min(iw, ih) * p.scale);
+  const xs = new Float64Array(iw);
+  const ys = new Float64Array(ih);
+  for (let x = 0; x < iw; x++) xs[x] = (x + 0.5 - iw / 2) * unit;
+  for (let y = 0; y < ih; y++) ys[y] = (y + 0.5 - ih / 2) * unit;
+
+  // Plane waves are separable: sin(X + Y) = sin X cos Y + cos X sin Y with per-column / per-row tables.
+  const k1x = w.f1 * Math.cos(w.a1);
+  const k1y = w.f1 * Math.sin(w.a1);
+  const k2x = w.f2 * Math.cos(w.a2);
+  const k2y = w.f2 * Math.sin(w.a2);
+  const s1x = new Float64Array(iw),
+    c1x = new Float64Array(iw),
+    s2x = new Float64Array(iw),
+    c2x = new Float64Array(iw);
+  for (let x = 0; x < iw; x++) {
+    s1x[x] = Math.sin(k1x * xs[x] + phase);
+    c1x[x] = Math.cos(k1x * xs[x] + phase);
+    s2x[x] = Math.sin(k2x * xs[x] - phase + w.p2);
+    c2x[x] = Math.cos(k2x * xs[x] - phase + w.p2);
+  }
+  // Ripple centres travel on closed Lissajous paths.
+  const cx3 = w.c3[0] + w.c3[2] * Math.cos(phase + w.c3[3]);
+  const cy3 = w.c3[1] + w.c3[2] * Math.sin(2 * phase + w.c3[3]) * 0.6;
+  const cx4 = w.c4[0] + w.c4[2] * Math.sin(phase + w.c4[3]);
+  const cy4 = w.c4[1] + w.c4[2] * Math.cos(phase + w.c4[3]) * 0.6;
+  const bands = (p.colorCycles * LUT_SIZE) / 2.6; // field range is about ±1.3 after the 1/3 scaling
+  const shift = (w.offset + loop * p.speed) * LUT_SIZE;
+
+  const d = new Uint8ClampedArray(iw * ih * 4);
+  let o = 0;
+  for (let y = 0; y < ih; y++) {
+    const py = ys[y];
+    const s1y = Math.sin(k1y * py),
+      c1y = Math.cos(k1y * py);
+    const s2y = Math.sin(k2y * py),
+      c2y = Math.cos(k2y * py);
+    const dy3 = (py - cy3) * (py - cy3);
+    const dy4 = (py - cy4) * (py - cy4);
+    for (let x = 0; x < iw; x++) {
+      const px = xs[x];
+      const v1 = s1x[x] * c1y + c1x[x] * s1y;
+      const v2 = s2x[x] * c2y + c2x[x] * s2y;
+      const v3 = Math.sin(w.f3 * Math.sqrt((px - cx3) * (px - cx3) + dy3) - phase);
+      const v4 = Math.sin(w.f4 * Math.sqrt((px - cx4) * (px - cx4) + dy4) + phase + w.p4);
+      const v = (v1 + v2 + v3 + v4) / 3;
+      let idx = Math.floor(v * bands + shift) % LUT_SIZE;
+      if (idx < 0) idx += LUT_SIZE;
+      const l = idx * 3;
+      d[o] = lut[l];
+      d[o + 1] = lut[l + 1];
+      d[o + 2] = lut[l + 2];
+      d[o + 3] = 255;
+      o += 4;
+    }
+  }
+  // Scaled up in JavaScript (Mitchell bicubic, as Skia's 'high'): Skia's smoothed drawImage
+  // gives other pixels on other CPUs.
+  const out = new Uint8ClampedArray(cw * ch * 4);
+  resample(d, iw, ih, out, cw, ch, { filter: 'bicubic', opaque: true });
+  return out;
+}

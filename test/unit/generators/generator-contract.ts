@@ -9,7 +9,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { GeneratorDefinition, RenderInput } from '../../../src/generators/generator.types.ts';
 import { mulberry32 } from '../../../src/generators/lib/random.ts';
-import { renderFrameForTest } from './render-for-test.ts';
+import { pixelsFrameForTest, renderFrameForTest } from './render-for-test.ts';
 
 // Both packages are CommonJS; under NodeNext the default import is module.exports.
 const Ajv2020 = Ajv2020Module.default;
@@ -97,11 +97,35 @@ export interface StillContract<P> {
   variants: ReadonlyArray<Partial<P>>;
 }
 
+/** A generator with pixels() hands the engine exactly what its draw() leaves on a canvas, at any size, ratio and frame. */
+function pixelsMatchDraw(gen: AnyGenerator): void {
+  if (!gen.pixels) return;
+  test(`${gen.slug}: pixels() are the bytes draw() leaves on the canvas`, () => {
+    const frames = gen.animation?.(gen.defaults).frames ?? 1;
+    const cases = [
+      { width: 96, height: 64, pixelRatio: 1, frame: 0 },
+      { width: 97, height: 61, pixelRatio: 1.5, frame: Math.floor(frames / 3) },
+      { width: 33, height: 20, pixelRatio: 2, frame: frames - 1 },
+      { width: 320, height: 180, pixelRatio: 1, frame: 1, seed: 5 },
+    ];
+    for (const c of cases) {
+      const drawn = renderFrameForTest(gen, c);
+      const direct = pixelsFrameForTest(gen, c);
+      assert.equal(direct.length, drawn.width * drawn.height * 4, JSON.stringify(c));
+      assert.ok(
+        Buffer.from(direct.buffer, direct.byteOffset, direct.byteLength).equals(Buffer.from(drawn.pixels.buffer)),
+        JSON.stringify(c),
+      );
+    }
+  });
+}
+
 export function stillGeneratorContract<P extends Record<string, unknown>>(
   definition: GeneratorDefinition<P>,
   spec: StillContract<P>,
 ): void {
   const gen = definition as unknown as AnyGenerator;
+  pixelsMatchDraw(gen);
   test(`${gen.slug}: contract fields`, () => {
     assert.match(gen.version, /^\d+\.\d+\.\d+$/);
     assert.equal(gen.animated, false);
@@ -148,6 +172,7 @@ export function animatedGeneratorContract<P extends Record<string, unknown>>(
 ): void {
   const gen = definition as unknown as AnyGenerator;
   const frames = gen.animation!(gen.defaults).frames;
+  pixelsMatchDraw(gen);
   test(`${gen.slug}: contract fields`, () => {
     assert.match(gen.version, /^\d+\.\d+\.\d+$/);
     assert.equal(gen.animated, true);
