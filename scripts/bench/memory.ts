@@ -5,15 +5,14 @@
 //   BENCH_ITEMS=10             fewer items (a quicker look)
 //   BENCH_ROOT=/path/to/tree   run another checkout's service (a before/after comparison)
 //   any other setting (RENDER_WORKERS, RENDER_MAX_PIXELS_IN_FLIGHT, …) passes through to the service
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BENCH_KEY, BENCH_ROOT, startServiceProcess, stopServiceProcess } from './service-process.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const KEY = 'svc_local_bench_key_0123456789';
-const ROOT = process.env.BENCH_ROOT ?? fileURLToPath(new URL('../../', import.meta.url));
+const KEY = BENCH_KEY;
+const ROOT = BENCH_ROOT;
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 50);
 const SETTLE_MS = 15_000;
 
@@ -27,35 +26,8 @@ function memory(pid: number): { rss: number; hwm: number } {
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-async function start(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      API_KEYS: KEY,
-      LOG_LEVEL: 'warn',
-      SERVICE_LOCAL_MODE: '1',
-      RATE_LIMIT_WORKSPACE_PER_MINUTE: '0',
-      RATE_LIMIT_KEY_PER_MINUTE: '0',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const match = /on (http:\/\/[^\s]+)/.exec(out);
-      if (match) resolve({ child, url: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}:\n${out}`)));
-  });
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-memory-'));
-const { child, url } = await start(dataDir);
+const { child, url } = await startServiceProcess(dataDir);
 try {
   const pid = child.pid!;
   const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
@@ -95,7 +67,6 @@ try {
   );
   console.log(`RSS idle ${mb(idle)} · peak ${mb(peak)} (sampled ${mb(sampledPeak)}) · ${SETTLE_MS / 1000} s after the batch ${mb(after)}`);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await stopServiceProcess(child);
   rmSync(dataDir, { recursive: true, force: true });
 }
