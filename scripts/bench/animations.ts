@@ -7,18 +7,10 @@
 //      still within the budget, never 504.
 // Each line prints the time, the file size and the ratio to its target. Output bytes are those of
 // the goldens' engine (the determinism tier checks them); this script only times them.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createApp } from '../../src/app.ts';
-import { compose } from '../../src/compose.ts';
-import { loadConfig } from '../../src/config/config.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
-import { createLogger } from '../../src/lib/logger.ts';
+import { startInProcessService } from './in-process-service.ts';
+import { BENCH_KEY as KEY } from './service-process.ts';
 
-const KEY = 'svc_local_bench_key_0123456789';
 const animated = ALL_GENERATORS.filter((g) => g.animated).map((g) => g.slug);
 interface Case {
   format: 'mp4' | 'gif';
@@ -30,30 +22,6 @@ const CASES: Case[] = [
   { format: 'mp4', label: 'mp4 1920×1080', targetMs: 5000 },
   { format: 'gif', size: { width: 640, height: 360 }, label: 'gif 640×360', targetMs: 2000 },
 ];
-
-// Default settings except the rate limits (the bench measures rendering, not the limiter) and
-// the cache, which a fresh data dir per run keeps empty; every request uses a new seed.
-async function startService() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-animations-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    API_KEYS: KEY,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_WORKSPACE_PER_MINUTE: '0',
-    RATE_LIMIT_KEY_PER_MINUTE: '0',
-  });
-  const runtime = await compose(config, createLogger('silent'), { revision: 'bench' });
-  const server = (await createApp(runtime.deps)).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      (server as http.Server).close();
-      await runtime.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 let nextSeed = 1000;
 async function render(base: string, slug: string, c: Case) {
@@ -72,7 +40,8 @@ const row = (slug: string, label: string, r: { ms: number; status: number; bytes
   `  ${(r.bytes / 1024).toFixed(0).padStart(6)} KiB  ${(r.ms / targetMs).toFixed(2)}× of ${targetMs / 1000} s ${r.status === 200 && r.ms <= targetMs ? 'met' : 'NOT met'}`;
 
 async function main() {
-  const service = await startService();
+  // Default settings; a fresh data dir keeps the cache empty, and every request uses a new seed.
+  const service = await startInProcessService();
   try {
     await render(service.base, animated[0], { ...CASES[1], size: { width: 64, height: 36 } }); // warm the workers up
     console.log('generator         case                   HTTP   time       size   against the target');

@@ -2,21 +2,13 @@
 //   1. a 120-frame 640×360 mp4 through the job API (POST /v1/jobs → completed) beside the same
 //      frames drawn in this process and piped straight into FFmpeg with the same settings
 //   2. job throughput with one and with two runners sharing the queue
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createApp } from '../../src/app.ts';
-import { compose } from '../../src/compose.ts';
-import { loadConfig } from '../../src/config/config.ts';
 import { probeFfmpegVersion, resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { startMotionEncoder } from '../../src/engine/encoders.ts';
 import { drawFrame } from '../../src/engine/render.worker.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
-import { createLogger } from '../../src/lib/logger.ts';
+import { startInProcessService } from './in-process-service.ts';
+import { BENCH_KEY as KEY } from './service-process.ts';
 
-const KEY = 'svc_local_bench_key_0123456789';
 const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
 const plasma = ALL_GENERATORS.find((g) => g.slug === 'plasma')!;
 const recipe = (seed: number) => ({
@@ -27,31 +19,7 @@ const recipe = (seed: number) => ({
   params: { duration: 4, fps: 30 },
 });
 
-// Rate limits are off: the bench measures the export path, not the limiter.
-async function startService(concurrency: number) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-jobs-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    API_KEYS: KEY,
-    LOG_LEVEL: 'silent',
-    JOB_CONCURRENCY: String(concurrency),
-    RENDER_WORKERS: '2',
-    RATE_LIMIT_WORKSPACE_PER_MINUTE: '0',
-    RATE_LIMIT_KEY_PER_MINUTE: '0',
-  });
-  const runtime = await compose(config, createLogger('silent'), { revision: 'bench' });
-  const server = (await createApp(runtime.deps)).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    base,
-    async close() {
-      (server as http.Server).close();
-      await runtime.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const startService = (concurrency: number) => startInProcessService({ JOB_CONCURRENCY: String(concurrency), RENDER_WORKERS: '2' });
 
 async function runJob(base: string, body: unknown): Promise<number> {
   const started = performance.now();
