@@ -1,11 +1,13 @@
 // `npm run bench:jobs` — export jobs measured against their baselines, in one run:
 //   1. a 120-frame 640×360 mp4 through the job API (POST /v1/jobs → completed) beside the same
 //      frames drawn in this process and piped straight into FFmpeg with the same settings
-//   2. job throughput with one and with two runners sharing the queue
+//      (on SQLite with the in-process queue, and on Postgres with pg-boss)
+//   2. job throughput with one and with two runners sharing the queue (SQLite)
 import { probeFfmpegVersion, resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { startMotionEncoder } from '../../src/engine/encoders.ts';
 import { drawFrame } from '../../src/engine/render.worker.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
+import { startBenchPostgres } from './bench-postgres.ts';
 import { startInProcessService } from './in-process-service.ts';
 import { BENCH_KEY as KEY } from './service-process.ts';
 
@@ -19,7 +21,13 @@ const recipe = (seed: number) => ({
   params: { duration: 4, fps: 30 },
 });
 
-const startService = (concurrency: number) => startInProcessService({ JOB_CONCURRENCY: String(concurrency), RENDER_WORKERS: '2' });
+/** Local mode on SQLite (the in-process table queue), or on Postgres when `databaseUrl` is given (pg-boss carries the jobs). */
+const startService = (concurrency: number, databaseUrl?: string) =>
+  startInProcessService({
+    JOB_CONCURRENCY: String(concurrency),
+    RENDER_WORKERS: '2',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, SERVICE_LOCAL_MODE: '1' } : {}),
+  });
 
 async function runJob(base: string, body: unknown): Promise<number> {
   const started = performance.now();
@@ -66,9 +74,9 @@ async function direct(seed: number): Promise<number> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function main() {
-  console.log('jobs bench: plasma 640×360 mp4, 4 s at 30 fps (120 frames)\n');
-  const service = await startService(1);
+/** Three exports through the job API beside three straight into FFmpeg, alternating; prints the ratio of the medians. */
+async function jobVersusDirect(label: string, databaseUrl?: string) {
+  const service = await startService(1, databaseUrl);
   try {
     await runJob(service.base, { ...recipe(1), size: { width: 64, height: 36 } }); // warm up
     const viaJobs: number[] = [];
@@ -77,11 +85,23 @@ async function main() {
       viaFfmpeg.push(await direct(100 + i));
       viaJobs.push(await runJob(service.base, recipe(200 + i)));
     }
-    console.log(`FFmpeg fed directly   p50 ${median(viaFfmpeg).toFixed(0)} ms`);
-    console.log(`through the job API   p50 ${median(viaJobs).toFixed(0)} ms`);
+    console.log(label);
+    console.log(`  FFmpeg fed directly   p50 ${median(viaFfmpeg).toFixed(0)} ms`);
+    console.log(`  through the job API   p50 ${median(viaJobs).toFixed(0)} ms`);
     console.log(`  job / direct = ${(median(viaJobs) / median(viaFfmpeg)).toFixed(2)}× (target ≤ 1.3×)\n`);
   } finally {
     await service.close();
+  }
+}
+
+async function main() {
+  console.log('jobs bench: plasma 640×360 mp4, 4 s at 30 fps (120 frames)\n');
+  await jobVersusDirect('SQLite, in-process queue');
+  const postgres = await startBenchPostgres();
+  try {
+    await jobVersusDirect('Postgres, pg-boss', await postgres.database());
+  } finally {
+    await postgres.stop();
   }
   const throughput: number[] = [];
   for (const concurrency of [1, 2]) {
