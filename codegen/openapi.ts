@@ -369,7 +369,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a key
-         * @description Revokes the key immediately; its next use answers 401 on every process. Revoking twice is harmless.
+         * @description Revokes the key immediately; its next use answers 401 on this process, and on every other process once the revocation's notification reaches it (sent as the revocation commits). Revoking twice is harmless.
          */
         delete: operations["revokeKey"];
         options?: never;

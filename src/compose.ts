@@ -18,6 +18,7 @@ import type { BlobStore } from './blob/blob-store.ts';
 import { DatabaseBlobStore } from '../db/repositories/blobs.repository.ts';
 import { ApiKeysRepository } from '../db/repositories/api-keys.repository.ts';
 import { KeysService } from './services/keys.service.ts';
+import { PgKeyRevocationFeed } from './adapters/pg-listen.key-revocations.ts';
 import { PresetsService } from './services/presets.service.ts';
 import { PresetsRepository } from '../db/repositories/presets.repository.ts';
 import { CreditsService } from './services/credits.service.ts';
@@ -129,9 +130,21 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const signIn = config.localMode
     ? null
     : (await import('./adapters/better-auth.sign-in.ts')).createSignIn({ config, workspaces, clock, logger });
-  const keys = new KeysService(new ApiKeysRepository(db), clock, config.localMode, (err) =>
-    logger.warn({ err }, 'could not record key use'),
+  // On Postgres every process hears revocations (LISTEN) and so may keep verified keys in memory.
+  const keyRevocations =
+    config.database.client === 'pg'
+      ? new PgKeyRevocationFeed(config.database.url, (err) =>
+          logger.warn({ err }, 'not hearing key revocations: verifying every key in the database'),
+        )
+      : null;
+  const keys = new KeysService(
+    new ApiKeysRepository(db),
+    clock,
+    config.localMode,
+    (err) => logger.warn({ err }, 'could not record key use'),
+    keyRevocations,
   );
+  await keys.listenForRevocations();
   // Local mode performs no credit checks; hosted renders pay from the workspace balance.
   const ledger = new CreditsRepository(db);
   const credits = new CreditsService(ledger, clock, !config.localMode, logger);
@@ -268,6 +281,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       await pool.close();
       await usage.flush();
       await signIn?.close();
+      await keys.close();
       await db.destroy();
     },
   };

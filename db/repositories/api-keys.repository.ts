@@ -1,5 +1,8 @@
 // Persisted API keys. Only the sha256 of a secret is stored; lookups go by that hash.
-import type { Database } from '../database.ts';
+import { type Database, isPostgres } from '../database.ts';
+
+/** The Postgres channel a revocation is announced on (payload: the key's id), in the revoking transaction. */
+export const KEY_REVOKED_CHANNEL = 'api_key_revoked';
 
 export interface ApiKeyRecord {
   id: string;
@@ -80,9 +83,15 @@ export class ApiKeysRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** Sets revoked_at once; revoking again keeps the first time. */
+  /**
+   * Sets revoked_at once; revoking again keeps the first time. On Postgres the revocation is announced
+   * on KEY_REVOKED_CHANNEL in the same transaction, so every listening process hears it when it commits.
+   */
   async revoke(workspaceId: string, id: string, at: number): Promise<ApiKeyRecord | undefined> {
-    await this.db('api_keys').where({ workspace_id: workspaceId, id }).whereNull('revoked_at').update({ revoked_at: at });
+    await this.db.transaction(async (trx) => {
+      const changed = await trx('api_keys').where({ workspace_id: workspaceId, id }).whereNull('revoked_at').update({ revoked_at: at });
+      if (changed > 0 && isPostgres(this.db)) await trx.raw('select pg_notify(?, ?)', [KEY_REVOKED_CHANNEL, id]);
+    });
     return this.findInWorkspace(workspaceId, id);
   }
 

@@ -1,12 +1,15 @@
 // API keys of a workspace: create (the secret is shown once), list, revoke, and verify a bearer.
 // Secrets carry 190 random bits, so a plain sha256 is the right stored form (no salt or slow hash
 // needed: nothing to brute-force); verification looks the hash up and compares in constant time.
+// With a revocation feed (Postgres), verified keys are kept in memory while the feed is listening.
 import { timingSafeEqual } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { randomBase62 } from '../lib/ids.ts';
 import type { ApiKeyRecord, ApiKeysRepository } from '../../db/repositories/api-keys.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/hashing.ts';
+import type { KeyRevocationFeed } from './key-revocations.ts';
 
 /** Hosted keys; local-mode keys start with `svc_local_` so the two can never be confused. */
 export const LIVE_KEY_PREFIX = 'svc_live_';
@@ -15,6 +18,10 @@ export const LOCAL_KEY_PREFIX = 'svc_local_';
 export const MAX_ACTIVE_KEYS = 100;
 /** lastUsedAt is written at most this often per key, so authentication is not a write per request. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** A verified key is kept at most this long even while the feed listens (a bound should a notification ever be lost). */
+export const VERIFIED_KEY_TTL_MS = 60_000;
+/** Verified keys kept in memory at most; the oldest goes first. */
+const MAX_VERIFIED_KEYS = 10_000;
 
 /**
  * A new secret: the prefix, then 32 base62 characters (≈190 random bits). Base62 keeps the key one
@@ -56,14 +63,71 @@ export function toView(key: ApiKeyRecord): ApiKeyView {
   };
 }
 
-export class KeysService {
+/** What tests wait on: `caching` when keeping verified keys starts (true) or stops (false), `forgotten` when a revoked key leaves memory. */
+type KeysEvents = { caching: [on: boolean]; forgotten: [keyId: string] };
+
+export class KeysService extends EventEmitter<KeysEvents> {
+  /** Verified, unrevoked keys by secret hash, each until its expiry; empty whenever the feed is not listening. */
+  private readonly verified = new Map<string, { key: ApiKeyRecord; until: number }>();
+  private listening = false;
+  /**
+   * Bumped by every revocation and every change of the feed's state: a database read that began
+   * before one of them may be older than it, so its key is used but not kept.
+   */
+  private generation = 0;
+
   constructor(
     private readonly repo: ApiKeysRepository,
     private readonly clock: Clock,
     /** Local mode issues `svc_local_` keys, hosted mode `svc_live_` keys. */
     private readonly localMode: boolean,
     private readonly onTouchError: (err: unknown) => void = () => {},
-  ) {}
+    /** Revocations announced by every process (Postgres); without it every verification reads the database. */
+    private readonly revocations: KeyRevocationFeed | null = null,
+  ) {
+    super();
+  }
+
+  /** Starts hearing revocations (and so keeping verified keys); a no-op without a feed. */
+  async listenForRevocations(): Promise<void> {
+    await this.revocations?.listen({
+      revoked: (keyId) => this.forget(keyId),
+      interrupted: () => this.setListening(false),
+      resumed: () => this.setListening(true),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.revocations?.close();
+  }
+
+  private setListening(on: boolean): void {
+    this.generation++;
+    this.verified.clear();
+    if (this.listening === on) return;
+    this.listening = on;
+    this.emit('caching', on);
+  }
+
+  private forget(keyId: string): void {
+    this.generation++;
+    for (const [hash, entry] of this.verified) if (entry.key.id === keyId) this.verified.delete(hash);
+    this.emit('forgotten', keyId);
+  }
+
+  /** The key behind a secret hash: from memory while that is safe, else from the database (kept when it may be). */
+  private async lookUp(secretHash: string, now: number): Promise<ApiKeyRecord | undefined> {
+    const kept = this.verified.get(secretHash);
+    if (kept && kept.until > now) return kept.key;
+    if (kept) this.verified.delete(secretHash);
+    const generation = this.generation;
+    const key = await this.repo.findByHash(secretHash);
+    if (key && key.revokedAt === null && this.listening && generation === this.generation) {
+      if (this.verified.size >= MAX_VERIFIED_KEYS) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(secretHash, { key, until: now + VERIFIED_KEY_TTL_MS });
+    }
+    return key;
+  }
 
   async create(workspaceId: string, label: string): Promise<ApiKeyView & { secret: string }> {
     if ((await this.repo.countActive(workspaceId)) >= MAX_ACTIVE_KEYS) {
@@ -90,25 +154,30 @@ export class KeysService {
   async revoke(workspaceId: string, id: string): Promise<ApiKeyView> {
     const key = await this.repo.revoke(workspaceId, id, this.clock.now());
     if (!key) throw new ProblemError('not_found', { detail: `No key ${id} in this workspace.` });
+    // This process forgets it at once; the others when the revocation's notification reaches them.
+    this.forget(key.id);
     return toView(key);
   }
 
   /**
-   * Verifies a persisted key. Reads the database on every call: no cache may outlive a revocation,
-   * and every process sees the same row.
+   * Verifies a persisted key. Without a revocation feed every call reads the database; with one, a
+   * verified key is kept in memory until it is revoked anywhere, the feed stops listening, or
+   * VERIFIED_KEY_TTL_MS passes.
    */
   async verify(secret: string): Promise<KeyCheck> {
     const wantedHash = sha256Hex(secret);
-    const key = await this.repo.findByHash(wantedHash);
+    const now = this.clock.now();
+    const key = await this.lookUp(wantedHash, now);
     if (!key || !timingSafeEqual(Buffer.from(key.secretHash, 'hex'), Buffer.from(wantedHash, 'hex')))
       return { ok: false, reason: 'invalid' };
     // Each mode honours only its own keys, even ones that found their way into its database: hosted
     // mode no local key, local mode (which bills nothing) no customer's `svc_live_` key.
     if (this.localMode !== key.prefix.startsWith(LOCAL_KEY_PREFIX)) return { ok: false, reason: 'invalid' };
     if (key.revokedAt !== null) return { ok: false, reason: 'revoked' };
-    const now = this.clock.now();
     if (key.lastUsedAt === null || now - key.lastUsedAt >= TOUCH_INTERVAL_MS) {
-      // Not awaited: bookkeeping must not slow down or fail the request.
+      // Not awaited: bookkeeping must not slow down or fail the request. Noted on the record too, so
+      // a key kept in memory is not touched on every request.
+      key.lastUsedAt = now;
       this.repo.touch(key.id, now).catch(this.onTouchError);
     }
     return { ok: true, key };

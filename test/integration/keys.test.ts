@@ -5,9 +5,11 @@ import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { ApiKeysRepository } from '../../db/repositories/api-keys.repository.ts';
 import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
-import { MAX_ACTIVE_KEYS } from '../../src/services/keys.service.ts';
+import { PgKeyRevocationFeed } from '../../src/adapters/pg-listen.key-revocations.ts';
+import { systemClock } from '../../src/lib/clock.ts';
+import { KeysService, MAX_ACTIVE_KEYS } from '../../src/services/keys.service.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
-import { armCall } from '../support/events.ts';
+import { armCall, armEvent } from '../support/events.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -117,10 +119,15 @@ for (const engine of ENGINES) {
         // Both processes have seen the key work (nothing may be cached past the revocation).
         assert.equal((await t.request('get', '/v1/me', { headers: bearer(created.secret), auth: false })).status, 200);
         assert.equal((await second.request('get', '/v1/me', { headers: bearer(created.secret), auth: false })).status, 200);
+        // On Postgres the second process keeps the verified key in memory until the revocation's
+        // notification reaches it (sent when the revocation commits); on SQLite it reads the row.
+        const heard = armEvent<[string]>(second.runtime.deps.services.keys, 'forgotten', (id) => id === created.id);
         const res = await t.request('delete', `/v1/keys/${created.id}`);
         assert.equal(res.status, 200);
         assert.equal(res.body.revoked, true);
         assert.ok(res.body.revokedAt);
+        if (engine === 'postgres') await heard.wait('the revocation heard by the second process');
+        else heard.stop();
         for (const app of [t, second]) {
           const denied = await app.request('get', '/v1/me', { headers: bearer(created.secret), auth: false });
           assert.equal(denied.status, 401);
@@ -149,6 +156,104 @@ for (const engine of ENGINES) {
 
       test('401 without credentials', async () => {
         assert.equal((await t.request('delete', '/v1/keys/key_x', { auth: false })).status, 401);
+      });
+    });
+
+    describe('verified keys in memory (Postgres: revocations heard through LISTEN)', { skip: engine !== 'postgres' }, () => {
+      /** Reads of api_keys this process makes while `during` runs. */
+      async function keyReads(app: TestApp, during: () => Promise<unknown>): Promise<number> {
+        let reads = 0;
+        const count = (query: { sql: string }) => {
+          if (/^select\b/i.test(query.sql) && query.sql.includes('"api_keys"')) reads++;
+        };
+        app.runtime.db.on('query', count);
+        try {
+          await during();
+        } finally {
+          app.runtime.db.off('query', count);
+        }
+        return reads;
+      }
+      const me = (app: TestApp, secret: string) => app.request('get', '/v1/me', { headers: bearer(secret), auth: false });
+
+      test('a verified key is kept: the next request reads no key from the database', async () => {
+        const created = (await t.request('post', '/v1/keys', { body: { label: 'kept' } })).body;
+        assert.equal(await keyReads(second, () => me(second, created.secret)), 1);
+        assert.equal(await keyReads(second, () => me(second, created.secret)), 0);
+        // A revoked key, or one that never existed, is never kept.
+        await t.request('delete', `/v1/keys/${created.id}`);
+        const unknown = 'svc_local_' + 'x'.repeat(32);
+        for (const secret of [unknown, unknown])
+          assert.equal(await keyReads(t, async () => assert.equal((await me(t, secret)).status, 401)), 1);
+      });
+
+      /** A keys service of its own on this database, hearing revocations through a feed that reconnects after `retryMs`. */
+      async function keysWithFeed(retryMs: number) {
+        const settings = t.database.settings;
+        if (settings.client !== 'pg') throw new Error('Postgres only');
+        const feed = new PgKeyRevocationFeed(settings.url, () => {}, retryMs);
+        const keys = new KeysService(new ApiKeysRepository(t.runtime.db), systemClock, true, () => {}, feed);
+        const listening = armEvent<[boolean]>(keys, 'caching', (on) => on);
+        await keys.listenForRevocations();
+        await listening.wait('listening');
+        return keys;
+      }
+      /** Postgres ends every listening connection of this database (those of the test apps too, which reconnect). */
+      const dropListeners = () =>
+        t.runtime.db.raw(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN api_key_revoked'",
+        );
+      const reads = async (keys: { verify(secret: string): Promise<unknown> }, secret: string) => {
+        let n = 0;
+        const count = (query: { sql: string }) => void (/^select\b/i.test(query.sql) && query.sql.includes('"api_keys"') && n++);
+        t.runtime.db.on('query', count);
+        try {
+          return { check: await keys.verify(secret), reads: n };
+        } finally {
+          t.runtime.db.off('query', count);
+        }
+      };
+
+      test('a lost listening connection drops every kept key, and a revocation it could not hear is honoured', async () => {
+        const keys = await keysWithFeed(3_600_000); // no reconnect during this test
+        try {
+          const kept = await keys.create(LOCAL_WORKSPACE_ID, 'kept');
+          const revoked = await keys.create(LOCAL_WORKSPACE_ID, 'revoked while deaf');
+          for (const secret of [kept.secret, revoked.secret]) await keys.verify(secret);
+          assert.equal((await reads(keys, kept.secret)).reads, 0);
+          const deaf = armEvent<[boolean]>(keys, 'caching', (on) => !on);
+          await dropListeners();
+          await deaf.wait('no longer listening');
+          // Revoked by another process while this one cannot hear it.
+          await t.runtime.deps.services.keys.revoke(LOCAL_WORKSPACE_ID, revoked.id);
+          const denied = await reads(keys, revoked.secret);
+          assert.deepEqual([denied.check, denied.reads], [{ ok: false, reason: 'revoked' }, 1]);
+          // Nothing is kept while deaf: every verification reads the row.
+          for (let i = 0; i < 2; i++) assert.equal((await reads(keys, kept.secret)).reads, 1);
+        } finally {
+          await keys.close();
+        }
+      });
+
+      test('listening again after a lost connection, it keeps verified keys again', async () => {
+        const keys = await keysWithFeed(20);
+        try {
+          const kept = await keys.create(LOCAL_WORKSPACE_ID, 'kept again');
+          const deaf = armEvent<[boolean]>(keys, 'caching', (on) => !on);
+          const back = armEvent<[boolean]>(keys, 'caching', (on) => on);
+          await dropListeners();
+          await deaf.wait('no longer listening');
+          await back.wait('listening again');
+          assert.equal((await reads(keys, kept.secret)).reads, 1);
+          assert.equal((await reads(keys, kept.secret)).reads, 0);
+          // And hears the next revocation from another process.
+          const heard = armEvent<[string]>(keys, 'forgotten', (id) => id === kept.id);
+          await t.runtime.deps.services.keys.revoke(LOCAL_WORKSPACE_ID, kept.id);
+          await heard.wait('the revocation heard');
+          assert.deepEqual((await reads(keys, kept.secret)).check, { ok: false, reason: 'revoked' });
+        } finally {
+          await keys.close();
+        }
       });
     });
   });
