@@ -1,77 +1,241 @@
 // `render-service` command line: renders exactly the bytes the API returns for the same recipe,
-// through the same engine (recipe resolution, worker, encoders).
-//   render-service list
-//   render-service render <slug> [--seed N] [--size WxH[@PR]] [--format F] [--params JSON] [-o FILE]
-//   render-service render --recipe <base64url> [-o FILE]
+// through the same engine (recipe resolution, worker, encoders). Mistakes are caught before any
+// rendering (the output path, the format, the options) and named by the option that holds them.
+// Exit codes: 0 done, 1 the render failed, 2 the command line is wrong.
+import { accessSync, constants, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config/config.ts';
+import { ENGINE_VERSION } from './engine/versions.ts';
+import { FORMATS, OUTPUT_FORMATS, type OutputFormat } from './engine/formats.ts';
 import { ProblemError } from './errors/problem.ts';
 import { ALL_GENERATORS } from './generators/index.ts';
 import { GeneratorRegistry } from './generators/registry.ts';
-import { OUTPUT_FORMATS, type OutputFormat } from './generators/generator.types.ts';
-import { type ResolvedRecipe, recipePaths, resolveEncodedRecipe, resolveRecipe } from './engine/recipe.ts';
+import type { GeneratorDefinition } from './generators/generator.types.ts';
+import { type FieldPaths, type ResolvedRecipe, resolveEncodedRecipe, resolveRecipe } from './engine/recipe.ts';
 import { createRenderEngine } from './services/render-engine.factory.ts';
 
 const USAGE = `Usage:
-  render-service list
-  render-service render <slug> [--seed N] [--size WxH[@PR]] [--format png|webp|gif|mp4|svg|css] [--params JSON] [-o FILE]
+  render-service list                       the generators, their versions and formats
+  render-service describe <slug>            one generator's formats and parameters
+  render-service render <slug> [options]    one file, byte for byte what the API returns
   render-service render --recipe <base64url> [-o FILE]
+  render-service help | --help | --version
 
-Writes to FILE, or to standard output when -o is omitted or "-".`;
+Options of render:
+  -o, --output FILE   write to FILE; its extension (.png .webp .gif .mp4 .svg .css) picks the format
+                      unless --format does. Without -o (or with -o -) the file goes to standard
+                      output, which must not be a terminal for png, webp, gif and mp4.
+  --format F          ${OUTPUT_FORMATS.join(', ')}
+  --seed N            the seed (0, the default, derives it from the params)
+  --size WxH[@R]      width × height in CSS pixels, optionally at pixel ratio R (e.g. 1200x630@2)
+  --params JSON       the generator's parameters, e.g. '{"cells":6}' (see describe <slug>)`;
+
+/** A mistake on the command line: exit 2, with the usage hint when the command itself is wrong. */
+class UsageError extends Error {}
+
+/** Levenshtein distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** ` Did you mean "x"?` for the closest candidate within a few edits, else ''. */
+function didYouMean(input: string, candidates: readonly string[]): string {
+  const [best] = candidates
+    .map((c) => ({ c, d: c.startsWith(input) || input.startsWith(c) ? 1 : distance(input, c) }))
+    .sort((x, y) => x.d - y.d);
+  return best && best.d <= Math.max(2, Math.floor(input.length / 3)) ? ` Did you mean "${best.c}"?` : '';
+}
 
 function parseSize(text: string): { width: number; height: number; pixelRatio?: number } {
   const m = /^(\d+)x(\d+)(?:@([\d.]+))?$/.exec(text);
-  if (!m) throw new Error(`--size must look like 800x600 or 800x600@2 (got "${text}")`);
+  if (!m) throw new UsageError(`--size must look like 800x600 or 800x600@2 (got "${text}")`);
   return { width: Number(m[1]), height: Number(m[2]), ...(m[3] ? { pixelRatio: Number(m[3]) } : {}) };
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      seed: { type: 'string' },
-      size: { type: 'string' },
-      format: { type: 'string' },
-      params: { type: 'string' },
-      recipe: { type: 'string' },
-      output: { type: 'string', short: 'o' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  const [command, slug] = positionals;
-  const registry = new GeneratorRegistry(ALL_GENERATORS);
-  if (values.help || !command) {
-    process.stdout.write(USAGE + '\n');
-    return values.help ? 0 : 2;
+function parseSeed(text: string): number {
+  if (!/^\d+$/.test(text)) throw new UsageError(`--seed must be a whole number (got "${text}")`);
+  return Number(text);
+}
+
+function parseParams(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`--params must be a JSON object, e.g. '{"cells":6}' with the names in double quotes (${(err as Error).message})`);
   }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError('--params must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+/** The format a file name asks for, by its extension; undefined for an extension no format has. */
+function formatOfFile(file: string): OutputFormat | undefined {
+  const extension = path.extname(file).slice(1).toLowerCase();
+  return OUTPUT_FORMATS.find((f) => FORMATS[f].extension === extension);
+}
+
+/** Refuses an output file that cannot be written, before anything is rendered. */
+function checkWritable(file: string): void {
+  const dir = path.dirname(path.resolve(file));
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    // missing: reported below
+  }
+  if (!isDir) throw new UsageError(`-o ${file}: the directory ${dir} does not exist`);
+  try {
+    if (statSync(file).isDirectory()) throw new UsageError(`-o ${file} is a directory; give a file name`);
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+  }
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`-o ${file}: the directory ${dir} is not writable`);
+  }
+}
+
+function describe(gen: GeneratorDefinition): string {
+  const lines = [
+    `${gen.name} (${gen.slug} ${gen.version})${gen.animated ? ', animated' : ''}`,
+    gen.description,
+    '',
+    `Formats: ${gen.formats.join(', ')}`,
+    '',
+    'Parameters (--params):',
+  ];
+  for (const [name, schema] of Object.entries(gen.paramSchema.properties)) {
+    const s = schema as {
+      type?: string;
+      minimum?: number;
+      maximum?: number;
+      enum?: unknown[];
+      description?: string;
+      items?: { type?: string };
+    };
+    const range =
+      s.enum !== undefined
+        ? `one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`
+        : s.minimum !== undefined || s.maximum !== undefined
+          ? `${s.type} ${s.minimum ?? '…'}–${s.maximum ?? '…'}`
+          : s.type === 'array'
+            ? `array of ${s.items?.type ?? 'values'}`
+            : (s.type ?? 'value');
+    const value = (gen.defaults as Record<string, unknown>)[name];
+    lines.push(`  ${name.padEnd(16)} ${range}; default ${JSON.stringify(value)}`);
+    if (s.description) lines.push(`  ${''.padEnd(16)} ${s.description}`);
+  }
+  lines.push('', `Example: render-service render ${gen.slug} --size 1200x630 -o ${gen.slug}.${gen.formats[0]}`);
+  return lines.join('\n');
+}
+
+function version(): string {
+  const { version: packageVersion } = createRequire(import.meta.url)('../package.json') as { version: string };
+  return `render-service ${packageVersion} (engine ${ENGINE_VERSION}, node ${process.versions.node})`;
+}
+
+/** Where the options' mistakes are reported: a problem's issue paths name the option. */
+const OPTION_PATHS: FieldPaths = { params: '--params', seed: '--seed', size: '--size', format: '--format' };
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        seed: { type: 'string' },
+        size: { type: 'string' },
+        format: { type: 'string' },
+        params: { type: 'string' },
+        recipe: { type: 'string' },
+        output: { type: 'string', short: 'o' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, slug, ...extra] = positionals;
+  const registry = new GeneratorRegistry(ALL_GENERATORS);
+  const slugs = registry.list().map((g) => g.slug);
+  const generator = (name: string | undefined, what: string) => {
+    if (!name) throw new UsageError(`${what} needs a generator slug (render-service list shows them)`);
+    const found = registry.get(name);
+    if (!found) throw new UsageError(`there is no generator "${name}".${didYouMean(name, slugs)} render-service list shows them all.`);
+    return found;
+  };
+
+  if (values.version) {
+    process.stdout.write(version() + '\n');
+    return 0;
+  }
+  if (values.help || command === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (!command) {
+    process.stderr.write(USAGE + '\n');
+    return 2;
+  }
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (command === 'list') {
     for (const g of registry.list())
       process.stdout.write(`${g.slug.padEnd(20)} ${g.version.padEnd(8)} ${g.formats.join(',').padEnd(28)} ${g.name}\n`);
     return 0;
   }
-  if (command !== 'render') throw new Error(`unknown command "${command}"\n${USAGE}`);
+  if (command === 'describe') {
+    process.stdout.write(describe(generator(slug, 'describe')) + '\n');
+    return 0;
+  }
+  if (command !== 'render')
+    throw new UsageError(`unknown command "${command}".${didYouMean(command, ['list', 'describe', 'render', 'help'])}\n\n${USAGE}`);
 
+  // Everything that can be checked is checked before the render starts.
+  const output = values.output && values.output !== '-' ? values.output : undefined;
+  if (output) checkWritable(output);
+  const fileFormat = output ? formatOfFile(output) : undefined;
   let resolved: ResolvedRecipe;
   if (values.recipe) {
+    if (slug) throw new UsageError('give either a generator slug or --recipe, not both');
+    for (const option of ['seed', 'size', 'format', 'params'] as const)
+      if (values[option] !== undefined) throw new UsageError(`--${option} cannot change a --recipe (it holds the whole recipe)`);
     resolved = resolveEncodedRecipe(registry, undefined, values.recipe);
   } else {
-    if (!slug) throw new Error(`render needs a generator slug or --recipe\n${USAGE}`);
-    const format = values.format as OutputFormat | undefined;
-    if (format && !OUTPUT_FORMATS.includes(format)) throw new Error(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`);
+    const gen = generator(slug, 'render');
+    const format = values.format ?? fileFormat;
+    if (format !== undefined && !OUTPUT_FORMATS.includes(format as OutputFormat))
+      throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')} (got "${format}").${didYouMean(format, OUTPUT_FORMATS)}`);
     resolved = resolveRecipe(
       registry,
-      slug,
+      gen.slug,
       {
-        seed: values.seed !== undefined ? Number(values.seed) : undefined,
+        seed: values.seed !== undefined ? parseSeed(values.seed) : undefined,
         size: values.size ? parseSize(values.size) : undefined,
-        format,
-        params: values.params ? JSON.parse(values.params) : undefined,
+        format: format as OutputFormat | undefined,
+        params: values.params ? parseParams(values.params) : undefined,
       },
-      recipePaths('recipe'),
+      OPTION_PATHS,
     );
   }
+  const { format } = resolved.recipe;
+  if (output && fileFormat && fileFormat !== format)
+    throw new UsageError(`-o ${output} names a ${fileFormat} file, but the recipe renders ${format}; change the file name or --format`);
+  if (!output && FORMATS[format].kind !== 'text' && process.stdout.isTTY)
+    throw new UsageError(`a ${format} file is binary: give -o FILE, or redirect standard output (> file.${FORMATS[format].extension})`);
 
   // One render, no cache (every run renders), one worker and generous time limits: nothing waits behind it.
   const config = loadConfig(process.env);
@@ -79,13 +243,27 @@ async function main(argv: string[]): Promise<number> {
     ffmpegPath: config.ffmpegPath,
     render: { workers: 1, queueLimit: 1, timeoutMs: 600_000, animationBudgetMs: 600_000 },
   });
-  try {
-    const result = await engine.service.render(resolved, { mode: 'job' });
-    if (!values.output || values.output === '-') process.stdout.write(result.bytes);
-    else {
-      await writeFile(values.output, result.bytes);
-      process.stderr.write(`${values.output}: ${result.bytes.length} bytes, ${result.contentType}, recipe ${resolved.hash}\n`);
+  const started = performance.now();
+  const { width, height, pixelRatio } = resolved.recipe.size;
+  const what = `${resolved.recipe.generator} ${format} ${width}×${height}${pixelRatio !== 1 ? `@${pixelRatio}` : ''}`;
+  // Progress on standard error: a line that updates itself on a terminal, a line per quarter otherwise.
+  let lastQuarter = -1;
+  const onProgress = (frame: number, frames: number) => {
+    if (process.stderr.isTTY) process.stderr.write(`\r${what}: frame ${frame}/${frames}`);
+    else if (Math.floor((4 * frame) / frames) > lastQuarter) {
+      lastQuarter = Math.floor((4 * frame) / frames);
+      process.stderr.write(`${what}: frame ${frame}/${frames}\n`);
     }
+  };
+  try {
+    const result = await engine.service.render(resolved, { mode: 'job', ...(FORMATS[format].kind === 'motion' ? { onProgress } : {}) });
+    if (process.stderr.isTTY && lastQuarter === -1 && FORMATS[format].kind === 'motion') process.stderr.write('\n');
+    if (output) await writeFile(output, result.bytes);
+    else process.stdout.write(result.bytes);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stderr.write(
+      `${output ?? 'standard output'}: ${what}, ${result.bytes.length} bytes in ${seconds} s; recipe ${resolved.hash}\n`,
+    );
   } finally {
     await engine.close();
   }
@@ -95,9 +273,18 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    process.stderr.write(
-      `render-service: ${err instanceof ProblemError ? `${err.code}: ${err.detail ?? err.message}` : (err as Error).message}\n`,
-    );
+    if (err instanceof UsageError) {
+      process.stderr.write(`render-service: ${err.message}\n`);
+      return process.exit(2);
+    }
+    if (err instanceof ProblemError) {
+      // Validation problems list each field (named by its option); others say what went wrong.
+      const text = err.issues?.length ? err.issues.map((i) => `${i.path} ${i.message}`).join('\n  ') : (err.detail ?? err.message);
+      process.stderr.write(`render-service: ${text}\n`);
+      // A recipe the engine refuses is the caller's mistake; anything else is the render failing.
+      return process.exit(err.status < 500 ? 2 : 1);
+    }
+    process.stderr.write(`render-service: ${(err as Error).message}\n`);
     process.exit(1);
   },
 );

@@ -1,7 +1,7 @@
 // The command line writes exactly the bytes the API returns for the same recipe.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -69,9 +69,104 @@ test('list names every generator; bad input exits non-zero with a message', asyn
   await assert.rejects(
     run(process.execPath, ['bin/render-service.mjs', 'render', ALL_GENERATORS[0].slug, '--size', '5x5'], { cwd: ROOT }),
     (err: { code: number; stderr: string }) => {
-      assert.equal(err.code, 1);
-      assert.match(err.stderr, /size/);
+      assert.equal(err.code, 2);
+      assert.match(err.stderr, /--size\.width must be an integer from 16/);
       return true;
     },
   );
 });
+
+const cli = (args: string[]) => run(process.execPath, ['bin/render-service.mjs', ...args], { cwd: ROOT });
+/** The CLI's refusal: exit 2 and its message on standard error, before anything was written. */
+async function refused(args: string[], message: RegExp) {
+  await assert.rejects(cli(args), (err: { code: number; stderr: string; stdout: string }) => {
+    assert.equal(err.code, 2, err.stderr);
+    assert.match(err.stderr, message);
+    assert.equal(err.stdout, '');
+    return true;
+  });
+}
+
+test('-o picks the format from its extension; a --format that contradicts it is refused', async () => {
+  const still = ALL_GENERATORS.find((g) => !g.animated && g.formats.includes('webp'))!;
+  const { bytes } = await api(still.slug, { seed: 5, size: { width: 80, height: 48 }, format: 'webp' });
+  const out = path.join(dir, 'inferred.webp');
+  const { stderr } = await cli(['render', still.slug, '--seed', '5', '--size', '80x48', '-o', out]);
+  assert.ok(readFileSync(out).equals(bytes));
+  assert.match(stderr, new RegExp(`${still.slug} webp 80×48, ${bytes.length} bytes`));
+  await refused(['render', still.slug, '--format', 'png', '-o', path.join(dir, 'x.webp')], /names a webp file, but the recipe renders png/);
+  assert.ok(!existsSync(path.join(dir, 'x.webp')));
+});
+
+test('mistakes are named by their option before anything renders', async () => {
+  const slug = ALL_GENERATORS[0].slug;
+  await refused(
+    ['render', slug.slice(0, -1)],
+    new RegExp(`no generator "${slug.slice(0, -1)}". Did you mean "${slug}"\\? render-service list`),
+  );
+  await refused(['rendr', slug], /unknown command "rendr". Did you mean "render"\?/);
+  await refused(['render', slug, '--params', '{points:3}'], /--params must be a JSON object, e\.g\. '\{"cells":6\}'/);
+  await refused(['render', slug, '--params', '{"nope":1}'], /--params\.nope is not a known field/);
+  await refused(['render', slug, '--seed', 'abc'], /--seed must be a whole number/);
+  await refused(['render', slug, '--format', 'jpg'], /--format must be one of png, webp, gif, mp4, svg, css/);
+  await refused(['render', slug, '--colour', 'red'], /Unknown option '--colour'/);
+  await refused(['render', slug, '-o', path.join(dir, 'missing', 'x.png')], /-o .*: the directory .*missing does not exist/);
+  await refused(['render', slug, '-o', dir], /is a directory/);
+});
+
+test(
+  'a binary format is not written to a terminal; text formats are',
+  { skip: !hasScript() && 'util-linux script is not installed' },
+  async () => {
+    const still = ALL_GENERATORS.find((g) => !g.animated && g.formats.includes('png'))!;
+    const inTerminal = (args: string[]) =>
+      run('script', ['-qec', [process.execPath, 'bin/render-service.mjs', ...args].join(' '), '/dev/null'], { cwd: ROOT }).then(
+        (r) => ({ code: 0, out: r.stdout }),
+        (err: { code: number; stdout: string }) => ({ code: err.code, out: err.stdout }),
+      );
+    const binary = await inTerminal(['render', still.slug, '--size', '64x64']);
+    assert.equal(binary.code, 2);
+    assert.match(binary.out, /a png file is binary: give -o FILE, or redirect standard output/);
+    assert.ok(!binary.out.includes('PNG'));
+    const text = ALL_GENERATORS.find((g) => g.formats.includes('svg'));
+    if (text) {
+      const svg = await inTerminal(['render', text.slug, '--size', '64x64', '--format', 'svg']);
+      assert.equal(svg.code, 0);
+      assert.match(svg.out, /<svg/);
+    }
+  },
+);
+
+test('an animated render reports its progress on standard error', async () => {
+  const gen = ALL_GENERATORS.find((g) => g.animated && g.formats.includes('gif'))!;
+  const out = path.join(dir, 'progress.gif');
+  const { stderr } = await cli(['render', gen.slug, '--size', '64x64', '--params', '{"duration":1,"fps":10}', '-o', out]);
+  const frames = [...stderr.matchAll(/frame (\d+)\/10/g)].map((m) => Number(m[1]));
+  assert.ok(frames.length >= 2, stderr);
+  assert.equal(frames.at(-1), 10);
+  assert.match(stderr, new RegExp(`${gen.slug} gif 64×64, \\d+ bytes in [\\d.]+ s; recipe [0-9a-f]{64}`));
+});
+
+test('help, --version and describe <slug>', async () => {
+  assert.match((await cli(['help'])).stdout, /render-service describe <slug>/);
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  assert.match(
+    (await cli(['--version'])).stdout,
+    new RegExp(`^render-service ${pkg.version.replaceAll('.', '\\.')} \\(engine \\d+\\.\\d+\\.\\d+`),
+  );
+  const listed = await fetch(`${server.url}/v1/generators/${ALL_GENERATORS[0].slug}`, { headers: { Authorization: `Bearer ${KEY}` } });
+  const described = (await listed.json()) as { paramSchema: { properties: Record<string, unknown> }; formats: string[] };
+  const { stdout } = await cli(['describe', ALL_GENERATORS[0].slug]);
+  for (const name of Object.keys(described.paramSchema.properties)) assert.match(stdout, new RegExp(`^  ${name}\\s.*default`, 'm'));
+  assert.match(stdout, new RegExp(`Formats: ${described.formats.join(', ')}`));
+  await refused(['describe', 'nope-nope'], /no generator "nope-nope"/);
+});
+
+function hasScript(): boolean {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
