@@ -1029,10 +1029,16 @@ export interface components {
          */
         Seed: number;
         Size: {
-            /** @description Logical height in pixels. */
+            /**
+             * @description Logical height in pixels.
+             * @example 630
+             */
             height: number;
             pixelRatio?: components["schemas"]["PixelRatio"];
-            /** @description Logical width in pixels. */
+            /**
+             * @description Logical width in pixels.
+             * @example 1200
+             */
             width: number;
         };
         UsageSummary: {
@@ -1081,6 +1087,7 @@ export interface components {
          *     special ranges) and the connection goes to the address that was checked. Each attempt has a 5 s
          *     total deadline; only a 2xx answer counts; redirects are not followed. A failed attempt is retried
          *     after 2 s and 10 s with the same `webhook-id`.
+         * @example https://hooks.example.com/render-service
          */
         WebhookUrl: string;
         Workspace: {

@@ -379,6 +379,38 @@ test('a stand-in answer that drifts from the contract is refused before the page
   );
 });
 
+test('API reference: rendered from our own assets, without a console error, with a way back to the app', async () => {
+  const blocked: string[] = [];
+  const onRequest = (request: { url(): string }) => {
+    if (!request.url().startsWith(server.url) && !/^(data|blob):/.test(request.url())) blocked.push(request.url());
+  };
+  page.on('request', onRequest);
+  try {
+    await page.goto(`${server.url}/v1/reference`);
+    const back = page.getByRole('link', { name: 'Open the web app' });
+    await back.waitFor();
+    assert.equal(await back.getAttribute('href'), '/');
+    // The footer's logo is there, inline, not fetched from Redocly's CDN.
+    assert.match((await page.getByAltText('redocly logo').getAttribute('src')) ?? '', /^data:image\/svg\+xml,/);
+    await screenshot(page, 'api-reference');
+    assert.deepEqual(blocked, []);
+    // A problem's `type`, as the API sends it, opens the reference at that problem's row.
+    const problem = await fetch(`${server.url}/v1/generate/no-such-generator`, { method: 'POST' });
+    const { type } = (await problem.json()) as { type: string };
+    assert.match(type, /^\/v1\/reference#problem-/);
+    await page.goto('about:blank'); // a fresh load, which starts at the top unless the anchor moves it
+    await page.goto(`${server.url}${type}`);
+    const row = page.locator(`[id="${type.split('#')[1]}"]`);
+    await row.waitFor();
+    await page.waitForFunction((id) => {
+      const box = document.getElementById(id)?.getBoundingClientRect();
+      return box !== undefined && box.bottom > 0 && box.top < window.innerHeight / 2; // scrolled to the top of the page
+    }, type.split('#')[1]);
+  } finally {
+    page.off('request', onRequest);
+  }
+});
+
 test('no page threw or logged an error along the way', () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -62,7 +62,10 @@ for (const engine of ENGINES) {
       assert.match(res.headers['content-security-policy'], /default-src 'self'/);
       const bundle = await t.request('get', '/assets/redoc.standalone.js', { auth: false });
       assert.equal(bundle.status, 200);
+      assert.match(bundle.headers['content-type'], /javascript/);
       assert.ok(Number(bundle.headers['content-length']) > 100_000);
+      // Redoc's own footer logo would come from its CDN (blocked by the CSP): it is served inline.
+      assert.doesNotMatch(bundle.body.toString(), /https:\/\/cdn\.redoc\.ly/);
     });
 
     test('getReady 503 with the same body when the database is gone', async () => {
