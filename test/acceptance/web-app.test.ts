@@ -147,6 +147,35 @@ test('playground: preview, MISS then HIT, a param changes the hash, API errors s
   await screenshot(page, 'playground');
 });
 
+test('playground: the seed is a concrete number, so changing a param keeps the composition', async () => {
+  const seedOf = (encoded: string | null) =>
+    (JSON.parse(Buffer.from(encoded ?? '', 'base64url').toString('utf8')) as { seed: number }).seed;
+  const rendered = (hash: string | null) =>
+    page.waitForFunction((previous) => {
+      const text = document.querySelector('#meta-hash')?.textContent ?? '';
+      return text !== previous && /^[0-9a-f]{64}$/.test(text);
+    }, hash);
+  // A generator not opened before starts from its defaults: seed 0, derived from the params, as in the gallery.
+  await page.goto(`${server.url}/#/playground/mesh-gradient`);
+  await rendered('—');
+  const seed = await page.inputValue('#seed');
+  assert.notEqual(seed, '0');
+  assert.equal(seedOf(await page.locator('#meta-recipe').textContent()), Number(seed));
+  const firstHash = await page.locator('#meta-hash').textContent();
+  await page.fill('#params-points', '5');
+  await rendered(firstHash);
+  // The param changed; the seed did not (with seed 0 the whole composition would have changed).
+  assert.equal(await page.inputValue('#seed'), seed);
+  assert.equal(seedOf(await page.locator('#meta-recipe').textContent()), Number(seed));
+  // Shuffle picks another concrete seed.
+  const tweakedHash = await page.locator('#meta-hash').textContent();
+  await page.click('#shuffle');
+  await rendered(tweakedHash);
+  const shuffled = await page.inputValue('#seed');
+  assert.notEqual(shuffled, seed);
+  assert.equal(seedOf(await page.locator('#meta-recipe').textContent()), Number(shuffled));
+});
+
 test('playground: the preview shows exactly the bytes the API returns for the recipe URL it displays', async () => {
   // The page's CSP keeps even its own blob: URLs out of fetch(), so the bytes are taken on their way
   // in: the responses pass through the test unchanged, and the one that counts carries the shown hash

@@ -156,7 +156,7 @@ export async function showPlayground(view, slugFromRoute) {
           'fieldset',
           {},
           h('legend', {}, 'Output'),
-          field('seed', 'Seed (0 = derived from the params)', wrapId('seed', h('div', { class: 'range-row' }, seed, shuffle))),
+          field('seed', 'Seed (Shuffle for another composition)', wrapId('seed', h('div', { class: 'range-row' }, seed, shuffle))),
           h(
             'div',
             { class: 'size-row' },
@@ -202,6 +202,17 @@ export async function showPlayground(view, slugFromRoute) {
       const out = await render(gen.slug, recipeBody(recipe), { signal: controller.signal });
       if (mine !== seq) return;
       clearErrors(view);
+      // Seed 0 means "derived from the params", so every tweak of a param would re-compose the whole
+      // picture. The playground keeps the derived seed as a concrete number instead (the same picture,
+      // the same recipe hash): from now on a param changes only that param's effect.
+      if (recipe.seed === 0) {
+        const derived = decodeRecipe(out.recipe)?.seed;
+        if (Number.isInteger(derived) && derived > 0) {
+          seed.value = String(derived);
+          recipe = readForm();
+          saveRecipe(recipe);
+        }
+      }
       state.last = { slug: gen.slug, recipe: out.recipe, hash: out.hash, cache: out.cache };
       metaHash.textContent = out.hash;
       metaCache.textContent = out.cache;
@@ -225,6 +236,17 @@ function wrapId(id, control) {
   const div = h('div', { class: 'control' }, control);
   div.dataset.inputId = id;
   return div;
+}
+
+/** The canonical recipe inside an encoded one (base64url of its UTF-8 JSON), or null. */
+function decodeRecipe(encoded) {
+  try {
+    const base64 = encoded.replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
 }
 
 function initialRecipe(gen) {
