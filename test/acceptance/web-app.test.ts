@@ -141,9 +141,15 @@ test('playground: preview, MISS then HIT, a param changes the hash, API errors s
   await widthError.waitFor({ state: 'visible' });
   assert.match((await widthError.textContent()) ?? '', /16/);
   assert.ok(await page.locator('.field[data-field="size.width"]').evaluate((el) => el.classList.contains('invalid')));
+  // The old picture is dimmed, the reason is beside it, and the refused recipe's URL is not offered.
+  await page.waitForFunction(() => document.querySelector('#preview')?.classList.contains('stale'));
+  assert.match((await page.locator('#preview-status').textContent()) ?? '', /^Render failed: .+ last recipe that rendered/);
+  assert.ok(await page.locator('#copy-recipe-url').isDisabled());
 
   await page.fill('#size-width', '640');
   await widthError.waitFor({ state: 'hidden' });
+  await page.waitForFunction(() => !document.querySelector('#preview')?.classList.contains('stale'));
+  assert.ok(await page.locator('#copy-recipe-url').isEnabled());
   await screenshot(page, 'playground');
 });
 

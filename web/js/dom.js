@@ -45,10 +45,10 @@ export async function copyText(text, what = 'Copied') {
   }
 }
 
-export function copyButton(getText, label = 'Copy', what) {
+export function copyButton(getText, label = 'Copy', what, attrs = {}) {
   return h(
     'button',
-    { type: 'button', class: 'btn small', onclick: () => copyText(typeof getText === 'function' ? getText() : getText, what) },
+    { type: 'button', class: 'btn small', ...attrs, onclick: () => copyText(typeof getText === 'function' ? getText() : getText, what) },
     label,
   );
 }

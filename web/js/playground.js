@@ -125,11 +125,13 @@ export async function showPlayground(view, slugFromRoute) {
   const metaSize = h('span', { id: 'meta-bytes', class: 'muted' });
 
   const recipeUrl = () => (state.last ? `${location.origin}/v1/render/${state.last.hash}?r=${state.last.recipe}` : '');
+  // Only the recipe on screen is offered: while the form holds one the API refused, there is none to copy.
+  const copyRecipeUrl = copyButton(recipeUrl, 'Copy recipe URL', 'Recipe URL copied', { id: 'copy-recipe-url' });
   const snippets = h(
     'div',
     { class: 'actions' },
     h('button', { type: 'button', class: 'btn small', id: 'rerender', onclick: () => refresh() }, 'Render again'),
-    copyButton(recipeUrl, 'Copy recipe URL', 'Recipe URL copied'),
+    copyRecipeUrl,
     copyButton(() => curlSnippet(recipe), 'Copy curl', 'curl command copied'),
     copyButton(() => tsSnippet(recipe), 'Copy TypeScript', 'TypeScript snippet copied'),
     h('button', { type: 'button', class: 'btn small', id: 'save-preset', onclick: () => savePreset(recipe) }, 'Save as preset'),
@@ -220,11 +222,17 @@ export async function showPlayground(view, slugFromRoute) {
       metaRecipe.textContent = out.recipe;
       metaSize.textContent = `${formatBytes(out.blob.size)} · ${out.contentType}`;
       await show(stage, out);
+      stage.classList.remove('stale');
+      copyRecipeUrl.disabled = false;
       status.textContent = `Rendered ${recipe.format} ${recipe.size.width}×${recipe.size.height}`;
     } catch (err) {
       if (err.name === 'AbortError' || mine !== seq) return;
       showErrors(view, err);
-      status.textContent = 'Render failed.';
+      // The picture no longer matches the form: dimmed, and its recipe URL is not offered.
+      stage.classList.add('stale');
+      state.last = null;
+      copyRecipeUrl.disabled = true;
+      status.textContent = `Render failed: ${err.message}. The dimmed preview is the last recipe that rendered.`;
     } finally {
       if (mine === seq) stage.classList.remove('loading');
     }
