@@ -63,9 +63,12 @@ export class MeteredRenderService {
     const key = cacheKey(resolved);
     const contentType = FORMATS[resolved.recipe.format].contentType;
     for (;;) {
+      // A leader seen before the lookup and gone after it finished meanwhile: the lookup may have read
+      // the cache before the leader stored its file, so its outcome is joined, not rendered again.
+      const leaderBefore = this.leaders.get(key);
       const cached = await this.render.cached(resolved);
       if (cached) return { bytes: cached, contentType, cache: 'HIT', timings: {}, credits: chargeFor(resolved, 'HIT') };
-      const leader = this.leaders.get(key);
+      const leader = this.leaders.get(key) ?? leaderBefore;
       if (!leader) return this.lead(key, resolved, call);
       // Leaving the wait rejects as the render single-flight does: the abort's problem, or 499.
       const outcome = call.signal ? await raceSignal(leader, call.signal).catch(asAbortProblem) : await leader;

@@ -146,6 +146,46 @@ for (const engine of ENGINES) {
       assert.deepEqual([again.cache, again.credits], ['HIT', 0]);
     });
 
+    test('a lookup that answers after its leader finished joins that render: COALESCED, not a second render', async () => {
+      const ws = 'ws_coalesce_straddle';
+      await workspaceWith(ws, 100);
+      const resolved = recipe();
+      const real = t.runtime.deps.services.render;
+      let renders = 0;
+      let leading!: () => void;
+      const isLeading = new Promise<void>((resolve) => (leading = resolve));
+      let leaderDone!: () => void;
+      const leaderFinished = new Promise<void>((resolve) => (leaderDone = resolve));
+      let lookups = 0;
+      const metered = new MeteredRenderService(
+        {
+          // The second request's lookup reads the cache while the leader renders (a miss) and answers
+          // only once the leader has stored its file and finished.
+          async cached(r: ResolvedRecipe) {
+            const answer = await real.cached(r);
+            if (++lookups === 2) await leaderFinished;
+            return answer;
+          },
+          async renderUncached(r: ResolvedRecipe, call: RenderCall = {}) {
+            renders++;
+            leading();
+            return real.renderUncached(r, call);
+          },
+        },
+        credits,
+        t.runtime.deps.services.usage,
+      );
+      const call = () => metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' });
+      const first = call();
+      await isLeading;
+      const second = call();
+      const led = await first;
+      leaderDone();
+      const joined = await second;
+      assert.deepEqual([led.cache, joined.cache, joined.credits, renders], ['MISS', 'COALESCED', 0, 1]);
+      assert.ok(joined.bytes.equals(led.bytes));
+    });
+
     test('a render that fails fails every request waiting on it, and nobody pays', async () => {
       const ws = 'ws_coalesce_fail';
       await workspaceWith(ws, 100);
