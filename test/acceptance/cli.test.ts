@@ -100,18 +100,19 @@ test('-o picks the format from its extension; a --format that contradicts it is 
 
 test('mistakes are named by their option before anything renders', async () => {
   const slug = ALL_GENERATORS[0].slug;
-  await refused(
-    ['render', slug.slice(0, -1)],
-    new RegExp(`no generator "${slug.slice(0, -1)}". Did you mean "${slug}"\\? render-service list`),
-  );
-  await refused(['rendr', slug], /unknown command "rendr". Did you mean "render"\?/);
-  await refused(['render', slug, '--params', '{points:3}'], /--params must be a JSON object, e\.g\. '\{"cells":6\}'/);
-  await refused(['render', slug, '--params', '{"nope":1}'], /--params\.nope is not a known field/);
-  await refused(['render', slug, '--seed', 'abc'], /--seed must be a whole number/);
-  await refused(['render', slug, '--format', 'jpg'], /--format must be one of png, webp, gif, mp4, svg, css/);
-  await refused(['render', slug, '--colour', 'red'], /Unknown option '--colour'/);
-  await refused(['render', slug, '-o', path.join(dir, 'missing', 'x.png')], /-o .*: the directory .*missing does not exist/);
-  await refused(['render', slug, '-o', dir], /is a directory/);
+  const cases: [string[], RegExp][] = [
+    [['render', slug.slice(0, -1)], new RegExp(`no generator "${slug.slice(0, -1)}". Did you mean "${slug}"\\? render-service list`)],
+    [['rendr', slug], /unknown command "rendr". Did you mean "render"\?/],
+    [['render', slug, '--params', '{points:3}'], /--params must be a JSON object, e\.g\. '\{"cells":6\}'/],
+    [['render', slug, '--params', '{"nope":1}'], /--params\.nope is not a known field/],
+    [['render', slug, '--seed', 'abc'], /--seed must be a whole number/],
+    [['render', slug, '--format', 'jpg'], /--format must be one of png, webp, gif, mp4, svg, css/],
+    [['render', slug, '--colour', 'red'], /Unknown option '--colour'/],
+    [['render', slug, '-o', path.join(dir, 'missing', 'x.png')], /-o .*: the directory .*missing does not exist/],
+    [['render', slug, '-o', dir], /is a directory/],
+  ];
+  // Independent processes: run side by side.
+  await Promise.all(cases.map(([args, message]) => refused(args, message)));
 });
 
 test(
