@@ -8,11 +8,8 @@
 //      time (one per worker on two cores), one after another
 import { execFile } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
-import { BENCH_KEY, startServiceProcess, stopServiceProcess } from './service-process.ts';
+import { BENCH_KEY, renderForRecipeUrl, startServiceProcess } from './service-process.ts';
 
 const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -74,18 +71,15 @@ async function largestRenders(url: string, until: Promise<unknown>) {
   return renders;
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-health-'));
-const { child, url } = await startServiceProcess(dataDir);
+const { url, stop } = await startServiceProcess();
 try {
-  // The HIT body of bench:render: blob at 1280×720 png (about 140 KB).
-  const first = await fetch(`${url}/v1/generate/blob`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ seed: 1, format: 'png', size: { width: 1280, height: 720 } }),
+  // The HIT body of bench:render: blob at 1280×720 png.
+  const { bytes, recipeUrl: hitUrl } = await renderForRecipeUrl(url, BENCH_KEY, 'blob', {
+    seed: 1,
+    format: 'png',
+    size: { width: 1280, height: 720 },
   });
-  await first.arrayBuffer();
-  const hitUrl = `${url}/v1/render/${first.headers.get('x-service-recipe-hash')}?r=${first.headers.get('x-service-recipe')}`;
-  console.log(`health bench: ${SECONDS} s per phase; the HIT body is ${first.headers.get('content-length')} bytes\n`);
+  console.log(`health bench: ${SECONDS} s per phase; the HIT body is ${bytes.length} bytes\n`);
 
   report('idle', await sampleHealth(url, seconds(SECONDS)));
 
@@ -102,6 +96,5 @@ try {
   const renderHealth = await sampleHealth(url, rendering);
   report('largest renders, two at a time', renderHealth, `; ${await rendering} renders`);
 } finally {
-  await stopServiceProcess(child);
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -2,7 +2,6 @@
 // time requests end to end: local mode, a fresh data dir (an empty cache), the rate limits off
 // (the benches measure rendering, not the limiter), the bench key; `settings` adds or overrides
 // (SERVICE_LOCAL_MODE=0 with a DATABASE_URL makes it hosted: no bench key, the caller makes a workspace's key).
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +30,7 @@ export async function startInProcessService(settings: Record<string, string> = {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     services: runtime.deps.services,
     async close() {
-      (server as http.Server).close();
+      server.close();
       await runtime.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -5,14 +5,10 @@
 //   BENCH_ITEMS=10             fewer items (a quicker look)
 //   BENCH_ROOT=/path/to/tree   run another checkout's service (a before/after comparison)
 //   any other setting (RENDER_WORKERS, RENDER_MAX_PIXELS_IN_FLIGHT, …) passes through to the service
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { BENCH_KEY, BENCH_ROOT, startServiceProcess, stopServiceProcess } from './service-process.ts';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { BENCH_KEY as KEY, BENCH_ROOT as ROOT, startServiceProcess } from './service-process.ts';
 
-const KEY = BENCH_KEY;
-const ROOT = BENCH_ROOT;
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 50);
 const SETTLE_MS = 15_000;
 
@@ -26,8 +22,7 @@ function memory(pid: number): { rss: number; hwm: number } {
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-memory-'));
-const { child, url } = await startServiceProcess(dataDir);
+const { child, url, stop } = await startServiceProcess();
 try {
   const pid = child.pid!;
   const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
@@ -67,6 +62,5 @@ try {
   );
   console.log(`RSS idle ${mb(idle)} · peak ${mb(peak)} (sampled ${mb(sampledPeak)}) · ${SETTLE_MS / 1000} s after the batch ${mb(after)}`);
 } finally {
-  await stopServiceProcess(child);
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -17,7 +17,7 @@ import { mulberry32 } from '../../src/generators/lib/random.ts';
 import { createRenderEngine } from '../../src/services/render-engine.factory.ts';
 import { startBenchPostgres } from './bench-postgres.ts';
 import { startInProcessService } from './in-process-service.ts';
-import { BENCH_KEY as KEY } from './service-process.ts';
+import { BENCH_KEY as KEY, renderForRecipeUrl } from './service-process.ts';
 
 const run = promisify(execFile);
 const registry = new GeneratorRegistry(ALL_GENERATORS);
@@ -161,14 +161,8 @@ async function hostedHit(
         description: 'bench',
       });
       const key = (await services.keys.create('ws_bench', 'bench')).secret;
-      const miss = await fetch(`${service.base}/v1/generate/${recipe.slug}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(recipe.body),
-      });
-      if (miss.status !== 200) throw new Error(`hosted render answered ${miss.status}: ${await miss.text()}`);
-      const url = `${service.base}/v1/render/${miss.headers.get('x-service-recipe-hash')}?r=${miss.headers.get('x-service-recipe')}`;
-      const hosted = await load(url, { Authorization: `Bearer ${key}` }, 5, 32, useWrk);
+      const { recipeUrl } = await renderForRecipeUrl(service.base, key, recipe.slug, recipe.body);
+      const hosted = await load(recipeUrl, { Authorization: `Bearer ${key}` }, 5, 32, useWrk);
       console.log(`hosted HIT   ${hosted.perSecond.toFixed(0)} req/s  p50 ${hosted.p50}  (Postgres, a workspace key)`);
       const localAgain = (await measureLocal()).perSecond;
       const local = (localPerSecond + localAgain) / 2;
@@ -218,13 +212,7 @@ async function main() {
 
     // 2. HIT vs bare Node http with the same bytes
     const first = recipeSet(2000)[0];
-    const hitRes = await fetch(`${base}/v1/generate/${first.slug}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(first.body),
-    });
-    const bytes = Buffer.from(await hitRes.arrayBuffer());
-    const hitUrl = `${base}/v1/render/${hitRes.headers.get('x-service-recipe-hash')}?r=${hitRes.headers.get('x-service-recipe')}`;
+    const { bytes, recipeUrl: hitUrl } = await renderForRecipeUrl(base, KEY, first.slug, first.body);
     const bare = http.createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': bytes.length });
       res.end(bytes);

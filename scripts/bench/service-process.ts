@@ -1,15 +1,23 @@
 // The real service (`src/main.ts`) as a child process for the benches that measure it from outside
-// (memory, health): local mode, rate limits off, a bench key; extra settings pass through.
+// (memory, health): local mode, a fresh data dir (an empty cache), rate limits off, a bench key;
+// extra settings pass through. `stop()` ends it and removes its data dir.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BENCH_KEY = 'svc_local_bench_key_0123456789';
 export const BENCH_ROOT = process.env.BENCH_ROOT ?? fileURLToPath(new URL('../../', import.meta.url));
 
-export async function startServiceProcess(
-  dataDir: string,
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; url: string }> {
+export interface ServiceProcess {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServiceProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-service-process-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: BENCH_ROOT,
     env: {
@@ -26,19 +34,43 @@ export async function startServiceProcess(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {
       out += d;
       const match = /on (http:\/\/[^\s]+)/.exec(out);
-      if (match) resolve({ child, url: match[1]! });
+      if (match) resolve({ child, url: match[1]!, stop });
     });
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}:\n${out}`)));
+    child.once('exit', (code) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      reject(new Error(`the service exited with ${code}:\n${out}`));
+    });
   });
 }
 
-export async function stopServiceProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+/**
+ * Renders a recipe once through POST /v1/generate/{slug} (a MISS that fills the cache) and returns
+ * its bytes and its recipe URL, which from then on answers from the cache (a HIT).
+ */
+export async function renderForRecipeUrl(
+  base: string,
+  key: string,
+  slug: string,
+  body: unknown,
+): Promise<{ bytes: Buffer; recipeUrl: string }> {
+  const res = await fetch(`${base}/v1/generate/${slug}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`POST /v1/generate/${slug} answered ${res.status}: ${await res.text()}`);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { bytes, recipeUrl: `${base}/v1/render/${res.headers.get('x-service-recipe-hash')}?r=${res.headers.get('x-service-recipe')}` };
 }
