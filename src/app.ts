@@ -1,6 +1,6 @@
 // createApp wires HTTP to services. It never reads process.env: everything arrives in deps,
 // built by the composition root (src/compose.ts) or by a test.
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,13 +19,20 @@ export const REDOC_BUNDLE = path.join(path.dirname(require.resolve('redoc/packag
 
 /**
  * Redoc's bundle as served: its sidebar footer shows a logo from Redocly's CDN, which the reference
- * page's CSP blocks (a console error on every visit), so that one image is inlined instead. Read on
- * first use, once.
+ * page's CSP blocks (a console error on every visit), so that one image is inlined instead. Read
+ * (off the event loop) on first use, once.
  */
 const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 const INLINE_LOGO = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%2216%22 height=%2216%22/%3E';
-let redocBytes: Buffer | undefined;
-const redocBundle = () => (redocBytes ??= Buffer.from(readFileSync(REDOC_BUNDLE, 'utf8').replaceAll(REDOC_CDN_LOGO, INLINE_LOGO)));
+let redocBytes: Promise<Buffer> | undefined;
+const redocBundle = () =>
+  (redocBytes ??= readFile(REDOC_BUNDLE, 'utf8').then(
+    (text) => Buffer.from(text.replaceAll(REDOC_CDN_LOGO, INLINE_LOGO)),
+    (err: unknown) => {
+      redocBytes = undefined; // a failed read is tried again by the next request
+      throw err;
+    },
+  ));
 
 /** The built web app (scripts/build-web.mjs bundles web/ into web/dist at install, start and test). */
 export const WEB_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web', 'dist');
@@ -60,9 +67,10 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   });
 
   // Self-hosted assets of the API reference page (no CDN).
-  app.get('/assets/redoc.standalone.js', (_req, res) => {
+  app.get('/assets/redoc.standalone.js', async (_req, res) => {
+    const bundle = await redocBundle();
     res.set('Cache-Control', 'public, max-age=86400');
-    res.type('text/javascript').send(redocBundle());
+    res.type('text/javascript').send(bundle);
   });
 
   // The web app at / (same origin as the API). Only files that exist under web/dist are served; any
