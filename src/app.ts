@@ -4,15 +4,21 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express } from 'express';
+import type { RequestListener } from 'node:http';
+import express from 'express';
 import { handlers } from '../handlers/index.ts';
 import type { AppDeps } from './http/app-deps.types.ts';
-import { requestLogger } from './http/logging.ts';
+import { loggableUrl, requestLogger } from './http/logging.ts';
+import { createLeanHitPath } from './http/lean-hit.path.ts';
+import { authenticateOnce } from './http/request-steps.ts';
+import { SECURITY_HEADERS } from './http/security-headers.ts';
+import { ProblemError } from './errors/problem.ts';
+import type { AuthRequest } from './services/auth.service.ts';
 import { createOperationsRouter } from './http/operations.router.ts';
 import { originMiddleware, originPolicy } from './http/origin.middleware.ts';
 import { localGateway } from './http/local-gateway.middleware.ts';
 import { signInRateLimit } from './http/sign-in-rate-limit.middleware.ts';
-import { problemErrorHandler, routeNotFound } from './http/problem-response.ts';
+import { problemErrorHandler, routeNotFound, sendProblem } from './http/problem-response.ts';
 
 const require = createRequire(import.meta.url);
 export const REDOC_BUNDLE = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles', 'redoc.standalone.js');
@@ -51,8 +57,14 @@ export const WEB_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export async function createApp(deps: AppDeps): Promise<Express> {
+/**
+ * The request listener: the lean path for recipe URLs held in memory (lean-hit.path.ts; off with
+ * LEAN_HIT_PATH=0), then express with the full path for everything else.
+ */
+export async function createApp(deps: AppDeps): Promise<RequestListener> {
   const app = express();
+  // One authentication decision per request, shared by the lean and the full path.
+  const authenticate = authenticateOnce((req: AuthRequest) => deps.services.auth.authenticate(req));
   // Whom to believe about the client address (req.ip): the peer, or the configured proxies in front.
   app.set('trust proxy', deps.config.trustProxy === false ? false : deps.config.trustProxy);
   app.disable('x-powered-by');
@@ -62,7 +74,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
 
   app.use(requestLogger(deps.logger));
   app.use((_req, res, next) => {
-    res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cross-Origin-Resource-Policy': 'same-origin' });
+    res.set(SECURITY_HEADERS);
     next();
   });
 
@@ -94,8 +106,20 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   // The sign-in library reads its own bodies, so it goes before the operations router (which reads ours).
   if (deps.signInHandler) app.all('/v1/auth/*splat', signInRateLimit(deps.services.rateLimiter), deps.signInHandler);
   // Bodies are read inside the operations router, after the route matched and authenticated.
-  app.use(await createOperationsRouter(deps, handlers));
+  const router = await createOperationsRouter(deps, handlers, authenticate);
+  app.use(router.handle);
   app.use(routeNotFound);
   app.use(problemErrorHandler);
-  return app;
+  if (!deps.config.leanHitPath) return app;
+
+  const lean = createLeanHitPath(deps, authenticate, router.validate);
+  return (req, res) => {
+    lean(req, res).then(
+      (answered) => void (answered || app(req, res)),
+      (err: unknown) => {
+        deps.logger.error({ err, url: loggableUrl(req.url ?? '') }, 'lean path failed');
+        sendProblem(req, res, new ProblemError('internal_error', { detail: 'Something went wrong.' }));
+      },
+    );
+  };
 }

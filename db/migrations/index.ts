@@ -14,6 +14,7 @@ import * as jobs from './20261123_0010_jobs.ts';
 import * as webhookOutbox from './20261123_0011_webhook_outbox.ts';
 import * as jobsFinishedIndex from './20261123_0012_jobs_finished_index.ts';
 import * as paymentRefunds from './20261123_0013_payment_refunds.ts';
+import * as usageRenders from './20261125_0014_usage_renders.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123_0011_webhook_outbox', webhookOutbox],
   ['20261123_0012_jobs_finished_index', jobsFinishedIndex],
   ['20261123_0013_payment_refunds', paymentRefunds],
+  ['20261125_0014_usage_renders', usageRenders],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

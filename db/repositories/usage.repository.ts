@@ -3,6 +3,8 @@ import type { Database } from '../database.ts';
 
 export interface UsageRecord {
   id: string;
+  /** How many identical renders the row stands for (UsageService combines them); credits, bytes and durationMs are their sums. */
+  renders: number;
   workspaceId: string;
   keyId: string | null;
   operation: string;
@@ -22,11 +24,12 @@ export interface UsageTotalsRow {
   cacheHits: number;
 }
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 function toRow(r: UsageRecord) {
   return {
     id: r.id,
+    renders: r.renders,
     workspace_id: r.workspaceId,
     key_id: r.keyId,
     operation: r.operation,
@@ -51,11 +54,11 @@ export class UsageRepository {
 
   private totals(groupBy?: 'day' | 'generator') {
     const q = this.db('usage_records').select(
-      this.db.raw('count(*) as renders'),
+      this.db.raw('coalesce(sum(renders), 0) as renders'),
       this.db.raw('coalesce(sum(credits), 0) as credits'),
       this.db.raw('coalesce(sum(bytes), 0) as bytes'),
       // A coalesced request (it joined an identical render in flight) is served without rendering, like a hit.
-      this.db.raw(`coalesce(sum(case when cache in ('HIT', 'COALESCED') then 1 else 0 end), 0) as "cacheHits"`),
+      this.db.raw(`coalesce(sum(case when cache in ('HIT', 'COALESCED') then renders else 0 end), 0) as "cacheHits"`),
     );
     if (groupBy) q.select(groupBy).groupBy(groupBy).orderBy(groupBy);
     return q;

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHttpServer } from '../../src/http/http-server.ts';
 import { createApp } from '../../src/app.ts';
 import { compose } from '../../src/compose.ts';
 import { loadConfig } from '../../src/config/config.ts';
@@ -24,7 +25,7 @@ export async function startInProcessService(settings: Record<string, string> = {
     ...settings,
   });
   const runtime = await compose(config, createLogger('silent'), { revision: 'bench' });
-  const server = (await createApp(runtime.deps)).listen(0, '127.0.0.1');
+  const server = createHttpServer(await createApp(runtime.deps), config.requestTimeouts).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

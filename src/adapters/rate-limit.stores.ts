@@ -1,10 +1,13 @@
 // Where the rate limiter's counters live (rate-limiter-flexible stores): this process's memory on
-// SQLite (one process), the Postgres table `rate_limits` otherwise, shared by every API process.
+// SQLite (one process), the Postgres table `rate_limits` otherwise, shared by every API process —
+// counted in this process and settled with Postgres in the background (SettlingCounterStore), so
+// a request waits on Postgres only when its counter was not seen for a while.
 // The policy (which buckets, what a decision says) is src/services/rate-limit.service.ts.
-import { RateLimiterMemory, RateLimiterPostgres } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import {
+  type CounterStore,
   RATE_LIMIT_WINDOW_SECONDS,
   type RateLimiter,
   type RateLimitPolicyName,
@@ -44,7 +47,7 @@ export function createPostgresRateLimiter(settings: RateLimitSettings, db: Datab
   return new StoreRateLimiter(
     settings,
     (name, quota) => {
-      const store = new RateLimiterPostgres({
+      const shared = new RateLimiterPostgres({
         storeClient: db,
         storeType: 'knex',
         tableName: RATE_LIMIT_TABLE,
@@ -54,10 +57,128 @@ export function createPostgresRateLimiter(settings: RateLimitSettings, db: Datab
         points: quota,
         duration: RATE_LIMIT_WINDOW_SECONDS,
       });
-      stores.push(store);
-      return store;
+      stores.push(shared);
+      return new SettlingCounterStore(shared, quota);
     },
     logger,
     () => clearInterval(sweeper),
   );
+}
+
+/** How often counts made in this process are added to the shared counters (and the shared totals read back). */
+export const SETTLE_EVERY_MS = 100;
+/** How long a shared total read back is trusted; a counter idle for longer is read from the store again before deciding. */
+export const TRUST_MS = 1_000;
+
+/** The part of a rate-limiter-flexible store that SettlingCounterStore needs: add points, get the window's total back. */
+export interface SharedCounter {
+  penalty(key: string, points: number): Promise<RateLimiterRes>;
+}
+
+interface Tally {
+  /** The window's total in the shared store when last read (this process's sent counts included). */
+  shared: number;
+  /** Counted here since, not yet added to the shared store. */
+  unsent: number;
+  readAt: number;
+  windowEndsAt: number;
+}
+
+/**
+ * A shared counter (Postgres) counted in this process's memory: a request is decided against the
+ * shared total last read plus what this process counted since, and the counts are added to the
+ * store every SETTLE_EVERY_MS (each write reads the new total back). So under steady traffic no
+ * request waits on the database; only a counter this process has not read within TRUST_MS (or whose
+ * window ended) costs a round trip before its decision. The price: a limit is exact within a process
+ * and, across processes, can be overrun by what the others counted since their last settle (at
+ * most SETTLE_EVERY_MS of their traffic). `settle()` sends everything and forgets the totals, so the
+ * next decision reads the store again (tests, and shutdown so no count is lost).
+ */
+export class SettlingCounterStore implements CounterStore {
+  private readonly tallies = new Map<string, Tally>();
+  private timer: NodeJS.Timeout | undefined;
+  private sending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: SharedCounter,
+    private readonly quota: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async consume(key: string): Promise<RateLimiterRes> {
+    const now = this.now();
+    let tally = this.tallies.get(key);
+    if (tally && now >= tally.windowEndsAt) {
+      // Counts of a window that has ended do not carry into the next one.
+      this.tallies.delete(key);
+      tally = undefined;
+    }
+    let consumed: number;
+    if (tally && now - tally.readAt <= TRUST_MS) {
+      tally.unsent += 1;
+      consumed = tally.shared + tally.unsent;
+      this.schedule();
+    } else {
+      const points = (tally?.unsent ?? 0) + 1;
+      if (tally) tally.unsent = 0;
+      const res = await this.store.penalty(key, points);
+      tally = this.remember(key, res, tally);
+      consumed = res.consumedPoints + tally.unsent;
+    }
+    const msBeforeNext = Math.max(0, tally.windowEndsAt - this.now());
+    // As rate-limiter-flexible's consume: a refused request is counted too, and rejects.
+    const res = new RateLimiterRes(Math.max(0, this.quota - consumed), msBeforeNext, consumed, false);
+    if (consumed > this.quota) throw res;
+    return res;
+  }
+
+  /** Sends every count made here and forgets the totals read: the next decision of each counter reads the store. */
+  async settle(): Promise<void> {
+    await this.send();
+    for (const tally of this.tallies.values()) tally.readAt = -Infinity;
+  }
+
+  private remember(key: string, res: RateLimiterRes, tally: Tally | undefined): Tally {
+    const now = this.now();
+    const updated = tally ?? { shared: 0, unsent: 0, readAt: now, windowEndsAt: now };
+    updated.shared = res.consumedPoints;
+    updated.readAt = now;
+    updated.windowEndsAt = now + res.msBeforeNext;
+    if (!this.tallies.has(key)) this.tallies.set(key, updated);
+    return updated;
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.send();
+    }, SETTLE_EVERY_MS);
+    this.timer.unref();
+  }
+
+  private send(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.sending = this.sending.then(async () => {
+      const now = this.now();
+      const batch: Array<[string, Tally, number]> = [];
+      for (const [key, tally] of this.tallies) {
+        if (tally.unsent > 0) batch.push([key, tally, tally.unsent]);
+        else if (now >= tally.windowEndsAt) this.tallies.delete(key);
+        tally.unsent = 0;
+      }
+      await Promise.all(
+        batch.map(async ([key, tally, points]) => {
+          try {
+            this.remember(key, await this.store.penalty(key, points), tally);
+          } catch {
+            // The store failed: keep the counts for the next settle (requests fail open meanwhile).
+            tally.unsent += points;
+          }
+        }),
+      );
+    });
+    return this.sending;
+  }
 }

@@ -6,6 +6,8 @@ export interface BlobStore {
   /** Idempotent: storing the same key twice keeps one copy (keys are content addresses). */
   put(key: string, bytes: Uint8Array): Promise<void>;
   delete(key: string): Promise<void>;
+  /** The bytes when this process holds them in memory (no I/O, no waiting), else undefined. Optional. */
+  peek?(key: string): Buffer | undefined;
 }
 
 /** Keys are hex hashes with an extension; anything else is refused so keys can never escape a directory. */

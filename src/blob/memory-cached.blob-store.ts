@@ -16,6 +16,10 @@ export class MemoryCachedBlobStore implements BlobStore {
     this.memory = new LRUCache<string, Buffer>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (b) => Math.max(1, b.length) });
   }
 
+  peek(key: string): Buffer | undefined {
+    return this.memory.get(key);
+  }
+
   async get(key: string): Promise<Buffer | undefined> {
     const hot = this.memory.get(key);
     if (hot) return hot;

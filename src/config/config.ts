@@ -53,6 +53,8 @@ export interface Config {
   readonly webhookAllowLoopback: boolean;
   readonly ffmpegPath: string | undefined;
   readonly logLevel: LogLevel;
+  /** Recipe URLs held in memory are answered in front of express (src/http/lean-hit.path.ts); LEAN_HIT_PATH=0 turns it off. */
+  readonly leanHitPath: boolean;
   readonly revision: string | undefined;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimitBytes: number;
@@ -247,6 +249,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     // Default: every worker can hold one render of the largest allowed frame at once.
     maxPixelsInFlight: int('RENDER_MAX_PIXELS_IN_FLIGHT', workers * MAX_FRAME_PIXELS, 1, 10_000_000_000),
   };
+  const leanHitPath = bool('LEAN_HIT_PATH') ?? true;
   const rateLimit = {
     workspacePerMinute: int('RATE_LIMIT_WORKSPACE_PER_MINUTE', 600, 0, 1_000_000),
     keyPerMinute: int('RATE_LIMIT_KEY_PER_MINUTE', 300, 0, 1_000_000),
@@ -306,6 +309,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     rateLimit,
     trustProxy,
     jobs,
+    leanHitPath,
   } satisfies Config);
 }
 

@@ -2,6 +2,7 @@
 // The operations router calls readBody after it has matched and authenticated the request, so an
 // unauthenticated client cannot make the service buffer a body. The payment webhook keeps its raw
 // bytes because its signature covers them exactly as sent.
+import type { IncomingMessage } from 'node:http';
 import express, { type Request, type Response } from 'express';
 import { ProblemError } from '../errors/problem.ts';
 
@@ -11,7 +12,7 @@ export const RAW_BODY_PATHS = ['/v1/billing/webhook'];
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
-export function hasBody(req: Request): boolean {
+export function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

@@ -26,35 +26,47 @@ export function loggableUrl(url: string): string {
   return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
 }
 
+/** The request id: the client's X-Request-Id when well-formed, else a new UUID; echoed in the response. */
+export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** What a request log line says of the request: an allow-list (no headers but the user agent). */
+export function loggedRequest(req: { id: string; method: string; url: string; remoteAddress?: string; headers?: Record<string, unknown> }) {
+  return {
+    id: req.id,
+    method: req.method,
+    url: loggableUrl(req.url),
+    remoteAddress: req.remoteAddress,
+    userAgent: req.headers?.['user-agent'],
+  };
+}
+
+/** A response that never finished went to a client that left: 499 (nginx's convention), whatever status was pending when the socket closed. */
+export function loggedResponse(res: { statusCode: number; raw?: ServerResponse }) {
+  return { statusCode: res.raw && !res.raw.writableFinished ? 499 : res.statusCode };
+}
+
+export function requestLogLevel(res: ServerResponse, err?: Error): 'info' | 'warn' | 'error' {
+  if (!res.writableFinished) return 'info';
+  if (err || res.statusCode >= 500) return 'error';
+  if (res.statusCode >= 400) return 'warn';
+  return 'info';
+}
+
+/** pino-http's message for a finished request; the lean path (lean-hit.path.ts) logs the same. */
+export const REQUEST_COMPLETED = 'request completed';
+
 export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
-    genReqId(req: IncomingMessage, res: ServerResponse) {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    serializers: {
-      req: (req: { id: string; method: string; url: string; remoteAddress?: string; headers?: Record<string, unknown> }) => ({
-        id: req.id,
-        method: req.method,
-        url: loggableUrl(req.url),
-        remoteAddress: req.remoteAddress,
-        userAgent: req.headers?.['user-agent'],
-      }),
-      // A response that never finished went to a client that left: 499 (nginx's convention), whatever
-      // status was pending when the socket closed.
-      res: (res: { statusCode: number; raw?: ServerResponse }) => ({
-        statusCode: res.raw && !res.raw.writableFinished ? 499 : res.statusCode,
-      }),
-    },
-    customLogLevel(_req, res, err) {
-      if (!res.writableFinished) return 'info';
-      if (err || res.statusCode >= 500) return 'error';
-      if (res.statusCode >= 400) return 'warn';
-      return 'info';
-    },
+    genReqId: requestIdFor,
+    serializers: { req: loggedRequest, res: loggedResponse },
+    customLogLevel: (_req, res, err) => requestLogLevel(res, err),
+    customSuccessMessage: () => REQUEST_COMPLETED,
     customErrorMessage(_req, res, err) {
       return res.writableFinished ? err.message : 'client closed request';
     },

@@ -13,9 +13,10 @@ import { sendProblem } from './problem-response.ts';
 import { createBodyReader } from './body.middleware.ts';
 import { originPolicy } from './origin.middleware.ts';
 import { createContractBackend, installCompiledRouting, pathParamReader } from './openapi-backend.seam.ts';
+import type { AuthRequest, AuthResult } from '../services/auth.service.ts';
+import type { ValidateRequest } from './lean-hit.path.ts';
 import {
   abortOnClientClose,
-  authenticateOnce,
   checkCookieOrigin,
   checkInput,
   enforceRateLimit,
@@ -34,12 +35,22 @@ function assertHandlersMatch(handlers: Record<string, unknown>, documented: Read
   }
 }
 
-export async function createOperationsRouter(deps: AppDeps, handlers: Record<OperationId, Handler<never>>): Promise<RequestHandler> {
+export interface OperationsRouter {
+  handle: RequestHandler;
+  /** The contract's validation of one request, without handling it (the lean path's). */
+  validate: ValidateRequest;
+}
+
+/** `authenticate` is shared with the lean path (authenticateOnce: one decision per request object). */
+export async function createOperationsRouter(
+  deps: AppDeps,
+  handlers: Record<OperationId, Handler<never>>,
+  authenticate: (req: AuthRequest) => Promise<AuthResult>,
+): Promise<OperationsRouter> {
   const policy = originPolicy(deps.config);
   const operations = listOperations();
   assertHandlersMatch(handlers, new Set(operations.map((o) => o.operationId)));
   const api = createContractBackend(structuredClone(openApiDocument()) as unknown as Document);
-  const authenticate = authenticateOnce((req: Request) => deps.services.auth.authenticate(req));
   const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const setHeaders = (res: Response) => (headers: Record<string, string>) => void res.set(headers);
 
@@ -110,7 +121,8 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
   const readBody = createBodyReader({ limitBytes: deps.config.bodyLimitBytes, timeoutMs: deps.config.requestTimeouts.bodyMs });
   const paramReaders = new Map(flattened.map((op) => [op, pathParamReader(op.path)]));
 
-  return async (req, res, next) => {
+  const validate: ValidateRequest = (request, operationId) => api.validateRequest(request, operationId).valid;
+  const handle: RequestHandler = async (req, res, next) => {
     try {
       const request = { method: req.method, path: req.path, headers: req.headers as Record<string, string | string[]> };
       const op = api.router.matchOperation(request, false);
@@ -139,4 +151,5 @@ export async function createOperationsRouter(deps: AppDeps, handlers: Record<Ope
       next(err);
     }
   };
+  return { handle, validate };
 }

@@ -1,25 +1,33 @@
 // Every error leaves the service through here, as application/problem+json.
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ProblemError, isProblemError } from '../errors/problem.ts';
 import { hasBody } from './body.middleware.ts';
 
-export function requestIdOf(req: Request): string | undefined {
-  return (req as Request & { id?: string }).id;
+export function requestIdOf(req: IncomingMessage): string | undefined {
+  return (req as IncomingMessage & { id?: string }).id;
 }
 
-export function sendProblem(req: Request, res: Response, err: ProblemError): void {
+/**
+ * Written with node's own response API (not express's), so the lean path (lean-hit.path.ts),
+ * which runs before express, answers a problem exactly as the full path does.
+ */
+export function sendProblem(req: IncomingMessage, res: ServerResponse, err: ProblemError): void {
   if (res.headersSent) {
     // Too late for a problem document: cut the connection so the client sees a failure, not a truncated success.
     res.destroy();
     return;
   }
-  res.status(err.status);
-  if (err.headers) res.set(err.headers);
+  res.statusCode = err.status;
+  for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
   // A body left unread (refused before reading it, or cut off by its deadline) is not drained:
   // the connection closes after this response, so a client cannot hold it by trickling bytes.
-  if (hasBody(req) && !req.complete) res.set('Connection', 'close');
-  res.set('Cache-Control', 'no-store');
-  res.type('application/problem+json').send(JSON.stringify(err.toProblem(requestIdOf(req))));
+  if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
+  res.setHeader('Cache-Control', 'no-store');
+  const body = JSON.stringify(err.toProblem(requestIdOf(req)));
+  res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** express 5 forwards rejected promises here; anything that is not a ProblemError is a 500 with no internals. */

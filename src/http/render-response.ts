@@ -1,5 +1,6 @@
 // Shared by every operation that answers with a rendered file: conditional requests, the
 // X-Service-* headers, immutable caching, and the 499 convention for clients that leave.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestContext } from './handler.types.ts';
 import { ENGINE_VERSION } from '../engine/versions.ts';
 import { FORMATS } from '../engine/formats.ts';
@@ -40,17 +41,20 @@ export function answerNotModified(ctx: RequestContext, resolved: ResolvedRecipe)
   return true;
 }
 
-export function sendRendered(ctx: RequestContext, resolved: ResolvedRecipe, result: MeteredResult): void {
-  ctx.res
-    .status(200)
-    .set(recipeHeaders(resolved))
-    .set({
-      'X-Service-Cache': result.cache,
-      'X-Service-Credits': String(result.credits),
-      'Content-Type': FORMATS[resolved.recipe.format].contentType,
-      'Content-Length': String(result.bytes.length),
-    })
-    .end(result.bytes);
+/**
+ * The 200 with the file. Written with node's own response API, so the lean path
+ * (lean-hit.path.ts), which runs before express, sends exactly what the full path sends.
+ */
+export function sendRendered(req: IncomingMessage, res: ServerResponse, resolved: ResolvedRecipe, result: MeteredResult): void {
+  const contentType = FORMATS[resolved.recipe.format].contentType;
+  res.statusCode = 200;
+  for (const [name, value] of Object.entries(recipeHeaders(resolved))) res.setHeader(name, value);
+  res.setHeader('X-Service-Cache', result.cache);
+  res.setHeader('X-Service-Credits', String(result.credits));
+  // Text formats say their charset (as express would add it).
+  res.setHeader('Content-Type', contentType.startsWith('text/') ? `${contentType}; charset=utf-8` : contentType);
+  res.setHeader('Content-Length', String(result.bytes.length));
+  res.end(req.method === 'HEAD' ? undefined : result.bytes);
 }
 
 /**
@@ -66,7 +70,7 @@ export async function renderForRequest(ctx: RequestContext, resolved: ResolvedRe
       signal: ctx.signal,
     });
     ctx.log.debug({ hash: resolved.hash, cache: result.cache, timings: result.timings }, 'rendered');
-    sendRendered(ctx, resolved, result);
+    sendRendered(ctx.req, ctx.res, resolved, result);
   } catch (err) {
     if (err instanceof ProblemError && err.code === 'client_closed_request' && ctx.signal.aborted) {
       ctx.res.statusCode = 499;

@@ -36,27 +36,50 @@ export class MeteredRenderService {
   private readonly leaders = new Map<string, Promise<LeaderOutcome>>();
 
   constructor(
-    private readonly render: Pick<RenderService, 'cached' | 'renderUncached'>,
+    private readonly render: Pick<RenderService, 'cached' | 'cachedInMemory' | 'renderUncached'>,
     private readonly credits: Pick<CreditsService, 'reserve' | 'commit' | 'release'>,
     private readonly usage: Pick<UsageService, 'record'>,
   ) {}
 
   async renderMetered(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
     const started = performance.now();
-    const { recipe } = resolved;
     const result = await this.obtain(resolved, call);
+    this.recordUsage(resolved, call, result, started);
+    return result;
+  }
+
+  /**
+   * A hit this process holds in memory, priced like any hit, or undefined, without any I/O: the lean
+   * request path (src/http/lean-hit.path.ts) answers only these, and records them with recordUsage.
+   */
+  inMemoryHit(resolved: ResolvedRecipe): MeteredResult | undefined {
+    const bytes = this.render.cachedInMemory(resolved);
+    return bytes && this.hit(resolved, bytes);
+  }
+
+  private hit(resolved: ResolvedRecipe, bytes: Buffer): MeteredResult {
+    return {
+      bytes,
+      contentType: FORMATS[resolved.recipe.format].contentType,
+      cache: 'HIT',
+      timings: {},
+      credits: chargeFor(resolved, 'HIT'),
+    };
+  }
+
+  /** Every answered render is recorded as usage (`started`: performance.now() when the request began). */
+  recordUsage(resolved: ResolvedRecipe, call: MeteredCall, result: MeteredResult, started: number): void {
     void this.usage.record({
       workspaceId: call.principal.workspaceId,
       keyId: call.principal.keyId ?? null,
       operation: call.operation,
-      generator: recipe.generator,
-      format: recipe.format,
+      generator: resolved.recipe.generator,
+      format: resolved.recipe.format,
       credits: result.credits,
       bytes: result.bytes.length,
       durationMs: performance.now() - started,
       cache: result.cache,
     });
-    return result;
   }
 
   private async obtain(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
@@ -67,7 +90,7 @@ export class MeteredRenderService {
       // the cache before the leader stored its file, so its outcome is joined, not rendered again.
       const leaderBefore = this.leaders.get(key);
       const cached = await this.render.cached(resolved);
-      if (cached) return { bytes: cached, contentType, cache: 'HIT', timings: {}, credits: chargeFor(resolved, 'HIT') };
+      if (cached) return this.hit(resolved, cached);
       const leader = this.leaders.get(key) ?? leaderBefore;
       if (!leader) return this.lead(key, resolved, call);
       // Leaving the wait rejects as the render single-flight does: the abort's problem, or 499.

@@ -57,12 +57,20 @@ export interface RateLimiter {
    * OAuth exchange or a session lookup, and a script must not run them in a loop.
    */
   consumeSignIn(clientAddress: string): Promise<Decision>;
+  /**
+   * Makes every count made by this process visible to the others, and the next decision read
+   * theirs (a store that counts in process settles in the background, see rate-limit.stores.ts).
+   */
+  settle(): Promise<void>;
+  /** Settles, then stops. */
   close(): Promise<void>;
 }
 
 /** The part of a rate-limiter-flexible limiter this module uses: resolves under the limit, rejects with RateLimiterRes over it. */
 export interface CounterStore {
   consume(key: string): Promise<RateLimiterRes>;
+  /** For a store that counts in process before it writes: write now. */
+  settle?(): Promise<void>;
 }
 
 interface Bucket {
@@ -179,7 +187,17 @@ export class StoreRateLimiter implements RateLimiter {
     };
   }
 
+  async settle(): Promise<void> {
+    const stores = [this.workspace, this.key, this.unauthenticated, this.signIn].map((b) => b?.store);
+    await Promise.all(stores.map((store) => store?.settle?.()));
+  }
+
   async close(): Promise<void> {
+    try {
+      await this.settle();
+    } catch (err) {
+      this.warn(err);
+    }
     await this.onClose();
   }
 

@@ -84,6 +84,11 @@ export class RenderService {
     return this.cache.get(cacheKey(resolved));
   }
 
+  /** Cached bytes this process holds in memory (the cache's hot entries), without any I/O; else undefined. */
+  cachedInMemory(resolved: ResolvedRecipe): Buffer | undefined {
+    return this.cache.peek?.(cacheKey(resolved));
+  }
+
   async render(resolved: ResolvedRecipe, call: RenderCall = {}): Promise<RenderResult> {
     const timings: Record<string, number> = {};
     const contentType = FORMATS[resolved.recipe.format].contentType;

@@ -1,19 +1,25 @@
 // Records every render (cache status, credits, bytes, time) and summarises a period.
 import { newId } from '../lib/ids.ts';
 import type { Logger } from 'pino';
-import type { UsageRecord, UsageRepository } from '../../db/repositories/usage.repository.ts';
+import { dayOf, type UsageRecord, type UsageRepository } from '../../db/repositories/usage.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 
 export const MAX_USAGE_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-/** Usage rows are written in batches: a cache hit must not cost a database write of its own. */
+/**
+ * Usage rows are written in batches, and identical renders within a batch share one row (its
+ * `renders` count): a cache hit costs neither a database write nor a row of its own.
+ */
 const FLUSH_EVERY_MS = 1_000;
 const FLUSH_AT_ROWS = 200;
 
+type NewUsage = Omit<UsageRecord, 'id' | 'createdAt' | 'renders'>;
+
 export class UsageService {
-  private pending: UsageRecord[] = [];
+  /** Rows to write, by what makes renders identical. */
+  private pending = new Map<string, UsageRecord>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -23,10 +29,20 @@ export class UsageService {
     private readonly logger: Logger,
   ) {}
 
-  /** Queues a row (written within FLUSH_EVERY_MS). Never fails the render it describes. */
-  record(r: Omit<UsageRecord, 'id' | 'createdAt'>): void {
-    this.pending.push({ ...r, id: newId('use'), createdAt: this.clock.now() });
-    if (this.pending.length >= FLUSH_AT_ROWS) void this.flush();
+  /** Queues a render (written within FLUSH_EVERY_MS). Never fails the render it describes. */
+  record(r: NewUsage): void {
+    const now = this.clock.now();
+    const key = `${r.workspaceId}\0${r.keyId ?? ''}\0${r.operation}\0${r.generator}\0${r.format}\0${r.cache}\0${dayOf(now)}`;
+    const same = this.pending.get(key);
+    if (same) {
+      same.renders += 1;
+      same.credits += r.credits;
+      same.bytes += r.bytes;
+      same.durationMs += r.durationMs;
+      return;
+    }
+    this.pending.set(key, { ...r, renders: 1, id: newId('use'), createdAt: now });
+    if (this.pending.size >= FLUSH_AT_ROWS) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
       this.timer.unref();
@@ -37,8 +53,8 @@ export class UsageService {
   async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const rows = this.pending;
-    this.pending = [];
+    const rows = [...this.pending.values()];
+    this.pending = new Map();
     this.flushing = this.flushing.then(async () => {
       if (rows.length === 0) return;
       try {

@@ -282,6 +282,34 @@ describe('credits over HTTP in hosted mode (postgres)', () => {
     assert.equal(bad.body.issues[0].path, 'query.from');
   });
 
+  test('identical renders recorded together share one usage row; the summary counts each', async () => {
+    const usage = t.runtime.deps.services.usage;
+    await t.runtime.deps.services.workspaces.ensure({ id: 'ws_usage_rows', name: 'Rows', kind: 'personal', createdAt: Date.now() });
+    const hit = {
+      workspaceId: 'ws_usage_rows',
+      keyId: null,
+      operation: 'renderRecipe',
+      generator: 'blob',
+      format: 'png',
+      credits: 0,
+      cache: 'HIT' as const,
+    };
+    // Recorded in one go, so no timed flush can fall between them.
+    for (let i = 0; i < 4; i++) usage.record({ ...hit, bytes: 100, durationMs: 1 });
+    for (let i = 0; i < 2; i++) usage.record({ ...hit, cache: 'MISS', credits: 1, bytes: 100, durationMs: 50 });
+    await usage.flush();
+    const rows = await t.runtime.db('usage_records').where({ workspace_id: 'ws_usage_rows' }).orderBy('cache');
+    assert.deepEqual(
+      rows.map((r: { cache: string; renders: number; bytes: number }) => [r.cache, Number(r.renders), Number(r.bytes)]),
+      [
+        ['HIT', 4, 400],
+        ['MISS', 2, 200],
+      ],
+    );
+    const summary = await usage.summary('ws_usage_rows');
+    assert.deepEqual(summary.totals, { renders: 6, credits: 2, bytes: 600, cacheHits: 4 });
+  });
+
   test('pricing is public and lists rules and packs', async () => {
     const res = await t.request('get', '/v1/pricing', { auth: false });
     assert.equal(res.status, 200);

@@ -176,11 +176,22 @@ for (const engine of ENGINES) {
         const second = await startTestApp(engine, { database: t.database, env: ENV });
         try {
           const { secrets } = await workspaceWithKeys(1);
+          // Each process counts in memory and settles with Postgres in the background (every 100 ms);
+          // settle() does it now, so each step sees the other process's counts.
+          const settled = async () => {
+            await t.runtime.deps.services.rateLimiter.settle();
+            await second.runtime.deps.services.rateLimiter.settle();
+          };
           assert.equal(rateLimit(await me(secrets[0], t)).r, 2);
+          await settled();
           assert.equal(rateLimit(await me(secrets[0], second)).r, 1);
+          await settled();
           assert.equal(rateLimit(await me(secrets[0], t)).r, 0);
+          await settled();
           assertRateLimited(await me(secrets[0], second), 'key');
+          await settled();
           assertRateLimited(await me(secrets[0], t), 'key');
+          await settled();
           const rows = await t.runtime.db('rate_limits').where('key', 'like', 'rl_key:%');
           assert.ok(rows.length > 0);
           assert.ok(!rows.some((r: { key: string }) => secrets.some((s) => r.key.includes(s))));

@@ -43,7 +43,8 @@ function gated(
   let lead!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   const leading = new Promise<void>((resolve) => (lead = resolve));
-  const render: Pick<RenderService, 'cached' | 'renderUncached'> = {
+  const render: Pick<RenderService, 'cached' | 'cachedInMemory' | 'renderUncached'> = {
+    cachedInMemory: (resolved: ResolvedRecipe) => real.cachedInMemory(resolved),
     cached(resolved: ResolvedRecipe) {
       const answer = real.cached(resolved);
       void answer.then(
@@ -161,6 +162,7 @@ for (const engine of ENGINES) {
         {
           // The second request's lookup reads the cache while the leader renders (a miss) and answers
           // only once the leader has stored its file and finished.
+          cachedInMemory: (r: ResolvedRecipe) => real.cachedInMemory(r),
           async cached(r: ResolvedRecipe) {
             const answer = await real.cached(r);
             if (++lookups === 2) await leaderFinished;

@@ -25,12 +25,19 @@ describe('handler table vs contract', () => {
 
   test('a missing handler fails the start-up', async () => {
     const { getHealth: _omitted, ...rest } = handlers;
-    await assert.rejects(createOperationsRouter(t.runtime.deps, rest as never), /Missing: getHealth/);
+    await assert.rejects(
+      createOperationsRouter(t.runtime.deps, rest as never, t.runtime.deps.services.auth.authenticate),
+      /Missing: getHealth/,
+    );
   });
 
   test('a handler for an operation the contract does not have fails the start-up', async () => {
     await assert.rejects(
-      createOperationsRouter(t.runtime.deps, { ...handlers, deleteEverything: () => {} } as never),
+      createOperationsRouter(
+        t.runtime.deps,
+        { ...handlers, deleteEverything: () => {} } as never,
+        t.runtime.deps.services.auth.authenticate,
+      ),
       /Not in the contract: deleteEverything/,
     );
   });

@@ -5,8 +5,7 @@ import { Writable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Express } from 'express';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { createHttpServer } from '../../src/http/http-server.ts';
@@ -36,7 +35,7 @@ export type LogEntry = Record<string, unknown> & { msg?: string; req?: { url?: s
 export interface TestApp {
   engine: EngineName;
   database: TestDatabase;
-  app: Express;
+  app: RequestListener;
   runtime: Runtime;
   /** Every log line written so far. */
   logs: string[];

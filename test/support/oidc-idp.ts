@@ -160,3 +160,20 @@ export async function driveIdp(idp: TestIdp, startUrl: string, login: string): P
   }
   throw new Error('too many hops at the identity provider');
 }
+
+/** Signs `login` in through the service at `api` and this stand-in provider; returns the session cookie (`name=value`). */
+export async function signInThroughIdp(api: string, idp: TestIdp, login: string, appOrigin: string, cookieName: string): Promise<string> {
+  const jar = new CookieJar();
+  const started = await fetch(`${api}/v1/auth/sign-in/social`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: appOrigin },
+    body: JSON.stringify({ provider: 'github', callbackURL: `${appOrigin}/app` }),
+  });
+  jar.store(started);
+  const { url } = (await started.json()) as { url: string };
+  const back = await driveIdp(idp, url, login);
+  jar.store(await fetch(back, { headers: { cookie: jar.header(back) }, redirect: 'manual' }));
+  const cookie = jar.get(cookieName);
+  if (!cookie) throw new Error(`signing ${login} in gave no ${cookieName} cookie`);
+  return `${cookieName}=${cookie.value}`;
+}
