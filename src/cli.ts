@@ -213,7 +213,16 @@ async function main(argv: string[]): Promise<number> {
     if (slug) throw new UsageError('give either a generator slug or --recipe, not both');
     for (const option of ['seed', 'size', 'format', 'params'] as const)
       if (values[option] !== undefined) throw new UsageError(`--${option} cannot change a --recipe (it holds the whole recipe)`);
-    resolved = resolveEncodedRecipe(registry, undefined, values.recipe);
+    try {
+      resolved = resolveEncodedRecipe(registry, undefined, values.recipe);
+    } catch (err) {
+      // The recipe decoded but names a generator this version does not have: say so as for a slug.
+      const named = err instanceof ProblemError && err.code === 'generator_not_found' ? /"([^"]*)"/.exec(err.detail ?? '')?.[1] : undefined;
+      if (named === undefined) throw err;
+      throw new UsageError(
+        `--recipe names generator "${named}", which this version does not have.${didYouMean(named, slugs)} render-service list shows them all.`,
+      );
+    }
   } else {
     const gen = generator(slug, 'render');
     const format = values.format ?? fileFormat;

@@ -98,6 +98,20 @@ test('-o picks the format from its extension; a --format that contradicts it is 
   assert.ok(!existsSync(path.join(dir, 'x.webp')));
 });
 
+/** A well-formed encoded recipe naming `generator` (which need not exist). */
+const recipeNaming = (generator: string) =>
+  Buffer.from(
+    JSON.stringify({
+      format: 'png',
+      generator,
+      params: {},
+      seed: 1,
+      size: { height: 64, pixelRatio: 1, width: 64 },
+      v: 1,
+      version: '1.0.0',
+    }),
+  ).toString('base64url');
+
 test('mistakes are named by their option before anything renders', async () => {
   const slug = ALL_GENERATORS[0].slug;
   const cases: [string[], RegExp][] = [
@@ -110,6 +124,10 @@ test('mistakes are named by their option before anything renders', async () => {
     [['render', slug, '--colour', 'red'], /Unknown option '--colour'/],
     [['render', slug, '-o', path.join(dir, 'missing', 'x.png')], /-o .*: the directory .*missing does not exist/],
     [['render', slug, '-o', dir], /is a directory/],
+    [
+      ['render', '--recipe', recipeNaming(`${slug}x`)],
+      new RegExp(`--recipe names generator "${slug}x", which this version does not have. Did you mean "${slug}"\\? render-service list`),
+    ],
   ];
   // Independent processes: run side by side.
   await Promise.all(cases.map(([args, message]) => refused(args, message)));
