@@ -15,6 +15,12 @@ import plasma from './plasma/plasma.generator.ts';
 import starfield from './starfield/starfield.generator.ts';
 import flowingGradient from './flowing-gradient/flowing-gradient.generator.ts';
 import particleFlow from './particle-flow/particle-flow.generator.ts';
+import socialCard from './social-card/social-card.generator.ts';
+import halftone from './halftone/halftone.generator.ts';
+import isometric from './isometric/isometric.generator.ts';
+import aurora from './aurora/aurora.generator.ts';
+import orbits from './orbits/orbits.generator.ts';
+import metaballs from './metaballs/metaballs.generator.ts';
 
 export const ALL_GENERATORS: readonly GeneratorDefinition[] = [
   meshGradient,
@@ -31,4 +37,10 @@ export const ALL_GENERATORS: readonly GeneratorDefinition[] = [
   starfield,
   flowingGradient,
   particleFlow,
+  socialCard,
+  halftone,
+  isometric,
+  aurora,
+  orbits,
+  metaballs,
 ] as unknown as GeneratorDefinition[];
