@@ -837,6 +837,8 @@ export interface components {
             format?: components["schemas"]["Format"];
             id: string;
             progress: number;
+            /** @description The canonical recipe of the job, encoded as in `X-Service-Recipe` (base64url of its JSON: slug, params, seed, size, format): a client can show its size or submit it again. */
+            recipe?: string;
             recipeHash?: string;
             resultReady: boolean;
             resultUrl?: string;
@@ -1094,8 +1096,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             id: string;
-            /** @enum {string} */
-            kind: "local" | "personal";
+            /**
+             * @description `local`: local mode's workspace; `personal`: a signed-in user's; `team`: made by an operator with `render-service admin workspace create`, used through API keys.
+             * @enum {string}
+             */
+            kind: "local" | "personal" | "team";
             name: string;
         };
     };

@@ -10,6 +10,7 @@ import { handlers } from '../handlers/index.ts';
 import type { AppDeps } from './http/app-deps.types.ts';
 import { loggableUrl, requestLogger } from './http/logging.ts';
 import { createLeanHitPath } from './http/lean-hit.path.ts';
+import { requestRecorder } from './http/request-metrics.ts';
 import { authenticateOnce } from './http/request-steps.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { ProblemError } from './errors/problem.ts';
@@ -110,10 +111,16 @@ export async function createApp(deps: AppDeps): Promise<RequestListener> {
   app.use(router.handle);
   app.use(routeNotFound);
   app.use(problemErrorHandler);
-  if (!deps.config.leanHitPath) return app;
+  const record = requestRecorder(deps.metrics);
+  if (!deps.config.leanHitPath)
+    return (req, res) => {
+      record(req, res);
+      app(req, res);
+    };
 
   const lean = createLeanHitPath(deps, authenticate, router.validate);
   return (req, res) => {
+    record(req, res);
     lean(req, res).then(
       (answered) => void (answered || app(req, res)),
       (err: unknown) => {

@@ -23,6 +23,7 @@ const USAGE = `Usage:
   render-service render <slug> [options]    one file, byte for byte what the API returns
   render-service render --recipe <base64url> [-o FILE]
   render-service help | --help | --version
+  render-service admin …                    operator commands (render-service admin help)
 
 Options of render:
   -o, --output FILE   write to FILE; its extension (.png .webp .gif .mp4 .svg .css) picks the format
@@ -149,6 +150,16 @@ function version(): string {
 const OPTION_PATHS: FieldPaths = { params: '--params', seed: '--seed', size: '--size', format: '--format' };
 
 async function main(argv: string[]): Promise<number> {
+  // Operator commands need the database and the account services, which renders never load.
+  if (argv[0] === 'admin') {
+    const [{ runAdmin }, { composeAdmin }, { createLogger }] = await Promise.all([
+      import('./admin.ts'),
+      import('./compose.ts'),
+      import('./lib/logger.ts'),
+    ]);
+    const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
+    return runAdmin(argv.slice(1), io, composeAdmin, loadConfig(process.env), createLogger('warn', process.stderr));
+  }
   let parsed;
   try {
     parsed = parseArgs({

@@ -38,7 +38,9 @@ import { WebhookSecretsService } from './services/webhook-secrets.service.ts';
 import { PinnedHttpsClient } from './adapters/pinned-https.client.ts';
 import { WebhookDeliveryService } from './services/webhook-delivery.service.ts';
 import { assertWebhookUrlAllowed } from './services/webhook-url.ts';
-import { JobsRepository } from '../db/repositories/jobs.repository.ts';
+import { type JobRecord, JobsRepository } from '../db/repositories/jobs.repository.ts';
+import { Metrics } from './lib/metrics.ts';
+import type { RenderPool } from './engine/render-pool.ts';
 import { JobsService, jobView } from './jobs/jobs.service.ts';
 import { JobLifecycle } from './jobs/job-lifecycle.ts';
 import { JobRunner } from './jobs/job-runner.ts';
@@ -48,6 +50,8 @@ import { TableJobQueue } from './jobs/table.queue.ts';
 import { JobEventStreams } from './jobs/job-event-streams.ts';
 
 export interface Runtime {
+  /** What /metrics shows (src/http/metrics.server.ts serves it when METRICS_PORT is set). */
+  metrics: Metrics;
   deps: AppDeps;
   db: Database;
   /** Drain, first step (shutdown.ts): end event streams with a `reconnect` event; settles once they are written out. */
@@ -108,6 +112,7 @@ async function refuseHostedDatabase(db: Database, workspaces: WorkspacesReposito
 
 export async function compose(config: Config, logger: Logger, options: ComposeOptions = {}): Promise<Runtime> {
   const db = createDatabase(config.database);
+  const metrics = new Metrics();
   const workspaces = new WorkspacesRepository(db);
   if (config.localMode) await refuseHostedDatabase(db, workspaces);
   await migrateToLatest(db);
@@ -127,9 +132,12 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // Browser sign-in exists in hosted mode only; local mode has the gateway instead.
   // Loaded only in hosted mode: better-auth and its plugins take about a second to import, which a
   // local-mode start (and every local-mode test process) would pay for nothing.
+  // Local mode performs no credit checks; hosted renders pay from the workspace balance.
+  const ledger = new CreditsRepository(db);
+  const credits = new CreditsService(ledger, clock, !config.localMode, logger);
   const signIn = config.localMode
     ? null
-    : (await import('./adapters/better-auth.sign-in.ts')).createSignIn({ config, workspaces, clock, logger });
+    : (await import('./adapters/better-auth.sign-in.ts')).createSignIn({ config, workspaces, credits, clock, logger });
   // On Postgres every process hears revocations (LISTEN) and so may keep verified keys in memory.
   const keyRevocations =
     config.database.client === 'pg'
@@ -145,9 +153,6 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     keyRevocations,
   );
   await keys.listenForRevocations();
-  // Local mode performs no credit checks; hosted renders pay from the workspace balance.
-  const ledger = new CreditsRepository(db);
-  const credits = new CreditsService(ledger, clock, !config.localMode, logger);
   const paymentProvider: PaymentProvider | null =
     options.paymentProvider ??
     (config.billing
@@ -171,7 +176,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     logger,
   });
   credits.startSweeper();
-  const usage = new UsageService(new UsageRepository(db), clock, logger);
+  const usage = new UsageService(new UsageRepository(db), clock, logger, metrics);
   const meteredRender = new MeteredRenderService(render, credits, usage);
   const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
   idempotency.startSweeper((err) => logger.warn({ err }, 'idempotency key sweep failed'));
@@ -228,11 +233,13 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     retryDelayMs: config.jobs.retryDelayMs,
   });
   const jobEvents = new JobEventStreams(jobsRepo, (job) => jobs.view(job), config.jobs.eventStreamsPerWorkspace);
+  observe(metrics, { pool, jobsRepo, lifecycle, webhookDelivery, credits });
   if (config.jobs.runInProcess) await runner.start();
 
   const deps: AppDeps = {
     config,
     logger,
+    metrics,
     services: {
       auth: new AuthService(
         config,
@@ -265,6 +272,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   return {
     deps,
     db,
+    metrics,
     endStreams: () => jobEvents.close(),
     stopJobs,
     jobs: { runner, lifecycle, queue },
@@ -285,4 +293,62 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       await db.destroy();
     },
   };
+}
+
+/** The metrics read from the services' own events and counters (requests are recorded by createApp). */
+function observe(
+  metrics: Metrics,
+  s: {
+    pool: RenderPool;
+    jobsRepo: JobsRepository;
+    lifecycle: JobLifecycle;
+    webhookDelivery: WebhookDeliveryService;
+    credits: CreditsService;
+  },
+): void {
+  metrics.gauge('render_queue_depth', 'Renders waiting for a worker or for pixels now.', () => s.pool.queueSize);
+  metrics.counter('render_rejections_total', 'Renders refused with 503 overloaded (the render queue was full).', () => s.pool.rejected);
+  metrics.gauge(
+    'jobs',
+    'Export jobs queued or running now, in the whole database.',
+    () => s.jobsRepo.countByStatus(['queued', 'running']),
+    ['status'],
+  );
+  const ended = (job: JobRecord) => metrics.jobEnded(job.status, (job.updatedAt - job.createdAt) / 1000, job.attempts);
+  s.lifecycle.on('finished', ended);
+  s.lifecycle.on('lost', ended);
+  s.webhookDelivery.on('attempted', () => metrics.webhook('attempted'));
+  s.webhookDelivery.on('delivered', () => metrics.webhook('delivered'));
+  s.webhookDelivery.on('gave-up', () => metrics.webhook('gave_up'));
+  s.credits.on('ledger', (event, amount) => metrics.ledger(event, amount));
+}
+
+/** What `render-service admin` works with: the server's database and its account services, no renderer, queue or HTTP. */
+export interface AdminRuntime {
+  config: Config;
+  workspaces: WorkspacesRepository;
+  credits: CreditsService;
+  keys: KeysService;
+  jobs: JobsRepository;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+export async function composeAdmin(config: Config, logger: Logger, clock: Clock = systemClock): Promise<AdminRuntime> {
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  const workspaces = new WorkspacesRepository(db);
+  if (config.localMode) await workspaces.ensure({ id: LOCAL_WORKSPACE_ID, name: 'Local workspace', kind: 'local', createdAt: clock.now() });
+  // The ledger is kept whatever the mode (local mode only does not charge renders against it).
+  const credits = new CreditsService(new CreditsRepository(db), clock, true, logger);
+  // A revocation here reaches every running server: the repository notifies in the same transaction.
+  const keys = new KeysService(new ApiKeysRepository(db), clock, config.localMode, (err) =>
+    logger.warn({ err }, 'could not record key use'),
+  );
+  return { config, workspaces, credits, keys, jobs: new JobsRepository(db), clock, close: () => db.destroy() };
 }

@@ -6,6 +6,7 @@ import { createApp, WEB_DIR } from './app.ts';
 import { compose } from './compose.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createHttpServer } from './http/http-server.ts';
+import { startMetricsServer } from './http/metrics.server.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureLocalApiKey } from './services/local-key.ts';
 import { drainOnSignals } from './shutdown.ts';
@@ -72,6 +73,11 @@ async function main(): Promise<void> {
     process.stdout.write(`  ${why}\n`);
   }
 
+  if (config.metrics) {
+    const scrape = await startMetricsServer(runtime.metrics, config.metrics);
+    const { port: metricsPort } = scrape.address() as AddressInfo;
+    logger.info({ host: config.metrics.host, port: metricsPort }, 'metrics at /metrics');
+  }
   drainOnSignals({ runtime, logger, server });
 }
 

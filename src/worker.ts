@@ -4,6 +4,7 @@
 import { compose } from './compose.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './lib/logger.ts';
+import { startMetricsServer } from './http/metrics.server.ts';
 import { drainOnSignals } from './shutdown.ts';
 
 async function main(): Promise<void> {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     }
     throw err;
   });
+  if (config.metrics) await startMetricsServer(runtime.metrics, config.metrics);
   logger.info({ concurrency: config.jobs.concurrency, database: config.database.client }, 'worker started');
   drainOnSignals({ runtime, logger });
 }

@@ -9,7 +9,8 @@ export interface BalanceRecord {
   reserved: number;
 }
 
-export type EntryKind = 'purchase' | 'reservation' | 'refund' | 'grant';
+/** adjustment: credits an operator took back (`render-service admin credits deduct`), a negative amount. */
+export type EntryKind = 'purchase' | 'reservation' | 'refund' | 'grant' | 'adjustment';
 export type EntryStatus = 'posted' | 'pending' | 'committed' | 'released';
 
 export interface EntryRecord {
@@ -157,6 +158,36 @@ export class CreditsRepository {
       return true;
     };
     return transaction ? run(knexOf(transaction)) : this.db.transaction(run);
+  }
+
+  /**
+   * Takes `amount` (> 0) back as a posted `adjustment` entry of -amount, only if the available
+   * balance (credits - reserved) covers it; false (and nothing changed) otherwise.
+   */
+  async deduct(
+    entry: { id: string; workspaceId: string; amount: number; reference: string; description: string },
+    now: number,
+  ): Promise<boolean> {
+    return this.db.transaction(async (t) => {
+      await this.ensureBalanceRow(t, entry.workspaceId, now);
+      const taken = await t('credit_balances')
+        .where({ workspace_id: entry.workspaceId })
+        .andWhereRaw('credits - reserved >= ?', [entry.amount])
+        .update({ credits: t.raw('credits - ?', [entry.amount]), updated_at: now });
+      if (taken !== 1) return false;
+      await t('credit_entries').insert({
+        id: entry.id,
+        workspace_id: entry.workspaceId,
+        kind: 'adjustment',
+        status: 'posted',
+        amount: -entry.amount,
+        reference: entry.reference,
+        description: entry.description,
+        created_at: now,
+        updated_at: now,
+      });
+      return true;
+    });
   }
 
   /** Pending reservations whose holder never settled them (a crashed process). */

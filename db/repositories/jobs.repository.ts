@@ -115,6 +115,16 @@ export class JobsRepository {
     });
   }
 
+  /** How many jobs are in each of `statuses` now (the metrics' gauge; status is indexed). */
+  async countByStatus(statuses: JobStatus[]): Promise<Array<[{ status: string }, number]>> {
+    const rows = (await this.db('jobs').whereIn('status', statuses).select('status').count({ n: '*' }).groupBy('status')) as Array<{
+      status: string;
+      n: unknown;
+    }>;
+    const counts = new Map(rows.map((r) => [r.status, Number(r.n)]));
+    return statuses.map((status) => [{ status }, counts.get(status) ?? 0]);
+  }
+
   async find(id: string): Promise<JobRecord | undefined> {
     const row = (await this.db('jobs').where({ id }).first()) as Row | undefined;
     return row ? toRecord(row) : undefined;

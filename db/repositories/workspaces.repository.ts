@@ -1,6 +1,7 @@
 import type { Database } from '../database.ts';
 
-export type WorkspaceKind = 'local' | 'personal';
+/** local: local mode's one workspace; personal: a signed-in user's; team: made by an operator (`render-service admin`) for API keys. */
+export type WorkspaceKind = 'local' | 'personal' | 'team';
 
 export interface WorkspaceRecord {
   id: string;
@@ -62,6 +63,30 @@ export class WorkspacesRepository {
       ? await count(this.db('api_keys').whereRaw("prefix like ? escape '!'", ['svc!_live!_%']).count({ n: '*' }).first())
       : 0;
     return { userWorkspaces, liveKeys };
+  }
+
+  /**
+   * Every workspace, oldest first, with its balance and the renders recorded since `sinceDay`
+   * (YYYY-MM-DD), in one query (the operator's list).
+   */
+  async listWithTotals(sinceDay: string): Promise<Array<WorkspaceRecord & { credits: number; reserved: number; renders: number }>> {
+    const usage = this.db('usage_records')
+      .select('workspace_id')
+      .sum({ renders: 'renders' })
+      .where('day', '>=', sinceDay)
+      .groupBy('workspace_id')
+      .as('u');
+    const rows = await this.db('workspaces as w')
+      .leftJoin('credit_balances as b', 'b.workspace_id', 'w.id')
+      .leftJoin(usage, 'u.workspace_id', 'w.id')
+      .select('w.id', 'w.name', 'w.kind', 'w.created_at', 'w.owner_user_id', 'b.credits', 'b.reserved', 'u.renders')
+      .orderBy([{ column: 'w.created_at' }, { column: 'w.id' }]);
+    return rows.map((r: WorkspaceRow & { credits: unknown; reserved: unknown; renders: unknown }) => ({
+      ...toRecord(r),
+      credits: Number(r.credits ?? 0),
+      reserved: Number(r.reserved ?? 0),
+      renders: Number(r.renders ?? 0),
+    }));
   }
 
   /** Inserts the workspace unless one with this id exists; returns the stored one. */

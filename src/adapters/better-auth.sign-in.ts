@@ -12,6 +12,7 @@ import { genericOAuth } from 'better-auth/plugins';
 import pg from 'pg';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { CreditsService } from '../services/credits.service.ts';
 import type { WorkspacesRepository } from '../../db/repositories/workspaces.repository.ts';
 import type { Config, SignInConfig } from '../config/config.ts';
 import type { ProblemCode } from '../errors/error-registry.ts';
@@ -135,8 +136,10 @@ function githubUserInfo(apiUrl: string) {
 }
 
 export interface SignInDeps {
-  config: Pick<Config, 'appOrigin' | 'database'> & { signIn: SignInConfig };
+  config: Pick<Config, 'appOrigin' | 'database' | 'signupCredits'> & { signIn: SignInConfig };
   workspaces: WorkspacesRepository;
+  /** Credits granted to a new personal workspace (SIGNUP_CREDITS) are a ledger entry. */
+  credits: Pick<CreditsService, 'add'>;
   clock: Clock;
   logger: Logger;
 }
@@ -153,17 +156,29 @@ function newWorkspaceId(): string {
   return newId('ws');
 }
 
-export function createSignIn({ config, workspaces, clock, logger }: SignInDeps): SignIn {
+export function createSignIn({ config, workspaces, credits, clock, logger }: SignInDeps): SignIn {
   if (config.database.client !== 'pg') throw new Error('Browser sign-in runs in hosted mode, on Postgres');
   const { signIn } = config;
   const pool = new pg.Pool({ connectionString: config.database.url, max: 5 });
 
-  const personalWorkspace = (user: { id: string; name?: string | null; email?: string | null }) =>
-    workspaces.ensurePersonal(user.id, {
+  const personalWorkspace = async (user: { id: string; name?: string | null; email?: string | null }) => {
+    const workspace = await workspaces.ensurePersonal(user.id, {
       id: newWorkspaceId(),
       name: `${user.name || user.email || 'Personal'}'s workspace`,
       createdAt: clock.now(),
     });
+    // Once per workspace whatever races: the entry's id is the workspace's.
+    if (config.signupCredits > 0)
+      await credits.add({
+        id: `grant_signup_${workspace.id}`,
+        workspaceId: workspace.id,
+        kind: 'grant',
+        amount: config.signupCredits,
+        reference: 'sign-up',
+        description: 'Credits granted at sign-up (SIGNUP_CREDITS)',
+      });
+    return workspace;
+  };
 
   const oauth = [
     ...(signIn.github

@@ -78,7 +78,9 @@ export interface SharedCounter {
 interface Tally {
   /** The window's total in the shared store when last read (this process's sent counts included). */
   shared: number;
-  /** Counted here since, not yet added to the shared store. */
+  /** Sent to the store, answer not back yet (not in `shared` yet). */
+  sending: number;
+  /** Counted here since, not sent yet. */
   unsent: number;
   readAt: number;
   windowEndsAt: number;
@@ -97,7 +99,8 @@ interface Tally {
 export class SettlingCounterStore implements CounterStore {
   private readonly tallies = new Map<string, Tally>();
   private timer: NodeJS.Timeout | undefined;
-  private sending: Promise<void> = Promise.resolve();
+  /** The background writes, one batch after another. */
+  private writes: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: SharedCounter,
@@ -113,18 +116,15 @@ export class SettlingCounterStore implements CounterStore {
       this.tallies.delete(key);
       tally = undefined;
     }
-    let consumed: number;
     if (tally && now - tally.readAt <= TRUST_MS) {
       tally.unsent += 1;
-      consumed = tally.shared + tally.unsent;
       this.schedule();
     } else {
-      const points = (tally?.unsent ?? 0) + 1;
-      if (tally) tally.unsent = 0;
-      const res = await this.store.penalty(key, points);
-      tally = this.remember(key, res, tally);
-      consumed = res.consumedPoints + tally.unsent;
+      // Read the store, sending what this counter owes it plus this request.
+      tally ??= this.track(key, now);
+      await this.write(key, tally, tally.unsent + 1, true);
     }
+    const consumed = tally.shared + tally.sending + tally.unsent;
     const msBeforeNext = Math.max(0, tally.windowEndsAt - this.now());
     // As rate-limiter-flexible's consume: a refused request is counted too, and rejects.
     const res = new RateLimiterRes(Math.max(0, this.quota - consumed), msBeforeNext, consumed, false);
@@ -138,14 +138,35 @@ export class SettlingCounterStore implements CounterStore {
     for (const tally of this.tallies.values()) tally.readAt = -Infinity;
   }
 
-  private remember(key: string, res: RateLimiterRes, tally: Tally | undefined): Tally {
+  private track(key: string, now: number): Tally {
+    const tally = { shared: 0, sending: 0, unsent: 0, readAt: -Infinity, windowEndsAt: now + RATE_LIMIT_WINDOW_SECONDS * 1000 };
+    this.tallies.set(key, tally);
+    return tally;
+  }
+
+  /**
+   * Adds `points` (this counter's unsent counts, plus one for a request that reads) to the store and
+   * takes its total back. Totals only grow within a window, so an answer that arrives after a later
+   * one does not lower them; a window that ended starts from the store's new total.
+   */
+  private async write(key: string, tally: Tally, points: number, reading: boolean): Promise<void> {
+    tally.unsent -= reading ? points - 1 : points;
+    tally.sending += points;
+    let res: RateLimiterRes;
+    try {
+      res = await this.store.penalty(key, points);
+    } catch (err) {
+      tally.sending -= points;
+      // Kept for the next settle; a reading request fails (open) with the store.
+      tally.unsent += reading ? points - 1 : points;
+      throw err;
+    }
+    tally.sending -= points;
     const now = this.now();
-    const updated = tally ?? { shared: 0, unsent: 0, readAt: now, windowEndsAt: now };
-    updated.shared = res.consumedPoints;
-    updated.readAt = now;
-    updated.windowEndsAt = now + res.msBeforeNext;
-    if (!this.tallies.has(key)) this.tallies.set(key, updated);
-    return updated;
+    const endsAt = now + res.msBeforeNext;
+    tally.shared = endsAt > tally.windowEndsAt + 1_000 ? res.consumedPoints : Math.max(tally.shared, res.consumedPoints);
+    tally.windowEndsAt = endsAt;
+    tally.readAt = now;
   }
 
   private schedule(): void {
@@ -160,25 +181,16 @@ export class SettlingCounterStore implements CounterStore {
   private send(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.sending = this.sending.then(async () => {
+    this.writes = this.writes.then(async () => {
       const now = this.now();
-      const batch: Array<[string, Tally, number]> = [];
+      const batch: Array<[string, Tally]> = [];
       for (const [key, tally] of this.tallies) {
-        if (tally.unsent > 0) batch.push([key, tally, tally.unsent]);
-        else if (now >= tally.windowEndsAt) this.tallies.delete(key);
-        tally.unsent = 0;
+        if (tally.unsent > 0) batch.push([key, tally]);
+        else if (now >= tally.windowEndsAt && tally.sending === 0) this.tallies.delete(key);
       }
-      await Promise.all(
-        batch.map(async ([key, tally, points]) => {
-          try {
-            this.remember(key, await this.store.penalty(key, points), tally);
-          } catch {
-            // The store failed: keep the counts for the next settle (requests fail open meanwhile).
-            tally.unsent += points;
-          }
-        }),
-      );
+      // A failed write keeps its counts for the next settle (requests fail open meanwhile).
+      await Promise.all(batch.map(([key, tally]) => this.write(key, tally, tally.unsent, false).catch(() => {})));
     });
-    return this.sending;
+    return this.writes;
   }
 }

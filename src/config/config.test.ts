@@ -218,3 +218,22 @@ test('resource bounds: event streams per workspace and render pixels in flight (
     },
   );
 });
+
+test('metrics: off by default; METRICS_PORT turns them on at loopback; another host needs METRICS_TOKEN; SIGNUP_CREDITS defaults to 0', () => {
+  assert.equal(loadConfig({}).metrics, null);
+  assert.equal(loadConfig({}).signupCredits, 0);
+  assert.deepEqual(loadConfig({ METRICS_PORT: '9464' }).metrics, { port: 9464, host: '127.0.0.1', token: undefined });
+  assert.deepEqual(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'x'.repeat(16) }).metrics, {
+    port: 9464,
+    host: '0.0.0.0',
+    token: 'x'.repeat(16),
+  });
+  assert.throws(
+    () => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'short', SIGNUP_CREDITS: '-1' }),
+    (err: Error) =>
+      /METRICS_TOKEN must be at least 16 characters/.test(err.message) &&
+      /METRICS_TOKEN is required when METRICS_HOST is not a loopback address/.test(err.message) === false &&
+      /SIGNUP_CREDITS/.test(err.message),
+  );
+  assert.throws(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }), /METRICS_TOKEN is required when METRICS_HOST/);
+});

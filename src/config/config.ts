@@ -53,6 +53,10 @@ export interface Config {
   readonly webhookAllowLoopback: boolean;
   readonly ffmpegPath: string | undefined;
   readonly logLevel: LogLevel;
+  /** The Prometheus scrape listener (METRICS_PORT, METRICS_HOST, METRICS_TOKEN); null when off (the default). */
+  readonly metrics: { readonly port: number; readonly host: string; readonly token: string | undefined } | null;
+  /** Credits granted to each new personal workspace at its first sign-in (hosted mode), as a ledger entry. */
+  readonly signupCredits: number;
   /** Recipe URLs held in memory are answered in front of express (src/http/lean-hit.path.ts); LEAN_HIT_PATH=0 turns it off. */
   readonly leanHitPath: boolean;
   readonly revision: string | undefined;
@@ -250,6 +254,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     maxPixelsInFlight: int('RENDER_MAX_PIXELS_IN_FLIGHT', workers * MAX_FRAME_PIXELS, 1, 10_000_000_000),
   };
   const leanHitPath = bool('LEAN_HIT_PATH') ?? true;
+  const signupCredits = int('SIGNUP_CREDITS', 0, 0, 1_000_000);
+  const metricsPort = int('METRICS_PORT', 0, 0, 65_535);
+  const metricsHost = str('METRICS_HOST') ?? '127.0.0.1';
+  const metricsToken = str('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  if (metricsPort > 0 && metricsToken === undefined && !isLoopbackHost(metricsHost))
+    problems.push(`METRICS_TOKEN is required when METRICS_HOST is not a loopback address (got "${metricsHost}")`);
   const rateLimit = {
     workspacePerMinute: int('RATE_LIMIT_WORKSPACE_PER_MINUTE', 600, 0, 1_000_000),
     keyPerMinute: int('RATE_LIMIT_KEY_PER_MINUTE', 300, 0, 1_000_000),
@@ -310,6 +321,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     trustProxy,
     jobs,
     leanHitPath,
+    signupCredits,
+    metrics: metricsPort > 0 ? { port: metricsPort, host: metricsHost, token: metricsToken } : null,
   } satisfies Config);
 }
 

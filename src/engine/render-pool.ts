@@ -54,6 +54,9 @@ export class RenderPool {
     });
   }
 
+  /** Renders refused with 503 overloaded since start (the render queue was full). */
+  rejected = 0;
+
   /** Renders waiting for pixels or for a worker. */
   get queueSize(): number {
     return this.gate.waiting + this.pool.queueSize;
@@ -68,7 +71,10 @@ export class RenderPool {
     const pixels = isFormatKind(task.format, 'text') ? 0 : task.deviceWidth * task.deviceHeight;
     // The queue limit bounds renders that wait: one that starts at once passes even at a limit of 0.
     const startsNow = this.queueSize === 0 && this.active.size < this.workers && this.gate.fits(pixels);
-    if (!startsNow && this.queueSize >= this.queueLimit) throw overloaded();
+    if (!startsNow && this.queueSize >= this.queueLimit) {
+      this.rejected++;
+      throw overloaded();
+    }
     if (options.signal?.aborted) throw abortProblem(options.signal);
     let release: () => void;
     try {
@@ -107,7 +113,9 @@ export class RenderPool {
       return (await running) as RenderOutput;
     } catch (err) {
       if (options.signal?.aborted) throw abortProblem(options.signal);
-      throw mapFailure(err, options);
+      const failure = mapFailure(err, options);
+      if (failure instanceof ProblemError && failure.code === 'overloaded') this.rejected++;
+      throw failure;
     } finally {
       this.active.delete(cancel);
       this.settled.delete(settled);

@@ -3,6 +3,7 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { HealthService } from '../services/health.service.ts';
 import type { BatchService } from '../services/batch.service.ts';
@@ -54,6 +55,8 @@ export interface Services {
 export interface AppDeps {
   config: Config;
   logger: Logger;
+  /** Requests are recorded here (the rest by compose); served by METRICS_PORT. */
+  metrics: Metrics;
   services: Services;
   /** The sign-in library's routes under /v1/auth (hosted mode). */
   signInHandler?: RequestHandler;

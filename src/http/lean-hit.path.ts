@@ -18,6 +18,7 @@ import { isGatewayEligible } from './local-gateway.middleware.ts';
 import { REQUEST_COMPLETED, loggedRequest, loggedResponse, requestIdFor, requestLogLevel } from './logging.ts';
 import { originPolicy } from './origin.middleware.ts';
 import { sendProblem } from './problem-response.ts';
+import { markOperation } from './request-metrics.ts';
 import { sendRendered } from './render-response.ts';
 import { checkCookieOrigin, checkInput, enforceRateLimit } from './request-steps.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -42,8 +43,8 @@ export function createLeanHitPath(
   validate: ValidateRequest,
 ): LeanPath {
   const policy = originPolicy(deps.config);
-  // Services are read from deps at each request, as the full path does (a test may replace one).
-  // false: the full path must answer this URL (the contract or the recipe refuses it).
+  // Services are read from deps.services at each request, as the full path does (a test may replace one).
+  // The verdict per URL; false: the full path must answer it (the contract or the recipe refuses it).
   const resolvedUrls = new LRUCache<string, ResolvedRecipe | false>({
     maxSize: RESOLVED_URLS_BYTES,
     sizeCalculation: (_value, url) => url.length + 64,
@@ -99,6 +100,7 @@ export function createLeanHitPath(
     const hit = deps.services.meteredRender.inMemoryHit(resolved);
     if (!hit) return false;
 
+    markOperation(res, 'renderRecipe');
     const id = requestIdFor(req, res);
     (req as IncomingMessage & { id?: string }).id = id;
     res.once('close', () => {

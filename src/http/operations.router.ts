@@ -10,6 +10,7 @@ import type { Handler, OperationId, RequestContext } from './handler.types.ts';
 import { listOperations, openApiDocument } from '../lib/openapi-document.ts';
 import { toIssues } from '../lib/schema-validation.ts';
 import { sendProblem } from './problem-response.ts';
+import { markOperation } from './request-metrics.ts';
 import { createBodyReader } from './body.middleware.ts';
 import { originPolicy } from './origin.middleware.ts';
 import { createContractBackend, installCompiledRouting, pathParamReader } from './openapi-backend.seam.ts';
@@ -127,6 +128,7 @@ export async function createOperationsRouter(
       const request = { method: req.method, path: req.path, headers: req.headers as Record<string, string | string[]> };
       const op = api.router.matchOperation(request, false);
       if (op) {
+        markOperation(res, op.operationId!);
         checkInput(paramReaders.get(op)!(api.router.normalizePath(req.path)), req.query as Record<string, unknown>, undefined);
         // Authenticate before reading the body: a request that will be refused is never buffered
         // (its connection closes after the 401, see sendProblem). Public operations read it as is.

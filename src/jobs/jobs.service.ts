@@ -42,6 +42,7 @@ export function jobView(job: JobRecord, now: number): JobView {
     resultReady,
     format: job.format as JobView['format'],
     recipeHash: job.recipeHash,
+    recipe: job.recipe,
     ...(job.error && job.status !== 'completed' ? { error: job.error } : {}),
     ...(job.contentType ? { contentType: job.contentType } : {}),
     ...(resultReady ? { resultUrl: `/v1/jobs/${job.id}/result` } : {}),

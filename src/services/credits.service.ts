@@ -2,7 +2,9 @@
 // any work, then commit it on success or release it on failure, cancel, client abort or timeout.
 // A reservation whose process died is released by the sweeper once it expires. Local mode
 // performs no credit checks.
+import { EventEmitter } from 'node:events';
 import { newId } from '../lib/ids.ts';
+import type { LedgerEvent } from '../lib/metrics.ts';
 import type { Logger } from 'pino';
 import type { Transaction } from '../../db/database.ts';
 import type { CreditsRepository } from '../../db/repositories/credits.repository.ts';
@@ -36,7 +38,12 @@ export interface CreditEntry {
 /** How long a reservation may stay pending before the sweeper assumes its holder died. */
 export const DEFAULT_RESERVATION_TTL_MS = 10 * 60_000;
 
-export class CreditsService {
+/** Every movement of credits, for the metrics: an event and its amount. */
+interface CreditsEvents {
+  ledger: [event: LedgerEvent, amount: number];
+}
+
+export class CreditsService extends EventEmitter<CreditsEvents> {
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -46,7 +53,9 @@ export class CreditsService {
     readonly enabled: boolean,
     private readonly logger: Logger,
     private readonly reservationTtlMs = DEFAULT_RESERVATION_TTL_MS,
-  ) {}
+  ) {
+    super();
+  }
 
   async balance(workspaceId: string): Promise<Balance> {
     const { credits, reserved } = await this.repo.balance(workspaceId);
@@ -76,6 +85,7 @@ export class CreditsService {
         extra: { cost: amount, balance },
       });
     }
+    this.emit('ledger', 'reserved', amount);
     return { id, workspaceId, amount };
   }
 
@@ -85,19 +95,27 @@ export class CreditsService {
 
   /** Settles by id (a job keeps only its reservation's id). */
   async commitId(id: string | null): Promise<void> {
-    if (id) await this.repo.commit(id, this.clock.now());
+    if (id) await this.settle(id, 'committed');
   }
 
   async releaseId(id: string | null): Promise<void> {
-    if (id) await this.repo.release(id, this.clock.now());
+    if (id) await this.settle(id, 'released');
   }
 
   async commit(reservation: Reservation | null): Promise<void> {
-    if (reservation) await this.repo.commit(reservation.id, this.clock.now());
+    if (reservation) await this.settle(reservation.id, 'committed', reservation.amount);
   }
 
   async release(reservation: Reservation | null): Promise<void> {
-    if (reservation) await this.repo.release(reservation.id, this.clock.now());
+    if (reservation) await this.settle(reservation.id, 'released', reservation.amount);
+  }
+
+  private async settle(id: string, to: 'committed' | 'released', amount?: number): Promise<boolean> {
+    const now = this.clock.now();
+    const moved = to === 'committed' ? await this.repo.commit(id, now) : await this.repo.release(id, now);
+    // The amount is read only when someone counts it (a job settles by id alone).
+    if (moved && this.listenerCount('ledger') > 0) this.emit('ledger', to, amount ?? (await this.repo.entryAmount(id)) ?? 0);
+    return moved;
   }
 
   /**
@@ -106,7 +124,24 @@ export class CreditsService {
    * rolls back) with the caller's transaction.
    */
   async add(entry: CreditEntry, trx?: Transaction): Promise<boolean> {
-    return this.repo.post(entry, this.clock.now(), trx);
+    const posted = await this.repo.post(entry, this.clock.now(), trx);
+    if (posted && entry.amount > 0) this.emit('ledger', 'granted', entry.amount);
+    return posted;
+  }
+
+  /**
+   * Takes credits back (an operator's adjustment, recorded as a ledger entry with its reason);
+   * 402 insufficient_credits when the available balance does not cover it, and nothing changes.
+   */
+  async deduct(entry: { workspaceId: string; amount: number; reference: string; description: string }): Promise<void> {
+    if (!(await this.repo.deduct({ id: newId('adj'), ...entry }, this.clock.now()))) {
+      const balance = await this.balance(entry.workspaceId);
+      throw new ProblemError('insufficient_credits', {
+        detail: `Taking ${entry.amount} back needs ${entry.amount} available credits; ${balance.available} are.`,
+        extra: { cost: entry.amount, balance },
+      });
+    }
+    this.emit('ledger', 'deducted', entry.amount);
   }
 
   /** Releases reservations left pending past their expiry; returns how many. */
@@ -114,7 +149,7 @@ export class CreditsService {
     const now = this.clock.now();
     let released = 0;
     for (const entry of await this.repo.expiredReservations(now)) {
-      if (await this.repo.release(entry.id, now)) released++;
+      if (await this.settle(entry.id, 'released', entry.amount)) released++;
     }
     if (released > 0) this.logger.warn({ released }, 'released expired credit reservations');
     return released;

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { dayOf, type UsageRecord, type UsageRepository } from '../../db/repositories/usage.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Metrics } from '../lib/metrics.ts';
 
 export const MAX_USAGE_DAYS = 366;
 const DAY_MS = 86_400_000;
@@ -27,10 +28,12 @@ export class UsageService {
     private readonly repo: UsageRepository,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly metrics?: Pick<Metrics, 'render'>,
   ) {}
 
   /** Queues a render (written within FLUSH_EVERY_MS). Never fails the render it describes. */
   record(r: NewUsage): void {
+    this.metrics?.render(r.generator, r.format, r.cache, r.durationMs / 1000);
     const now = this.clock.now();
     const key = `${r.workspaceId}\0${r.keyId ?? ''}\0${r.operation}\0${r.generator}\0${r.format}\0${r.cache}\0${dayOf(now)}`;
     const same = this.pending.get(key);

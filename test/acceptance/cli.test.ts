@@ -63,6 +63,20 @@ test('render --recipe <base64url> writes the API bytes, animated formats include
   assert.ok(readFileSync(out).equals(bytes));
 });
 
+test("admin works on the running server's own database: a workspace and key it makes work at once", async () => {
+  const env = { ...process.env, DATA_DIR: path.join(dir, 'data') };
+  const admin = (...args: string[]) => run(process.execPath, ['bin/render-service.mjs', 'admin', ...args], { cwd: ROOT, env });
+  assert.equal((await admin('workspace', 'create', '--name', 'Ops', '--id', 'ws_ops')).stdout, 'ws_ops\n');
+  const secret = (await admin('key', 'create', 'ws_ops')).stdout.trim();
+  const me = await fetch(`${server.url}/v1/me`, { headers: { Authorization: `Bearer ${secret}` } });
+  assert.equal(me.status, 200);
+  assert.equal(((await me.json()) as { workspace: { id: string } }).workspace.id, 'ws_ops');
+  await assert.rejects(
+    admin(),
+    (err: { code: number; stderr: string }) => err.code === 2 && /render-service admin workspaces/.test(err.stderr),
+  );
+});
+
 test('list names every generator; bad input exits non-zero with a message', async () => {
   const { stdout } = await run(process.execPath, ['bin/render-service.mjs', 'list'], { cwd: ROOT });
   for (const g of ALL_GENERATORS) assert.match(stdout, new RegExp(`^${g.slug}\\s`, 'm'));

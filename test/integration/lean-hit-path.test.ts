@@ -95,16 +95,18 @@ for (const setup of SETUPS) {
       assert.equal(res.headers['x-request-id'], requestId);
       const log = await app.waitForLog((e) => (e.req as { id?: string } | undefined)?.id === requestId && e.res !== undefined);
       const kept = Object.entries(res.headers as Record<string, string>).filter(([name]) => !VOLATILE.has(name));
-      // A problem's `instance` names the request id; a 429 says in how many seconds its window ends
-      // (which moves on between the two requests). On Postgres the two apps share their workspace's
-      // counter, so the workspace's remaining count moves on too.
+      // A problem's `instance` names the request id; a 429 says in how many seconds its window ends.
+      // On Postgres the two apps share their workspace's counter, so its remaining count moves on too.
       let body = Buffer.isBuffer(res.body) ? res.body.toString('base64') : JSON.stringify(res.body).replaceAll(requestId, 'ID');
       const answered = Object.fromEntries(kept);
       if (res.status === 429) {
         body = body.replace(/\d+/g, '#');
         delete answered['content-length'];
       }
-      if (answered.ratelimit) answered.ratelimit = answered.ratelimit.replace(/"workspace";r=\d+/, '"workspace";r=#');
+      // The seconds left in a window (t=, Retry-After) move on between the two requests too.
+      if (answered.ratelimit)
+        answered.ratelimit = answered.ratelimit.replace(/"workspace";r=\d+/, '"workspace";r=#').replace(/;t=\d+/, ';t=#');
+      if (answered['retry-after']) answered['retry-after'] = '#';
       return { status: res.status, headers: answered, body, log };
     }
 

@@ -13,6 +13,7 @@ import { listenOnLoopback } from '../support/black-box/listen.ts';
 
 const APP = 'https://app.example.test';
 const AUTH_SECRET = 'test-auth-secret-0123456789abcdef-0123456789';
+const SIGNUP_CREDITS = 25;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 describe('hosted accounts on postgres', () => {
@@ -36,6 +37,7 @@ describe('hosted accounts on postgres', () => {
         PUBLIC_URL: api,
         LOG_LEVEL: 'debug',
         RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
+        SIGNUP_CREDITS: String(SIGNUP_CREDITS),
         ...idp.env,
       },
     });
@@ -172,6 +174,18 @@ describe('hosted accounts on postgres', () => {
       const signedIn = await t.request('get', '/v1/auth-config', withCookie(cookie));
       assert.equal(signedIn.body.session.user.email, testAccount('dave').email);
       assert.ok(Date.parse(signedIn.body.session.expiresAt) > Date.now());
+    });
+
+    test('a new personal workspace starts with SIGNUP_CREDITS, as one ledger entry; signing in again grants nothing more', async () => {
+      const first = await signIn('github', 'kate');
+      const workspaceId = (await t.request('get', '/v1/me', withCookie(first.cookie))).body.workspace.id;
+      await signIn('github', 'kate');
+      assert.equal((await t.runtime.deps.services.credits.balance(workspaceId)).credits, SIGNUP_CREDITS);
+      const entries = await t.runtime.db('credit_entries').where({ workspace_id: workspaceId });
+      assert.deepEqual(
+        entries.map((e: { kind: string; amount: number; reference: string }) => [e.kind, Number(e.amount), e.reference]),
+        [['grant', SIGNUP_CREDITS, 'sign-up']],
+      );
     });
 
     test('signing out ends the session: the cookie then answers 401', async () => {
