@@ -26,6 +26,8 @@ function fulfillPerContract(route: Route, json: unknown, status = 200): Promise<
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
+/** True while a test cuts the page off the service on purpose: the browser then logs each refused request. */
+let offline = false;
 const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
 
 /** Saves a screenshot as a test artifact: the whole page, or only the viewport (a page as tall as the API reference). */
@@ -58,8 +60,9 @@ before(async () => {
   // Every console error counts, except the browser's own note on an HTTP error status: the tests
   // provoke those on purpose (a 400 shown beside its field), and the page handles them.
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()))
-      pageErrors.push(`console: ${msg.text()}`);
+    if (msg.type() !== 'error' || /^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) return;
+    if (offline && /^Failed to load resource: net::ERR_CONNECTION_REFUSED/.test(msg.text())) return;
+    pageErrors.push(`console: ${msg.text()}`);
   });
 });
 
@@ -212,8 +215,233 @@ test('playground: the preview shows exactly the bytes the API returns for the re
   assert.equal(api.status, 200);
   const apiBytes = Buffer.from(await api.arrayBuffer());
   assert.equal(createHash('sha256').update(apiBytes).digest('hex'), createHash('sha256').update(previewBytes).digest('hex'));
-  // And the image on screen decodes from those bytes (PNG: width and height at offsets 16 and 20).
-  assert.deepEqual(onScreen, [apiBytes.readUInt32BE(16), apiBytes.readUInt32BE(20)]);
+  // The preview is a light webp at the screen's pixel ratio (1 here) while the form's format is png;
+  // the image on screen decodes from those bytes at the recipe's device size.
+  const shownRecipe = JSON.parse(Buffer.from(recipe, 'base64url').toString('utf8')) as {
+    format: string;
+    size: { width: number; height: number; pixelRatio: number };
+  };
+  assert.equal(shownRecipe.format, 'webp');
+  assert.equal(await page.inputValue('#format'), 'png');
+  assert.equal(apiBytes.subarray(8, 12).toString('latin1'), 'WEBP');
+  const { width, height, pixelRatio } = shownRecipe.size;
+  assert.deepEqual(onScreen, [Math.round(width * pixelRatio), Math.round(height * pixelRatio)]);
+});
+
+/** Waits until the playground shows a rendered recipe hash other than `previous`; returns it. */
+async function renderedHash(target: Page, previous: string | null = null): Promise<string> {
+  const handle = await target.waitForFunction((prev) => {
+    const text = document.querySelector('#meta-hash')?.textContent ?? '';
+    return text !== prev && /^[0-9a-f]{64}$/.test(text) && !document.querySelector('#preview')?.classList.contains('loading') ? text : null;
+  }, previous);
+  return (await handle.jsonValue()) as string;
+}
+
+/** The recipe the playground's URL carries (`#/playground/<slug>?r=<base64url JSON>`). */
+function recipeInUrl(url: string): {
+  params: Record<string, unknown>;
+  seed: number;
+  size: { width: number; height: number };
+  format: string;
+} {
+  const r = new URL(url).hash.split('?r=')[1] ?? '';
+  return JSON.parse(Buffer.from(r, 'base64url').toString('utf8'));
+}
+
+test('playground layout: settings on top, sticky preview, size presets and ratio lock, details disclosure, Download, Reset', async () => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  try {
+    await page.goto(`${server.url}/#/playground/blob`);
+    let hash = await renderedHash(page);
+    // Format, size and seed sit above the preview and the params.
+    const top = async (sel: string) => (await page.locator(sel).boundingBox())!.y;
+    for (const sel of ['#format', '#size-width', '#seed', '#size-preset']) assert.ok((await top(sel)) < (await top('#preview')), sel);
+    // Developer details are behind a disclosure.
+    assert.equal(await page.locator('#dev-details').getAttribute('open'), null);
+    assert.equal(await page.locator('#meta-hash').isVisible(), false);
+    await page.click('#dev-details summary');
+    await page.locator('#meta-hash').waitFor({ state: 'visible' });
+    assert.match((await page.locator('#meta-url').textContent()) ?? '', /\/v1\/render\/[0-9a-f]{64}\?r=/);
+
+    await page.selectOption('#size-preset', '1200x630');
+    assert.equal(await page.inputValue('#size-width'), '1200');
+    assert.equal(await page.inputValue('#size-height'), '630');
+    hash = await renderedHash(page, hash);
+    await page.check('#aspect-lock');
+    await page.fill('#size-width', '600');
+    assert.equal(await page.inputValue('#size-height'), '315');
+    assert.equal(await page.inputValue('#size-preset'), '');
+    hash = await renderedHash(page, hash);
+    await page.uncheck('#aspect-lock');
+    await page.selectOption('#size-preset', '1200x630');
+    hash = await renderedHash(page, hash);
+
+    // The preview stays in sight when the page scrolls to its end.
+    assert.equal(await page.locator('#preview-panel').evaluate((el) => getComputedStyle(el).position), 'sticky');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => window.scrollY > 0);
+    assert.ok(
+      await page
+        .locator('#preview')
+        .evaluate((el) => el.getBoundingClientRect().bottom > 0 && el.getBoundingClientRect().top < window.innerHeight),
+    );
+    await screenshot(page, 'playground-scrolled', false);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // Download: the chosen format (png) and size, with a real file name.
+    const seed = await page.inputValue('#seed');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    assert.equal(download.suggestedFilename(), `blob-${seed}-1200x630.png`);
+    const file = readFileSync((await download.path())!);
+    assert.equal(file.subarray(1, 4).toString('latin1'), 'PNG');
+    assert.deepEqual([file.readUInt32BE(16), file.readUInt32BE(20)], [1200, 630]);
+
+    // Reset: back to the generator's defaults.
+    const defaults = (await (await fetch(`${server.url}/v1/generators/blob`)).json()) as { defaults: { points: number } };
+    await page.fill('#params-points', '12');
+    await renderedHash(page, hash);
+    await page.click('#reset');
+    await page.waitForFunction(
+      (p) => (document.querySelector('#params-points') as HTMLInputElement | null)?.value === String(p),
+      defaults.defaults.points,
+    );
+    assert.equal(await page.inputValue('#size-width'), '640');
+    await renderedHash(page, '—');
+    assert.notEqual(await page.inputValue('#seed'), '0');
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+});
+
+test('playground: the URL carries the recipe; a new tab with it shows the same picture', async () => {
+  await page.goto(`${server.url}/#/playground/blob`);
+  let hash = await renderedHash(page);
+  await page.fill('#params-points', '9');
+  hash = await renderedHash(page, hash);
+  await page.fill('#seed', '12345');
+  hash = await renderedHash(page, hash);
+  const url = page.url();
+  assert.match(url, /#\/playground\/blob\?r=[A-Za-z0-9_-]+$/);
+  const inUrl = recipeInUrl(url);
+  assert.equal(inUrl.params.points, 9);
+  assert.equal(inUrl.seed, 12345);
+  // A fresh tab (no session storage) restores it from the URL alone.
+  const other = await page.context().newPage();
+  try {
+    await other.goto(url);
+    assert.equal(await renderedHash(other), hash);
+    assert.equal(await other.inputValue('#params-points'), '9');
+    assert.equal(await other.inputValue('#seed'), '12345');
+    // A reload too.
+    await other.reload();
+    assert.equal(await renderedHash(other), hash);
+  } finally {
+    await other.close();
+  }
+  // The Export page opens its recipe in the playground.
+  await page.click('#to-export');
+  const edit = page.locator('#export-edit');
+  await edit.waitFor();
+  assert.match((await edit.getAttribute('href')) ?? '', /^#\/playground\/blob\?r=/);
+  await page.goto(`${server.url}/#/`);
+  await page.goto(`${server.url}/#/export`);
+  await page.click('#export-edit');
+  assert.equal(await renderedHash(page), hash);
+  assert.equal(await page.inputValue('#seed'), '12345');
+});
+
+test('light previews: webp at the screen pixel ratio in the playground and the gallery; Download keeps png', async () => {
+  const context = await browser.newContext({ deviceScaleFactor: 2 });
+  const retina = await context.newPage();
+  retina.on('console', (msg) => msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()) && pageErrors.push(`retina: ${msg.text()}`));
+  const bodies: { url: string; body: { format?: string; size?: { pixelRatio?: number } } }[] = [];
+  retina.on('request', (r) => r.url().includes('/v1/generate/') && bodies.push({ url: r.url(), body: r.postDataJSON() }));
+  try {
+    await retina.goto(`${server.url}/`);
+    await retina.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('#gallery img.thumb')].some((img) => img.complete && img.naturalWidth > 0),
+    );
+    const thumb = bodies.find((b) => b.url.endsWith('/voronoi'));
+    assert.equal(thumb?.body.size?.pixelRatio, 2);
+    assert.equal(thumb?.body.format, 'webp');
+    bodies.length = 0;
+    await retina.goto(`${server.url}/#/playground/voronoi`);
+    await renderedHash(retina);
+    assert.equal(await retina.inputValue('#format'), 'png');
+    const shown = bodies.at(-1)!.body;
+    assert.equal(shown.format, 'webp');
+    assert.equal(shown.size?.pixelRatio, 2);
+    const [download] = await Promise.all([retina.waitForEvent('download'), retina.click('#download')]);
+    assert.match(download.suggestedFilename(), /^voronoi-\d+-\d+x\d+\.png$/);
+    assert.equal(bodies.at(-1)!.body.format, 'png');
+    assert.equal(bodies.at(-1)!.body.size?.pixelRatio, 1);
+  } finally {
+    await context.close();
+  }
+});
+
+test('designer tools: seed variations, palette presets and hex paste, locks kept by Shuffle, a live css swatch', async () => {
+  await page.goto(`${server.url}/#/playground/blob`);
+  let hash = await renderedHash(page);
+  // Variations: small previews of other seeds; a click picks one.
+  await page.click('#variations-btn');
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<HTMLImageElement>('#variations .variation img')].filter((i) => i.complete && i.naturalWidth > 0)
+        .length === 6,
+  );
+  const third = page.locator('#variations .variation').nth(2);
+  const picked = (await third.getAttribute('data-seed'))!;
+  await third.click();
+  hash = await renderedHash(page, hash);
+  assert.equal(await page.inputValue('#seed'), picked);
+  assert.equal(recipeInUrl(page.url()).seed, Number(picked));
+  await screenshot(page, 'playground-variations');
+
+  // Colours: paste hex into the palette's text field; pick a preset; paste into a single colour's field.
+  await page.getByLabel(/^Palette \(hex list/).fill('#ff0000, #00ff00 0000ff');
+  hash = await renderedHash(page, hash);
+  assert.deepEqual(await page.$$eval('#params-palette input[type=color]', (els) => els.map((e) => (e as HTMLInputElement).value)), [
+    '#ff0000',
+    '#00ff00',
+    '#0000ff',
+  ]);
+  assert.deepEqual(recipeInUrl(page.url()).params.palette, ['#ff0000', '#00ff00', '#0000ff']);
+  await page.getByLabel('Palette palette preset').selectOption('Ocean');
+  hash = await renderedHash(page, hash);
+  assert.deepEqual(recipeInUrl(page.url()).params.palette, ['#03045e', '#0077b6', '#00b4d8']);
+  await page.getByLabel('Background (hex)').fill('#123456');
+  hash = await renderedHash(page, hash);
+  assert.equal(await page.inputValue('#params-background'), '#123456');
+
+  // Shuffle: new seed and new unlocked params; a locked param keeps its value.
+  await page.check('#lock-points');
+  await page.check('#lock-background');
+  const before = recipeInUrl(page.url());
+  await page.click('#shuffle');
+  hash = await renderedHash(page, hash);
+  const after = recipeInUrl(page.url());
+  assert.notEqual(after.seed, before.seed);
+  assert.equal(after.params.points, before.params.points);
+  assert.equal(after.params.background, '#123456');
+  assert.ok(
+    Object.keys(before.params).some((k) => JSON.stringify(before.params[k]) !== JSON.stringify(after.params[k])),
+    'an unlocked param changed',
+  );
+
+  // css output: the stylesheet applied to a swatch beside its source.
+  await page.goto(`${server.url}/#/playground/linear-gradient`);
+  hash = await renderedHash(page);
+  await page.selectOption('#format', 'css');
+  await page.locator('#css-swatch').waitFor();
+  await page.locator('#preview-css').waitFor();
+  const background = await page
+    .locator('#css-swatch')
+    .evaluate((host) => getComputedStyle(host.shadowRoot!.querySelector('div')!).backgroundImage);
+  assert.match(background, /gradient/);
+  await screenshot(page, 'playground-css');
+  await page.selectOption('#format', 'png');
+  await renderedHash(page, hash);
 });
 
 test('export: an animated gif job streams progress to 100% and offers a download', async () => {
@@ -237,6 +465,104 @@ test('export: an animated gif job streams progress to 100% and offers a download
   assert.match(download.suggestedFilename(), /\.gif$/);
   await page.locator('#history tr[data-job] .status-completed').first().waitFor();
   await screenshot(page, 'export');
+});
+
+test('export page: re-attaches to a running job, polls when the event stream breaks, says "encoding…", Cancel and Retry in history', async () => {
+  // The gif job of the previous test, stood in as still running at 95 % in the listing and the job
+  // itself, with a broken event stream (429 too_many_streams): the page must follow it by polling.
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+  const listed = (await (await fetch(`${server.url}/v1/jobs?limit=20`, { headers: auth })).json()) as Record<string, unknown>[];
+  const real = listed.find((j) => j.status === 'completed' && j.format === 'gif')!;
+  assert.ok(real, 'the gif job of the previous test');
+  const { resultUrl: _u, expiresAt: _e, contentType: _c, ...rest } = real;
+  const running = { ...rest, status: 'running', progress: 0.95, resultReady: false };
+  let stillRunning = true;
+  await page.route('**/v1/jobs?limit=20', async (route) => {
+    // Playwright's fetch carries no fetch metadata, so the local gateway wants the key.
+    const response = await route.fetch({ headers: { ...route.request().headers(), authorization: `Bearer ${key}` } });
+    const jobs = (await response.json()) as Record<string, unknown>[];
+    return fulfillPerContract(route, stillRunning ? jobs.map((j) => (j.id === real.id ? running : j)) : jobs);
+  });
+  await page.route(`**/v1/jobs/${real.id}/events`, (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: '/v1/reference#problem-too_many_streams',
+        title: 'Too many streams',
+        status: 429,
+        code: 'too_many_streams',
+      }),
+    }),
+  );
+  let cancelled: string | undefined;
+  await page.route(`**/v1/jobs/${real.id}/cancel`, (route) => {
+    cancelled = real.id as string;
+    return fulfillPerContract(route, { ...running, cancelled: true });
+  });
+  let polled = 0;
+  await page.route(`**/v1/jobs/${real.id}`, async (route) => {
+    polled++;
+    if (stillRunning) return fulfillPerContract(route, running);
+    return route.fulfill({ response: await route.fetch({ headers: { ...route.request().headers(), authorization: `Bearer ${key}` } }) });
+  });
+  try {
+    await page.goto(`${server.url}/#/`);
+    await page.goto(`${server.url}/#/export`);
+    await page.waitForFunction((id) => (document.querySelector('#export-job') as HTMLElement | null)?.dataset.job === id, real.id);
+    await page.waitForFunction(() => document.querySelector('#export-stage')?.textContent === 'encoding…');
+    await page.waitForFunction(() => document.querySelector('#export-status')?.textContent === 'running');
+    const row = page.locator(`#history tr[data-job="${real.id}"]`);
+    assert.match((await row.locator('.job-output').textContent()) ?? '', /^gif · 64×64/);
+    assert.match((await row.locator('a.open-recipe').getAttribute('href')) ?? '', /^#\/playground\/plasma\?r=/);
+    await screenshot(page, 'export-encoding');
+    await row.locator('button.cancel').click();
+    await page.waitForFunction(() => document.querySelector('#export-stage')?.textContent === 'cancelling…');
+    assert.equal(cancelled, real.id);
+    // The service answers for real again: polling sees the job completed.
+    stillRunning = false;
+    await page.waitForFunction(() => document.querySelector('#export-status')?.textContent === 'completed');
+    await page.locator('#export-download').waitFor();
+    assert.ok(polled >= 2, `polled ${polled} times`);
+  } finally {
+    // A stand-in may still be on its way (a history refresh): it is dropped, not an error.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+
+  // Retry: the same job, stood in as failed in the listing, is submitted again with its recipe.
+  await page.route('**/v1/jobs?limit=20', async (route) => {
+    const response = await route.fetch({ headers: { ...route.request().headers(), authorization: `Bearer ${key}` } });
+    const jobs = (await response.json()) as Record<string, unknown>[];
+    const failed = { ...rest, status: 'failed', progress: 0.5, resultReady: false, error: 'the encoder exited with code 1' };
+    return fulfillPerContract(
+      route,
+      jobs.map((j) => (j.id === real.id ? failed : j)),
+    );
+  });
+  try {
+    await page.goto(`${server.url}/#/`);
+    await page.goto(`${server.url}/#/export`);
+    const row = page.locator(`#history tr[data-job="${real.id}"]`);
+    await row.locator('button.retry').waitFor();
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/v1/jobs') && r.method() === 'POST'),
+      row.locator('button.retry').click(),
+    ]);
+    const body = request.postDataJSON() as { slug: string; size: unknown; format: string; seed: number };
+    const original = JSON.parse(Buffer.from(real.recipe as string, 'base64url').toString('utf8')) as { seed: number };
+    assert.deepEqual(
+      [body.slug, body.size, body.format, body.seed],
+      ['plasma', { width: 64, height: 64, pixelRatio: 1 }, 'gif', original.seed],
+    );
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+  await page.waitForFunction((id) => {
+    const job = (document.querySelector('#export-job') as HTMLElement | null)?.dataset.job;
+    return job && job !== id && document.querySelector('#export-status')?.textContent === 'completed';
+  }, real.id as string);
 });
 
 test('account: a new key is shown once and listed; revoking marks it revoked', async () => {
@@ -267,6 +593,33 @@ test('account: a new key is shown once and listed; revoking marks it revoked', a
   assert.deepEqual(pageErrors, []);
 });
 
+test('service unreachable: one banner that polls /v1/health and goes away by itself', async () => {
+  await page.goto(`${server.url}/#/`);
+  await page.locator('#gallery .card').first().waitFor();
+  offline = true;
+  await page.route('**/v1/**', (route) => route.abort('connectionrefused'));
+  try {
+    await page.evaluate(() => (location.hash = '#/account'));
+    const banner = page.locator('#offline-banner');
+    await banner.waitFor();
+    assert.equal(await banner.textContent(), 'Service unreachable — retrying…');
+    await screenshot(page, 'offline', false);
+    assert.equal(await page.locator('#offline-banner').count(), 1);
+    assert.equal(await page.locator('main .error:visible, main .field-error:visible').count(), 0, 'no error in the panels');
+    // It polls /v1/health (refused while cut off), and goes once the service answers.
+    await page.waitForRequest((r) => r.url().endsWith('/v1/health'));
+    await page.unroute('**/v1/**');
+    offline = false;
+    await banner.waitFor({ state: 'detached' });
+    // The panels fill in once the service answers.
+    await page.locator('#me-auth').waitFor();
+    assert.equal(await page.locator('main .error:visible').count(), 0);
+  } finally {
+    await page.unroute('**/v1/**');
+    offline = false;
+  }
+});
+
 test('keyboard: Tab reaches a card link and Enter opens the playground; every control is labelled', async () => {
   await page.goto(`${server.url}/`);
   await page.locator('#gallery .card').first().waitFor();
@@ -288,16 +641,48 @@ test('keyboard: Tab reaches a card link and Enter opens the playground; every co
   }
 });
 
-test('phone width (390 px): no page scrolls sideways', async () => {
+test('phone width (390 px): with data in every table, no page scrolls sideways; the preview comes before the params', async () => {
+  // Data first: an export job with an error-free row, a key with a long label, a preset, usage.
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+  const job = (await (
+    await fetch(`${server.url}/v1/jobs`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ slug: 'mesh-gradient', size: { width: 1920, height: 1080, pixelRatio: 1 }, format: 'webp' }),
+    })
+  ).json()) as { id: string };
+  assert.ok(job.id);
+  assert.equal(
+    (
+      await fetch(`${server.url}/v1/keys`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ label: 'a rather long key label for the phone layout check' }),
+      })
+    ).status,
+    201,
+  );
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const phone = await context.newPage();
+  phone.on('console', (msg) => msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()) && pageErrors.push(`phone: ${msg.text()}`));
   try {
     for (const route of ['', 'playground/mesh-gradient', 'export', 'account']) {
       await phone.goto(`${server.url}/#/${route}`);
       await phone.locator('main h1, #gallery .card').first().waitFor();
       await phone.waitForLoadState('networkidle');
-      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 1, `#/${route} is ${overflow} px wider than the screen`);
+      if (route === 'export') await phone.locator('#history tr[data-job] td[data-label]').first().waitFor();
+      if (route === 'account') {
+        await phone.locator('#key-list tr[data-key]').first().waitFor();
+        await phone.locator('#usage h2').waitFor();
+      }
+      if (route.startsWith('playground')) {
+        await renderedHash(phone);
+        const y = async (sel: string) => (await phone.locator(sel).boundingBox())!.y;
+        assert.ok((await y('#preview')) < (await y('#params-form')), 'the preview comes before the params');
+      }
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 390, `#/${route} is ${width} px wide`);
       await screenshot(phone, `phone-${route.split('/')[0] || 'gallery'}`);
     }
   } finally {

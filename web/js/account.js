@@ -1,5 +1,5 @@
 import { json } from './api.js';
-import { h, clear, append, copyButton, formatDate, toast } from './dom.js';
+import { h, clear, append, copyButton, formatDate, toast, labelCells } from './dom.js';
 import { saveRecipe } from './state.js';
 
 export async function showAccount(view) {
@@ -78,18 +78,20 @@ async function renderCredits(el) {
                 ['Purchase', 'Credits', 'Amount', 'Status', 'Date'].map((t) => h('th', {}, t)),
               ),
             ),
-            h(
-              'tbody',
-              {},
-              billing.purchases.map((p) =>
-                h(
-                  'tr',
-                  {},
-                  h('td', {}, h('code', {}, p.id)),
-                  h('td', {}, p.credits),
-                  h('td', {}, money(p.amount, p.currency)),
-                  h('td', {}, p.status),
-                  h('td', {}, formatDate(p.createdAt)),
+            labelCells(
+              h(
+                'tbody',
+                {},
+                billing.purchases.map((p) =>
+                  h(
+                    'tr',
+                    {},
+                    h('td', {}, h('code', {}, p.id)),
+                    h('td', {}, p.credits),
+                    h('td', {}, money(p.amount, p.currency)),
+                    h('td', {}, p.status),
+                    h('td', {}, formatDate(p.createdAt)),
+                  ),
                 ),
               ),
             ),
@@ -240,6 +242,7 @@ async function loadKeys(tbody) {
         ),
       );
     }
+    labelCells(tbody);
   } catch (err) {
     clear(tbody).append(h('tr', {}, h('td', { colspan: 6, class: 'error' }, err.message)));
   }
@@ -375,6 +378,7 @@ async function loadPresets(tbody) {
         ),
       );
     }
+    labelCells(tbody);
   } catch (err) {
     clear(tbody).append(h('tr', {}, h('td', { colspan: 4, class: 'error' }, err.message)));
   }

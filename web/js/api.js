@@ -1,5 +1,44 @@
 // Same-origin API client. In local mode the local gateway authenticates these requests; in hosted
 // mode the session cookie does (fetch sends same-origin cookies by default).
+import { h } from './dom.js';
+
+let down = null; // while the service is unreachable: resolves when /v1/health answers again
+
+/**
+ * One banner, not an error in every panel: a request that cannot reach the service (a network
+ * error, not an HTTP status) shows "Service unreachable — retrying…", waits until /v1/health
+ * answers (polled every 1.5 s), then the banner goes and the request is sent again.
+ */
+export function serviceBack() {
+  if (!down) {
+    const banner = h('div', { id: 'offline-banner', class: 'banner', role: 'alert' }, 'Service unreachable — retrying…');
+    document.body.prepend(banner);
+    down = new Promise((resolve) => {
+      const poll = () =>
+        fetch('/v1/health', { cache: 'no-store' }).then(
+          () => {
+            banner.remove();
+            down = null;
+            resolve();
+          },
+          () => setTimeout(poll, 1500),
+        );
+      setTimeout(poll, 1500);
+    });
+  }
+  return down;
+}
+
+async function send(path, init) {
+  for (;;) {
+    try {
+      return await fetch(path, init);
+    } catch (err) {
+      if (err.name === 'AbortError' || init.signal?.aborted) throw err;
+      await serviceBack();
+    }
+  }
+}
 
 export class ApiError extends Error {
   constructor(status, problem) {
@@ -36,7 +75,7 @@ export async function request(path, { method = 'GET', body, signal, headers = {}
   } else if (method !== 'GET' && method !== 'HEAD') {
     init.headers['Content-Type'] = 'application/json';
   }
-  const res = await fetch(path, init);
+  const res = await send(path, init);
   if (!res.ok) throw new ApiError(res.status, await problemOf(res));
   return res;
 }
@@ -49,7 +88,7 @@ export async function json(path, options) {
 
 /** Renders a recipe synchronously; returns the file as a Blob plus the recipe headers. */
 export async function render(slug, recipe, { signal } = {}) {
-  const res = await fetch(`/v1/generate/${encodeURIComponent(slug)}`, {
+  const res = await send(`/v1/generate/${encodeURIComponent(slug)}`, {
     method: 'POST',
     signal,
     credentials: 'same-origin',

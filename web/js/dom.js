@@ -86,3 +86,11 @@ export class BlobSlot {
     this.url = null;
   }
 }
+
+/** Gives each cell of a table body its column's heading (data-label), shown beside it on phones. */
+export function labelCells(tbody) {
+  const heads = [...(tbody.closest('table')?.querySelectorAll('thead th') ?? [])].map((th) => th.textContent);
+  for (const row of tbody.rows)
+    for (const [i, cell] of [...row.cells].entries()) if (heads[i] && cell.colSpan === 1) cell.dataset.label = heads[i];
+  return tbody;
+}

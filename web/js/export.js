@@ -1,14 +1,34 @@
 import { json, download, generators } from './api.js';
-import { h, clear, formatDate, toast } from './dom.js';
-import { state, recipeBody } from './state.js';
+import { h, clear, formatDate, toast, labelCells } from './dom.js';
+import { state, recipeBody, decodeRecipe, playgroundHref } from './state.js';
 
 const ENDED = new Set(['completed', 'failed', 'cancelled']);
+const POLL_MS = 1000;
 let source; // the open EventSource, closed when leaving the page or when its job ends
+let poller; // the polling timer that replaces a broken event stream
 
 export function leaveExport() {
   source?.close();
   source = undefined;
+  clearTimeout(poller);
+  poller = undefined;
 }
+
+/**
+ * The honest stage of a job. The API reports progress only (frames rendered, capped at 0.99), not
+ * the stage: past 90 % a running job is mostly encoding (and writing) the file, so it says so.
+ */
+export function stageOf(job) {
+  if (job.status === 'queued') return 'queued…';
+  if (job.status === 'running') {
+    if (job.cancelled) return 'cancelling…';
+    return job.progress >= 0.9 ? 'encoding…' : `rendering frames… ${Math.round(job.progress * 100)}%`;
+  }
+  return job.status;
+}
+
+/** A job's recipe (decoded from its `recipe`), or null for a service that does not send it. */
+const recipeOf = (job) => (job.recipe ? decodeRecipe(job.recipe) : null);
 
 export async function showExport(view) {
   leaveExport();
@@ -26,9 +46,11 @@ export async function showExport(view) {
     : null;
   const exportBtn = h('button', { type: 'button', class: 'btn primary', id: 'export-start', disabled: !gen }, 'Export');
   const cancelBtn = h('button', { type: 'button', class: 'btn', id: 'export-cancel', disabled: true }, 'Cancel');
-  const bar = h('progress', { id: 'export-progress', max: 100, value: 0 });
+  const bar = h('progress', { id: 'export-progress', max: 100, value: 0, 'aria-label': 'Export progress' });
   const pct = h('span', { id: 'export-percent' }, '0%');
   const jobStatus = h('span', { id: 'export-status', class: 'chip' }, 'idle');
+  const stage = h('span', { id: 'export-stage', class: 'muted small' });
+  const jobLabel = h('p', { id: 'export-job', class: 'muted small' });
   const result = h('div', { id: 'export-result' });
   const error = h('p', { class: 'field-error general', id: 'export-error', role: 'alert' });
   const history = h('tbody', { id: 'history' });
@@ -48,12 +70,14 @@ export async function showExport(view) {
               'Current recipe: ',
               h('strong', {}, gen.name),
               ` · ${recipe.size.width}×${recipe.size.height} @${recipe.size.pixelRatio ?? 1}x · seed ${recipe.seed} `,
-              h('a', { href: `#/playground/${gen.slug}` }, 'edit in the playground'),
+              h('a', { href: playgroundHref(gen.slug, recipe), id: 'export-edit' }, 'edit in the playground'),
             ),
             h('div', { class: 'actions' }, h('label', { for: 'export-format' }, 'Format '), formatSel, exportBtn, cancelBtn),
           )
         : h('p', {}, 'Nothing to export yet: ', h('a', { href: '#/playground' }, 'open the playground'), ' and build a recipe.'),
+      jobLabel,
       h('div', { class: 'progress-row' }, bar, pct, jobStatus),
+      stage,
       error,
       result,
     ),
@@ -64,18 +88,18 @@ export async function showExport(view) {
         'div',
         { class: 'section-head' },
         h('h2', {}, 'History'),
-        h('button', { type: 'button', class: 'btn small', onclick: () => loadHistory(history) }, 'Refresh'),
+        h('button', { type: 'button', class: 'btn small', onclick: () => refreshHistory() }, 'Refresh'),
       ),
       h(
         'table',
-        { class: 'table' },
+        { class: 'table', id: 'history-table' },
         h(
           'thead',
           {},
           h(
             'tr',
             {},
-            ['Created', 'Generator', 'Format', 'Status', 'Progress', 'Attempts', ''].map((t) => h('th', {}, t)),
+            ['Created', 'Generator', 'Output', 'Status', 'Progress', 'Attempts', ''].map((t) => h('th', {}, t)),
           ),
         ),
         history,
@@ -88,18 +112,22 @@ export async function showExport(view) {
     const v = Math.round(Math.max(0, Math.min(1, p)) * 100);
     bar.value = v;
     pct.textContent = `${v}%`;
+    if (current?.status === 'running') stage.textContent = stageOf({ ...current, progress: p });
   };
   const onJob = (job) => {
+    if (current && current.id !== job.id) return; // a late answer about a job no longer shown
     current = job;
+    jobLabel.textContent = `Job ${job.id}`;
+    jobLabel.dataset.job = job.id;
     jobStatus.textContent = job.status;
     jobStatus.className = `chip status-${job.status}`;
     setProgress(job.status === 'completed' ? 1 : job.progress);
-    cancelBtn.disabled = ENDED.has(job.status);
+    stage.textContent = stageOf(job);
+    cancelBtn.disabled = ENDED.has(job.status) || job.cancelled;
     if (job.error) error.textContent = job.error;
     if (ENDED.has(job.status)) {
-      source?.close();
-      source = undefined;
-      exportBtn.disabled = false;
+      leaveExport();
+      exportBtn.disabled = !gen;
       if (job.status === 'completed') {
         result.replaceChildren(h('span', { class: 'muted' }, 'Fetching the result…'));
         resultLink(job).then(
@@ -107,37 +135,62 @@ export async function showExport(view) {
           (err) => result.replaceChildren(h('span', { class: 'error' }, err.message)),
         );
       }
-      loadHistory(history);
+      refreshHistory();
     }
   };
-
-  exportBtn.addEventListener('click', async () => {
+  /** Shows and follows a job: the event stream, or polling when the stream breaks. */
+  const attach = (job) => {
     leaveExport();
+    current = undefined;
     error.textContent = '';
     result.replaceChildren();
-    setProgress(0);
+    onJob(job);
+    if (!ENDED.has(job.status)) {
+      exportBtn.disabled = true;
+      follow(job.id, onJob, setProgress);
+    }
+  };
+  const submit = async (body) => {
+    error.textContent = '';
     exportBtn.disabled = true;
     try {
-      const body = { slug: recipe.slug, ...recipeBody(recipe), format: formatSel.value };
-      const job = await json('/v1/jobs', { method: 'POST', body });
-      onJob(job);
-      follow(job.id, onJob, setProgress);
-      loadHistory(history);
+      // An idempotency key: a request retried after a network failure creates one job, not two.
+      attach(await json('/v1/jobs', { method: 'POST', body, headers: { 'Idempotency-Key': crypto.randomUUID() } }));
+      refreshHistory();
     } catch (err) {
-      exportBtn.disabled = false;
+      exportBtn.disabled = !gen;
       error.textContent = [err.message, ...(err.issues ?? []).map((i) => `${i.path}: ${i.message}`)].join('\n');
     }
-  });
-  cancelBtn.addEventListener('click', async () => {
-    if (!current) return;
+  };
+  const cancel = async (id) => {
     try {
-      onJob(await json(`/v1/jobs/${encodeURIComponent(current.id)}/cancel`, { method: 'POST' }));
+      const job = await json(`/v1/jobs/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+      if (current?.id === job.id) onJob(job);
+      refreshHistory();
     } catch (err) {
       toast(err.message);
     }
-  });
+  };
+  const retry = (job) => {
+    const r = recipeOf(job);
+    if (!r) return;
+    submit({ slug: job.slug, params: r.params, seed: r.seed, size: r.size, format: r.format });
+  };
+  let first = true;
+  const refreshHistory = async () => {
+    const jobs = await loadHistory(history, { cancel, retry });
+    // Coming back to the page (or a reload) re-attaches to a job still running.
+    if (first && jobs && !current) {
+      const running = jobs.find((j) => !ENDED.has(j.status));
+      if (running) attach(running);
+    }
+    first = false;
+  };
 
-  await loadHistory(history);
+  if (gen) exportBtn.addEventListener('click', () => submit({ slug: recipe.slug, ...recipeBody(recipe), format: formatSel.value }));
+  cancelBtn.addEventListener('click', () => current && cancel(current.id));
+
+  await refreshHistory();
 }
 
 function follow(id, onJob, setProgress) {
@@ -153,11 +206,17 @@ function follow(id, onJob, setProgress) {
       reconnecting = false;
       return;
     }
-    // The stream closes when the job ends; if it broke earlier, ask for the job once.
+    // The stream closes when the job ends; if it broke earlier, poll the job until it ends.
     if (source !== es) return;
     es.close();
     source = undefined;
-    json(`/v1/jobs/${encodeURIComponent(id)}`).then(onJob, () => {});
+    const poll = () =>
+      json(`/v1/jobs/${encodeURIComponent(id)}`)
+        .then(onJob, () => {})
+        .finally(() => {
+          if (poller !== undefined) poller = setTimeout(poll, POLL_MS);
+        });
+    poller = setTimeout(poll, 0);
   });
 }
 
@@ -194,27 +253,43 @@ function downloadButton(job, id) {
   return btn;
 }
 
-async function loadHistory(tbody) {
+/** Fills the history table; returns the jobs (null when they could not be listed). */
+async function loadHistory(tbody, { cancel, retry }) {
   try {
     const jobs = await json('/v1/jobs?limit=20');
     clear(tbody);
     if (!jobs.length) tbody.append(h('tr', {}, h('td', { colspan: 7, class: 'muted' }, 'No exports yet.')));
     for (const job of jobs) {
+      const r = recipeOf(job);
+      const size = r?.size
+        ? `${r.size.width}×${r.size.height}${r.size.pixelRatio && r.size.pixelRatio !== 1 ? ` @${r.size.pixelRatio}x` : ''}`
+        : '';
+      const button = (label, cls, onclick) => h('button', { type: 'button', class: `btn small ${cls}`, onclick }, label);
       tbody.append(
         h(
           'tr',
           { dataset: { job: job.id } },
           h('td', {}, formatDate(job.createdAt)),
-          h('td', {}, job.slug),
-          h('td', {}, job.format ?? ''),
+          h('td', {}, r ? h('a', { href: playgroundHref(job.slug, job.recipe), class: 'open-recipe' }, job.slug) : job.slug),
+          h('td', { class: 'job-output' }, [job.format ?? '', size].filter(Boolean).join(' · ')),
           h('td', {}, h('span', { class: `chip status-${job.status}` }, job.status)),
-          h('td', {}, `${Math.round(job.progress * 100)}%`),
+          h('td', {}, job.status === 'running' ? stageOf(job) : `${Math.round(job.progress * 100)}%`),
           h('td', {}, String(job.attempts)),
-          h('td', {}, job.resultReady ? downloadButton(job) : job.error ? h('span', { class: 'muted small' }, job.error) : ''),
+          h(
+            'td',
+            { class: 'row-actions' },
+            job.resultReady ? downloadButton(job) : null,
+            !ENDED.has(job.status) && !job.cancelled ? button('Cancel', 'danger cancel', () => cancel(job.id)) : null,
+            (job.status === 'failed' || job.status === 'cancelled') && r ? button('Retry', 'retry', () => retry(job)) : null,
+            job.error ? h('span', { class: 'muted small' }, job.error) : null,
+          ),
         ),
       );
     }
+    labelCells(tbody);
+    return jobs;
   } catch (err) {
     clear(tbody).append(h('tr', {}, h('td', { colspan: 7, class: 'error' }, err.message)));
+    return null;
   }
 }

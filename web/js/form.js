@@ -39,12 +39,16 @@ export function paramControl(name, schema, value, onChange) {
       schema.enum.map((v) => h('option', { value: String(v), selected: v === value }, String(v))),
     );
     const ctl = wrap(id, select);
-    return { el: field(path, label, ctl, schema.description), get: () => schema.enum.find((v) => String(v) === select.value) };
+    return {
+      el: field(path, label, ctl, schema.description),
+      get: () => schema.enum.find((v) => String(v) === select.value),
+      shuffle: () => (select.value = String(pick(schema.enum))),
+    };
   }
   if (type === 'boolean') {
     const box = h('input', { type: 'checkbox', id, name: path, checked: Boolean(value), onchange: onChange });
     const ctl = wrap(id, h('label', { class: 'toggle' }, box, h('span', { class: 'toggle-track' }), h('span', {}, 'on')));
-    return { el: field(path, label, ctl, schema.description), get: () => box.checked };
+    return { el: field(path, label, ctl, schema.description), get: () => box.checked, shuffle: () => (box.checked = Math.random() < 0.5) };
   }
   if (type === 'number' || type === 'integer') {
     const integer = type === 'integer';
@@ -81,6 +85,14 @@ export function paramControl(name, schema, value, onChange) {
     const ctl = wrap(id, h('div', { class: 'range-row' }, slider, number));
     return {
       el: field(path, label, ctl, schema.description),
+      // Within the schema's range, on the slider's step.
+      shuffle: () => {
+        if (!hasRange) return;
+        const step = niceStep(schema.minimum, schema.maximum, integer);
+        const n = schema.minimum + Math.round((Math.random() * (schema.maximum - schema.minimum)) / step) * step;
+        number.value = String(Number(Math.min(schema.maximum, n).toPrecision(6)));
+        slider.value = number.value;
+      },
       get: () => {
         if (number.value === '') return undefined;
         const n = Number(number.value);
@@ -89,9 +101,26 @@ export function paramControl(name, schema, value, onChange) {
     };
   }
   if (type === 'string' && schema.format === 'color') {
-    const color = h('input', { type: 'color', id, name: path, value: value ?? '#000000', oninput: onChange });
-    const ctl = wrap(id, color);
-    return { el: field(path, label, ctl, schema.description), get: () => color.value };
+    const color = h('input', { type: 'color', id, name: path, value: value ?? '#000000' });
+    // A hex field beside the picker: paste "#1e90ff" or "1e90ff".
+    const hex = h('input', { type: 'text', class: 'hex mono', value: color.value, 'aria-label': `${label} (hex)`, maxlength: 7 });
+    color.addEventListener('input', () => {
+      hex.value = color.value;
+      onChange();
+    });
+    hex.addEventListener('input', () => {
+      const c = parseHex(hex.value)[0];
+      if (c && hex.value.trim().length >= 6) {
+        color.value = c;
+        onChange();
+      }
+    });
+    const ctl = wrap(id, h('div', { class: 'color-row' }, color, hex));
+    return {
+      el: field(path, label, ctl, schema.description),
+      get: () => color.value,
+      shuffle: () => (hex.value = color.value = randomColor()),
+    };
   }
   if (type === 'array' && schema.items && schema.items.format === 'color') {
     return colorList(path, id, label, schema, Array.isArray(value) ? value : [], onChange);
@@ -122,27 +151,77 @@ export function paramControl(name, schema, value, onChange) {
   };
 }
 
-function wrap(id, control) {
-  const div = h('div', { class: 'control' }, control);
+function wrap(id, ...controls) {
+  const div = h('div', { class: 'control' }, controls);
   div.dataset.inputId = id;
   return div;
 }
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const randomColor = () => `#${[...crypto.getRandomValues(new Uint8Array(3))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+/** Every #rrggbb (or rrggbb, #rgb) in pasted text, lower-cased as #rrggbb. */
+export function parseHex(text) {
+  return [...String(text).matchAll(/#?\b([0-9a-f]{6}|[0-9a-f]{3})\b/gi)].map(([, x]) =>
+    `#${x.length === 3 ? [...x].map((c) => c + c).join('') : x}`.toLowerCase(),
+  );
+}
+
+/** Palette presets for colour lists. */
+export const PALETTES = {
+  Sunset: ['#ff7e5f', '#feb47b', '#ffcf71', '#e0577a', '#6a3093'],
+  Ocean: ['#03045e', '#0077b6', '#00b4d8', '#90e0ef', '#caf0f8'],
+  Forest: ['#1b4332', '#2d6a4f', '#52b788', '#95d5b2', '#d8f3dc'],
+  Candy: ['#ff70a6', '#ff9770', '#ffd670', '#e9ff70', '#70d6ff'],
+  Mono: ['#111111', '#444444', '#777777', '#aaaaaa', '#eeeeee'],
+};
 
 function colorList(path, id, label, schema, initial, onChange) {
   const min = schema.minItems ?? 1;
   const max = schema.maxItems ?? 16;
   const list = h('div', { class: 'color-list', id });
-  const addBtn = h('button', { type: 'button', class: 'btn small', title: 'Add a colour' }, '+');
-  const removeBtn = h('button', { type: 'button', class: 'btn small', title: 'Remove the last colour' }, '−');
-  const add = (value) => list.append(h('input', { type: 'color', value, 'aria-label': `${label} colour`, oninput: onChange }));
+  const addBtn = h('button', { type: 'button', class: 'btn small', title: 'Add a colour', 'aria-label': `Add a ${label} colour` }, '+');
+  const removeBtn = h(
+    'button',
+    { type: 'button', class: 'btn small', title: 'Remove the last colour', 'aria-label': `Remove the last ${label} colour` },
+    '−',
+  );
+  const hex = h('input', { type: 'text', class: 'mono', 'aria-label': `${label} (hex list, paste e.g. #ff0000 #00ff00)` });
+  const palette = h(
+    'select',
+    { 'aria-label': `${label} palette preset` },
+    h('option', { value: '' }, 'Palette…'),
+    Object.keys(PALETTES).map((name) => h('option', { value: name }, name)),
+  );
+  const syncHex = () => (hex.value = [...list.children].map((i) => i.value).join(' '));
+  const add = (value) =>
+    list.append(
+      h('input', {
+        type: 'color',
+        value,
+        'aria-label': `${label} colour`,
+        oninput: () => {
+          syncHex();
+          onChange();
+        },
+      }),
+    );
   const sync = () => {
     addBtn.disabled = list.children.length >= max;
     removeBtn.disabled = list.children.length <= min;
+    syncHex();
+  };
+  /** Replaces the list (kept within minItems..maxItems: a short one repeats its colours). */
+  const setAll = (colors) => {
+    if (!colors.length) return;
+    const n = Math.min(max, Math.max(min, colors.length));
+    list.replaceChildren();
+    for (let i = 0; i < n; i++) add(colors[i % colors.length]);
+    sync();
   };
   for (const c of initial) add(c);
   addBtn.addEventListener('click', () => {
-    const last = list.lastElementChild?.value ?? '#888888';
-    add(last);
+    add(list.lastElementChild?.value ?? '#888888');
     sync();
     onChange();
   });
@@ -151,7 +230,28 @@ function colorList(path, id, label, schema, initial, onChange) {
     sync();
     onChange();
   });
+  hex.addEventListener('input', () => {
+    const colors = parseHex(hex.value);
+    if (colors.length >= min) {
+      const keep = hex.value;
+      setAll(colors);
+      hex.value = keep;
+      onChange();
+    }
+  });
+  palette.addEventListener('change', () => {
+    if (!palette.value) return;
+    // The preset's colours, as many as the list holds now.
+    const colors = PALETTES[palette.value];
+    setAll(colors.slice(0, Math.max(min, Math.min(list.children.length, colors.length))));
+    palette.value = '';
+    onChange();
+  });
   sync();
-  const ctl = wrap(id, h('div', { class: 'color-row' }, list, addBtn, removeBtn));
-  return { el: field(path, label, ctl, schema.description), get: () => [...list.children].map((i) => i.value) };
+  const ctl = wrap(id, h('div', { class: 'color-row' }, list, addBtn, removeBtn), h('div', { class: 'color-row' }, palette, hex));
+  return {
+    el: field(path, label, ctl, schema.description),
+    get: () => [...list.children].map((i) => i.value),
+    shuffle: () => setAll([...list.children].map(randomColor)),
+  };
 }

@@ -2,7 +2,9 @@ import { generators, render } from './api.js';
 import { h, clear } from './dom.js';
 import { stillFormat } from './state.js';
 
-const THUMB = { width: 320, height: 180, pixelRatio: 1 };
+// Thumbnails at the screen's pixel ratio (sharp on a retina screen), as webp when offered (lighter).
+const THUMB = { width: 320, height: 180 };
+const thumbRatio = () => Math.min(3, Math.max(1, Math.round((window.devicePixelRatio || 1) * 4) / 4));
 const urls = [];
 
 export async function showGallery(view) {
@@ -16,7 +18,8 @@ export async function showGallery(view) {
 }
 
 function card(gen) {
-  const format = stillFormat(gen);
+  const still = stillFormat(gen);
+  const format = still !== 'css' && still !== 'svg' && gen.formats.includes('webp') ? 'webp' : still;
   const img = h('img', { class: 'thumb', alt: `${gen.name} thumbnail`, width: THUMB.width, height: THUMB.height });
   const frame = h('div', { class: 'thumb-frame loading' }, img);
   const el = h(
@@ -37,7 +40,7 @@ function card(gen) {
       h('a', { class: 'btn', href: `#/playground/${encodeURIComponent(gen.slug)}` }, 'Open in playground'),
     ),
   );
-  render(gen.slug, { size: THUMB, format })
+  render(gen.slug, { size: { ...THUMB, pixelRatio: thumbRatio() }, format })
     .then((out) => {
       if (format === 'css') {
         frame.replaceChildren(h('pre', { class: 'css-thumb' }, '')); // css has no raster still

@@ -1,10 +1,52 @@
 import { generators, render, json, ApiError } from './api.js';
 import { h, clear, copyButton, debounce, toast, BlobSlot, formatBytes } from './dom.js';
 import { paramControl, field } from './form.js';
-import { state, saveRecipe, recipeBody, stillFormat } from './state.js';
+import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName } from './state.js';
 
 const DEFAULT_SIZE = { width: 640, height: 360, pixelRatio: 1 };
+const SIZE_PRESETS = [
+  [1200, 630, 'social card'],
+  [1080, 1080, 'square'],
+  [1920, 1080, 'HD'],
+  [256, 256, 'icon'],
+];
+const MAX_FRAME_PIXELS = 40_000_000; // the service's limit on a frame's device pixels
+const VARIATIONS = 6;
 const preview = new BlobSlot();
+const variationUrls = [];
+/** Params kept by Shuffle, per generator (for this tab). */
+const locked = new Map();
+
+/** The screen's pixel ratio in the service's steps (0.25), 1–3. */
+const screenRatio = () => Math.min(3, Math.max(1, Math.round((window.devicePixelRatio || 1) * 4) / 4));
+
+/**
+ * The live preview is light: webp (when offered) instead of another raster still, at the screen's
+ * pixel ratio (kept within the frame limit); svg, css and animations preview as themselves.
+ * Download and Export use the recipe as chosen.
+ */
+function previewRecipe(gen, recipe) {
+  const still = !['css', 'svg', 'gif', 'mp4'].includes(recipe.format);
+  const format = still && gen.formats.includes('webp') ? 'webp' : recipe.format;
+  const { width, height } = recipe.size;
+  let pixelRatio = screenRatio();
+  while (pixelRatio > 1 && width * height * pixelRatio * pixelRatio > MAX_FRAME_PIXELS) pixelRatio -= 0.25;
+  return { ...recipe, format, size: { width, height, pixelRatio } };
+}
+
+/** A recipe from the URL (`?r=`), missing fields filled in. */
+function fromUrl(gen) {
+  const r = new URLSearchParams(location.hash.split('?')[1] ?? '').get('r');
+  const decoded = r && decodeRecipe(r);
+  if (!decoded || typeof decoded !== 'object') return null;
+  return {
+    slug: gen.slug,
+    params: decoded.params && typeof decoded.params === 'object' ? decoded.params : {},
+    seed: Number.isInteger(decoded.seed) && decoded.seed >= 0 ? decoded.seed : 0,
+    size: { ...DEFAULT_SIZE, ...decoded.size },
+    format: decoded.format ?? stillFormat(gen),
+  };
+}
 
 export async function showPlayground(view, slugFromRoute) {
   const list = await generators();
@@ -15,15 +57,23 @@ export async function showPlayground(view, slugFromRoute) {
     view.append(h('h1', {}, 'Playground'), h('p', { class: 'error' }, `No generator "${slug}".`));
     return;
   }
-  let recipe = state.recipe?.slug === gen.slug ? structuredClone(state.recipe) : initialRecipe(gen);
+  let recipe = fromUrl(gen) ?? (state.recipe?.slug === gen.slug ? structuredClone(state.recipe) : initialRecipe(gen));
   if (!gen.formats.includes(recipe.format)) recipe.format = stillFormat(gen);
 
   const controls = [];
   const schemaProps = gen.paramSchema?.properties ?? {};
+  const locks = locked.get(gen.slug) ?? new Set();
+  locked.set(gen.slug, locks);
   const scheduleRender = debounce(() => refresh(), 300);
+  // The URL is the state: every change rewrites the route (no new history entry), so a reload, a
+  // new tab or a shared link opens this recipe.
+  const persist = () => {
+    saveRecipe(recipe);
+    if (stage.isConnected) history.replaceState(null, '', playgroundHref(gen.slug, recipe));
+  };
   const onChange = () => {
     recipe = readForm();
-    saveRecipe(recipe);
+    persist();
     scheduleRender();
   };
 
@@ -36,7 +86,17 @@ export async function showPlayground(view, slugFromRoute) {
 
   for (const [name, schema] of Object.entries(schemaProps)) {
     const value = recipe.params?.[name] ?? gen.defaults?.[name] ?? schema.default;
-    controls.push({ name, ...paramControl(name, schema, value, onChange) });
+    const control = paramControl(name, schema, value, onChange);
+    const lock = h('input', {
+      type: 'checkbox',
+      id: `lock-${name}`,
+      class: 'lock',
+      checked: locks.has(name),
+      'aria-label': `Lock ${schema.title || name} (Shuffle keeps it)`,
+      onchange: () => (lock.checked ? locks.add(name) : locks.delete(name)),
+    });
+    control.el.prepend(h('label', { class: 'lock-toggle', title: 'Keep this value when shuffling' }, lock, h('span', {}, 'lock')));
+    controls.push({ name, lock, ...control });
   }
 
   // Seed, size, format
@@ -50,39 +110,25 @@ export async function showPlayground(view, slugFromRoute) {
     oninput: onChange,
     class: 'num wide',
   });
-  const shuffle = h(
+  const randomSeed = () => String(crypto.getRandomValues(new Uint32Array(1))[0] || 1);
+  const newSeed = h(
     'button',
     {
       type: 'button',
       class: 'btn small',
-      id: 'shuffle',
+      id: 'new-seed',
+      title: 'Another seed, same params',
       onclick: () => {
-        seed.value = String(crypto.getRandomValues(new Uint32Array(1))[0] || 1);
+        seed.value = randomSeed();
         onChange();
       },
     },
-    '⟳ Shuffle',
+    'New seed',
   );
-  const width = h('input', {
-    type: 'number',
-    id: 'size-width',
-    min: 16,
-    max: 4096,
-    step: 1,
-    value: recipe.size.width,
-    oninput: onChange,
-    class: 'num',
-  });
-  const height = h('input', {
-    type: 'number',
-    id: 'size-height',
-    min: 16,
-    max: 4096,
-    step: 1,
-    value: recipe.size.height,
-    oninput: onChange,
-    class: 'num',
-  });
+  const numInput = (id, min, max, step, value) =>
+    h('input', { type: 'number', id, min, max, step, value, class: 'num', oninput: () => sized(id) });
+  const width = numInput('size-width', 16, 4096, 1, recipe.size.width);
+  const height = numInput('size-height', 16, 4096, 1, recipe.size.height);
   const pixelRatio = h('input', {
     type: 'number',
     id: 'size-pixelRatio',
@@ -93,6 +139,38 @@ export async function showPlayground(view, slugFromRoute) {
     oninput: onChange,
     class: 'num',
   });
+  const presetSel = h(
+    'select',
+    { id: 'size-preset', onchange: () => applyPreset() },
+    h('option', { value: '' }, 'Custom'),
+    SIZE_PRESETS.map(([w, ht, what]) => h('option', { value: `${w}x${ht}` }, `${w}×${ht} (${what})`)),
+  );
+  let ratio = recipe.size.width / recipe.size.height;
+  const aspect = h('input', {
+    type: 'checkbox',
+    id: 'aspect-lock',
+    onchange: () => (ratio = Number(width.value) / Number(height.value) || ratio),
+  });
+  const syncPreset = () =>
+    (presetSel.value = SIZE_PRESETS.some(([w, ht]) => `${w}x${ht}` === `${width.value}x${height.value}`)
+      ? `${width.value}x${height.value}`
+      : '');
+  function sized(id) {
+    // With the aspect ratio locked, the other side follows.
+    if (aspect.checked && ratio > 0) {
+      if (id === 'size-width' && width.value !== '') height.value = String(Math.max(1, Math.round(Number(width.value) / ratio)));
+      if (id === 'size-height' && height.value !== '') width.value = String(Math.max(1, Math.round(Number(height.value) * ratio)));
+    }
+    syncPreset();
+    onChange();
+  }
+  function applyPreset() {
+    if (!presetSel.value) return;
+    [width.value, height.value] = presetSel.value.split('x');
+    ratio = Number(width.value) / Number(height.value);
+    onChange();
+  }
+  syncPreset();
   const format = h(
     'select',
     { id: 'format', onchange: onChange },
@@ -122,86 +200,201 @@ export async function showPlayground(view, slugFromRoute) {
   const metaHash = h('code', { id: 'meta-hash' }, '—');
   const metaCache = h('span', { id: 'meta-cache', class: 'chip' }, '—');
   const metaRecipe = h('code', { id: 'meta-recipe', class: 'wrap' }, '—');
+  const metaEngine = h('code', { id: 'meta-engine' }, '—');
+  const metaUrl = h('code', { id: 'meta-url', class: 'wrap' }, '—');
   const metaSize = h('span', { id: 'meta-bytes', class: 'muted' });
 
   const recipeUrl = () => (state.last ? `${location.origin}/v1/render/${state.last.hash}?r=${state.last.recipe}` : '');
   // Only the recipe on screen is offered: while the form holds one the API refused, there is none to copy.
   const copyRecipeUrl = copyButton(recipeUrl, 'Copy recipe URL', 'Recipe URL copied', { id: 'copy-recipe-url' });
-  const snippets = h(
+  const downloadBtn = h('button', { type: 'button', class: 'btn primary', id: 'download', onclick: () => downloadFile() }, 'Download');
+  const shuffle = h(
+    'button',
+    { type: 'button', class: 'btn', id: 'shuffle', title: 'Random unlocked params and a new seed', onclick: () => shuffleAll() },
+    '⟳ Shuffle',
+  );
+  const actions = h(
     'div',
     { class: 'actions' },
+    downloadBtn,
+    shuffle,
+    h('button', { type: 'button', class: 'btn', id: 'reset', onclick: () => reset() }, 'Reset'),
     h('button', { type: 'button', class: 'btn small', id: 'rerender', onclick: () => refresh() }, 'Render again'),
-    copyRecipeUrl,
-    copyButton(() => curlSnippet(recipe), 'Copy curl', 'curl command copied'),
-    copyButton(() => tsSnippet(recipe), 'Copy TypeScript', 'TypeScript snippet copied'),
-    h('button', { type: 'button', class: 'btn small', id: 'save-preset', onclick: () => savePreset(recipe) }, 'Save as preset'),
-    h('a', { class: 'btn small primary', href: '#/export', id: 'to-export' }, 'Export…'),
+    h('a', { class: 'btn small', href: '#/export', id: 'to-export' }, 'Export…'),
+  );
+  const variationGrid = h('div', { class: 'variations', id: 'variations' });
+  const variations = h(
+    'div',
+    { class: 'variations-box' },
+    h(
+      'div',
+      { class: 'section-head' },
+      h('h2', {}, 'Seed variations'),
+      h('button', { type: 'button', class: 'btn small', id: 'variations-btn', onclick: () => showVariations() }, 'Show variations'),
+    ),
+    variationGrid,
+  );
+  const details = h(
+    'details',
+    { class: 'dev-details', id: 'dev-details' },
+    h('summary', {}, 'Developer details'),
+    h('p', { class: 'muted small' }, 'Response headers of the preview render (its format and pixel ratio may differ from the download).'),
+    h(
+      'dl',
+      { class: 'meta' },
+      h('dt', {}, 'X-Service-Cache'),
+      h('dd', {}, metaCache, ' ', metaSize),
+      h('dt', {}, 'X-Service-Recipe-Hash'),
+      h('dd', {}, metaHash),
+      h('dt', {}, 'X-Service-Recipe'),
+      h('dd', {}, metaRecipe),
+      h('dt', {}, 'X-Service-Engine'),
+      h('dd', {}, metaEngine),
+      h('dt', {}, 'Recipe URL'),
+      h('dd', {}, metaUrl),
+    ),
+    h(
+      'div',
+      { class: 'actions' },
+      copyRecipeUrl,
+      copyButton(() => curlSnippet(recipe), 'Copy curl', 'curl command copied'),
+      copyButton(() => tsSnippet(recipe), 'Copy TypeScript', 'TypeScript snippet copied'),
+      h('button', { type: 'button', class: 'btn small', id: 'save-preset', onclick: () => savePreset(recipe) }, 'Save as preset'),
+    ),
   );
 
   view.append(
     h('h1', {}, 'Playground'),
     h(
+      'form',
+      { class: 'panel toolbar', id: 'output-form', onsubmit: (e) => e.preventDefault() },
+      field('generator', 'Generator', wrapId('generator', picker)),
+      field('format', 'Format', wrapId('format', format)),
+      field('size.preset', 'Size preset', wrapId('size-preset', presetSel)),
+      field('size.width', 'Width', wrapId('size-width', width)),
+      field('size.height', 'Height', wrapId('size-height', height)),
+      field('size.aspect', 'Lock ratio', wrapId('aspect-lock', aspect)),
+      field('size.pixelRatio', 'Pixel ratio', wrapId('size-pixelRatio', pixelRatio)),
+      field('seed', 'Seed', wrapId('seed', h('div', { class: 'range-row' }, seed, newSeed))),
+    ),
+    h(
       'div',
       { class: 'playground' },
+      h('section', { class: 'panel preview-panel', id: 'preview-panel' }, stage, status, generalError, actions),
       h(
-        'form',
-        { class: 'panel params', id: 'params-form', onsubmit: (e) => e.preventDefault() },
-        field('generator', 'Generator', wrapId('generator', picker)),
-        h('p', { class: 'muted small' }, gen.description ?? '', ' ', h('span', { class: 'version' }, `v${gen.version}`)),
+        'div',
+        { class: 'side' },
         h(
-          'fieldset',
-          {},
-          h('legend', {}, 'Params'),
-          controls.map((c) => c.el),
-        ),
-        h(
-          'fieldset',
-          {},
-          h('legend', {}, 'Output'),
-          field('seed', 'Seed (Shuffle for another composition)', wrapId('seed', h('div', { class: 'range-row' }, seed, shuffle))),
+          'form',
+          { class: 'panel params', id: 'params-form', onsubmit: (e) => e.preventDefault() },
+          h('p', { class: 'muted small' }, gen.description ?? '', ' ', h('span', { class: 'version' }, `v${gen.version}`)),
           h(
-            'div',
-            { class: 'size-row' },
-            field('size.width', 'Width', wrapId('size-width', width)),
-            field('size.height', 'Height', wrapId('size-height', height)),
-            field('size.pixelRatio', 'Pixel ratio', wrapId('size-pixelRatio', pixelRatio)),
+            'fieldset',
+            {},
+            h('legend', {}, 'Params'),
+            controls.map((c) => c.el),
           ),
-          field('format', 'Format', wrapId('format', format)),
         ),
-      ),
-      h(
-        'section',
-        { class: 'panel preview-panel' },
-        stage,
-        status,
-        generalError,
-        h(
-          'dl',
-          { class: 'meta' },
-          h('dt', {}, 'X-Service-Cache'),
-          h('dd', {}, metaCache, ' ', metaSize),
-          h('dt', {}, 'X-Service-Recipe-Hash'),
-          h('dd', {}, metaHash),
-          h('dt', {}, 'X-Service-Recipe'),
-          h('dd', {}, metaRecipe),
-        ),
-        snippets,
+        h('section', { class: 'panel' }, variations),
+        h('section', { class: 'panel' }, details),
       ),
     ),
   );
 
+  function shuffleAll() {
+    for (const c of controls) if (!c.lock.checked) c.shuffle?.();
+    seed.value = randomSeed();
+    onChange();
+  }
+
+  function reset() {
+    // Back to the generator's defaults (seed 0: the one its params derive), through the URL.
+    const target = playgroundHref(gen.slug, initialRecipe(gen));
+    if (location.hash === target) showPlayground(view, gen.slug);
+    else location.hash = target;
+  }
+
+  async function downloadFile() {
+    const chosen = readForm();
+    downloadBtn.disabled = true;
+    try {
+      const out = await render(gen.slug, recipeBody(chosen));
+      const a = h('a', { href: URL.createObjectURL(out.blob), download: fileName(gen.slug, chosen), hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
+      toast(`Saved ${a.download}`);
+    } catch (err) {
+      toast(`Download failed: ${err.message}`);
+    } finally {
+      downloadBtn.disabled = false;
+    }
+  }
+
+  let variationSeq = 0;
+  async function showVariations() {
+    const mine = ++variationSeq;
+    for (const u of variationUrls.splice(0)) URL.revokeObjectURL(u);
+    const base = readForm();
+    const w = 160;
+    const ht = Math.max(16, Math.round((w * (base.size.height || 1)) / (base.size.width || 1)));
+    const fmt = gen.formats.includes('webp') ? 'webp' : stillFormat(gen);
+    const seeds = Array.from({ length: VARIATIONS }, () => Number(randomSeed()));
+    variationGrid.replaceChildren(
+      ...seeds.map((s) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'variation loading',
+            dataset: { seed: s },
+            'aria-label': `Use seed ${s}`,
+            onclick: () => {
+              seed.value = String(s);
+              onChange();
+            },
+          },
+          h('span', { class: 'muted small' }, String(s)),
+        ),
+      ),
+    );
+    await Promise.all(
+      [...variationGrid.children].map(async (btn) => {
+        try {
+          const out = await render(gen.slug, {
+            ...recipeBody(base),
+            seed: Number(btn.dataset.seed),
+            format: fmt,
+            size: { width: w, height: ht, pixelRatio: screenRatio() },
+          });
+          if (mine !== variationSeq) return;
+          const url = URL.createObjectURL(out.blob);
+          variationUrls.push(url);
+          btn.prepend(h('img', { src: url, alt: '' }));
+        } catch (err) {
+          btn.prepend(h('span', { class: 'error small' }, err.message));
+        } finally {
+          btn.classList.remove('loading');
+        }
+      }),
+    );
+  }
+
   let controller;
   let seq = 0;
   async function refresh() {
+    if (!stage.isConnected && seq > 0) return; // left the page
     const mine = ++seq;
     controller?.abort();
     controller = new AbortController();
     recipe = readForm();
-    saveRecipe(recipe);
+    persist();
+    const shown = previewRecipe(gen, recipe);
     stage.classList.add('loading');
     status.textContent = 'Rendering…';
     try {
-      const out = await render(gen.slug, recipeBody(recipe), { signal: controller.signal });
+      const out = await render(gen.slug, recipeBody(shown), { signal: controller.signal });
       if (mine !== seq) return;
       clearErrors(view);
       // Seed 0 means "derived from the params", so every tweak of a param would re-compose the whole
@@ -212,7 +405,7 @@ export async function showPlayground(view, slugFromRoute) {
         if (Number.isInteger(derived) && derived > 0) {
           seed.value = String(derived);
           recipe = readForm();
-          saveRecipe(recipe);
+          persist();
         }
       }
       state.last = { slug: gen.slug, recipe: out.recipe, hash: out.hash, cache: out.cache };
@@ -220,11 +413,13 @@ export async function showPlayground(view, slugFromRoute) {
       metaCache.textContent = out.cache;
       metaCache.className = `chip ${out.cache === 'MISS' ? 'miss' : 'hit'}`;
       metaRecipe.textContent = out.recipe;
+      metaEngine.textContent = out.engine ?? '—';
+      metaUrl.textContent = recipeUrl();
       metaSize.textContent = `${formatBytes(out.blob.size)} · ${out.contentType}`;
       await show(stage, out);
       stage.classList.remove('stale');
       copyRecipeUrl.disabled = false;
-      status.textContent = `Rendered ${recipe.format} ${recipe.size.width}×${recipe.size.height}`;
+      status.textContent = `Rendered ${recipe.size.width}×${recipe.size.height} · preview ${shown.format} @${shown.size.pixelRatio}x; Download and Export give ${recipe.format} @${recipe.size.pixelRatio}x`;
     } catch (err) {
       if (err.name === 'AbortError' || mine !== seq) return;
       showErrors(view, err);
@@ -232,6 +427,7 @@ export async function showPlayground(view, slugFromRoute) {
       stage.classList.add('stale');
       state.last = null;
       copyRecipeUrl.disabled = true;
+      metaUrl.textContent = '—';
       status.textContent = `Render failed: ${err.message}. The dimmed preview is the last recipe that rendered.`;
     } finally {
       if (mine === seq) stage.classList.remove('loading');
@@ -246,17 +442,6 @@ function wrapId(id, control) {
   return div;
 }
 
-/** The canonical recipe inside an encoded one (base64url of its UTF-8 JSON), or null. */
-function decodeRecipe(encoded) {
-  try {
-    const base64 = encoded.replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (c) => c.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    return null;
-  }
-}
-
 function initialRecipe(gen) {
   return { slug: gen.slug, params: structuredClone(gen.defaults ?? {}), seed: 0, size: { ...DEFAULT_SIZE }, format: stillFormat(gen) };
 }
@@ -265,7 +450,8 @@ async function show(stage, out) {
   clear(stage);
   const type = out.contentType.split(';')[0].trim();
   if (type === 'text/css') {
-    stage.append(h('pre', { class: 'css-output', id: 'preview-css' }, await out.blob.text()));
+    const css = await out.blob.text();
+    stage.append(h('div', { class: 'css-split' }, cssSwatch(css), h('pre', { class: 'css-output', id: 'preview-css' }, css)));
     preview.revoke();
     return;
   }
@@ -277,6 +463,25 @@ async function show(stage, out) {
     stage.append(img);
     await img.decode().catch(() => {});
   }
+}
+
+/**
+ * The returned CSS applied to a div: a constructed stylesheet in a shadow root (the CSP allows no
+ * <style> element), on an element with the stylesheet's first class.
+ */
+function cssSwatch(css) {
+  const host = h('div', { class: 'css-swatch', id: 'css-swatch', role: 'img', 'aria-label': 'The CSS applied to a box' });
+  const root = host.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  try {
+    sheet.replaceSync(`${css}\n:host{display:block}.swatch{width:100%;height:100%;border-radius:8px}`);
+  } catch {
+    /* not CSS the browser takes: an empty swatch */
+  }
+  root.adoptedStyleSheets = [sheet];
+  const cls = /\.(-?[_a-zA-Z][\w-]*)\s*[{,]/.exec(css)?.[1] ?? '';
+  root.append(h('div', { class: `swatch ${cls}` }));
+  return host;
 }
 
 export function clearErrors(root) {

@@ -35,3 +35,40 @@ export function stillFormat(gen) {
   if (gen.formats.includes('png')) return 'png';
   return gen.formats.find((f) => f !== 'gif' && f !== 'mp4') ?? gen.formats[0];
 }
+
+/** base64url (no padding) of a string's UTF-8 bytes, and back. */
+function toBase64url(text) {
+  let bin = '';
+  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * A recipe inside an encoded one (base64url of its UTF-8 JSON), or null. Reads the service's own
+ * encoding (X-Service-Recipe, a job's `recipe`) as well as the playground's URL state.
+ */
+export function decodeRecipe(encoded) {
+  try {
+    const base64 = encoded.replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/** The playground's URL state: `r` is base64url of the JSON {params, seed, size, format}. */
+export function encodeRecipe(recipe) {
+  return toBase64url(JSON.stringify(recipeBody(recipe)));
+}
+
+/** The playground route that opens a recipe (a plain recipe, or an encoded one such as a job's). */
+export function playgroundHref(slug, recipe) {
+  const r = typeof recipe === 'string' ? recipe : encodeRecipe(recipe);
+  return `#/playground/${encodeURIComponent(slug)}?r=${r}`;
+}
+
+/** The file name of a download: <slug>-<seed>-<w>x<h>.<ext>. */
+export function fileName(slug, recipe) {
+  return `${slug}-${recipe.seed}-${recipe.size.width}x${recipe.size.height}.${recipe.format}`;
+}
