@@ -380,6 +380,28 @@ test('light previews: webp at the screen pixel ratio in the playground and the g
   }
 });
 
+test('animations preview as a small mp4 with the same params (quick); Download renders the chosen gif at full size', async () => {
+  const bodies: { format?: string; size?: { width?: number; height?: number }; params?: Record<string, unknown> }[] = [];
+  const onRequest = (r: import('playwright-core').Request) => r.url().includes('/v1/generate/') && bodies.push(r.postDataJSON());
+  page.on('request', onRequest);
+  try {
+    const r = Buffer.from(
+      JSON.stringify({ params: { duration: 1, fps: 10 }, seed: 5, size: { width: 640, height: 360, pixelRatio: 1 }, format: 'gif' }),
+    ).toString('base64url');
+    await page.goto(`${server.url}/#/playground/plasma?r=${r}`);
+    await page.waitForSelector('#preview video#preview-media');
+    const shown = bodies.at(-1)!;
+    assert.deepEqual([shown.format, shown.size?.width, shown.size?.height], ['mp4', 480, 270]);
+    assert.deepEqual([shown.params?.duration, shown.params?.fps], [1, 10], 'the same params as the recipe');
+    assert.match((await page.textContent('#preview-status')) ?? '', /480×270 \(a quick preview/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    assert.match(download.suggestedFilename(), /^plasma-5-640x360\.gif$/);
+    assert.deepEqual([bodies.at(-1)!.format, bodies.at(-1)!.size?.width], ['gif', 640]);
+  } finally {
+    page.off('request', onRequest);
+  }
+});
+
 test('designer tools: seed variations, palette presets and hex paste, locks kept by Shuffle, a live css swatch', async () => {
   await page.goto(`${server.url}/#/playground/blob`);
   let hash = await renderedHash(page);

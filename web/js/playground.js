@@ -20,12 +20,22 @@ const locked = new Map();
 /** The screen's pixel ratio in the service's steps (0.25), 1–3. */
 const screenRatio = () => Math.min(3, Math.max(1, Math.round((window.devicePixelRatio || 1) * 4) / 4));
 
+/** Widest side of an animation's preview: a small mp4 renders in about a second at the defaults. */
+export const ANIMATION_PREVIEW_WIDTH = 480;
+
 /**
  * The live preview is light: webp (when offered) instead of another raster still, at the screen's
- * pixel ratio (kept within the frame limit); svg, css and animations preview as themselves.
- * Download and Export use the recipe as chosen.
+ * pixel ratio (kept within the frame limit); an animation (gif or mp4) previews as a small mp4,
+ * ANIMATION_PREVIEW_WIDTH wide at pixel ratio 1 with the same params (so the same motion and the
+ * same derived seed); svg and css preview as themselves. Download and Export use the recipe as chosen.
  */
 function previewRecipe(gen, recipe) {
+  if ((recipe.format === 'gif' || recipe.format === 'mp4') && gen.formats.includes('mp4')) {
+    const scale = Math.min(1, ANIMATION_PREVIEW_WIDTH / Math.max(recipe.size.width, recipe.size.height));
+    // mp4 needs even sides.
+    const even = (n) => Math.max(16, 2 * Math.round((n * scale) / 2));
+    return { ...recipe, format: 'mp4', size: { width: even(recipe.size.width), height: even(recipe.size.height), pixelRatio: 1 } };
+  }
   const still = !['css', 'svg', 'gif', 'mp4'].includes(recipe.format);
   const format = still && gen.formats.includes('webp') ? 'webp' : recipe.format;
   const { width, height } = recipe.size;
@@ -326,7 +336,11 @@ export async function showPlayground(view, slugFromRoute) {
       setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
       toast(`Saved ${a.download}`);
     } catch (err) {
-      toast(`Download failed: ${err.message}`);
+      // Too long for a direct render: the same recipe as an export job is one click away.
+      if (err.code === 'animation_budget_exceeded' || err.code === 'render_timeout') {
+        toast('Too long to render directly: export it instead (it runs as a job you can follow).');
+        document.getElementById('to-export')?.focus();
+      } else toast(`Download failed: ${err.message}`);
     } finally {
       downloadBtn.disabled = false;
     }
@@ -419,7 +433,11 @@ export async function showPlayground(view, slugFromRoute) {
       await show(stage, out);
       stage.classList.remove('stale');
       copyRecipeUrl.disabled = false;
-      status.textContent = `Rendered ${recipe.size.width}×${recipe.size.height} · preview ${shown.format} @${shown.size.pixelRatio}x; Download and Export give ${recipe.format} @${recipe.size.pixelRatio}x`;
+      const sizeNote =
+        shown.size.width !== recipe.size.width
+          ? ` ${shown.size.width}×${shown.size.height} (a quick preview; use Export for long or large animations)`
+          : '';
+      status.textContent = `Rendered ${recipe.size.width}×${recipe.size.height} · preview ${shown.format}${sizeNote} @${shown.size.pixelRatio}x; Download and Export give ${recipe.format} @${recipe.size.pixelRatio}x`;
     } catch (err) {
       if (err.name === 'AbortError' || mine !== seq) return;
       showErrors(view, err);
