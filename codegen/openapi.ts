@@ -799,6 +799,11 @@ export interface components {
             defaults?: {
                 [key: string]: unknown;
             } | null;
+            /** @description The size a recipe without `size` renders at (pixel ratio 1): 1920×1080, or the shape the generator is made for (identicon 256×256, social-card 1200×630). */
+            defaultSize: {
+                height: number;
+                width: number;
+            };
             description?: string;
             formats: components["schemas"]["Format"][];
             name: string;
@@ -1798,6 +1803,10 @@ export interface operations {
                      *           "webp",
                      *           "svg"
                      *         ],
+                     *         "defaultSize": {
+                     *           "width": 1920,
+                     *           "height": 1080
+                     *         },
                      *         "defaults": {
                      *           "palette": [
                      *             "#ff5e7e",
@@ -1870,6 +1879,10 @@ export interface operations {
                      *           "png",
                      *           "webp"
                      *         ],
+                     *         "defaultSize": {
+                     *           "width": 1920,
+                     *           "height": 1080
+                     *         },
                      *         "defaults": {
                      *           "palette": [
                      *             "#120c3d",

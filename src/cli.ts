@@ -14,7 +14,7 @@ import { ProblemError } from './errors/problem.ts';
 import { ALL_GENERATORS } from './generators/index.ts';
 import { GeneratorRegistry } from './generators/registry.ts';
 import type { GeneratorDefinition } from './generators/generator.types.ts';
-import { type FieldPaths, type ResolvedRecipe, resolveEncodedRecipe, resolveRecipe } from './engine/recipe.ts';
+import { type FieldPaths, type ResolvedRecipe, defaultSizeOf, resolveEncodedRecipe, resolveRecipe } from './engine/recipe.ts';
 import { createRenderEngine } from './services/render-engine.factory.ts';
 
 const USAGE = `Usage:
@@ -113,6 +113,7 @@ function describe(gen: GeneratorDefinition): string {
     gen.description,
     '',
     `Formats: ${gen.formats.join(', ')}`,
+    `Default size: ${defaultSizeOf(gen).width}×${defaultSizeOf(gen).height} (--size changes it)`,
     '',
     'Parameters (--params):',
   ];

@@ -15,6 +15,11 @@ import { DEFAULT_SIZE, MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, SIZE_LIMITS } fro
 // canonicalize is CommonJS with an ESM-style type declaration; at run time the default import is the function.
 const canonicalize = canonicalizeModule as unknown as (input: unknown) => string | undefined;
 
+/** The size a recipe without one renders at: the generator's own (an avatar is square), else DEFAULT_SIZE. */
+export function defaultSizeOf(generator: Pick<GeneratorDefinition, 'defaultSize'>): { width: number; height: number; pixelRatio: number } {
+  return { ...DEFAULT_SIZE, ...generator.defaultSize };
+}
+
 export const RECIPE_SCHEMA_VERSION = 1;
 
 export interface RecipeInput {
@@ -124,10 +129,11 @@ export function resolveRecipe(
     throw new ProblemError('invalid_params', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
   }
 
+  const fallback = defaultSizeOf(generator);
   const size = {
-    width: input.size?.width ?? DEFAULT_SIZE.width,
-    height: input.size?.height ?? DEFAULT_SIZE.height,
-    pixelRatio: input.size?.pixelRatio ?? DEFAULT_SIZE.pixelRatio,
+    width: input.size?.width ?? fallback.width,
+    height: input.size?.height ?? fallback.height,
+    pixelRatio: input.size?.pixelRatio ?? fallback.pixelRatio,
   };
   // The HTTP contract checks these too; the engine checks again because the CLI and jobs call it directly.
   const issues: ProblemIssue[] = [];
@@ -296,7 +302,7 @@ export function resolveEncodedRecipe(
       extra: { pinnedVersion: recipe.version, currentVersion: generator.version },
     });
   }
-  const size = recipe.size ?? DEFAULT_SIZE;
+  const size = recipe.size ?? defaultSizeOf(generator);
   return resolveRecipe(
     registry,
     recipe.generator,

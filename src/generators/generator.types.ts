@@ -58,6 +58,8 @@ export interface GeneratorDefinition<P extends Record<string, unknown> = Record<
   animated: boolean;
   /** Still generators: png, webp (+ svg / css where offered). Animated: gif, mp4 (+ png/webp of frame 0). */
   formats: readonly OutputFormat[];
+  /** The size a recipe without one renders at, when 1920×1080 (DEFAULT_SIZE) is the wrong shape (an avatar, a social card). */
+  defaultSize?: { readonly width: number; readonly height: number };
   defaults: P;
   paramSchema: ParamSchema;
   /** Animated generators: frame rate and frame count for the given params (both bounded by the schema). */

@@ -1,5 +1,6 @@
 // The public view of a generator (the Generator schema of the contract).
 import type { components } from '../../codegen/openapi.ts';
+import { DEFAULT_SIZE } from '../config/limits.ts';
 import type { GeneratorDefinition } from './generator.types.ts';
 
 export type GeneratorView = components['schemas']['Generator'];
@@ -13,6 +14,7 @@ export function toGeneratorView(def: GeneratorDefinition): GeneratorView {
     version: def.version,
     animated: def.animated,
     formats: [...def.formats],
+    defaultSize: { width: def.defaultSize?.width ?? DEFAULT_SIZE.width, height: def.defaultSize?.height ?? DEFAULT_SIZE.height },
     defaults: def.defaults,
     paramSchema: def.paramSchema,
     animation,

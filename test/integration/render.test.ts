@@ -299,6 +299,21 @@ for (const engine of ENGINES) {
       }
     });
 
+    test("a recipe without a size renders at its generator's own default size (an avatar is square), else 1920×1080", async () => {
+      for (const [slug, width, height] of [
+        ['identicon', 256, 256],
+        ['social-card', 1200, 630],
+        ['voronoi', 1920, 1080],
+      ] as const) {
+        const listed = await t.request('get', `/v1/generators/${slug}`);
+        assert.deepEqual(listed.body.defaultSize, { width, height }, slug);
+        const res = await t.request('post', `/v1/generate/${slug}`, { body: { seed: 3, format: 'webp' } });
+        assert.equal(res.status, 200, res.text);
+        const recipe = JSON.parse(Buffer.from(res.headers['x-service-recipe'], 'base64url').toString('utf8'));
+        assert.deepEqual(recipe.size, { width, height, pixelRatio: 1 }, slug);
+      }
+    });
+
     test('an animated render over the animation budget is 504 pointing to jobs', { skip: !animated }, async () => {
       const budgeted = await startTestApp(engine, { env: { ANIMATION_BUDGET_MS: '150' } });
       try {

@@ -460,8 +460,11 @@ function wrapId(id, control) {
   return div;
 }
 
+/** A generator made for a shape of its own (an avatar, a social card) opens at that size; others at DEFAULT_SIZE. */
 function initialRecipe(gen) {
-  return { slug: gen.slug, params: structuredClone(gen.defaults ?? {}), seed: 0, size: { ...DEFAULT_SIZE }, format: stillFormat(gen) };
+  const own = gen.defaultSize && !(gen.defaultSize.width === 1920 && gen.defaultSize.height === 1080);
+  const size = own ? { ...gen.defaultSize, pixelRatio: 1 } : { ...DEFAULT_SIZE };
+  return { slug: gen.slug, params: structuredClone(gen.defaults ?? {}), seed: 0, size, format: stillFormat(gen) };
 }
 
 async function show(stage, out) {

@@ -152,6 +152,8 @@ export default defineGenerator<IdenticonParams>({
   version: '1.0.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
+  // An avatar is square.
+  defaultSize: { width: 256, height: 256 },
   defaults,
   paramSchema: {
     type: 'object',

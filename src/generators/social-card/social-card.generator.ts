@@ -40,6 +40,8 @@ export default defineGenerator<SocialCardParams>({
   version: '1.0.0',
   animated: false,
   formats: ['png', 'webp'],
+  // The Open Graph / link-preview size.
+  defaultSize: { width: 1200, height: 630 },
   defaults,
   paramSchema: {
     type: 'object',
