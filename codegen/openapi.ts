@@ -1871,7 +1871,7 @@ export interface operations {
                      *         "slug": "plasma",
                      *         "name": "Plasma",
                      *         "description": "Classic colourful plasma: interfering sine waves and ripples mapped through a cycling palette, looping seamlessly.",
-                     *         "version": "1.1.0",
+                     *         "version": "1.2.0",
                      *         "animated": true,
                      *         "formats": [
                      *           "gif",
@@ -1885,12 +1885,12 @@ export interface operations {
                      *         },
                      *         "defaults": {
                      *           "palette": [
-                     *             "#120c3d",
-                     *             "#4b1d8f",
-                     *             "#b5179e",
-                     *             "#ff6b6b",
-                     *             "#ffc857",
-                     *             "#2ec4b6"
+                     *             "#10062b",
+                     *             "#2b2dd6",
+                     *             "#ff3d9a",
+                     *             "#ff9f1c",
+                     *             "#fff275",
+                     *             "#2de2e6"
                      *           ],
                      *           "scale": 1,
                      *           "speed": 1,

@@ -1,16 +1,19 @@
 // Organic blob: control points around a circle with radii perturbed by seeded simplex noise
 // (sampled on the circle, so the shape closes seamlessly), joined by a closed Catmull-Rom spline
 // converted to cubic Béziers and filled with a palette gradient. Optional extra layers stack
-// smaller, shifted blobs on top, each with a soft shadow.
+// smaller, shifted blobs on top, each with a soft shadow. The seed also sets the composition: where
+// the blob sits (off-centre within the free room of the canvas) and which end of the palette is at
+// the back.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { softShadow } from '../lib/shadow.ts';
 import { defineGenerator } from '../generator.types.ts';
-import { colorParam, paletteParam, parseHex, samplePalette, toHex } from '../lib/color.ts';
+import { colorParam, paletteParam, parseHex, toHex } from '../lib/color.ts';
+import { mixOklab, oklabToRgb, rgbToOklab } from '../lib/oklab.ts';
 import { deviceBounds, paintGradient, pathCoverage, scaling } from '../lib/gradient.ts';
 import { readBlock, writeBlock } from '../lib/pixels.ts';
 import { noise2D } from '../lib/noise.ts';
-import { range, subRandom } from '../lib/random.ts';
+import { range, seededStream } from '../lib/random.ts';
 
 export interface BlobParams extends Record<string, unknown> {
   palette: string[];
@@ -24,8 +27,8 @@ export interface BlobParams extends Record<string, unknown> {
 }
 
 const defaults: BlobParams = {
-  palette: ['#5b5bf0', '#a35cff', '#ff6fb5', '#ffb36b'],
-  background: '#fdf6f0',
+  palette: ['#0f4c5c', '#1b998b', '#f4d35e', '#ee964b', '#f95738'],
+  background: '#fbf5ec',
   size: 0.78,
   points: 7,
   irregularity: 0.6,
@@ -51,17 +54,26 @@ interface Scene {
 }
 
 function buildScene(p: BlobParams, seed: number, width: number, height: number): Scene {
-  const rnd = subRandom(seed, 'blob/shape');
+  const rnd = seededStream(seed, 'blob/shape');
   const noise = noise2D(seed, 'blob/radius');
-  const palette = p.palette.map(parseHex);
+  const layout = seededStream(seed, 'blob/layout');
+  const palette = p.palette.map((c) => rgbToOklab(parseHex(c)));
+  if (layout() < 0.5) palette.reverse();
+  // Palette sampled in OKLab: no olive or grey midpoints between distant hues.
+  const sample = (t: number) => {
+    const x = Math.max(0, Math.min(1, t)) * (palette.length - 1);
+    const i = Math.min(palette.length - 2, Math.floor(x));
+    return toHex(oklabToRgb(mixOklab(palette[i], palette[i + 1], x - i)));
+  };
   const unit = Math.min(width, height);
   const R = (p.size * unit) / 2;
   const L = p.layers;
   const light = range(rnd, -Math.PI * 0.9, -Math.PI * 0.35); // gradient direction: light from above
   const lx = Math.cos(light),
     ly = Math.sin(light);
-  let cx = width / 2,
-    cy = height / 2;
+  // Off-centre by up to 70% of the room left around the blob (its outline reaches about 1.3 R).
+  let cx = width / 2 + range(layout, -0.7, 0.7) * Math.max(0, width / 2 - R * 1.3),
+    cy = height / 2 + range(layout, -0.7, 0.7) * Math.max(0, height / 2 - R * 1.3);
   const layers: BlobLayer[] = [];
   for (let k = 0; k < L; k++) {
     const scale = 1 - (k / Math.max(1, L)) * 0.62;
@@ -103,7 +115,7 @@ function buildScene(p: BlobParams, seed: number, width: number, height: number):
     const t0 = k / L,
       t1 = (k + 1) / L;
     const stops: Array<[number, string]> = [];
-    for (let s = 0; s < 4; s++) stops.push([s / 3, toHex(samplePalette(palette, t0 + ((t1 - t0) * s) / 3))]);
+    for (let s = 0; s < 4; s++) stops.push([s / 3, sample(t0 + ((t1 - t0) * s) / 3)]);
     const gr = r * 1.2;
     layers.push({
       start: [xs[0], ys[0]],
@@ -118,7 +130,7 @@ export default defineGenerator<BlobParams>({
   slug: 'blob',
   name: 'Blob',
   description: 'Smooth organic blob shapes with gradient fills, optionally stacked in layers with soft shadows.',
-  version: '1.1.0',
+  version: '1.2.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,

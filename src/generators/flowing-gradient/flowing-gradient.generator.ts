@@ -3,12 +3,13 @@
 // as a Gaussian-weighted average in OKLab, which keeps mixtures bright instead of muddy. A gentle
 // looping domain warp bends the blobs into organic shapes. The field is smooth, so it is computed
 // at a small internal resolution and scaled up with a bicubic filter (lib/resample.ts); a fixed
-// film-grain tile drawn on top hides 8-bit banding.
+// film-grain tile drawn on top hides 8-bit banding. The seed also moves and stretches the ring the
+// blobs drift around, so compositions differ from seed to seed, not only their colours.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
-import { range, subRandom } from '../lib/random.ts';
+import { range, seededStream, subRandom } from '../lib/random.ts';
 import { emptyBlock, writeBlock } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 
@@ -23,8 +24,8 @@ export interface FlowingGradientParams extends Record<string, unknown>, LoopPara
 }
 
 const defaults: FlowingGradientParams = {
-  palette: ['#ff5f8f', '#ffb36b', '#8b5cf6', '#2ec5ff', '#22d3a6'],
-  background: '#160f36',
+  palette: ['#ffd166', '#ef476f', '#06d6a0', '#118ab2', '#f78c6b'],
+  background: '#0b1d2a',
   blobs: 5,
   softness: 0.9,
   speed: 1,
@@ -82,7 +83,7 @@ interface Blob {
 }
 
 function makeBlobs(p: FlowingGradientParams, seed: number, aspect: number): Blob[] {
-  const rnd = subRandom(seed, 'flowing-gradient/blobs');
+  const rnd = seededStream(seed, 'flowing-gradient/blobs');
   const labs = p.palette.map((c) => toOklab(parseHex(c)));
   const order = labs.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
@@ -90,14 +91,20 @@ function makeBlobs(p: FlowingGradientParams, seed: number, aspect: number): Blob
     [order[i], order[j]] = [order[j], order[i]];
   }
   const blobs: Blob[] = [];
+  // The ring: its centre moves off the middle and it stretches wider or taller, by the seed.
+  const layout = seededStream(seed, 'flowing-gradient/layout');
+  const ringX = 0.5 + range(layout, -0.14, 0.14);
+  const ringY = 0.5 + range(layout, -0.14, 0.14);
+  const stretch = range(layout, 0.7, 1.35);
+  const turn = layout() * TAU;
   for (let i = 0; i < p.blobs; i++) {
     // Spread the path centres around an ellipse so blobs share the canvas evenly.
-    const a = (i / p.blobs) * TAU + range(rnd, -0.4, 0.4);
-    const rr = range(rnd, 0.15, 0.32);
+    const a = (i / p.blobs) * TAU + range(rnd, -0.4, 0.4) + turn;
+    const rr = range(rnd, 0.2, 0.38);
     blobs.push({
       lab: labs[order[i % order.length]],
-      cx: 0.5 * aspect + Math.cos(a) * rr * aspect,
-      cy: 0.5 + Math.sin(a) * rr,
+      cx: ringX * aspect + Math.cos(a) * rr * stretch * aspect,
+      cy: ringY + (Math.sin(a) * rr) / stretch,
       ax: range(rnd, 0.12, 0.3) * aspect,
       ay: range(rnd, 0.1, 0.25),
       mx: rnd() < 0.5 ? 1 : -1,
@@ -107,6 +114,20 @@ function makeBlobs(p: FlowingGradientParams, seed: number, aspect: number): Blob
       sigma: p.softness * range(rnd, 0.26, 0.38),
       pulse: rnd() * TAU,
     });
+  }
+  // Re-centre so the blobs' mean position at the loop's start is the ring's centre: the random
+  // Lissajous phases otherwise leave one side of the frame empty.
+  let mx = 0,
+    my = 0;
+  for (const b of blobs) {
+    mx += b.cx + b.ax * Math.sin(b.px);
+    my += b.cy + b.ay * Math.sin(b.py);
+  }
+  mx /= blobs.length;
+  my /= blobs.length;
+  for (const b of blobs) {
+    b.cx += ringX * aspect - mx;
+    b.cy += (ringY - my) * 0.5;
   }
   return blobs;
 }
@@ -132,7 +153,7 @@ export default defineGenerator<FlowingGradientParams>({
   slug: 'flowing-gradient',
   name: 'Flowing gradient',
   description: 'A soft mesh / aurora gradient: blurred colour blobs drifting on closed paths, blended smoothly; loops seamlessly.',
-  version: '1.1.0',
+  version: '1.2.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,
@@ -206,7 +227,7 @@ export default defineGenerator<FlowingGradientParams>({
     });
     const bg = toOklab(parseHex(p.background));
     const warp = p.warp * 0.12;
-    const wr = subRandom(seed, 'flowing-gradient/warp');
+    const wr = seededStream(seed, 'flowing-gradient/warp');
     const wf1 = range(wr, 2, 3.5),
       wf2 = range(wr, 2, 3.5),
       wp1 = wr() * TAU,

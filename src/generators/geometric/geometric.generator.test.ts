@@ -32,7 +32,7 @@ function input(seed: number, params: Partial<Params> = {}, width = 320, height =
 
 test('geometric: contract fields', () => {
   assert.equal(gen.slug, 'geometric');
-  assert.equal(gen.version, '1.0.0');
+  assert.equal(gen.version, '1.1.0');
   assert.equal(gen.animated, false);
   assert.deepEqual([...gen.formats], ['png', 'webp', 'svg', 'css']);
   assert.equal(typeof gen.svg, 'function');

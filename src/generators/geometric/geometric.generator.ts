@@ -2,21 +2,24 @@
 // each tile painted with a palette colour picked by a hash of the seed and the tile's grid
 // position, separated by a thin gap of background colour.
 //
-// The raster and the SVG draw the same polygons. The CSS form is the periodic rendition of the
-// same geometry: colours are taken from a small repeat unit (2-4 tiles wide) so the pattern can be
-// built from CSS gradients alone. Every tile is decomposed into primitives a gradient layer can
-// paint without spilling over its neighbours:
+// The raster, the SVG and the CSS draw the same polygons in the same colours: colours repeat over a
+// seeded repeat unit (6-8 tiles wide, hashed per cell, so it reads as random) because a CSS
+// background can only repeat. Every tile is decomposed for the CSS into primitives a gradient
+// layer can paint without spilling over its neighbours:
 //   - a right triangle with axis-aligned legs at a corner of the layer's tile -> linear-gradient;
 //   - an axis-aligned rectangle at a corner of the layer's tile -> conic-gradient quadrant;
 //   - a circle in the middle of the layer's tile -> radial-gradient;
 //   - chevron bands -> conic-gradient "everything below this zigzag", stacked in order.
-// All lengths in the CSS are multiples of the --svc-geometric-size custom property.
+// Where two primitives of one tile meet, browsers anti-alias (or snap) both edges and the
+// background shows through as a hairline seam; a thin rectangle in the tile's colour is painted
+// under every such internal edge (kept 2 px inside the tile's outline) so the seam cannot show.
+// All lengths in the CSS are multiples of the --svc-geometric-size custom property (plus px nudges).
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam } from '../lib/color.ts';
-import { subRandom } from '../lib/random.ts';
+import { seededStream } from '../lib/random.ts';
 
 export const PATTERNS = ['triangles', 'hexagons', 'chevrons', 'dots'] as const;
 export type Pattern = (typeof PATTERNS)[number];
@@ -33,8 +36,8 @@ const defaults: GeometricParams = {
   pattern: 'triangles',
   size: 48,
   gap: 0.08,
-  palette: ['#264653', '#2a9d8f', '#e9c46a', '#f4a261', '#e76f51'],
-  background: '#14212a',
+  palette: ['#e4572e', '#f3a712', '#2e86ab', '#8cb369', '#f2e8cf'],
+  background: '#101826',
 };
 
 const SQRT3 = Math.sqrt(3);
@@ -64,15 +67,18 @@ interface Setup {
   /** Seeded offset of the whole pattern, in px. */
   ox: number;
   oy: number;
-  /** Colour of cell (i, j). Raster: free; CSS: periodic. */
+  /** Colour of cell (i, j); periodic over PERIOD[pattern] so the CSS can repeat it exactly. */
   color: (i: number, j: number) => number;
-  /** Chevrons: band colours. */
+  /** Chevrons: band colours, periodic over `bands`. */
   bandColor: (k: number) => number;
-  perm: number[];
+  bands: number;
 }
 
-function setup(p: GeometricParams, seed: number, periodic: null | [number, number]): Setup {
-  const rnd = subRandom(seed, `geometric/${p.pattern}`);
+/** Repeat unit in cells (columns, rows). Triangles count half-steps; rows must be even (stagger). */
+const PERIOD: Record<Pattern, [number, number]> = { triangles: [12, 4], hexagons: [8, 4], dots: [8, 4], chevrons: [1, 1] };
+
+function setup(p: GeometricParams, seed: number): Setup {
+  const rnd = seededStream(seed, `geometric/${p.pattern}`);
   const s = p.size;
   const gapPx = p.gap * s;
   const inset = gapPx > 0.5 ? gapPx / 2 : gapPx / 2 - 0.25;
@@ -85,29 +91,28 @@ function setup(p: GeometricParams, seed: number, periodic: null | [number, numbe
     const j = Math.floor(rnd() * (i + 1));
     [perm[i], perm[j]] = [perm[j], perm[i]];
   }
-  // Raster: every cell picks freely. CSS: the cells of the repeat unit walk through the shuffled
-  // palette, so the unit shows as many different colours as it can.
-  const color = (i: number, j: number) =>
-    periodic ? perm[mod(mod(i, periodic[0]) + periodic[0] * mod(j, periodic[1]), n)] : Math.floor(cellHash(seed, i, j, salt) * n) % n;
-  // Raster bands: a random walk through the palette that never repeats a colour twice in a row.
-  const bandCache = new Map<number, number>();
-  const bandColor = (k: number): number => {
-    if (periodic) return perm[mod(k, n)];
-    const cached = bandCache.get(k);
-    if (cached !== undefined) return cached;
-    let c = perm[0];
-    // Walk from band -4 so the first visible bands are part of the same chain.
-    for (let b = -4; b <= k; b++) {
-      if (bandCache.has(b)) {
-        c = bandCache.get(b)!;
-        continue;
-      }
-      c = b === -4 ? perm[0] : (c + 1 + Math.floor(cellHash(seed, b, 7, salt) * (n - 1))) % n;
-      bandCache.set(b, c);
+  // One repeat unit of hashed colours; a cell never repeats its left neighbour's colour, so no two
+  // side-by-side tiles merge into one blob.
+  const [pw, ph] = PERIOD[p.pattern];
+  const grid: number[] = [];
+  for (let j = 0; j < ph; j++) {
+    for (let i = 0; i < pw; i++) {
+      let c = Math.floor(cellHash(seed, i, j, salt) * n) % n;
+      if (i > 0 && c === grid[j * pw + i - 1]) c = (c + 1 + Math.floor(cellHash(seed, i, j, salt + 1) * (n - 1))) % n;
+      grid.push(c);
     }
-    return c;
-  };
-  return { s, inset, n, ox, oy, color, bandColor, perm };
+  }
+  const color = (i: number, j: number) => grid[mod(j, ph) * pw + mod(i, pw)];
+  // Bands: a closed walk of 2n steps through the palette that never repeats a colour twice in a row.
+  const bands = 2 * n;
+  const walk: number[] = [perm[0]];
+  for (let b = 1; b < bands; b++) {
+    let c = (walk[b - 1] + 1 + Math.floor(cellHash(seed, b, 7, salt) * (n - 1))) % n;
+    if (b === bands - 1 && c === walk[0]) c = (c + 1) % n === walk[b - 1] ? (c + 2) % n : (c + 1) % n;
+    walk.push(c);
+  }
+  const bandColor = (k: number): number => walk[mod(k, bands)];
+  return { s, inset, n, ox, oy, color, bandColor, bands };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -165,7 +170,7 @@ function chevronGeom(s: number, inset: number) {
 
 /** All shapes covering [0, width] x [0, height]. */
 function buildShapes(p: GeometricParams, seed: number, width: number, height: number): Shape[] {
-  const st = setup(p, seed, null);
+  const st = setup(p, seed);
   const { s, inset, ox, oy } = st;
   const shapes: Shape[] = [];
   const shift = (pts: Pt[]): Pt[] => pts.map(([x, y]) => [x - ox, y - oy] as Pt);
@@ -229,6 +234,8 @@ interface Layer {
   image: string;
   /** Top-left of the layer's tile, in units of the tile size. */
   pos: Pt;
+  /** A nudge of the position, in px. */
+  posPx?: Pt;
 }
 
 const fmt = (v: number) => {
@@ -239,7 +246,8 @@ const SIZE_VAR = 'var(--svc-geometric-size)';
 /** A length of k tiles, optionally nudged by px pixels (for anti-aliased edges). */
 function len(k: number, px = 0): string {
   if (px === 0) return k === 0 ? '0px' : `calc(${SIZE_VAR} * ${fmt(k)})`;
-  return `calc(${SIZE_VAR} * ${fmt(k)} ${px < 0 ? '-' : '+'} ${Math.abs(px)}px)`;
+  if (k === 0) return `${fmt(px)}px`;
+  return `calc(${SIZE_VAR} * ${fmt(k)} ${px < 0 ? '-' : '+'} ${fmt(Math.abs(px))}px)`;
 }
 const colorVar = (i: number) => `var(--svc-geometric-c${i + 1})`;
 
@@ -254,72 +262,98 @@ function cornerTriangle(V: Pt, dx: 1 | -1, dy: 1 | -1, lx: number, ly: number, c
   };
 }
 
-function rectangle(x: number, y: number, w: number, h: number, color: string): Layer {
-  return { image: `conic-gradient(from 270deg at ${len(w)} ${len(h)}, ${color} 90deg, transparent 90deg)`, pos: [x, y] };
+/** Axis-aligned rectangle at (x, y) of size w × h tiles, each nudged by the matching px value. */
+function rectangle(x: number, y: number, w: number, h: number, color: string, px: [number, number, number, number] = [0, 0, 0, 0]): Layer {
+  return {
+    image: `conic-gradient(from 270deg at ${len(w, px[2])} ${len(h, px[3])}, ${color} 90deg, transparent 90deg)`,
+    pos: [x, y],
+    posPx: [px[0], px[1]],
+  };
+}
+
+/**
+ * Seam cover: a rectangle in the tile's colour under an internal edge, from (x, y0) to (x, y1) in
+ * tiles (vertical) or across [x0, x1] at height y (horizontal), `half` px either side, shortened by
+ * `trim` px at both ends so it stays inside the tile. Null when the tile is too small for it.
+ */
+function seamV(x: number, y0: number, y1: number, trim: [number, number], color: string, unit: number): Layer | null {
+  if ((y1 - y0) * unit - trim[0] - trim[1] < 1) return null;
+  return rectangle(x, y0, 0, y1 - y0, color, [-1, trim[0], 2, -trim[0] - trim[1]]);
 }
 
 function cssLayers(p: GeometricParams, seed: number): { layers: Layer[]; box: Pt; base: string; colors: string[] } {
   const unit = p.size;
-  const period: Record<Pattern, [number, number]> = { triangles: [4, 2], hexagons: [2, 2], dots: [4, 2], chevrons: [1, 1] };
-  const st = setup(p, seed, period[p.pattern]);
+  const [pw, ph] = PERIOD[p.pattern];
+  const st = setup(p, seed);
   const inset = st.inset / unit; // in tiles
   const ox = st.ox / unit;
   const oy = st.oy / unit;
   const layers: Layer[] = [];
   const push = (l: Layer | null) => {
-    if (l) layers.push({ image: l.image, pos: [l.pos[0] - ox, l.pos[1] - oy] });
+    if (l) layers.push({ ...l, pos: [l.pos[0] - ox, l.pos[1] - oy] });
   };
   let box: Pt = [1, 1];
   let base = 'var(--svc-geometric-bg)';
   switch (p.pattern) {
     case 'triangles': {
       const { H, tri } = triangleGeom(1);
-      box = [2, 2 * H];
-      for (let j = 0; j < 2; j++) {
-        for (let k = 0; k < 4; k++) {
+      box = [pw / 2, ph * H];
+      for (let j = 0; j < ph; j++) {
+        for (let k = 0; k < pw; k++) {
           const { up, pts } = tri(k, j, inset);
           const c = colorVar(st.color(k, j));
+          const group: Array<Layer | null> = [];
           if (up) {
             const [apex, right, left] = pts;
             const V: Pt = [apex[0], left[1]];
-            push(cornerTriangle(V, -1, -1, apex[0] - left[0], left[1] - apex[1], c, box));
-            push(cornerTriangle(V, 1, -1, right[0] - apex[0], right[1] - apex[1], c, box));
+            // Under the two halves: their shared vertical edge, from 2 px below the apex to the base.
+            group.push(seamV(apex[0], apex[1], left[1], [2, 0], c, unit));
+            group.push(cornerTriangle(V, -1, -1, apex[0] - left[0], left[1] - apex[1], c, box));
+            group.push(cornerTriangle(V, 1, -1, right[0] - apex[0], right[1] - apex[1], c, box));
           } else {
             const [left, right, apex] = pts;
             const V: Pt = [apex[0], left[1]];
-            push(cornerTriangle(V, -1, 1, apex[0] - left[0], apex[1] - left[1], c, box));
-            push(cornerTriangle(V, 1, 1, right[0] - apex[0], apex[1] - right[1], c, box));
+            group.push(seamV(apex[0], left[1], apex[1], [0, 2], c, unit));
+            group.push(cornerTriangle(V, -1, 1, apex[0] - left[0], apex[1] - left[1], c, box));
+            group.push(cornerTriangle(V, 1, 1, right[0] - apex[0], apex[1] - right[1], c, box));
           }
+          // CSS lists the top layer first: halves above, cover below.
+          group.reverse().forEach(push);
         }
       }
       break;
     }
     case 'hexagons': {
       const { R, centre, radius } = hexGeom(1);
-      box = [2, 3 * R];
+      box = [pw, ph * 1.5 * R];
       const r = radius(inset);
       const a = (r * SQRT3) / 2;
-      for (let j = 0; j < 2; j++) {
-        for (let i = 0; i < 2; i++) {
+      for (let j = 0; j < ph; j++) {
+        for (let i = 0; i < pw; i++) {
           const [cx, cy] = centre(i, j);
           const c = colorVar(st.color(i, j));
-          push({ ...rectangle(cx - a, cy - r / 2, 2 * a, r, c) });
           push(cornerTriangle([cx, cy - r / 2], -1, -1, a, r / 2, c, box));
           push(cornerTriangle([cx, cy - r / 2], 1, -1, a, r / 2, c, box));
           push(cornerTriangle([cx, cy + r / 2], -1, 1, a, r / 2, c, box));
           push(cornerTriangle([cx, cy + r / 2], 1, 1, a, r / 2, c, box));
+          push({ ...rectangle(cx - a, cy - r / 2, 2 * a, r, c) });
+          // Under them: the vertical edge between the corner triangles and the rectangle's top and
+          // bottom edges, each kept 2 px inside the outline.
+          push(seamV(cx, cy - r, cy + r, [2, 2], c, unit));
+          if (2 * a * unit > 6) push(rectangle(cx - a, cy - r / 2, 2 * a, r, c, [2, -1, -4, 2]));
         }
       }
       break;
     }
     case 'dots': {
       const { rowH, centre, radius } = dotGeom(1);
-      box = [4, 2 * rowH];
+      box = [pw, ph * rowH];
       const r = radius(inset);
-      for (let j = 0; j < 2; j++) {
-        for (let i = 0; i < 4; i++) {
+      for (let j = 0; j < ph; j++) {
+        for (let i = 0; i < pw; i++) {
           const [cx, cy] = centre(i, j);
           const c = colorVar(st.color(i, j));
+          // The layer's tile is centred on the dot (the dot is far smaller than the repeat unit).
           push({
             image: `radial-gradient(circle at 50% 50%, ${c} ${len(r, -0.5)}, transparent ${len(r, 0.5)})`,
             pos: [cx - box[0] / 2, cy - box[1] / 2],
@@ -330,7 +364,7 @@ function cssLayers(p: GeometricParams, seed: number): { layers: Layer[]; box: Pt
     }
     case 'chevrons': {
       const { t, gv, zig } = chevronGeom(1, inset);
-      const N = st.n;
+      const N = st.bands;
       box = [1, N * t];
       base = colorVar(st.bandColor(-2));
       // Bottom-most layer first here; reversed below because CSS lists the top layer first.
@@ -359,7 +393,7 @@ export default defineGenerator<GeometricParams>({
   name: 'Geometric pattern',
   description:
     'Repeating geometric tiles (triangles, hexagons, chevrons or dots) in palette colours, as an image, an SVG or a pure-CSS background.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: false,
   formats: ['png', 'webp', 'svg', 'css'],
   defaults,
@@ -449,7 +483,7 @@ export default defineGenerator<GeometricParams>({
       `  background-color: ${base};`,
       `  background-image:\n${layers.map((l) => `    ${l.image}`).join(',\n')};`,
       `  background-size: ${len(box[0])} ${len(box[1])};`,
-      `  background-position:\n${layers.map((l) => `    ${len(norm(l.pos[0], box[0]))} ${len(norm(l.pos[1], box[1]))}`).join(',\n')};`,
+      `  background-position:\n${layers.map((l) => `    ${len(norm(l.pos[0], box[0]), l.posPx?.[0])} ${len(norm(l.pos[1], box[1]), l.posPx?.[1])}`).join(',\n')};`,
       '  background-repeat: repeat;',
       '}',
       '',

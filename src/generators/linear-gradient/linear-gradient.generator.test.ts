@@ -4,5 +4,10 @@ import gen from './linear-gradient.generator.ts';
 
 stillGeneratorContract(gen, {
   invalid: [{ kind: 'diamond' }],
-  variants: [{ kind: 'radial' }, { kind: 'conic', angle: 30, centerX: 0.2 }, { kind: 'linear', interpolation: 'srgb', grain: 0, angle: 0 }],
+  variants: [
+    { kind: 'radial' },
+    { kind: 'conic', angle: 30, centerX: 0.2 },
+    { kind: 'linear', interpolation: 'srgb', grain: 0, angle: 0 },
+    { kind: 'conic', variation: 0 },
+  ],
 });

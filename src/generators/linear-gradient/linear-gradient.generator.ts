@@ -3,6 +3,11 @@
 // reach the farthest corner), so the PNG, SVG and CSS forms agree. Stops can be interpolated in
 // OKLab (perceptually even, no muddy midpoints) by inserting intermediate stops; CSS uses the
 // native `in oklab` syntax where supported. A light seeded grain dithers away 8-bit banding.
+// Conic gradients blend in OKLCH instead (hue turns, chroma kept): around a full turn some pair of
+// neighbouring stops is nearly complementary, and a straight OKLab line between them runs through
+// grey. The seed varies the picture by `variation`: the angle turns up to ±25°, the inner stops
+// slide up to 40% of their spacing and the radial/conic centre moves up to 15% of the frame;
+// all three forms (png, svg, css) use the varied geometry.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
@@ -10,8 +15,9 @@ import { paletteParam, parseHex, toHex, type Rgb } from '../lib/color.ts';
 import { paintGradient, scaling } from '../lib/gradient.ts';
 import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { applyGrain } from '../lib/grain.ts';
+import { seededStream } from '../lib/random.ts';
 
-const VERSION = '1.1.0';
+const VERSION = '1.2.0';
 
 export const GRADIENT_KINDS = ['linear', 'radial', 'conic'] as const;
 export const INTERPOLATIONS = ['oklab', 'srgb'] as const;
@@ -24,6 +30,7 @@ export interface LinearGradientParams extends Record<string, unknown> {
   centerY: number;
   interpolation: (typeof INTERPOLATIONS)[number];
   grain: number;
+  variation: number;
 }
 
 const defaults: LinearGradientParams = {
@@ -34,6 +41,7 @@ const defaults: LinearGradientParams = {
   centerY: 0.5,
   interpolation: 'oklab',
   grain: 0.03,
+  variation: 1,
 };
 
 // --- OKLab (Björn Ottosson) -------------------------------------------------------------
@@ -68,12 +76,42 @@ function oklabToRgb([L, a, b]: [number, number, number]): Rgb {
   };
 }
 
-/** Palette → explicit [offset, colour] stops, expanded through OKLab when asked. */
-function buildStops(p: LinearGradientParams): Array<[number, string]> {
+const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
+
+/** OKLab → OKLCH-style interpolation: lightness and chroma straight, hue along the shorter arc. */
+function mixLch(a: [number, number, number], b: [number, number, number], t: number): [number, number, number] {
+  const ca = Math.hypot(a[1], a[2]),
+    cb = Math.hypot(b[1], b[2]);
+  // A near-grey end has no meaningful hue: borrow the other end's.
+  let ha = Math.atan2(a[2], a[1]),
+    hb = Math.atan2(b[2], b[1]);
+  if (ca < 0.02) ha = hb;
+  if (cb < 0.02) hb = ha;
+  let dh = hb - ha;
+  if (dh > Math.PI) dh -= 2 * Math.PI;
+  if (dh < -Math.PI) dh += 2 * Math.PI;
+  const c = lerp(ca, cb, t),
+    h = ha + dh * t;
+  return [lerp(a[0], b[0], t), c * Math.cos(h), c * Math.sin(h)];
+}
+
+/** Stop offsets of n colours, evenly spaced and then slid by the seed (ends stay at 0 and 1). */
+function stopOffsets(n: number, p: LinearGradientParams, seed: number): number[] {
+  const rnd = seededStream(seed, 'linear-gradient/stops');
+  const v = Math.max(0, Math.min(1, p.variation));
+  return Array.from({ length: n }, (_, i) => {
+    const jitter = rnd() * 2 - 1;
+    return i === 0 || i === n - 1 ? i / (n - 1) : (i + jitter * v * 0.4) / (n - 1);
+  });
+}
+
+/** Palette → explicit [offset, colour] stops, expanded through OKLab (OKLCH for conic) when asked. */
+function buildStops(p: LinearGradientParams, seed: number): Array<[number, string]> {
   const colors = p.palette.slice();
   if (p.kind === 'conic') colors.push(colors[0]); // close the loop: no hard seam at the start angle
   const n = colors.length;
-  if (p.interpolation === 'srgb') return colors.map((c, i) => [i / (n - 1), c.toLowerCase()]);
+  const at = stopOffsets(n, p, seed);
+  if (p.interpolation === 'srgb') return colors.map((c, i) => [at[i], c.toLowerCase()]);
   const labs = colors.map((c) => rgbToOklab(parseHex(c)));
   const sub = 8;
   const stops: Array<[number, string]> = [];
@@ -82,12 +120,29 @@ function buildStops(p: LinearGradientParams): Array<[number, string]> {
       const t = k / sub;
       const a = labs[i],
         b = labs[i + 1];
-      const lab: [number, number, number] = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
-      stops.push([(i + t) / (n - 1), k === 0 ? colors[i].toLowerCase() : toHex(oklabToRgb(lab))]);
+      const lab: [number, number, number] =
+        p.kind === 'conic' ? mixLch(a, b, t) : [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
+      stops.push([lerp(at[i], at[i + 1], t), k === 0 ? colors[i].toLowerCase() : toHex(oklabToRgb(lab))]);
     }
   }
   stops.push([1, colors[n - 1].toLowerCase()]);
   return stops;
+}
+
+/** The seeded geometry: angle and centre as drawn (params moved by `variation`). */
+function varied(p: LinearGradientParams, seed: number): { angle: number; centerX: number; centerY: number } {
+  const rnd = seededStream(seed, 'linear-gradient/geometry');
+  const v = Math.max(0, Math.min(1, p.variation));
+  const da = (rnd() * 2 - 1) * 25 * v;
+  const dx = (rnd() * 2 - 1) * 0.15 * v;
+  const dy = (rnd() * 2 - 1) * 0.15 * v;
+  const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
+  // Rounded so the CSS and SVG can state them exactly.
+  return {
+    angle: Math.round(((((p.angle + da) % 360) + 360) % 360) * 100) / 100,
+    centerX: Math.round(clamp01(p.centerX + dx) * 10000) / 10000,
+    centerY: Math.round(clamp01(p.centerY + dy) * 10000) / 10000,
+  };
 }
 
 interface Geometry {
@@ -174,7 +229,8 @@ export default defineGenerator<LinearGradientParams>({
       interpolation: {
         type: 'string',
         title: 'Blending',
-        description: 'Colour space for blending between stops: oklab (perceptually even, vivid midpoints) or srgb (classic CSS).',
+        description:
+          'Colour space for blending between stops: oklab (perceptually even, vivid midpoints; conic gradients turn through hue as in OKLCH) or srgb (classic CSS).',
         enum: [...INTERPOLATIONS],
         default: defaults.interpolation,
       },
@@ -186,13 +242,23 @@ export default defineGenerator<LinearGradientParams>({
         maximum: 0.3,
         default: defaults.grain,
       },
+      variation: {
+        type: 'number',
+        title: 'Seed variation',
+        description:
+          'How much the seed varies the gradient: turns the angle (up to ±25°), slides the inner stops and moves the centre. 0 = exactly the given angle, centre and even stops.',
+        minimum: 0,
+        maximum: 1,
+        default: defaults.variation,
+      },
     },
   },
 
   draw(ctx: SKRSContext2D, input) {
-    const { params: p, width, height, seed, pixelRatio } = input;
+    const { params, width, height, seed, pixelRatio } = input;
+    const p = { ...params, ...varied(params, seed) };
     const g = geometry(p, width, height);
-    const stops = buildStops(p);
+    const stops = buildStops(p, seed);
     // Painted in JavaScript (lib/gradient.ts): Skia's gradients give other pixels on other CPUs.
     const block = solidBlock(ctx.canvas.width, ctx.canvas.height, parseHex(stops[0][1]));
     paintGradient(block, {
@@ -210,9 +276,10 @@ export default defineGenerator<LinearGradientParams>({
   },
 
   svg(input) {
-    const { params: p, width, height, seed } = input;
+    const { params, width, height, seed } = input;
+    const p = { ...params, ...varied(params, seed) };
     const g = geometry(p, width, height);
-    const stops = buildStops(p);
+    const stops = buildStops(p, seed);
     const W = num(width),
       H = num(height);
     const stopTags = stops.map(([t, c]) => `<stop offset="${num(t * 100)}%" stop-color="${c}"/>`).join('');
@@ -264,17 +331,19 @@ export default defineGenerator<LinearGradientParams>({
   },
 
   css(input) {
-    const { params: p } = input;
+    const { params, seed } = input;
+    const p = { ...params, ...varied(params, seed) };
     const colors = p.palette.map((c) => c.toLowerCase());
     const vars = colors.map((c, i) => `  --svc-stop-${i + 1}: ${c};`);
     const list = p.kind === 'conic' ? [...colors.map((_, i) => i), 0] : colors.map((_, i) => i);
-    const stopList = list.map((idx, i) => `var(--svc-stop-${idx + 1}) ${num((i / (list.length - 1)) * 100)}%`).join(', ');
-    const at = 'at var(--svc-center-x) var(--svc-center-y)';
+    const at = stopOffsets(list.length, p, seed);
+    const stopList = list.map((idx, i) => `var(--svc-stop-${idx + 1}) ${num(at[i] * 100)}%`).join(', ');
+    const centre = 'at var(--svc-center-x) var(--svc-center-y)';
     const fn = (space: string) => {
       const cs = space ? ` in ${space}` : '';
       if (p.kind === 'linear') return `linear-gradient(var(--svc-angle)${cs}, ${stopList})`;
-      if (p.kind === 'radial') return `radial-gradient(circle farthest-corner ${at}${cs}, ${stopList})`;
-      return `conic-gradient(from var(--svc-angle) ${at}${cs}, ${stopList})`;
+      if (p.kind === 'radial') return `radial-gradient(circle farthest-corner ${centre}${cs}, ${stopList})`;
+      return `conic-gradient(from var(--svc-angle) ${centre}${cs}, ${stopList})`;
     };
     const lines = [
       `/* ${p.kind} gradient — render-service linear-gradient ${VERSION}. Edit the custom properties to restyle. */`,
@@ -288,10 +357,12 @@ export default defineGenerator<LinearGradientParams>({
       `}`,
     ];
     if (p.interpolation === 'oklab') {
+      // Conic: OKLCH (shorter hue), as the png and svg blend it.
+      const space = p.kind === 'conic' ? 'oklch' : 'oklab';
       lines.push(
-        `@supports (background-image: linear-gradient(in oklab, red, blue)) {`,
+        `@supports (background-image: linear-gradient(in ${space}, red, blue)) {`,
         `  .svc-linear-gradient {`,
-        `    background-image: ${fn('oklab')};`,
+        `    background-image: ${fn(space)};`,
         `  }`,
         `}`,
       );

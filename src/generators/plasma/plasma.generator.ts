@@ -2,11 +2,14 @@
 // around moving centres) is mapped through a cyclic palette. Every phase is an integer multiple of
 // 2π·loop, so the last frame joins the first exactly. The field is computed per pixel at a reduced
 // internal resolution (`detail`) and scaled up with a bicubic filter (lib/resample.ts): plasma is
-// smooth, so this costs nothing visible and keeps a 1080p frame fast.
+// smooth, so this costs nothing visible and keeps a 1080p frame fast. The colour table blends in
+// OKLab (lib/oklab.ts), so the bands between palette colours stay vivid instead of greying, and
+// the seed also picks where in the palette the cycle starts and which way it runs.
 import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator, type FrameInput } from '../generator.types.ts';
-import { paletteParam, parseHex, samplePalette } from '../lib/color.ts';
-import { range, subRandom } from '../lib/random.ts';
+import { paletteParam, parseHex } from '../lib/color.ts';
+import { mixOklab, oklabToRgb, rgbToOklab } from '../lib/oklab.ts';
+import { range, seededStream } from '../lib/random.ts';
 import { drawPixels } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 
@@ -19,7 +22,7 @@ export interface PlasmaParams extends Record<string, unknown>, LoopParams {
 }
 
 const defaults: PlasmaParams = {
-  palette: ['#120c3d', '#4b1d8f', '#b5179e', '#ff6b6b', '#ffc857', '#2ec4b6'],
+  palette: ['#10062b', '#2b2dd6', '#ff3d9a', '#ff9f1c', '#fff275', '#2de2e6'],
   scale: 1,
   speed: 1,
   colorCycles: 1,
@@ -31,8 +34,9 @@ const TAU = Math.PI * 2;
 const LUT_SIZE = 1024;
 
 /** A cyclic colour table: the palette followed by its first colour again, so it wraps smoothly. */
-function paletteLut(palette: readonly string[]): Uint8Array {
-  const stops = palette.map(parseHex);
+function paletteLut(palette: readonly string[], reverse: boolean): Uint8Array {
+  const stops = palette.map((c) => rgbToOklab(parseHex(c)));
+  if (reverse) stops.reverse();
   stops.push(stops[0]);
   const lut = new Uint8Array(LUT_SIZE * 3);
   for (let i = 0; i < LUT_SIZE; i++) {
@@ -40,10 +44,10 @@ function paletteLut(palette: readonly string[]): Uint8Array {
     const x = (i / LUT_SIZE) * (stops.length - 1);
     const k = Math.min(stops.length - 2, Math.floor(x));
     const f = x - k;
-    const c = samplePalette(stops, (k + f * f * (3 - 2 * f)) / (stops.length - 1));
-    lut[i * 3] = c.r;
-    lut[i * 3 + 1] = c.g;
-    lut[i * 3 + 2] = c.b;
+    const c = oklabToRgb(mixOklab(stops[k], stops[k + 1], f * f * (3 - 2 * f)));
+    lut[i * 3] = Math.max(0, Math.min(255, Math.round(c.r)));
+    lut[i * 3 + 1] = Math.max(0, Math.min(255, Math.round(c.g)));
+    lut[i * 3 + 2] = Math.max(0, Math.min(255, Math.round(c.b)));
   }
   return lut;
 }
@@ -60,10 +64,11 @@ interface Waves {
   c3: [number, number, number, number];
   c4: [number, number, number, number];
   offset: number;
+  reverse: boolean;
 }
 
 function waves(seed: number): Waves {
-  const rnd = subRandom(seed, 'plasma/waves');
+  const rnd = seededStream(seed, 'plasma/waves');
   return {
     f1: range(rnd, 3, 6),
     a1: rnd() * TAU,
@@ -76,6 +81,7 @@ function waves(seed: number): Waves {
     c3: [range(rnd, -0.3, 0.3), range(rnd, -0.2, 0.2), range(rnd, 0.2, 0.5), rnd() * TAU],
     c4: [range(rnd, -0.3, 0.3), range(rnd, -0.2, 0.2), range(rnd, 0.2, 0.5), rnd() * TAU],
     offset: rnd(),
+    reverse: rnd() < 0.5,
   };
 }
 
@@ -83,7 +89,7 @@ export default defineGenerator<PlasmaParams>({
   slug: 'plasma',
   name: 'Plasma',
   description: 'Classic colourful plasma: interfering sine waves and ripples mapped through a cycling palette, looping seamlessly.',
-  version: '1.1.0',
+  version: '1.2.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,
@@ -145,7 +151,7 @@ function plasmaPixels(input: FrameInput<PlasmaParams>, device: { width: number; 
   const iw = Math.max(2, Math.min(p.detail, cw));
   const ih = Math.max(2, Math.round((iw * ch) / cw));
   const w = waves(seed);
-  const lut = paletteLut(p.palette);
+  const lut = paletteLut(p.palette, w.reverse);
   const phase = TAU * loop * p.speed;
 
   // Coordinates: the shorter side spans 1 unit (before `scale`), centred on the canvas.

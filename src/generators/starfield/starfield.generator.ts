@@ -4,13 +4,18 @@
 // star's trail is the segment between its projection now and its projection a little further
 // back in depth, so every frame is computed on its own. Stars fade in far away and out very near,
 // so the wrap from near to far never pops.
+// Behind them sits a still deep sky, painted once per animation with the nebula: a seeded band of
+// milky-way glow (noise-textured, with a dark dust lane) and thousands of distant stars, denser in
+// the band, with a power-law spread of brightness and soft halos on the brightest few, so even a
+// single still frame reads as a full sky with depth.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
 import { paintGradient, scaling } from '../lib/gradient.ts';
 import { type PixelBlock, solidBlock, writeBlock } from '../lib/pixels.ts';
-import { subRandom } from '../lib/random.ts';
+import { seededStream } from '../lib/random.ts';
+import { fbm2, noise2D } from '../lib/noise.ts';
 
 export interface StarfieldParams extends Record<string, unknown>, LoopParams {
   stars: number;
@@ -20,6 +25,8 @@ export interface StarfieldParams extends Record<string, unknown>, LoopParams {
   palette: string[];
   background: string;
   nebula: number;
+  milkyWay: number;
+  distantStars: number;
 }
 
 const defaults: StarfieldParams = {
@@ -30,6 +37,8 @@ const defaults: StarfieldParams = {
   palette: ['#ffffff', '#cfe0ff', '#9ec5ff', '#ffe3c2', '#d9c8ff'],
   background: '#04050d',
   nebula: 0.5,
+  milkyWay: 0.6,
+  distantStars: 0.6,
   ...LOOP_DEFAULTS,
 };
 
@@ -44,7 +53,7 @@ interface Star {
 }
 
 function makeStars(p: StarfieldParams, seed: number): Star[] {
-  const rnd = subRandom(seed, 'starfield/stars');
+  const rnd = seededStream(seed, 'starfield/stars');
   const colors = p.palette.map(parseHex);
   const stars: Star[] = [];
   for (let i = 0; i < p.stars; i++) {
@@ -140,6 +149,121 @@ function addDisc(px: PixelBlock, cx: number, cy: number, r: number, c: Rgb, alph
   }
 }
 
+/** The milky-way band of a seed: brightness profile (0..1) and cloud texture at a point in CSS px. */
+function milkyWayBand(seed: number, width: number, height: number) {
+  const rnd = seededStream(seed, 'starfield/milky-way');
+  const half = Math.max(width, height) / 2;
+  // A line through a point near the middle, tilted up to ±40° from a diagonal.
+  const theta = ((rnd() < 0.5 ? -1 : 1) * (10 + 60 * rnd()) * Math.PI) / 180;
+  const px = width / 2 + (rnd() - 0.5) * 0.4 * width;
+  const py = height / 2 + (rnd() - 0.5) * 0.4 * height;
+  const nx = -Math.sin(theta),
+    ny = Math.cos(theta);
+  const w = 0.24 + 0.1 * rnd();
+  const warp = noise2D(seed, 'starfield/milky-way/warp');
+  const cloud = noise2D(seed, 'starfield/milky-way/cloud');
+  const dust = noise2D(seed, 'starfield/milky-way/dust');
+  return {
+    /** [core profile, wide halo, cloud texture 0..1, dust 0..1]. */
+    at(x: number, y: number): [number, number, number, number] {
+      const u = x / half,
+        v = y / half;
+      const d = Math.abs(((x - px) * nx + (y - py) * ny) / half + 0.1 * warp(u * 1.3, v * 1.3)) / w;
+      const core = d < 1 ? (1 - d * d) * (1 - d * d) : 0;
+      const halo = 1 / (1 + d * d * 0.6);
+      const c = 0.5 + 0.5 * fbm2(cloud, u * 2.4, v * 2.4, 5);
+      const lane = d < 0.5 ? smooth(0.0, 0.35, fbm2(dust, u * 3.2, v * 3.2, 4)) * (1 - 4 * d * d) : 0;
+      return [core, halo, c, lane];
+    },
+  };
+}
+
+/**
+ * Adds the milky-way glow: evaluated on a grid every 4 device pixels and interpolated bilinearly
+ * between (the glow is far softer than that), warm in the core and cool at the edges.
+ */
+function paintMilkyWay(px: PixelBlock, band: ReturnType<typeof milkyWayBand>, strength: number, pr: number): void {
+  const step = 4;
+  const gw = Math.ceil(px.width / step) + 1,
+    gh = Math.ceil(px.height / step) + 1;
+  const grid = new Float64Array(gw * gh * 3);
+  const warm = { r: 250, g: 222, b: 240 },
+    cool = { r: 120, g: 140, b: 255 };
+  for (let j = 0; j < gh; j++) {
+    for (let i = 0; i < gw; i++) {
+      const [core, halo, c, lane] = band.at((i * step) / pr, (j * step) / pr);
+      const tex = c * c;
+      const a = strength * (0.5 * core * (0.12 + 1.5 * tex) + 0.1 * halo * (0.4 + 0.6 * c)) * (1 - 0.75 * lane);
+      const k = (j * gw + i) * 3;
+      const wmix = Math.min(1, core * 1.2);
+      grid[k] = (cool.r + (warm.r - cool.r) * wmix) * a * 0.62;
+      grid[k + 1] = (cool.g + (warm.g - cool.g) * wmix) * a * 0.62;
+      grid[k + 2] = (cool.b + (warm.b - cool.b) * wmix) * a * 0.62;
+    }
+  }
+  const d = px.data;
+  for (let y = 0; y < px.height; y++) {
+    const gy = Math.floor(y / step),
+      fy = (y % step) / step;
+    for (let x = 0; x < px.width; x++) {
+      const gx = Math.floor(x / step),
+        fx = (x % step) / step;
+      const k00 = (gy * gw + gx) * 3,
+        k10 = k00 + 3,
+        k01 = k00 + gw * 3,
+        k11 = k01 + 3;
+      const i = (y * px.width + x) * 4;
+      for (let ch = 0; ch < 3; ch++) {
+        const top = grid[k00 + ch] + (grid[k10 + ch] - grid[k00 + ch]) * fx;
+        const bottom = grid[k01 + ch] + (grid[k11 + ch] - grid[k01 + ch]) * fx;
+        d[i + ch] += top + (bottom - top) * fy;
+      }
+    }
+  }
+}
+
+/** Still, distant stars: denser in the milky way, most faint, a few bright ones with a halo. */
+function paintDistantStars(
+  px: PixelBlock,
+  p: StarfieldParams,
+  seed: number,
+  width: number,
+  height: number,
+  pr: number,
+  band: ReturnType<typeof milkyWayBand>,
+): void {
+  const rnd = seededStream(seed, 'starfield/distant');
+  const colors = p.palette.map(parseHex);
+  const count = Math.round(p.distantStars * 6000 * ((width * height) / (1200 * 630)));
+  const toDevice = scaling(pr);
+  for (let n = 0; n < count; n++) {
+    const x = rnd() * width,
+      y = rnd() * height;
+    const keep = rnd();
+    const b0 = rnd();
+    const color = colors[Math.floor(rnd() * colors.length)];
+    if (p.milkyWay > 0) {
+      const [core, halo] = band.at(x, y);
+      if (keep > 0.35 + 0.65 * Math.max(core, 0.5 * halo)) continue;
+    } else if (keep > 0.6) continue;
+    const b = 0.1 + 0.9 * b0 * b0 * b0 * b0;
+    addDisc(px, x * pr, y * pr, (0.4 + 0.75 * b) * pr, color, Math.min(1, 0.35 + 0.9 * b));
+    if (b > 0.7) {
+      const c = rounded(color);
+      paintGradient(px, {
+        shape: { kind: 'radial', cx: x, cy: y, r: 4 + 8 * b },
+        stops: [
+          { offset: 0, color: c, alpha: Math.round(0.3 * b * 1000) / 1000 },
+          { offset: 0.3, color: c, alpha: Math.round(0.08 * b * 1000) / 1000 },
+          { offset: 1, color: c, alpha: 0 },
+        ],
+        transform: toDevice,
+        blend: 'lighter',
+      });
+    }
+  }
+}
+
 /** Frames of one animation share their backdrop; keeping the last one saves most of a frame's time. */
 let lastBackdrop: { key: string; data: Uint8ClampedArray } | undefined;
 const BACKDROP_CACHE_PIXELS = 3840 * 2160;
@@ -155,17 +279,19 @@ function backdrop(
   dh: number,
   reuse: boolean,
 ): PixelBlock {
-  const key = JSON.stringify([p.background, p.palette, p.nebula, seed, width, height, pr, dw, dh]);
+  const key = JSON.stringify([p.background, p.palette, p.nebula, p.milkyWay, p.distantStars, seed, width, height, pr, dw, dh]);
   if (lastBackdrop?.key === key) return { data: lastBackdrop.data.slice(), width: dw, height: dh, x: 0, y: 0 };
   const frame = solidBlock(dw, dh, parseHex(p.background));
   const toDevice = scaling(pr);
   const cx = width / 2;
   const cy = height / 2;
   const half = Math.max(width, height) / 2;
+  const band = milkyWayBand(seed, width, height);
+  if (p.milkyWay > 0) paintMilkyWay(frame, band, p.milkyWay, pr);
 
   // Nebula: a few very soft glows tinted by the palette, plus a faint light at the vanishing point.
   if (p.nebula > 0) {
-    const rnd = subRandom(seed, 'starfield/nebula');
+    const rnd = seededStream(seed, 'starfield/nebula');
     const colors = p.palette.map(parseHex);
     const tints: Rgb[] = [
       { r: 90, g: 60, b: 200 },
@@ -201,6 +327,8 @@ function backdrop(
     });
   }
 
+  if (p.distantStars > 0) paintDistantStars(frame, p, seed, width, height, pr, band);
+
   if (reuse && dw * dh <= BACKDROP_CACHE_PIXELS) lastBackdrop = { key, data: frame.data.slice() };
   return frame;
 }
@@ -209,7 +337,7 @@ export default defineGenerator<StarfieldParams>({
   slug: 'starfield',
   name: 'Starfield warp',
   description: 'Stars streaming towards the viewer at warp speed with glowing trails over a faint nebula; loops seamlessly.',
-  version: '1.1.0',
+  version: '1.2.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,
@@ -258,6 +386,23 @@ export default defineGenerator<StarfieldParams>({
         minimum: 0,
         maximum: 1,
         default: defaults.nebula,
+      },
+      milkyWay: {
+        type: 'number',
+        title: 'Milky way',
+        description: 'Strength of the seeded band of galactic glow, with clouds and a dust lane, behind the stars (0 = none).',
+        minimum: 0,
+        maximum: 1,
+        default: defaults.milkyWay,
+      },
+      distantStars: {
+        type: 'number',
+        title: 'Distant stars',
+        description:
+          'Density of the still, distant stars behind the moving ones (0 = none; 1 = up to 6,000 at 1200×630, scaled by area, fewer away from the milky way).',
+        minimum: 0,
+        maximum: 1,
+        default: defaults.distantStars,
       },
       ...loopParamSchema(defaults),
     },

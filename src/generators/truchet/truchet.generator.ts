@@ -2,12 +2,15 @@
 // into continuous paths. Styles: quarter arcs (Smith tiles), two-tone filled arcs, diagonal bands
 // (10 PRINT mazes) and half-square triangles (Truchet's originals). Every motif is built as one
 // SVG path string that also drives the raster (Path2D), so PNG, SVG and CSS show the same tiles.
+// The seed also lays a slow wave of bias over the grid (`structure`): where it leans one way the
+// tiles mostly share an orientation and the paths run long, where it leans the other they curl the
+// other way, so each seed has regions of its own texture instead of uniform noise.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam } from '../lib/color.ts';
-import { hash32 } from '../lib/random.ts';
+import { hash32, seededStream } from '../lib/random.ts';
 
 export const TRUCHET_STYLES = ['arcs', 'arcs-filled', 'diagonal', 'triangles'] as const;
 
@@ -17,6 +20,7 @@ export interface TruchetParams extends Record<string, unknown> {
   thickness: number;
   foreground: string;
   background: string;
+  structure: number;
 }
 
 const defaults: TruchetParams = {
@@ -25,7 +29,23 @@ const defaults: TruchetParams = {
   thickness: 0.24,
   foreground: '#f4a259',
   background: '#1b2a41',
+  structure: 0.5,
 };
+
+/** The seeded bias field: tile (i, j) takes its first orientation when its random value is below this. */
+function biasField(seed: number, strength: number): (i: number, j: number) => number {
+  const rnd = seededStream(seed, 'truchet/structure');
+  const angle = rnd() * Math.PI * 2;
+  const wavelength = 6 + 10 * rnd(); // tiles
+  const k = (Math.PI * 2) / wavelength;
+  const kx = Math.cos(angle) * k,
+    ky = Math.sin(angle) * k;
+  const phase = rnd() * Math.PI * 2;
+  const k2 = k * (0.45 + 0.3 * rnd());
+  const phase2 = rnd() * Math.PI * 2;
+  const amp = 0.42 * Math.max(0, Math.min(1, strength));
+  return (i, j) => 0.5 + amp * (0.65 * Math.sin(kx * i + ky * j + phase) + 0.35 * Math.sin(k2 * (i - j) + phase2));
+}
 
 /** Deterministic per-tile random value in [0, 1): independent of grid size and drawing order. */
 function tileRandom(seedHash: number, i: number, j: number): number {
@@ -52,6 +72,7 @@ interface Layout {
 function tilePath(p: TruchetParams, seed: number, cols: number, rows: number, ox: number, oy: number): string {
   const s = p.tileSize;
   const sh = hash32(`truchet/${seed}`);
+  const bias = biasField(seed, p.structure);
   const h = Math.min(0.45, p.thickness) * s * 0.5; // half line width
   const S = num(s);
   const r1 = num(s / 2 - h),
@@ -74,9 +95,10 @@ function tilePath(p: TruchetParams, seed: number, cols: number, rows: number, ox
       const x = ox + i * s,
         y = oy + j * s;
       const u = tileRandom(sh, i, j);
+      const t = bias(i, j);
       switch (p.style) {
         case 'arcs': {
-          if (u < 0.5) {
+          if (u < t) {
             // Arcs around the top-left and bottom-right corners.
             parts.push(
               `M${num(x + s / 2 + h)} ${num(y)}a${r2} ${r2} 0 0 1 ${nr2} ${r2}v${ndr}a${r1} ${r1} 0 0 0 ${r1} ${nr1}z`,
@@ -95,7 +117,7 @@ function tilePath(p: TruchetParams, seed: number, cols: number, rows: number, ox
           // Grid vertices are two-coloured like a checkerboard; the quarter discs take the colour
           // of their corner, the band between them the other colour. Orientation o puts the discs on
           // the top-left/bottom-right (0) or top-right/bottom-left (1) corners.
-          const o = u < 0.5 ? 0 : 1;
+          const o = u < t ? 0 : 1;
           const discsForeground = (i + j + o) % 2 === 0;
           const discs =
             o === 0
@@ -106,14 +128,16 @@ function tilePath(p: TruchetParams, seed: number, cols: number, rows: number, ox
         }
         case 'diagonal': {
           parts.push(
-            u < 0.5
+            u < t
               ? `M${num(x)} ${num(y)}h${D}l${SD} ${SD}v${D}h${nD}l${nSD} ${nSD}z`
               : `M${num(x + s)} ${num(y)}v${D}l${nSD} ${SD}h${nD}v${nD}l${SD} ${nSD}z`,
           );
           break;
         }
         case 'triangles': {
-          const o = Math.floor(u * 4);
+          // The bias picks the diagonal (0 and 2 split the tile along "/", 1 and 3 along "\"), a
+          // second value the side that is filled.
+          const o = (u < t ? 0 : 1) + (tileRandom(sh ^ 0x5bd1e995, i, j) < 0.5 ? 0 : 2);
           parts.push(
             o === 0
               ? `M${num(x)} ${num(y)}h${S}l${nS} ${S}z`
@@ -151,7 +175,7 @@ export default defineGenerator<TruchetParams>({
   name: 'Truchet tiles',
   description:
     'Randomly rotated Truchet tiles (quarter arcs, two-tone arcs, diagonal mazes or triangles) that join into continuous patterns.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: false,
   formats: ['png', 'webp', 'svg', 'css'],
   defaults,
@@ -185,6 +209,15 @@ export default defineGenerator<TruchetParams>({
       },
       foreground: colorParam('Foreground', 'Colour of the lines and filled shapes.', defaults.foreground),
       background: colorParam('Background', 'Colour behind the tiles.', defaults.background),
+      structure: {
+        type: 'number',
+        title: 'Structure',
+        description:
+          'How strongly a slow seeded wave biases the tile orientations into regions of long runs and tight curls (0 = every tile a fair coin flip).',
+        minimum: 0,
+        maximum: 1,
+        default: defaults.structure,
+      },
     },
   },
 
@@ -227,7 +260,7 @@ export default defineGenerator<TruchetParams>({
       'data:image/svg+xml,' + svg.replace(/%/g, '%25').replace(/#/g, '%23').replace(/</g, '%3C').replace(/>/g, '%3E').replace(/"/g, "'");
     const size = `calc(var(--svc-tile-size) * ${l.cols}) calc(var(--svc-tile-size) * ${l.rows})`;
     return [
-      `/* Truchet tiles (${p.style}) — render-service truchet 1.0.0. Edit the custom properties to restyle. */`,
+      `/* Truchet tiles (${p.style}) — render-service truchet 1.1.0. Edit the custom properties to restyle. */`,
       `.svc-truchet {`,
       `  --svc-foreground: ${p.foreground};`,
       `  --svc-background: ${p.background};`,
