@@ -333,6 +333,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A small picture of a completed export
+         * @description A still of the job's recipe at most 160 CSS pixels on its longer side (frame 0 of an animation),
+         *     webp when the generator offers it (else png), at pixel ratio `pr` — for lists of exports.
+         *     Free (the job paid) and cached. 409 `job_not_ready` while the job is queued or running;
+         *     409 `job_has_no_result` when it failed or was cancelled.
+         */
+        get: operations["getJobThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -2362,6 +2385,54 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getJobThumbnail: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Pixel ratio of the thumbnail (the screen's devicePixelRatio); default 1.
+                 * @example 2
+                 */
+                pr?: number;
+            };
+            header?: never;
+            path: {
+                /** @example job_NN8ndqmfzzkWSR0- */
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`). See `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`. */
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["Problem"];
         };
     };

@@ -7,6 +7,7 @@ import listJobs from './listJobs.ts';
 import getJob from './getJob.ts';
 import cancelJob from './cancelJob.ts';
 import getJobResult from './getJobResult.ts';
+import getJobThumbnail from './getJobThumbnail.ts';
 import streamJobEvents from './streamJobEvents.ts';
 import createKey from './createKey.ts';
 import createPreset from './createPreset.ts';
@@ -51,6 +52,7 @@ export const handlers = {
   getJob,
   cancelJob,
   getJobResult,
+  getJobThumbnail,
   streamJobEvents,
   createKey,
   listKeys,

@@ -128,7 +128,10 @@ let code = 0;
 for (const group of groups.filter((g) => g.files.length > 0)) {
   const args = ['--import', 'tsx', '--test', `--test-concurrency=${group.concurrency}`, '--test-reporter=spec', ...group.files];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
-  code ||= await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  // Awaited whatever the earlier groups gave (`code ||= await …` would skip the wait after a
+  // failure and stop Postgres under a group still running).
+  const exit = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  code ||= exit;
 }
 await dropTemplates();
 await stopPostgres();

@@ -26,7 +26,14 @@ export function originPolicy(config: Pick<Config, 'allowedOrigins' | 'localGatew
  * Operations that spend credits or render. getJobResult and streamJobEvents spend nothing (the job
  * paid when created) and Cross-Origin-Resource-Policy keeps their bytes from other sites.
  */
-const RENDERING_OPERATIONS: ReadonlySet<OperationId> = new Set(['generate', 'renderRecipe', 'renderBatch', 'renderPreset', 'createJob']);
+const RENDERING_OPERATIONS: ReadonlySet<OperationId> = new Set([
+  'generate',
+  'renderRecipe',
+  'renderBatch',
+  'renderPreset',
+  'createJob',
+  'getJobThumbnail',
+]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The origin of the request itself (scheme + Host), when Host is a loopback name. */

@@ -11,7 +11,8 @@ import type { CreditsService } from '../services/credits.service.ts';
 import { chargeFor } from '../services/pricing.ts';
 import type { JobLifecycle } from './job-lifecycle.ts';
 import type { JobQueue } from './job-queue.ts';
-import type { RenderService } from '../services/render.service.ts';
+import type { RenderResult, RenderService } from '../services/render.service.ts';
+import { SIZE_LIMITS } from '../config/limits.ts';
 
 /** JobCreate from the contract: a recipe plus `slug` or its alias `generator` (at least one). */
 export type JobCreate = components['schemas']['JobCreate'];
@@ -21,6 +22,8 @@ type JobView = components['schemas']['Job'];
 export const MAX_ATTEMPTS = 3;
 /** How long a completed job's result stays downloadable. */
 export const RESULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Longer side of a job's thumbnail, in CSS pixels. */
+export const THUMBNAIL_SIDE = 160;
 /** A job's credit hold outlives any queue wait; the sweeper frees it only if everything died. */
 const JOB_RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -171,8 +174,24 @@ export class JobsService {
     return job;
   }
 
-  /** The result bytes of a completed job (the render cache holds them, by recipe hash). */
-  async result(workspaceId: string, id: string): Promise<{ job: JobRecord; bytes: Buffer }> {
+  /**
+   * A still of a completed job's recipe, at most THUMBNAIL_SIDE CSS pixels on its longer side
+   * (frame 0 of an animation), webp when offered: free (the job paid) and cached like any render.
+   */
+  async thumbnail(workspaceId: string, id: string, pixelRatio = 1): Promise<RenderResult> {
+    const job = await this.completed(workspaceId, id);
+    const full = this.render.resolveEncoded(job.recipeHash, job.recipe, {});
+    const { width, height } = full.recipe.size;
+    const scale = Math.min(1, THUMBNAIL_SIDE / Math.max(width, height));
+    const side = (n: number) => Math.max(SIZE_LIMITS.minSide, Math.round(n * scale));
+    const format = full.generator.formats.includes('webp') ? 'webp' : 'png';
+    return this.render.render(
+      this.render.resolveEncoded(job.recipeHash, job.recipe, { format, w: side(width), h: side(height), pr: pixelRatio }),
+    );
+  }
+
+  /** The job, if it completed: 409 job_has_no_result (failed, cancelled) or job_not_ready (queued, running) else. */
+  private async completed(workspaceId: string, id: string): Promise<JobRecord> {
     const job = await this.get(workspaceId, id);
     // A failed or cancelled job will never have one: say so, so a client stops polling.
     if (job.status === 'failed' || job.status === 'cancelled') {
@@ -183,6 +202,12 @@ export class JobsService {
     }
     if (job.status !== 'completed')
       throw new ProblemError('job_not_ready', { detail: `The job is ${job.status}; its result is not ready yet.` });
+    return job;
+  }
+
+  /** The result bytes of a completed job (the render cache holds them, by recipe hash). */
+  async result(workspaceId: string, id: string): Promise<{ job: JobRecord; bytes: Buffer }> {
+    const job = await this.completed(workspaceId, id);
     if (job.expiresAt !== null && job.expiresAt <= this.clock.now())
       throw new ProblemError('result_expired', { detail: 'The result passed its retention period. Submit the job again.' });
     const bytes = await this.render.cached(this.render.resolveEncoded(job.recipeHash, job.recipe, {}));

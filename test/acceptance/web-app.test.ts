@@ -486,6 +486,11 @@ test('export: an animated gif job streams progress to 100% and offers a download
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   assert.match(download.suggestedFilename(), /\.gif$/);
   await page.locator('#history tr[data-job] .status-completed').first().waitFor();
+  // The completed job's row shows its thumbnail (GET /v1/jobs/{id}/thumbnail through a blob: URL).
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('#history tr[data-job] img.job-thumb');
+    return img !== null && img.src.startsWith('blob:') && img.complete && img.naturalWidth > 0;
+  });
   await screenshot(page, 'export');
 });
 

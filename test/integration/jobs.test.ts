@@ -5,6 +5,7 @@
 // Hosted mode (pg-boss): credits reserved and the message enqueued in the submission's transaction,
 // concurrent cancels release once, lapsed jobs out of attempts fail.
 import assert from 'node:assert/strict';
+import sharp from 'sharp';
 import { after, before, describe, test } from 'node:test';
 import type { JobRecord } from '../../db/repositories/jobs.repository.ts';
 import { RESULT_RETENTION_MS } from '../../src/jobs/jobs.service.ts';
@@ -145,12 +146,31 @@ for (const engine of ENGINES) {
       );
     });
 
+    test('a completed job has a thumbnail: a webp at most 160 px on its longer side, at the pixel ratio asked, free', async () => {
+      const { body: job } = await t.request('post', '/v1/jobs', {
+        body: { slug: 'voronoi', seed: 4, size: { width: 400, height: 200 }, format: 'png' },
+      });
+      await waitFor(t, job.id, ['completed']);
+      for (const [pr, width, height] of [
+        [undefined, 160, 80],
+        [2, 320, 160],
+      ] as const) {
+        const res = await t.request('get', `/v1/jobs/${job.id}/thumbnail${pr ? `?pr=${pr}` : ''}`);
+        assert.equal(res.status, 200, res.text);
+        assert.equal(res.headers['content-type'], 'image/webp');
+        const meta = await sharp(res.body).metadata();
+        assert.deepEqual([meta.format, meta.width, meta.height], ['webp', width, height]);
+      }
+      assert.equal((await t.request('get', `/v1/jobs/${job.id}/thumbnail?pr=9`)).status, 400);
+    });
+
     test('404 not_found for an unknown job on every job operation', async () => {
       for (const [method, url] of [
         ['get', '/v1/jobs/job_unknown'],
         ['post', '/v1/jobs/job_unknown/cancel'],
         ['get', '/v1/jobs/job_unknown/result'],
         ['get', '/v1/jobs/job_unknown/events'],
+        ['get', '/v1/jobs/job_unknown/thumbnail'],
       ] as const) {
         const res = await t.request(method, url);
         assert.equal(res.status, 404, `${url}: ${res.text}`);
@@ -199,6 +219,15 @@ for (const engine of ENGINES) {
       t = await startTestApp(engine, { env: { RUN_JOBS: '0' } });
     });
     after(async () => t?.close());
+
+    test('a queued job has no thumbnail yet (409 job_not_ready); a cancelled one never will (409 job_has_no_result)', async () => {
+      const { body: job } = await t.request('post', '/v1/jobs', { body: tiny });
+      const queued = await t.request('get', `/v1/jobs/${job.id}/thumbnail`);
+      assert.deepEqual([queued.status, queued.body.code], [409, 'job_not_ready']);
+      await t.request('post', `/v1/jobs/${job.id}/cancel`);
+      const cancelled = await t.request('get', `/v1/jobs/${job.id}/thumbnail`);
+      assert.deepEqual([cancelled.status, cancelled.body.code], [409, 'job_has_no_result']);
+    });
 
     test('a queued job is cancelled at once', async () => {
       const { body: job } = await t.request('post', '/v1/jobs', { body: tiny });

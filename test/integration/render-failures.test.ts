@@ -1,5 +1,5 @@
 // Why a render answers 5xx, on every operation that renders a file (generate, renderRecipe,
-// renderPreset), on both databases, each response checked against openapi.yaml (which feeds the
+// renderPreset, and a job's thumbnail for the causes a still can meet), on both databases, each response checked against openapi.yaml (which feeds the
 // status-coverage table):
 //   503 overloaded       the render queue is full (RENDER_QUEUE_LIMIT renders already wait);
 //   503 not_ready        gif/mp4 on a server without a working FFmpeg;
@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import type { PixelGate } from '../../src/engine/pixel-gate.ts';
 import type { PoolTask, RenderPool, RunOptions } from '../../src/engine/render-pool.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
-import { armCall } from '../support/events.ts';
+import { armCall, waitForJob } from '../support/events.ts';
 import { failingFfmpeg } from '../support/failing-ffmpeg.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
@@ -46,6 +46,14 @@ async function renderEach(t: TestApp, recipe: Recipe) {
   };
 }
 
+/** A completed export of a still: its thumbnail (GET /v1/jobs/{id}/thumbnail) is a render not made yet. */
+async function thumbnailOfNewJob(t: TestApp, recipe: Recipe) {
+  const job = await t.request('post', '/v1/jobs', { body: recipe });
+  assert.equal(job.status, 202, job.text);
+  await waitForJob(t, job.body.id, ['completed']);
+  return () => t.request('get', `/v1/jobs/${job.body.id}/thumbnail`);
+}
+
 function assertProblem(res: { status: number; body: { code: string }; text: string }, status: number, code: string, what: string) {
   assert.equal(res.status, status, `${what}: ${res.text}`);
   assert.equal(res.body.code, code, what);
@@ -73,6 +81,7 @@ for (const engine of ENGINES) {
       const pool = poolOf(t);
       const gate = (pool as unknown as { gate: PixelGate }).gate;
       // Every pixel is taken, so the next render waits in the queue (RENDER_QUEUE_LIMIT=1): it is then full.
+      const thumbnail = await thumbnailOfNewJob(t, still(seed++));
       const release = await gate.acquire(gate.budget);
       let waiting: ReturnType<TestApp['request']> | undefined;
       try {
@@ -82,7 +91,7 @@ for (const engine of ENGINES) {
         waiting = calls.generate();
         await queued.wait('the first render to ask for pixels');
         assert.equal(pool.queueSize, 1);
-        for (const [op, call] of Object.entries(await renderEach(t, still(seed++)))) {
+        for (const [op, call] of Object.entries({ ...(await renderEach(t, still(seed++))), getJobThumbnail: thumbnail })) {
           const res = await call();
           assertProblem(res, 503, 'overloaded', op);
           assert.ok(Number(res.headers['retry-after']) > 0, `${op}: Retry-After`);
@@ -96,10 +105,11 @@ for (const engine of ENGINES) {
     test('504 render_timeout on every render operation when a still passes its time limit', async () => {
       const pool = poolOf(t);
       const original = pool.render;
+      const thumbnail = await thumbnailOfNewJob(t, still(seed++));
       // The limit has already passed when the worker starts: its first checkpoint stops the render.
       pool.render = (task: PoolTask, options?: RunOptions) => original.call(pool, { ...task, timeoutMs: -1 }, options);
       try {
-        for (const [op, call] of Object.entries(await renderEach(t, still(seed++)))) {
+        for (const [op, call] of Object.entries({ ...(await renderEach(t, still(seed++))), getJobThumbnail: thumbnail })) {
           assertProblem(await call(), 504, 'render_timeout', op);
         }
       } finally {

@@ -1,6 +1,6 @@
-import { json, download, generators } from './api.js';
+import { json, download, generators, request } from './api.js';
 import { h, clear, formatDate, toast, labelCells } from './dom.js';
-import { state, recipeBody, decodeRecipe, playgroundHref } from './state.js';
+import { state, recipeBody, decodeRecipe, playgroundHref, screenRatio } from './state.js';
 
 const ENDED = new Set(['completed', 'failed', 'cancelled']);
 const POLL_MS = 1000;
@@ -253,6 +253,19 @@ function downloadButton(job, id) {
   return btn;
 }
 
+/** A completed job's thumbnail (GET /v1/jobs/{id}/thumbnail, free) at the screen's pixel ratio; empty if it cannot load. */
+function thumbnail(job) {
+  const img = h('img', { class: 'job-thumb', alt: `${job.slug} thumbnail`, width: 48, height: 27 });
+  request(`/v1/jobs/${job.id}/thumbnail?pr=${screenRatio()}`, { headers: { Accept: 'image/*' } })
+    .then((res) => res.blob())
+    .then((blob) => {
+      img.addEventListener('load', () => URL.revokeObjectURL(img.src), { once: true });
+      img.src = URL.createObjectURL(blob);
+    })
+    .catch(() => img.remove());
+  return img;
+}
+
 /** Fills the history table; returns the jobs (null when they could not be listed). */
 async function loadHistory(tbody, { cancel, retry }) {
   try {
@@ -271,7 +284,12 @@ async function loadHistory(tbody, { cancel, retry }) {
           { dataset: { job: job.id } },
           h('td', {}, formatDate(job.createdAt)),
           h('td', {}, r ? h('a', { href: playgroundHref(job.slug, job.recipe), class: 'open-recipe' }, job.slug) : job.slug),
-          h('td', { class: 'job-output' }, [job.format ?? '', size].filter(Boolean).join(' · ')),
+          h(
+            'td',
+            { class: 'job-output' },
+            job.status === 'completed' ? thumbnail(job) : null,
+            [job.format ?? '', size].filter(Boolean).join(' · '),
+          ),
           h('td', {}, h('span', { class: `chip status-${job.status}` }, job.status)),
           h('td', {}, job.status === 'running' ? stageOf(job) : `${Math.round(job.progress * 100)}%`),
           h('td', {}, String(job.attempts)),

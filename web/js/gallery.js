@@ -1,10 +1,9 @@
 import { generators, render } from './api.js';
 import { h, clear } from './dom.js';
-import { stillFormat } from './state.js';
+import { stillFormat, screenRatio } from './state.js';
 
 // Thumbnails at the screen's pixel ratio (sharp on a retina screen), as webp when offered (lighter).
 const THUMB = { width: 320, height: 180 };
-const thumbRatio = () => Math.min(3, Math.max(1, Math.round((window.devicePixelRatio || 1) * 4) / 4));
 const urls = [];
 
 export async function showGallery(view) {
@@ -40,7 +39,7 @@ function card(gen) {
       h('a', { class: 'btn', href: `#/playground/${encodeURIComponent(gen.slug)}` }, 'Open in playground'),
     ),
   );
-  render(gen.slug, { size: { ...THUMB, pixelRatio: thumbRatio() }, format })
+  render(gen.slug, { size: { ...THUMB, pixelRatio: screenRatio() }, format })
     .then((out) => {
       if (format === 'css') {
         frame.replaceChildren(h('pre', { class: 'css-thumb' }, '')); // css has no raster still

@@ -1,7 +1,7 @@
 import { generators, render, json, ApiError } from './api.js';
 import { h, clear, copyButton, debounce, toast, BlobSlot, formatBytes } from './dom.js';
 import { paramControl, field } from './form.js';
-import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName } from './state.js';
+import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName, screenRatio } from './state.js';
 
 const DEFAULT_SIZE = { width: 640, height: 360, pixelRatio: 1 };
 const SIZE_PRESETS = [
@@ -16,9 +16,6 @@ const preview = new BlobSlot();
 const variationUrls = [];
 /** Params kept by Shuffle, per generator (for this tab). */
 const locked = new Map();
-
-/** The screen's pixel ratio in the service's steps (0.25), 1–3. */
-const screenRatio = () => Math.min(3, Math.max(1, Math.round((window.devicePixelRatio || 1) * 4) / 4));
 
 /** Widest side of an animation's preview: a small mp4 renders in about a second at the defaults. */
 export const ANIMATION_PREVIEW_WIDTH = 480;

@@ -25,6 +25,9 @@ export function saveRecipe(recipe) {
   }
 }
 
+/** The screen's pixel ratio in the service's steps (0.25), 1–3: previews and thumbnails are rendered at it. */
+export const screenRatio = () => Math.min(3, Math.max(1, Math.round((window.devicePixelRatio || 1) * 4) / 4));
+
 /** The request body of a render or job for a recipe (slug goes in the path or as `slug`). */
 export function recipeBody(recipe) {
   return { params: recipe.params, seed: recipe.seed, size: recipe.size, format: recipe.format };
