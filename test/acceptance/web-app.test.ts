@@ -690,6 +690,19 @@ test('phone width (390 px): with data in every table, no page scrolls sideways; 
     ).status,
     201,
   );
+  assert.equal(
+    (
+      await fetch(`${server.url}/v1/presets`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          name: 'a preset with a rather long name for the phone layout check',
+          recipe: { slug: 'mesh-gradient', seed: 3, size: { width: 1200, height: 630 }, format: 'png' },
+        }),
+      })
+    ).status,
+    201,
+  );
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const phone = await context.newPage();
   phone.on('console', (msg) => msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()) && pageErrors.push(`phone: ${msg.text()}`));
@@ -701,6 +714,7 @@ test('phone width (390 px): with data in every table, no page scrolls sideways; 
       if (route === 'export') await phone.locator('#history tr[data-job] td[data-label]').first().waitFor();
       if (route === 'account') {
         await phone.locator('#key-list tr[data-key]').first().waitFor();
+        await phone.locator('#preset-list td[data-label]').first().waitFor();
         await phone.locator('#usage h2').waitFor();
       }
       if (route.startsWith('playground')) {
