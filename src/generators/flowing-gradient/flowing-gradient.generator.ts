@@ -8,8 +8,9 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
-import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
+import { colorParam, paletteParam, parseHex } from '../lib/color.ts';
 import { range, seededStream, subRandom } from '../lib/random.ts';
+import { rgbToOklab } from '../lib/oklab.ts';
 import { emptyBlock, writeBlock } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 
@@ -38,24 +39,7 @@ const TAU = Math.PI * 2;
 /** Internal resolution of the field along the longer side. */
 const FIELD = 160;
 
-// --- OKLab <-> sRGB -------------------------------------------------------------------------
-const srgbToLinear = (c: number) => {
-  const v = c / 255;
-  return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-};
-function toOklab({ r, g, b }: Rgb): [number, number, number] {
-  const lr = srgbToLinear(r),
-    lg = srgbToLinear(g),
-    lb = srgbToLinear(b);
-  const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
-  const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
-  const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
-  return [
-    0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
-    1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
-    0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
-  ];
-}
+// --- OKLab -> sRGB byte (the other way is lib/oklab.ts's rgbToOklab) ------------------------
 /** Linear-light [0, 1] -> sRGB byte, by table. */
 const GAMMA_LUT = (() => {
   const n = 4096;
@@ -84,7 +68,7 @@ interface Blob {
 
 function makeBlobs(p: FlowingGradientParams, seed: number, aspect: number): Blob[] {
   const rnd = seededStream(seed, 'flowing-gradient/blobs');
-  const labs = p.palette.map((c) => toOklab(parseHex(c)));
+  const labs = p.palette.map((c) => rgbToOklab(parseHex(c)));
   const order = labs.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(rnd() * (i + 1));
@@ -225,7 +209,7 @@ export default defineGenerator<FlowingGradientParams>({
       inv[i] = 1 / (2 * b.sigma * b.sigma);
       amp[i] = 1 + 0.25 * Math.sin(ph + b.pulse);
     });
-    const bg = toOklab(parseHex(p.background));
+    const bg = rgbToOklab(parseHex(p.background));
     const warp = p.warp * 0.12;
     const wr = seededStream(seed, 'flowing-gradient/warp');
     const wf1 = range(wr, 2, 3.5),
