@@ -647,6 +647,30 @@ test('service unreachable: one banner that polls /v1/health and goes away by its
   }
 });
 
+test('offline, creating a key is not sent again when the service is back (it may have been created): it fails, once', async () => {
+  await page.goto(`${server.url}/#/account`);
+  await page.locator('#key-create').waitFor();
+  const posts: string[] = [];
+  const onRequest = (r: import('playwright-core').Request) => r.method() === 'POST' && r.url().endsWith('/v1/keys') && posts.push(r.url());
+  page.on('request', onRequest);
+  offline = true;
+  await page.route('**/v1/**', (route) => route.abort('connectionrefused'));
+  try {
+    await page.fill('#key-label', 'made while offline');
+    await page.click('#key-create button[type=submit]');
+    await page.locator('#offline-banner').waitFor();
+    await page.locator('#key-create ~ .field-error, .field-error.general').filter({ hasText: /\S/ }).first().waitFor();
+    await page.unroute('**/v1/**');
+    offline = false;
+    await page.locator('#offline-banner').waitFor({ state: 'detached' });
+    assert.equal(posts.length, 1, 'POST /v1/keys was sent once, not again after the service came back');
+  } finally {
+    page.off('request', onRequest);
+    await page.unroute('**/v1/**');
+    offline = false;
+  }
+});
+
 test('keyboard: Tab reaches a card link and Enter opens the playground; every control is labelled', async () => {
   await page.goto(`${server.url}/`);
   await page.locator('#gallery .card').first().waitFor();

@@ -29,12 +29,28 @@ export function serviceBack() {
   return down;
 }
 
+/**
+ * Sent again once the service is back only when that cannot do something twice: reads, renders
+ * (a repeat is a free cache hit) and requests with an Idempotency-Key. Anything else (creating a
+ * key or a preset) may have reached the service before the connection broke: it fails, with the
+ * banner up, and the person decides.
+ */
+function resendable(path, init) {
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (method === 'GET' || method === 'HEAD' || path.startsWith('/v1/generate/')) return true;
+  return Object.keys(init.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
+}
+
 async function send(path, init) {
   for (;;) {
     try {
       return await fetch(path, init);
     } catch (err) {
       if (err.name === 'AbortError' || init.signal?.aborted) throw err;
+      if (!resendable(path, init)) {
+        void serviceBack();
+        throw err;
+      }
       await serviceBack();
     }
   }
