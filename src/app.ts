@@ -112,15 +112,10 @@ export async function createApp(deps: AppDeps): Promise<RequestListener> {
   app.use(routeNotFound);
   app.use(problemErrorHandler);
   const record = requestRecorder(deps.metrics);
-  if (!deps.config.leanHitPath)
-    return (req, res) => {
-      record(req, res);
-      app(req, res);
-    };
-
-  const lean = createLeanHitPath(deps, authenticate, router.validate);
+  const lean = deps.config.leanHitPath ? createLeanHitPath(deps, authenticate, router.validate) : null;
   return (req, res) => {
     record(req, res);
+    if (!lean) return void app(req, res);
     lean(req, res).then(
       (answered) => void (answered || app(req, res)),
       (err: unknown) => {

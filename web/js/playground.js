@@ -18,7 +18,7 @@ const variationUrls = [];
 const locked = new Map();
 
 /** Widest side of an animation's preview: a small mp4 renders in about a second at the defaults. */
-export const ANIMATION_PREVIEW_WIDTH = 480;
+const ANIMATION_PREVIEW_WIDTH = 480;
 
 /**
  * The live preview is light: webp (when offered) instead of another raster still, at the screen's
