@@ -322,7 +322,7 @@ export interface paths {
         };
         /**
          * Download a completed export
-         * @description Streams the result file. 409 `job_not_ready` while the job is queued or running; 409 `job_has_no_result` when it failed or was cancelled (it never will have one); 410 `result_expired` after the retention period.
+         * @description Streams the result file from wherever it is stored (also when `resultUrl` is a presigned object-storage URL). 409 `job_not_ready` while the job is queued or running; 409 `job_has_no_result` when it failed or was cancelled (it never will have one); 410 `result_expired` after the retention period.
          */
         get: operations["getJobResult"];
         put?: never;
@@ -727,8 +727,11 @@ export interface components {
             };
         };
         AuthProvider: {
-            /** @enum {string} */
-            id: "github" | "google";
+            /**
+             * @description `dev` is the development sign-in of a trial on one machine (`npm run trial`): offered only when `APP_ORIGIN` is a loopback origin.
+             * @enum {string}
+             */
+            id: "github" | "google" | "dev";
             name: string;
             /** @description POST `{"provider": id, "callbackURL": "<APP_ORIGIN>/…"}` here (with credentials); the answer's `url` is where to send the browser. */
             signInUrl: string;
@@ -869,7 +872,13 @@ export interface components {
             recipe?: string;
             recipeHash?: string;
             resultReady: boolean;
+            /** @description Where the ready result downloads. With object storage that can presign (`BLOB_STORE=s3`), a short-lived absolute URL straight to the file that needs no credentials (made afresh on every read of the job, valid until `resultUrlExpiresAt`); otherwise the API path `/v1/jobs/{id}/result`, which needs the workspace's credentials. Webhook payloads always carry the API path (a delivery may be retried after a presigned URL expired); `GET /v1/jobs/{id}/result` works in every case. */
             resultUrl?: string;
+            /**
+             * Format: date-time
+             * @description When a presigned `resultUrl` stops working (never after `expiresAt`); absent for the API path. Read the job again for a fresh one.
+             */
+            resultUrlExpiresAt?: string;
             slug: string;
             status: components["schemas"]["JobStatus"];
             /** Format: date-time */

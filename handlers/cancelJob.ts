@@ -2,5 +2,5 @@ import { defineHandler, requirePrincipal, sendJson } from '../src/http/handler.t
 
 export default defineHandler('cancelJob', async (ctx) => {
   const { jobs } = ctx.deps.services;
-  sendJson(ctx, 200, jobs.view(await jobs.cancel(requirePrincipal(ctx).workspaceId, ctx.params.id)), { 'Cache-Control': 'no-store' });
+  sendJson(ctx, 200, await jobs.view(await jobs.cancel(requirePrincipal(ctx).workspaceId, ctx.params.id)), { 'Cache-Control': 'no-store' });
 });

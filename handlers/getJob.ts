@@ -2,5 +2,5 @@ import { defineHandler, requirePrincipal, sendJson } from '../src/http/handler.t
 
 export default defineHandler('getJob', async (ctx) => {
   const { jobs } = ctx.deps.services;
-  sendJson(ctx, 200, jobs.view(await jobs.get(requirePrincipal(ctx).workspaceId, ctx.params.id)), { 'Cache-Control': 'no-store' });
+  sendJson(ctx, 200, await jobs.view(await jobs.get(requirePrincipal(ctx).workspaceId, ctx.params.id)), { 'Cache-Control': 'no-store' });
 });

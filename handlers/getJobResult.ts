@@ -1,4 +1,5 @@
 import { defineHandler, requirePrincipal } from '../src/http/handler.types.ts';
+import { resultFilename } from '../src/jobs/job-results.ts';
 
 export default defineHandler('getJobResult', async (ctx) => {
   const { job, bytes } = await ctx.deps.services.jobs.result(requirePrincipal(ctx).workspaceId, ctx.params.id);
@@ -7,7 +8,7 @@ export default defineHandler('getJobResult', async (ctx) => {
     .set({
       'Content-Type': job.contentType ?? 'application/octet-stream',
       'Content-Length': String(bytes.length),
-      'Content-Disposition': `attachment; filename="${job.slug}-${job.recipeHash.slice(0, 12)}.${job.format}"`,
+      'Content-Disposition': `attachment; filename="${resultFilename(job)}"`,
       'Cache-Control': 'private, no-store',
     })
     .end(bytes);

@@ -13,10 +13,5 @@ export default defineHandler('listJobs', async (ctx) => {
     const params = new URLSearchParams({ ...(status ? { status } : {}), ...(limit ? { limit: String(limit) } : {}), cursor: page.next });
     headers.Link = `</v1/jobs?${params}>; rel="next"`;
   }
-  sendJson(
-    ctx,
-    200,
-    page.jobs.map((j) => jobs.view(j)),
-    headers,
-  );
+  sendJson(ctx, 200, await Promise.all(page.jobs.map((j) => jobs.view(j))), headers);
 });

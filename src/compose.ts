@@ -14,6 +14,8 @@ import { BatchService } from './services/batch.service.ts';
 import { createRenderEngine } from './services/render-engine.factory.ts';
 import { FsBlobStore } from './blob/fs.blob-store.ts';
 import { MemoryCachedBlobStore } from './blob/memory-cached.blob-store.ts';
+import { S3BlobStore, createS3Client } from './blob/s3.blob-store.ts';
+import { JobResults } from './jobs/job-results.ts';
 import type { BlobStore } from './blob/blob-store.ts';
 import { DatabaseBlobStore } from '../db/repositories/blobs.repository.ts';
 import { ApiKeysRepository } from '../db/repositories/api-keys.repository.ts';
@@ -60,8 +62,8 @@ export interface Runtime {
   stopJobs(): Promise<void>;
   /** Releases everything else (pool, queue, database); after stopJobs, or calls it. */
   close(): Promise<void>;
-  /** This process's job runner (started only with RUN_JOBS), queue and lifecycle (whose events tests wait on). */
-  jobs: { runner: JobRunner; lifecycle: JobLifecycle; queue: JobQueue };
+  /** This process's job runner (started only with RUN_JOBS), queue, lifecycle (whose events tests wait on) and results (whose retention sweep tests run). */
+  jobs: { runner: JobRunner; lifecycle: JobLifecycle; queue: JobQueue; results: JobResults };
 }
 
 export interface ComposeOptions {
@@ -121,11 +123,9 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     await workspaces.ensure({ id: LOCAL_WORKSPACE_ID, name: 'Local workspace', kind: 'local', createdAt: Date.now() });
   }
 
-  // Hosted processes share one cache through Postgres; local mode keeps files under DATA_DIR.
-  const renderCache: BlobStore = new MemoryCachedBlobStore(
-    config.database.client === 'pg' ? new DatabaseBlobStore(db) : new FsBlobStore(path.join(config.dataDir, 'cache')),
-    config.render.memoryCacheBytes,
-  );
+  // BLOB_STORE: the render cache and job results, on disk, in Postgres or in an S3 bucket.
+  const blobs = createBlobStores(config.blobStore, db);
+  const renderCache: BlobStore = new MemoryCachedBlobStore(blobs.cache, config.render.memoryCacheBytes);
   const { generators, pool, service: render, ffmpeg, ffmpegVersion } = await createRenderEngine(config, { cache: renderCache, logger });
   if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
   const clock = options.clock ?? systemClock;
@@ -210,10 +210,12 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   await queue.open();
   // Finished jobs notify their webhookUrl (in the background, with retries): the lifecycle's rule.
   const lifecycle = new JobLifecycle({ repo: jobsRepo, webhooks: webhookDelivery, view: (job) => jobView(job, clock.now()), logger });
+  const results = new JobResults(blobs.results, jobsRepo, clock, logger, config.resultUrlTtlSeconds);
   const jobs = new JobsService({
     repo: jobsRepo,
     queue,
     render,
+    results,
     credits,
     clock,
     lifecycle,
@@ -223,6 +225,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     repo: jobsRepo,
     queue,
     render,
+    results,
     credits,
     usage,
     clock,
@@ -234,7 +237,11 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   });
   const jobEvents = new JobEventStreams(jobsRepo, (job) => jobs.view(job), config.jobs.eventStreamsPerWorkspace);
   observe(metrics, { pool, jobsRepo, lifecycle, webhookDelivery, credits });
-  if (config.jobs.runInProcess) await runner.start();
+  // Processes that make results also delete them when their retention ends.
+  if (config.jobs.runInProcess) {
+    await runner.start();
+    results.start();
+  }
 
   const deps: AppDeps = {
     config,
@@ -275,7 +282,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     metrics,
     endStreams: () => jobEvents.close(),
     stopJobs,
-    jobs: { runner, lifecycle, queue },
+    jobs: { runner, lifecycle, queue, results },
     async close() {
       await jobEvents.close();
       credits.stopSweeper();
@@ -283,6 +290,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       await rateLimiter.close();
       // Running jobs stop and go back to the queue (their FFmpeg children are killed).
       await stopJobs();
+      await results.stop();
       await queue.close();
       // Pending retries are cancelled; attempts in flight finish (bounded by their deadline) and are recorded.
       await webhookDelivery.close();
@@ -290,9 +298,33 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       await usage.flush();
       await signIn?.close();
       await keys.close();
+      blobs.close();
       await db.destroy();
     },
   };
+}
+
+/** The blob stores BLOB_STORE names: the render cache and job results, in separate namespaces of one store. */
+function createBlobStores(settings: Config['blobStore'], db: Database): { cache: BlobStore; results: BlobStore; close(): void } {
+  switch (settings.kind) {
+    case 'fs':
+      return {
+        cache: new FsBlobStore(path.join(settings.root, 'cache')),
+        results: new FsBlobStore(path.join(settings.root, 'results')),
+        close: () => {},
+      };
+    case 'database':
+      // Cache rows keep the bare keys they always had; results get a prefix of their own.
+      return { cache: new DatabaseBlobStore(db), results: new DatabaseBlobStore(db, 'results/'), close: () => {} };
+    case 's3': {
+      const client = createS3Client(settings);
+      return {
+        cache: new S3BlobStore(client, settings.bucket, `${settings.prefix}cache/`),
+        results: new S3BlobStore(client, settings.bucket, `${settings.prefix}results/`),
+        close: () => client.destroy(),
+      };
+    }
+  }
 }
 
 /** The metrics read from the services' own events and counters (requests are recorded by createApp). */

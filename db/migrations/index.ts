@@ -15,6 +15,7 @@ import * as webhookOutbox from './20261123_0011_webhook_outbox.ts';
 import * as jobsFinishedIndex from './20261123_0012_jobs_finished_index.ts';
 import * as paymentRefunds from './20261123_0013_payment_refunds.ts';
 import * as usageRenders from './20261125_0014_usage_renders.ts';
+import * as jobResultKeys from './20261126_0015_job_result_keys.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +37,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123_0012_jobs_finished_index', jobsFinishedIndex],
   ['20261123_0013_payment_refunds', paymentRefunds],
   ['20261125_0014_usage_renders', usageRenders],
+  ['20261126_0015_job_result_keys', jobResultKeys],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

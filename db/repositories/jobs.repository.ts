@@ -22,6 +22,8 @@ export interface JobRecord {
   error: string | null;
   contentType: string | null;
   resultBytes: number | null;
+  /** The result's key in the results blob store while it is kept; null before completion, after retention, and for jobs completed before results had their own objects (their bytes are in the render cache). */
+  resultKey: string | null;
   webhookUrl: string | null;
   reservationId: string | null;
   lockedBy: string | null;
@@ -51,6 +53,7 @@ const toRecord = (r: Row): JobRecord => ({
   error: (r.error as string | null) ?? null,
   contentType: (r.content_type as string | null) ?? null,
   resultBytes: n(r.result_bytes),
+  resultKey: (r.result_key as string | null) ?? null,
   webhookUrl: (r.webhook_url as string | null) ?? null,
   reservationId: (r.reservation_id as string | null) ?? null,
   lockedBy: (r.locked_by as string | null) ?? null,
@@ -260,7 +263,7 @@ export class JobsRepository {
   async complete(
     id: string,
     workerId: string,
-    result: { contentType: string; bytes: number; expiresAt: number },
+    result: { contentType: string; bytes: number; key: string; expiresAt: number },
     now: number,
   ): Promise<boolean> {
     return (
@@ -269,6 +272,7 @@ export class JobsRepository {
         progress: 1,
         content_type: result.contentType,
         result_bytes: result.bytes,
+        result_key: result.key,
         expires_at: result.expiresAt,
         finished_at: now,
         updated_at: now,
@@ -325,5 +329,21 @@ export class JobsRepository {
       }
       return 'finished';
     });
+  }
+
+  /** Jobs whose stored result passed its retention (oldest first): the retention sweep's work list. */
+  async expiredResults(now: number, limit: number): Promise<Array<{ id: string; resultKey: string }>> {
+    const rows = (await this.db('jobs')
+      .whereNotNull('result_key')
+      .andWhere('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(limit)
+      .select('id', 'result_key')) as Row[];
+    return rows.map((r) => ({ id: String(r.id), resultKey: String(r.result_key) }));
+  }
+
+  /** Forgets a deleted result (only if the key is still the one deleted). */
+  async forgetResult(id: string, resultKey: string): Promise<void> {
+    await this.db('jobs').where({ id, result_key: resultKey }).update({ result_key: null });
   }
 }

@@ -1,4 +1,5 @@
-// Browser sign-in (hosted mode) through better-auth: GitHub and Google, sessions in the HTTP-only
+// Browser sign-in (hosted mode) through better-auth: GitHub and Google (and a trial's development
+// provider), sessions in the HTTP-only
 // cookie `__Secure-service.session_token`, callbacks restricted to APP_ORIGIN, and a personal
 // workspace created at a user's first sign-in.
 //
@@ -210,6 +211,20 @@ export function createSignIn({ config, workspaces, credits, clock, logger }: Sig
           },
         ]
       : []),
+    // A trial's own OpenID provider on this machine (config allows it with a loopback APP_ORIGIN only).
+    ...(signIn.dev
+      ? [
+          {
+            providerId: 'dev',
+            clientId: signIn.dev.clientId,
+            clientSecret: signIn.dev.clientSecret,
+            discoveryUrl: signIn.dev.discoveryUrl,
+            scopes: GOOGLE_SCOPES,
+            pkce: true,
+            requireIdTokenVerification: true,
+          },
+        ]
+      : []),
   ];
 
   const auth = betterAuth({
@@ -272,6 +287,9 @@ export function createSignIn({ config, workspaces, credits, clock, logger }: Sig
   const providers: SignInProvider[] = [
     ...(signIn.github ? [{ id: 'github' as const, name: 'GitHub', signInUrl: `${signIn.publicUrl}${AUTH_BASE_PATH}/sign-in/social` }] : []),
     ...(signIn.google ? [{ id: 'google' as const, name: 'Google', signInUrl: `${signIn.publicUrl}${AUTH_BASE_PATH}/sign-in/social` }] : []),
+    ...(signIn.dev
+      ? [{ id: 'dev' as const, name: 'Development sign-in', signInUrl: `${signIn.publicUrl}${AUTH_BASE_PATH}/sign-in/social` }]
+      : []),
   ];
 
   return {

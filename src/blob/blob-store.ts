@@ -1,5 +1,5 @@
 // Content-addressed byte storage behind one small interface: the render cache and job results.
-// Local mode keeps files on disk; hosted mode keeps them in Postgres, shared by every process.
+// Local mode keeps files on disk; hosted mode keeps them in Postgres (or an S3-compatible bucket), shared by every process.
 
 export interface BlobStore {
   get(key: string): Promise<Buffer | undefined>;
@@ -8,9 +8,22 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** The bytes when this process holds them in memory (no I/O, no waiting), else undefined. Optional. */
   peek?(key: string): Buffer | undefined;
+  /** A short-lived URL a client may GET the bytes from without credentials, when the store can make one. Optional. */
+  presignGet?(key: string, options: { expiresInSeconds: number; contentType?: string; filename?: string; now?: Date }): Promise<string>;
 }
 
 /** Keys are hex hashes with an extension; anything else is refused so keys can never escape a directory. */
 export function assertSafeKey(key: string): void {
   if (!/^[0-9a-z_-]{8,128}(\.[a-z0-9]{1,8})?$/.test(key)) throw new Error(`unsafe blob key: ${key}`);
+}
+
+/**
+ * A namespace in front of every key (`cache/`, `render-service/results/`): path segments of
+ * letters, digits, `.`, `_` and `-`, each ending in `/` (what S3_PREFIX accepts), or empty. No `.`
+ * or `..` segment, no leading or doubled `/`, so a prefixed key is still a plain name everywhere.
+ */
+export function assertSafePrefix(prefix: string, maxLength = 256): void {
+  const segments = prefix.split('/').slice(0, -1);
+  if (prefix.length > maxLength || !/^([A-Za-z0-9._-]+\/)*$/.test(prefix) || segments.some((s) => s === '.' || s === '..'))
+    throw new Error(`unsafe blob key prefix: ${prefix}`);
 }

@@ -74,6 +74,100 @@ test('hosted mode requires Postgres and an https APP_ORIGIN', () => {
     },
   );
   assert.throws(() => loadConfig({ DATABASE_URL: 'postgres://x/y', APP_ORIGIN: 'http://app.example.com' }), /must be https/);
+  // Plain http only on a loopback origin (browsers keep Secure cookies there): a trial on one machine.
+  const hosted = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'a'.repeat(32) };
+  assert.equal(loadConfig({ ...hosted, APP_ORIGIN: 'http://localhost:8080' }).appOrigin, 'http://localhost:8080');
+  assert.equal(loadConfig({ ...hosted, APP_ORIGIN: 'http://127.0.0.1:9000' }).appOrigin, 'http://127.0.0.1:9000');
+});
+
+test('development sign-in (DEV_SIGN_IN_*): only in hosted mode with a loopback APP_ORIGIN and a loopback provider, all three set', () => {
+  const hosted = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'a'.repeat(32), APP_ORIGIN: 'http://localhost:8080' };
+  const dev = {
+    DEV_SIGN_IN_CLIENT_ID: 'trial',
+    DEV_SIGN_IN_CLIENT_SECRET: 'secret',
+    DEV_SIGN_IN_DISCOVERY_URL: 'http://127.0.0.1:4000/.well-known/openid-configuration',
+  };
+  assert.equal(loadConfig(hosted).signIn.dev, null);
+  assert.deepEqual(loadConfig({ ...hosted, ...dev }).signIn.dev, {
+    clientId: 'trial',
+    clientSecret: 'secret',
+    discoveryUrl: 'http://127.0.0.1:4000/.well-known/openid-configuration',
+  });
+  const refused = (env: Record<string, string>, pattern: RegExp) =>
+    assert.throws(
+      () => loadConfig(env),
+      (err: unknown) => err instanceof ConfigError && err.problems.some((p) => pattern.test(p)),
+    );
+  // A real deployment: the service refuses to start with it.
+  refused({ ...hosted, ...dev, APP_ORIGIN: 'https://render.example.com' }, /only works when APP_ORIGIN is a loopback origin/);
+  refused({ ...dev }, /DEV_SIGN_IN_\* is for hosted mode/);
+  refused({ ...hosted, DEV_SIGN_IN_CLIENT_ID: 'trial', DEV_SIGN_IN_CLIENT_SECRET: 'secret' }, /must be set together/);
+  refused(
+    { ...hosted, ...dev, DEV_SIGN_IN_DISCOVERY_URL: 'https://idp.example.com/.well-known/openid-configuration' },
+    /must be on a loopback host/,
+  );
+});
+
+test('BLOB_STORE: files in local mode, the database on Postgres, or s3 with its settings; everything else is refused', () => {
+  assert.deepEqual(loadConfig({}, '/srv/app').blobStore, { kind: 'fs', root: '/srv/app/data' });
+  const hosted = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'a'.repeat(32), APP_ORIGIN: 'https://render.example.com' };
+  assert.deepEqual(loadConfig(hosted).blobStore, { kind: 'database' });
+  assert.equal(loadConfig(hosted).resultUrlTtlSeconds, 900);
+  assert.deepEqual(
+    loadConfig({
+      ...hosted,
+      BLOB_STORE: 's3',
+      S3_BUCKET: 'renders',
+      S3_PREFIX: 'render-service/',
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      RESULT_URL_TTL_SECONDS: '60',
+    }).blobStore,
+    {
+      kind: 's3',
+      bucket: 'renders',
+      prefix: 'render-service/',
+      region: 'us-east-1',
+      endpoint: 'https://s3.example.com',
+      forcePathStyle: true,
+      accessKeyId: 'AKIA',
+      secretAccessKey: 'secret',
+    },
+  );
+  // AWS itself: no endpoint, virtual-host style, the SDK's credential chain.
+  const aws = loadConfig({ ...hosted, BLOB_STORE: 's3', S3_BUCKET: 'renders', S3_REGION: 'eu-west-1' }).blobStore;
+  assert.deepEqual(aws, {
+    kind: 's3',
+    bucket: 'renders',
+    prefix: '',
+    region: 'eu-west-1',
+    endpoint: undefined,
+    forcePathStyle: false,
+    accessKeyId: undefined,
+    secretAccessKey: undefined,
+  });
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems.join('\n');
+      throw err;
+    }
+    return '';
+  };
+  assert.match(problems({ ...hosted, BLOB_STORE: 's3' }), /S3_BUCKET is required/);
+  assert.match(problems({ ...hosted, BLOB_STORE: 'ftp' }), /BLOB_STORE must be fs, database or s3/);
+  assert.match(problems({ ...hosted, BLOB_STORE: 'fs' }), /BLOB_STORE=fs is for local mode/);
+  assert.match(problems({ BLOB_STORE: 'database' }), /needs a Postgres DATABASE_URL/);
+  assert.match(problems({ ...hosted, S3_BUCKET: 'renders' }), /S3_BUCKET only apply with BLOB_STORE=s3/);
+  const s3 = { ...hosted, BLOB_STORE: 's3', S3_BUCKET: 'renders' };
+  assert.match(problems({ ...s3, S3_PREFIX: '../' }), /S3_PREFIX must be a path ending in "\/"/);
+  assert.match(problems({ ...s3, S3_PREFIX: 'no-slash' }), /S3_PREFIX must be a path ending in "\/"/);
+  assert.match(problems({ ...s3, S3_BUCKET: 'Not_A_Bucket' }), /S3_BUCKET must be a bucket name/);
+  assert.match(problems({ ...s3, S3_ACCESS_KEY_ID: 'AKIA' }), /must be set together/);
+  assert.match(problems({ ...s3, S3_ENDPOINT: 'http://minio.internal:9000' }), /S3_ENDPOINT must be an https URL/);
+  assert.match(problems({ ...s3, RESULT_URL_TTL_SECONDS: '5' }), /RESULT_URL_TTL_SECONDS must be an integer from 10/);
 });
 
 test('lists are trimmed and origins normalised', () => {

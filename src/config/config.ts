@@ -20,7 +20,30 @@ export interface SignInConfig {
   readonly publicUrl: string;
   readonly github: (OAuthClient & { readonly oauthUrl: string; readonly apiUrl: string }) | null;
   readonly google: (OAuthClient & { readonly discoveryUrl: string }) | null;
+  /**
+   * A development OpenID provider on this machine (DEV_SIGN_IN_*), offered as "Development sign-in".
+   * Only with a loopback APP_ORIGIN: `npm run trial` starts one; a real deployment refuses it.
+   */
+  readonly dev: (OAuthClient & { readonly discoveryUrl: string }) | null;
 }
+
+/** Where rendered bytes live (BLOB_STORE): the render cache and job results. */
+export type BlobStoreConfig =
+  | { readonly kind: 'fs'; readonly root: string }
+  | { readonly kind: 'database' }
+  | {
+      readonly kind: 's3';
+      readonly bucket: string;
+      /** Prepended to every object name (e.g. `render-service/`), so one bucket can hold other things too. */
+      readonly prefix: string;
+      readonly region: string;
+      /** An S3-compatible endpoint (MinIO, R2, …); undefined means AWS. */
+      readonly endpoint: string | undefined;
+      readonly forcePathStyle: boolean;
+      /** Explicit credentials; undefined means the AWS SDK's default chain (environment, profile, instance role). */
+      readonly accessKeyId: string | undefined;
+      readonly secretAccessKey: string | undefined;
+    };
 
 export interface Config {
   readonly port: number;
@@ -33,6 +56,9 @@ export interface Config {
    */
   readonly localGateway: boolean;
   readonly dataDir: string;
+  readonly blobStore: BlobStoreConfig;
+  /** Lifetime of a presigned result URL (`resultUrl` when the blob store can presign), in seconds. */
+  readonly resultUrlTtlSeconds: number;
   readonly database: { readonly client: 'sqlite'; readonly filename: string } | { readonly client: 'pg'; readonly url: string };
   /** Bearer keys of the local workspace (local mode only; never authenticate a hosted customer). */
   readonly apiKeys: readonly string[];
@@ -199,12 +225,20 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     appOriginRaw !== undefined ? (originOf('APP_ORIGIN', appOriginRaw) ?? '') : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!localMode && appOriginRaw === undefined)
     problems.push('APP_ORIGIN is required in hosted mode (OAuth callbacks are restricted to it)');
-  if (!localMode && appOrigin.startsWith('http:')) problems.push('APP_ORIGIN must be https in hosted mode (session cookies are Secure)');
+  // Browsers keep Secure cookies for http://localhost, so a trial on one machine may use plain http.
+  const appOriginIsLoopback = appOrigin !== '' && isLoopbackHost(new URL(appOrigin).hostname);
+  if (!localMode && appOrigin.startsWith('http:') && !appOriginIsLoopback)
+    problems.push(
+      'APP_ORIGIN must be https in hosted mode (session cookies are Secure); plain http only for a loopback origin such as http://localhost:8080',
+    );
   const allowedOrigins = [
     ...new Set([appOrigin, ...list('ALLOWED_ORIGINS').map((o) => originOf('ALLOWED_ORIGINS', o))].filter((o): o is string => !!o)),
   ];
 
-  const signIn = parseSignIn(str, problems, localMode, appOrigin);
+  const signIn = parseSignIn(str, problems, localMode, appOrigin, appOriginIsLoopback);
+
+  const blobStore = parseBlobStore(str, bool, problems, localMode, databaseUrl !== undefined, dataDir);
+  const resultUrlTtlSeconds = int('RESULT_URL_TTL_SECONDS', 900, 10, 7 * 24 * 3600);
 
   const stripeSecretKey = str('STRIPE_SECRET_KEY');
   const stripeWebhookSecret = str('STRIPE_WEBHOOK_SECRET');
@@ -302,6 +336,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     localMode,
     localGateway: localMode && isLoopbackHost(host),
     dataDir,
+    blobStore,
+    resultUrlTtlSeconds,
     database:
       databaseUrl !== undefined ? { client: 'pg', url: databaseUrl } : { client: 'sqlite', filename: path.join(dataDir, 'service.sqlite') },
     apiKeys,
@@ -338,8 +374,14 @@ function secureUrl(name: string, value: string, problems: string[]): string {
   return '';
 }
 
-function parseSignIn(str: (name: string) => string | undefined, problems: string[], localMode: boolean, appOrigin: string): SignInConfig {
-  const client = (provider: 'GITHUB' | 'GOOGLE'): OAuthClient | null => {
+function parseSignIn(
+  str: (name: string) => string | undefined,
+  problems: string[],
+  localMode: boolean,
+  appOrigin: string,
+  appOriginIsLoopback: boolean,
+): SignInConfig {
+  const client = (provider: 'GITHUB' | 'GOOGLE' | 'DEV_SIGN_IN'): OAuthClient | null => {
     const clientId = str(`${provider}_CLIENT_ID`);
     const clientSecret = str(`${provider}_CLIENT_SECRET`);
     if (clientId === undefined && clientSecret === undefined) return null;
@@ -351,6 +393,30 @@ function parseSignIn(str: (name: string) => string | undefined, problems: string
   };
   const github = client('GITHUB');
   const google = client('GOOGLE');
+  const devClient = client('DEV_SIGN_IN');
+  const devDiscoveryUrl = str('DEV_SIGN_IN_DISCOVERY_URL');
+  let dev: SignInConfig['dev'] = null;
+  if (devClient !== null || devDiscoveryUrl !== undefined) {
+    // A provider that signs anyone in as anyone: never reachable from a real deployment.
+    if (localMode) problems.push('DEV_SIGN_IN_* is for hosted mode (SERVICE_LOCAL_MODE=0); local mode has no sign-in');
+    else if (!appOriginIsLoopback)
+      problems.push(
+        `DEV_SIGN_IN_* (development sign-in) only works when APP_ORIGIN is a loopback origin such as http://localhost:8080 (got "${appOrigin}")`,
+      );
+    if (devClient === null || devDiscoveryUrl === undefined)
+      problems.push('DEV_SIGN_IN_CLIENT_ID, DEV_SIGN_IN_CLIENT_SECRET and DEV_SIGN_IN_DISCOVERY_URL must be set together');
+    else {
+      const loopback = (() => {
+        try {
+          return isLoopbackHost(new URL(devDiscoveryUrl).hostname);
+        } catch {
+          return false;
+        }
+      })();
+      if (!loopback) problems.push(`DEV_SIGN_IN_DISCOVERY_URL must be on a loopback host (got "${devDiscoveryUrl}")`);
+      else dev = { ...devClient, discoveryUrl: secureUrl('DEV_SIGN_IN_DISCOVERY_URL', devDiscoveryUrl, problems) };
+    }
+  }
   const secret = str('AUTH_SECRET') ?? '';
   if (!localMode && secret.length < 32)
     problems.push('AUTH_SECRET must be set to at least 32 random characters in hosted mode (it signs session cookies)');
@@ -373,6 +439,71 @@ function parseSignIn(str: (name: string) => string | undefined, problems: string
         problems,
       ),
     },
+    dev,
+  };
+}
+
+function parseBlobStore(
+  str: (name: string) => string | undefined,
+  bool: (name: string) => boolean | undefined,
+  problems: string[],
+  localMode: boolean,
+  onPostgres: boolean,
+  dataDir: string,
+): BlobStoreConfig {
+  const kind = str('BLOB_STORE')?.toLowerCase() ?? (onPostgres ? 'database' : 'fs');
+  const s3Settings = [
+    'S3_BUCKET',
+    'S3_PREFIX',
+    'S3_REGION',
+    'S3_ENDPOINT',
+    'S3_FORCE_PATH_STYLE',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ];
+  if (kind !== 's3') {
+    const stray = s3Settings.filter((name) => str(name) !== undefined);
+    // Set but unused, they would leave an operator believing files go to the bucket.
+    if (stray.length > 0) problems.push(`${stray.join(', ')} only apply with BLOB_STORE=s3 (BLOB_STORE is "${kind}")`);
+  }
+  if (kind === 'fs') {
+    // Files on one machine's disk: every hosted process must see the same files, which only one machine can.
+    if (!localMode) problems.push('BLOB_STORE=fs is for local mode; hosted mode uses BLOB_STORE=database or BLOB_STORE=s3');
+    return { kind: 'fs', root: dataDir };
+  }
+  if (kind === 'database') {
+    if (!onPostgres) problems.push('BLOB_STORE=database needs a Postgres DATABASE_URL; on SQLite use BLOB_STORE=fs');
+    return { kind: 'database' };
+  }
+  if (kind !== 's3') {
+    problems.push(`BLOB_STORE must be fs, database or s3 (got "${kind}")`);
+    return { kind: 'fs', root: dataDir };
+  }
+  const bucket = str('S3_BUCKET');
+  if (bucket === undefined) problems.push('S3_BUCKET is required when BLOB_STORE=s3');
+  else if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET must be a bucket name (got "${bucket}")`);
+  const prefix = str('S3_PREFIX') ?? '';
+  if (
+    prefix !== '' &&
+    (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/.test(prefix) || prefix.split('/').some((seg) => seg === '.' || seg === '..'))
+  )
+    problems.push(`S3_PREFIX must be a path ending in "/" such as render-service/ (got "${prefix}")`);
+  const endpointRaw = str('S3_ENDPOINT');
+  const endpoint = endpointRaw !== undefined ? secureUrl('S3_ENDPOINT', endpointRaw, problems) : undefined;
+  const accessKeyId = str('S3_ACCESS_KEY_ID');
+  const secretAccessKey = str('S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the AWS default credential chain)');
+  return {
+    kind: 's3',
+    bucket: bucket ?? '',
+    prefix,
+    region: str('S3_REGION') ?? 'us-east-1',
+    endpoint,
+    // Most S3-compatible servers (MinIO, s3rver) want path-style URLs; AWS prefers virtual hosts.
+    forcePathStyle: bool('S3_FORCE_PATH_STYLE') ?? endpoint !== undefined,
+    accessKeyId,
+    secretAccessKey,
   };
 }
 

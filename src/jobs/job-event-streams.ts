@@ -82,7 +82,7 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
 
   constructor(
     private readonly repo: JobsRepository,
-    private readonly view: (job: JobRecord) => unknown,
+    private readonly view: (job: JobRecord) => Promise<unknown>,
     /** Open streams a workspace may hold in this process; one more answers 429 too_many_streams. */
     private readonly limitPerWorkspace: number,
     private readonly pollMs = POLL_MS,
@@ -114,6 +114,8 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
         headers: { 'Retry-After': '5' },
       });
     }
+    // Before the slot is taken: a view that fails (a presigning store) leaves nothing held.
+    const firstView = await this.view(job);
     this.perWorkspace.set(workspaceId, open + 1);
     // The slot frees the moment the stream ends, not once its socket has been flushed.
     let released = false;
@@ -125,20 +127,20 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
       else this.perWorkspace.delete(workspaceId);
     };
     try {
-      await this.follow(job, res, signal, release);
+      await this.follow(job, firstView, res, signal, release);
     } finally {
       release();
     }
   }
 
-  private follow(first: JobRecord, res: Response, signal: AbortSignal, release: () => void): Promise<void> {
+  private follow(first: JobRecord, firstView: unknown, res: Response, signal: AbortSignal, release: () => void): Promise<void> {
     res
       .status(200)
       .set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.flushHeaders();
     let id = 0;
     const send = (event: string, data: unknown) => res.write(`id: ${++id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    send('status', this.view(first));
+    send('status', firstView);
     if (ended(first.status)) {
       res.end();
       return Promise.resolve();
@@ -165,10 +167,20 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
         res.end(resolveDone);
       },
     };
+    // A status event's view is made asynchronously (a presigned resultUrl): changes are handled one
+    // after another, so events keep their order and the final status precedes the end.
+    let handling: Promise<void> = Promise.resolve();
     const listener: Listener = (job) => {
+      handling = handling.then(() => handle(job)).catch(() => stream.end());
+    };
+    const handle = async (job: JobRecord | undefined): Promise<void> => {
+      if (!this.streams.has(stream)) return;
       if (!job) return stream.end();
-      if (job.status !== last.status) send('status', this.view(job));
-      else if (job.progress !== last.progress) send('progress', { progress: job.progress });
+      if (job.status !== last.status) {
+        const view = await this.view(job);
+        if (!this.streams.has(stream)) return;
+        send('status', view);
+      } else if (job.progress !== last.progress) send('progress', { progress: job.progress });
       else if (Date.now() - lastWrite > KEEPALIVE_MS) res.write(': keep-alive\n\n');
       else return;
       lastWrite = Date.now();

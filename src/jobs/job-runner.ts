@@ -15,7 +15,7 @@ import type { RenderService } from '../services/render.service.ts';
 import type { UsageService } from '../services/usage.service.ts';
 import type { JobLifecycle } from './job-lifecycle.ts';
 import type { JobConsumer, JobQueue } from './job-queue.ts';
-import { RESULT_RETENTION_MS } from './jobs.service.ts';
+import { RESULT_RETENTION_MS, type JobResults } from './job-results.ts';
 
 /** A crashed runner's job lapses after this long (default of JOB_LEASE_MS). */
 export const DEFAULT_LEASE_MS = 15_000;
@@ -32,6 +32,8 @@ export interface JobRunnerOptions {
   repo: JobsRepository;
   queue: JobQueue;
   render: RenderService;
+  /** Where a completed job's file is stored. */
+  results: JobResults;
   credits: CreditsService;
   usage: UsageService;
   clock: Clock;
@@ -58,6 +60,7 @@ export class JobRunner implements JobConsumer {
   private readonly repo: JobsRepository;
   private readonly queue: JobQueue;
   private readonly render: RenderService;
+  private readonly results: JobResults;
   private readonly credits: CreditsService;
   private readonly usage: UsageService;
   private readonly clock: Clock;
@@ -72,6 +75,7 @@ export class JobRunner implements JobConsumer {
       repo: this.repo,
       queue: this.queue,
       render: this.render,
+      results: this.results,
       credits: this.credits,
       usage: this.usage,
       clock: this.clock,
@@ -183,12 +187,14 @@ export class JobRunner implements JobConsumer {
           void this.repo.progress(job.id, this.id, Math.min(0.99, frame / frames), this.clock.now()).catch(() => {});
         },
       });
+      // Stored before the job says completed, so a completed job's result is always there to read.
+      const key = await this.results.put(job, result.bytes);
       const now = this.clock.now();
       if (
         await this.repo.complete(
           job.id,
           this.id,
-          { contentType: result.contentType, bytes: result.bytes.length, expiresAt: now + RESULT_RETENTION_MS },
+          { contentType: result.contentType, bytes: result.bytes.length, key, expiresAt: now + RESULT_RETENTION_MS },
           now,
         )
       ) {

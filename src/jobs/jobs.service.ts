@@ -13,6 +13,7 @@ import type { JobLifecycle } from './job-lifecycle.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { RenderResult, RenderService } from '../services/render.service.ts';
 import { SIZE_LIMITS } from '../config/limits.ts';
+import { type JobResults, type ResultLink, resultPath } from './job-results.ts';
 
 /** JobCreate from the contract: a recipe plus `slug` or its alias `generator` (at least one). */
 export type JobCreate = components['schemas']['JobCreate'];
@@ -20,8 +21,6 @@ type JobView = components['schemas']['Job'];
 
 /** Tries per job: transient failures (encoder, overload) retry with backoff up to this many. */
 export const MAX_ATTEMPTS = 3;
-/** How long a completed job's result stays downloadable. */
-export const RESULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** Longer side of a job's thumbnail, in CSS pixels. */
 export const THUMBNAIL_SIDE = 160;
 /** A job's credit hold outlives any queue wait; the sweeper frees it only if everything died. */
@@ -29,7 +28,12 @@ const JOB_RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function jobView(job: JobRecord, now: number): JobView {
+/**
+ * The contract's view of a job. `link` is where its result downloads (JobResults.link: presigned
+ * when the store can); without one, the API path — what webhooks carry, since a webhook may be
+ * delivered or retried after any presigned URL has expired.
+ */
+export function jobView(job: JobRecord, now: number, link?: ResultLink): JobView {
   const resultReady = job.status === 'completed' && (job.expiresAt === null || job.expiresAt > now);
   return {
     id: job.id,
@@ -48,7 +52,8 @@ export function jobView(job: JobRecord, now: number): JobView {
     recipe: job.recipe,
     ...(job.error && job.status !== 'completed' ? { error: job.error } : {}),
     ...(job.contentType ? { contentType: job.contentType } : {}),
-    ...(resultReady ? { resultUrl: `/v1/jobs/${job.id}/result` } : {}),
+    ...(resultReady ? { resultUrl: link?.url ?? resultPath(job.id) } : {}),
+    ...(resultReady && link?.expiresAt !== undefined ? { resultUrlExpiresAt: iso(link.expiresAt) } : {}),
     ...(job.expiresAt ? { expiresAt: iso(job.expiresAt) } : {}),
   };
 }
@@ -57,6 +62,8 @@ export interface JobsServiceOptions {
   repo: JobsRepository;
   queue: JobQueue;
   render: RenderService;
+  /** Where completed jobs' files are kept, and how clients reach them. */
+  results: JobResults;
   credits: CreditsService;
   clock: Clock;
   /** Told when a job is queued or ends here (a queued job cancelled): job-lifecycle.ts. */
@@ -69,6 +76,7 @@ export class JobsService {
   private readonly repo: JobsRepository;
   private readonly queue: JobQueue;
   private readonly render: RenderService;
+  private readonly results: JobResults;
   private readonly credits: CreditsService;
   private readonly clock: Clock;
   private readonly lifecycle: JobLifecycle;
@@ -79,6 +87,7 @@ export class JobsService {
       repo: this.repo,
       queue: this.queue,
       render: this.render,
+      results: this.results,
       credits: this.credits,
       clock: this.clock,
       lifecycle: this.lifecycle,
@@ -205,17 +214,22 @@ export class JobsService {
     return job;
   }
 
-  /** The result bytes of a completed job (the render cache holds them, by recipe hash). */
+  /** The result bytes of a completed job: its own object, or (jobs completed before results had one) the render cache's. */
   async result(workspaceId: string, id: string): Promise<{ job: JobRecord; bytes: Buffer }> {
     const job = await this.completed(workspaceId, id);
     if (job.expiresAt !== null && job.expiresAt <= this.clock.now())
       throw new ProblemError('result_expired', { detail: 'The result passed its retention period. Submit the job again.' });
-    const bytes = await this.render.cached(this.render.resolveEncoded(job.recipeHash, job.recipe, {}));
+    const bytes = job.resultKey
+      ? await this.results.get(job.resultKey)
+      : await this.render.cached(this.render.resolveEncoded(job.recipeHash, job.recipe, {}));
     if (!bytes) throw new ProblemError('result_expired', { detail: 'The result is no longer stored. Submit the job again.' });
     return { job, bytes };
   }
 
-  view(job: JobRecord): JobView {
-    return jobView(job, this.clock.now());
+  /** The view clients get: with a ready result, where to download it (presigned when the store can). */
+  async view(job: JobRecord): Promise<JobView> {
+    const now = this.clock.now();
+    const ready = job.status === 'completed' && (job.expiresAt === null || job.expiresAt > now);
+    return jobView(job, now, ready ? await this.results.link(job) : undefined);
   }
 }

@@ -39,7 +39,7 @@ export interface SessionReader {
 }
 
 export interface SignInProvider {
-  id: 'github' | 'google';
+  id: 'github' | 'google' | 'dev';
   name: string;
   signInUrl: string;
 }

@@ -81,7 +81,17 @@ export class RenderService {
 
   /** Cached bytes for a recipe, without rendering. */
   async cached(resolved: ResolvedRecipe): Promise<Buffer | undefined> {
-    return this.cache.get(cacheKey(resolved));
+    return this.lookup(cacheKey(resolved));
+  }
+
+  /** A cache that cannot be read (an object store down) is a miss: the render still happens. */
+  private async lookup(key: string): Promise<Buffer | undefined> {
+    try {
+      return await this.cache.get(key);
+    } catch (err) {
+      this.logger.warn({ err, key }, 'render cache read failed; rendering instead');
+      return undefined;
+    }
   }
 
   /** Cached bytes this process holds in memory (the cache's hot entries), without any I/O; else undefined. */
@@ -94,7 +104,7 @@ export class RenderService {
     const contentType = FORMATS[resolved.recipe.format].contentType;
     const key = cacheKey(resolved);
     const t = performance.now();
-    const hit = await this.cache.get(key);
+    const hit = await this.lookup(key);
     timings['cache-lookup'] = performance.now() - t;
     if (hit) return { bytes: hit, contentType, cache: 'HIT', timings };
     return this.renderUncached(resolved, call, timings);

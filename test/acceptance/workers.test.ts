@@ -4,7 +4,8 @@
 // loses the job to another worker once its lease lapses, and the job completes; SIGTERM drains
 // (the job goes back to the queue, no FFmpeg is left behind). On Postgres (pg-boss), two API
 // processes and two workers: jobs spread over both workers and each completes once; a cache entry
-// written by one API process is a HIT on the other.
+// written by one API process is a HIT on the other — with the files in Postgres, and again in an S3
+// bucket (s3rver), whose results download from presigned URLs.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -17,6 +18,7 @@ import { ROOT, runService, type ServerProcess } from '../support/black-box/serve
 import { TEST_LOCAL_KEY } from '../support/black-box/test-keys.ts';
 import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
 import { armEvent, withTimeout } from '../support/black-box/waiters.ts';
+import { startS3Server } from '../support/black-box/s3-server.ts';
 
 const LEASE_MS = 2_000;
 const longJob = (seed: number) => ({
@@ -69,10 +71,10 @@ for (const engine of ENGINES) {
     };
     const job = async (id: string) => (await (await call('GET', `/v1/jobs/${id}`)).json()) as { status: string; attempts: number };
 
-    function startWorker(): Promise<Worker> {
+    function startWorker(extraEnv: Record<string, string> = {}): Promise<Worker> {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env, ...extraEnv },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';
@@ -174,44 +176,81 @@ for (const engine of ENGINES) {
       await next.exited;
     });
 
+    /**
+     * Two API processes and two workers on one database, with `blobs` (extra settings) for the files:
+     * jobs spread over both workers and complete once, either API serves any result, a render cached
+     * by one API is a HIT on the other. Resolves with the jobs' views as the second API returns them.
+     */
+    async function scaleOut(blobs: Record<string, string>, seedBase: number) {
+      const apis = await Promise.all([0, 1].map(() => runService({ ...env, ...blobs, RUN_JOBS: '0', LOG_LEVEL: 'warn' })));
+      const pair = await Promise.all([startWorker(blobs), startWorker(blobs)]);
+      try {
+        const base = (i: number) => apis[i % 2]!.url;
+        const ids: string[] = [];
+        for (let i = 0; i < 6; i++) ids.push(await submit(shortJob(seedBase + i), base(i)));
+        // Every job is logged completed by exactly one worker, and each worker completed some.
+        const allDone = new Promise<void>((resolve) => {
+          const check = () => ids.every((id) => pair.some((w) => w.completed.includes(id))) && resolve();
+          for (const w of pair) w.logs.on('entry', check);
+          check();
+        });
+        await withTimeout('every job to complete', allDone, 60_000);
+        const completions = pair.flatMap((w) => w.completed).filter((id) => ids.includes(id));
+        assert.deepEqual([...completions].sort(), [...ids].sort(), 'each job completed once');
+        assert.ok(
+          pair.every((w) => w.completed.length > 0),
+          'both workers took jobs',
+        );
+        const views: Array<{ id: string; status: string; attempts: number; resultUrl?: string; bytes: Buffer }> = [];
+        for (const [i, id] of ids.entries()) {
+          const view = (await (await call('GET', `/v1/jobs/${id}`, undefined, base(i + 1))).json()) as (typeof views)[number];
+          assert.deepEqual([view.status, view.attempts], ['completed', 1], `${id} ran once`);
+          // Either API process serves any job's result.
+          const result = await call('GET', `/v1/jobs/${id}/result`, undefined, base(i + 1));
+          assert.equal(result.status, 200);
+          views.push({ ...view, bytes: Buffer.from(await result.arrayBuffer()) });
+        }
+
+        const body = { seed: seedBase, size: { width: 48, height: 48 } };
+        assert.equal((await call('POST', '/v1/generate/mesh-gradient', body, base(0))).headers.get('x-service-cache'), 'MISS');
+        assert.equal((await call('POST', '/v1/generate/mesh-gradient', body, base(1))).headers.get('x-service-cache'), 'HIT');
+        return views;
+      } finally {
+        for (const w of pair) w.child.kill('SIGTERM');
+        await Promise.all(pair.map((w) => w.exited));
+        await Promise.all(apis.map((a) => a.stop()));
+      }
+    }
+
     test(
       'two API processes and two workers on one database: jobs spread over both workers, each completes once; the cache is shared',
       { skip: engine === 'sqlite' && 'multi-machine scale-out is a Postgres deployment' },
       async () => {
-        const apis = await Promise.all([0, 1].map(() => runService({ ...env, RUN_JOBS: '0', LOG_LEVEL: 'warn' })));
-        const pair = await Promise.all([startWorker(), startWorker()]);
-        try {
-          const base = (i: number) => apis[i % 2]!.url;
-          const ids: string[] = [];
-          for (let i = 0; i < 6; i++) ids.push(await submit(shortJob(100 + i), base(i)));
-          // Every job is logged completed by exactly one worker, and each worker completed some.
-          const allDone = new Promise<void>((resolve) => {
-            const check = () => ids.every((id) => pair.some((w) => w.completed.includes(id))) && resolve();
-            for (const w of pair) w.logs.on('entry', check);
-            check();
-          });
-          await withTimeout('every job to complete', allDone, 60_000);
-          const completions = pair.flatMap((w) => w.completed).filter((id) => ids.includes(id));
-          assert.deepEqual([...completions].sort(), [...ids].sort(), 'each job completed once');
-          assert.ok(
-            pair.every((w) => w.completed.length > 0),
-            'both workers took jobs',
-          );
-          for (const id of ids) {
-            const { status, attempts } = await job(id);
-            assert.deepEqual([status, attempts], ['completed', 1], `${id} ran once`);
-          }
-          // Either API process serves any job's result.
-          for (const [i, id] of ids.entries())
-            assert.equal((await call('GET', `/v1/jobs/${id}/result`, undefined, base(i + 1))).status, 200);
+        const views = await scaleOut({}, 100);
+        for (const view of views) assert.equal(view.resultUrl, `/v1/jobs/${view.id}/result`);
+      },
+    );
 
-          const body = { seed: 4242, size: { width: 48, height: 48 } };
-          assert.equal((await call('POST', '/v1/generate/mesh-gradient', body, base(0))).headers.get('x-service-cache'), 'MISS');
-          assert.equal((await call('POST', '/v1/generate/mesh-gradient', body, base(1))).headers.get('x-service-cache'), 'HIT');
+    test(
+      'the same on an S3 bucket (BLOB_STORE=s3, a real S3-protocol server): results download from presigned URLs without credentials',
+      { skip: engine === 'sqlite' && 'multi-machine scale-out is a Postgres deployment' },
+      async () => {
+        const s3 = await startS3Server();
+        try {
+          const views = await scaleOut(s3.env, 200);
+          for (const view of views) {
+            // The URL goes straight to the bucket, signed for a short while: no API key needed.
+            assert.ok(view.resultUrl?.startsWith(`${s3.endpoint}/${s3.bucket}/results/job_`), view.resultUrl);
+            const direct = await fetch(view.resultUrl!);
+            assert.equal(direct.status, 200);
+            assert.equal(direct.headers.get('content-type'), 'image/gif');
+            assert.match(direct.headers.get('content-disposition') ?? '', /^attachment; filename="plasma-[0-9a-f]{12}\.gif"$/);
+            assert.deepEqual(Buffer.from(await direct.arrayBuffer()), view.bytes);
+          }
+          // Without the signature the bucket refuses.
+          assert.equal((await fetch(views[0]!.resultUrl!.split('?')[0]!)).status, 403);
         } finally {
-          for (const w of pair) w.child.kill('SIGTERM');
-          await Promise.all(pair.map((w) => w.exited));
-          await Promise.all(apis.map((a) => a.stop()));
+          await s3.close();
         }
       },
     );

@@ -37,6 +37,7 @@ for (const engine of ENGINES) {
         repo: new JobsRepository(t.runtime.db),
         queue: t.runtime.jobs.queue,
         render: services.render,
+        results: t.runtime.jobs.results,
         credits,
         clock: systemClock,
         lifecycle: t.runtime.jobs.lifecycle,

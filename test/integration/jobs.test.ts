@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { after, before, describe, test } from 'node:test';
 import type { JobRecord } from '../../db/repositories/jobs.repository.ts';
-import { RESULT_RETENTION_MS } from '../../src/jobs/jobs.service.ts';
+import { RESULT_RETENTION_MS } from '../../src/jobs/job-results.ts';
 import type { PgBossJobQueue } from '../../src/jobs/pg-boss.queue.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { armEvent, waitForJob } from '../support/events.ts';

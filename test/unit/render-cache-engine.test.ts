@@ -47,3 +47,26 @@ test('bytes cached by an older engine version under the same recipe hash are not
     await pool.close();
   }
 });
+
+test('a cache store that cannot be read or written (an object store down) costs the cache, never the render', async () => {
+  const down = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9000'));
+  const cache: BlobStore = { get: down, put: down, delete: down };
+  const pool = new RenderPool({ workers: 1, queueLimit: 10 });
+  const service = new RenderService(
+    new GeneratorRegistry(ALL_GENERATORS),
+    pool,
+    cache,
+    resolveFfmpeg(process.env.FFMPEG_PATH)!.path,
+    { timeoutMs: 60_000, animationBudgetMs: 60_000 },
+    createLogger('silent'),
+  );
+  try {
+    const resolved = service.resolve('mesh-gradient', { seed: 1, size: { width: 32, height: 32 }, format: 'png' });
+    assert.equal(await service.cached(resolved), undefined);
+    const first = await service.render(resolved);
+    assert.equal(first.cache, 'MISS');
+    assert.ok(first.bytes.length > 0);
+  } finally {
+    await pool.close();
+  }
+});

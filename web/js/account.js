@@ -406,11 +406,11 @@ async function remove(preset, tbody) {
   await loadPresets(tbody);
 }
 
-/** Hosted mode without a session: GitHub / Google sign-in. */
+/** Hosted mode without a session: GitHub / Google sign-in (or a trial's development sign-in). */
 export function showSignIn(view, config) {
   clear(view);
   const error = h('p', { class: 'field-error general', role: 'alert' });
-  const names = { github: 'Continue with GitHub', google: 'Continue with Google' };
+  const names = { github: 'Continue with GitHub', google: 'Continue with Google', dev: 'Development sign-in (this machine only)' };
   const providers = config.providers?.length ? config.providers : [];
   view.append(
     h(
