@@ -1,5 +1,6 @@
 // A render cache filled by an older engine must not answer for the current one: an engine bump means
-// bytes changed (1.1.0 pinned the encoders' CPU baseline), while recipe hashes stay the same.
+// bytes changed (1.1.0 pinned the encoders' CPU baseline), while recipe hashes stay the same. And a
+// cache store that fails (an object store down) is a miss, never a failed render.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BlobStore } from '../../src/blob/blob-store.ts';
@@ -10,13 +11,8 @@ import { GeneratorRegistry } from '../../src/generators/registry.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { cacheKey, RenderService } from '../../src/services/render.service.ts';
 
-test('bytes cached by an older engine version under the same recipe hash are not served', async () => {
-  const store = new Map<string, Buffer>();
-  const cache: BlobStore = {
-    get: async (k) => store.get(k),
-    put: async (k, b) => void store.set(k, Buffer.from(b)),
-    delete: async (k) => void store.delete(k),
-  };
+/** A render service with one worker over `cache`. */
+function renderServiceOver(cache: BlobStore) {
   const pool = new RenderPool({ workers: 1, queueLimit: 10 });
   const service = new RenderService(
     new GeneratorRegistry(ALL_GENERATORS),
@@ -26,6 +22,17 @@ test('bytes cached by an older engine version under the same recipe hash are not
     { timeoutMs: 60_000, animationBudgetMs: 60_000 },
     createLogger('silent'),
   );
+  return { pool, service };
+}
+
+test('bytes cached by an older engine version under the same recipe hash are not served', async () => {
+  const store = new Map<string, Buffer>();
+  const cache: BlobStore = {
+    get: async (k) => store.get(k),
+    put: async (k, b) => void store.set(k, Buffer.from(b)),
+    delete: async (k) => void store.delete(k),
+  };
+  const { pool, service } = renderServiceOver(cache);
   try {
     const resolved = service.resolve('plasma', {
       seed: 42,
@@ -51,15 +58,7 @@ test('bytes cached by an older engine version under the same recipe hash are not
 test('a cache store that cannot be read or written (an object store down) costs the cache, never the render', async () => {
   const down = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9000'));
   const cache: BlobStore = { get: down, put: down, delete: down };
-  const pool = new RenderPool({ workers: 1, queueLimit: 10 });
-  const service = new RenderService(
-    new GeneratorRegistry(ALL_GENERATORS),
-    pool,
-    cache,
-    resolveFfmpeg(process.env.FFMPEG_PATH)!.path,
-    { timeoutMs: 60_000, animationBudgetMs: 60_000 },
-    createLogger('silent'),
-  );
+  const { pool, service } = renderServiceOver(cache);
   try {
     const resolved = service.resolve('mesh-gradient', { seed: 1, size: { width: 32, height: 32 }, format: 'png' });
     assert.equal(await service.cached(resolved), undefined);
