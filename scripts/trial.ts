@@ -63,7 +63,8 @@ function serviceEnv(state: TrialState & { databaseUrl: string; appOrigin: string
     APP_ORIGIN: state.appOrigin,
     AUTH_SECRET: state.authSecret,
     DATA_DIR: path.join(trialDir, 'files'),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Errors only: a fresh workspace's 402s (warn) would fill the terminal under the instructions.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
   };
 }
 
