@@ -1253,7 +1253,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Not enough credits for this render. The problem carries `cost` (credits this render needs) and `balance` (credits, reserved, available). */
+        /** @description Not enough credits for this render. The problem carries `cost` (credits this render needs) and `balance` (credits, reserved, available); its `detail` says how to get credits here (the checkout when billing is configured, else the service's operator). */
         PaymentRequired: {
             headers: {
                 [name: string]: unknown;

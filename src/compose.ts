@@ -23,7 +23,7 @@ import { KeysService } from './services/keys.service.ts';
 import { PgKeyRevocationFeed } from './adapters/pg-listen.key-revocations.ts';
 import { PresetsService } from './services/presets.service.ts';
 import { PresetsRepository } from '../db/repositories/presets.repository.ts';
-import { CreditsService } from './services/credits.service.ts';
+import { BUY_CREDITS_HINT, CreditsService, NO_BILLING_HINT } from './services/credits.service.ts';
 import { UsageService } from './services/usage.service.ts';
 import { MeteredRenderService } from './services/metered-render.service.ts';
 import { CreditsRepository } from '../db/repositories/credits.repository.ts';
@@ -134,7 +134,9 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // local-mode start (and every local-mode test process) would pay for nothing.
   // Local mode performs no credit checks; hosted renders pay from the workspace balance.
   const ledger = new CreditsRepository(db);
-  const credits = new CreditsService(ledger, clock, !config.localMode, logger);
+  const credits = new CreditsService(ledger, clock, !config.localMode, logger, {
+    topUpHint: options.paymentProvider || config.billing ? BUY_CREDITS_HINT : NO_BILLING_HINT,
+  });
   const signIn = config.localMode
     ? null
     : (await import('./adapters/better-auth.sign-in.ts')).createSignIn({ config, workspaces, credits, clock, logger });

@@ -37,6 +37,9 @@ export interface CreditEntry {
 
 /** How long a reservation may stay pending before the sweeper assumes its holder died. */
 export const DEFAULT_RESERVATION_TTL_MS = 10 * 60_000;
+export const BUY_CREDITS_HINT = 'Buy credits with POST /v1/billing/checkout.';
+export const NO_BILLING_HINT =
+  'Billing is not configured on this service: its operator grants credits (render-service admin credits grant).';
 
 /** Every movement of credits, for the metrics: an event and its amount. */
 interface CreditsEvents {
@@ -52,10 +55,19 @@ export class CreditsService extends EventEmitter<CreditsEvents> {
     /** False in local mode: no checks, no ledger. */
     readonly enabled: boolean,
     private readonly logger: Logger,
-    private readonly reservationTtlMs = DEFAULT_RESERVATION_TTL_MS,
+    options: {
+      reservationTtlMs?: number;
+      /** How a workspace gets credits here, told in every 402: buying them when billing is configured, else from the operator. */
+      topUpHint?: string;
+    } = {},
   ) {
     super();
+    this.reservationTtlMs = options.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
+    this.topUpHint = options.topUpHint ?? BUY_CREDITS_HINT;
   }
+
+  private readonly reservationTtlMs: number;
+  private readonly topUpHint: string;
 
   async balance(workspaceId: string): Promise<Balance> {
     const { credits, reserved } = await this.repo.balance(workspaceId);
@@ -81,7 +93,7 @@ export class CreditsService extends EventEmitter<CreditsEvents> {
     if (!held) {
       const balance = await this.balance(workspaceId);
       throw new ProblemError('insufficient_credits', {
-        detail: `This costs ${amount} ${amount === 1 ? 'credit' : 'credits'} and ${balance.available} ${balance.available === 1 ? 'is' : 'are'} available. Buy credits with POST /v1/billing/checkout.`,
+        detail: `This costs ${amount} ${amount === 1 ? 'credit' : 'credits'} and ${balance.available} ${balance.available === 1 ? 'is' : 'are'} available. ${this.topUpHint}`,
         extra: { cost: amount, balance },
       });
     }

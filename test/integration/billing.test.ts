@@ -268,6 +268,12 @@ describe('billing over HTTP in hosted mode (postgres)', () => {
     await standIn?.close();
   });
 
+  test('with billing configured, a 402 points at the checkout', async () => {
+    const res = await t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body: { seed: 1, size: { width: 32, height: 32 } } });
+    assert.equal(res.status, 402);
+    assert.match(res.body.detail, /are available\. Buy credits with POST \/v1\/billing\/checkout\.$/);
+  });
+
   test('checkout → signed webhook (Payment-Signature or Stripe-Signature) → balance and purchase', async () => {
     const res = await t.request('post', '/v1/billing/checkout', { ...auth(), body: { packId: pack.id } });
     assert.equal(res.status, 201);
