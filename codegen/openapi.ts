@@ -564,10 +564,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Database and FFmpeg readiness
-         * @description Pings the database and checks FFmpeg with a tiny real encode (two 16×16 frames to mp4 and gif,
-         *     with the renders' own arguments). The FFmpeg result is cached for 30 s and refreshed in the
-         *     background, so this answers fast. 503 `not_ready` with the same body when either is not ready.
+         * Database, FFmpeg and blob store readiness
+         * @description Pings the database, checks FFmpeg with a tiny real encode (two 16×16 frames to mp4 and gif,
+         *     with the renders' own arguments) and reads from the blob store (with `BLOB_STORE=s3`, one
+         *     request to the bucket: missing bucket or refused credentials are not ready). The FFmpeg and
+         *     blob store results are cached for 30 s and refreshed in the background, so this answers fast.
+         *     503 `not_ready` with the same body when any is not ready.
          */
         get: operations["getReady"];
         put?: never;
@@ -1048,6 +1050,8 @@ export interface components {
             status: "pending" | "completed" | "refunded";
         };
         Readiness: {
+            /** @description The blob store (`BLOB_STORE`: files, the database or an S3 bucket) answers a read. */
+            blobStore: boolean;
             database: boolean;
             engineVersion: string;
             ffmpeg: boolean;
@@ -3101,6 +3105,7 @@ export interface operations {
                      *       "ok": true,
                      *       "database": true,
                      *       "ffmpeg": true,
+                     *       "blobStore": true,
                      *       "engineVersion": "1.2.0",
                      *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2"
                      *     }
@@ -3134,6 +3139,7 @@ export interface operations {
                      *       "ok": false,
                      *       "database": false,
                      *       "ffmpeg": true,
+                     *       "blobStore": true,
                      *       "engineVersion": "1.2.0",
                      *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2"
                      *     }

@@ -4,7 +4,9 @@ import { defineHandler, sendJson } from '../src/http/handler.types.ts';
 export default defineHandler('getReady', async (ctx) => {
   const report = await ctx.deps.services.health.readiness();
   if (!report.ok) {
-    const down = [!report.database && 'database', !report.ffmpeg && 'FFmpeg'].filter(Boolean).join(' and ');
+    const down = [!report.database && 'database', !report.ffmpeg && 'FFmpeg', !report.blobStore && 'blob store (BLOB_STORE)']
+      .filter(Boolean)
+      .join(' and ');
     // Still an error document, but with the same readiness fields a 200 carries.
     throw new ProblemError('not_ready', {
       detail: `Not ready: ${down} unavailable.`,

@@ -264,7 +264,16 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       idempotency,
       usage,
       meteredRender,
-      health: new HealthService(new SystemRepository(db), ffmpeg, ffmpegVersion, () => generators.size, revision, { clock, logger }),
+      health: new HealthService(new SystemRepository(db), ffmpeg, ffmpegVersion, () => generators.size, revision, {
+        clock,
+        logger,
+        // A read of a key that is never written: reachable, bucket present, credentials accepted.
+        blobStoreProbe: () =>
+          blobs.results.get(BLOB_STORE_PROBE_KEY).then(
+            () => undefined,
+            (err: unknown) => (err instanceof Error ? err.message : String(err)),
+          ),
+      }),
       generators,
       workspaces: new WorkspacesService(workspaces),
       render,
@@ -305,6 +314,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     },
   };
 }
+
+const BLOB_STORE_PROBE_KEY = 'readiness_probe';
 
 /** The blob stores BLOB_STORE names: the render cache and job results, in separate namespaces of one store. */
 function createBlobStores(settings: Config['blobStore'], db: Database): { cache: BlobStore; results: BlobStore; close(): void } {

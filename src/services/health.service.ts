@@ -16,26 +16,33 @@ export interface ReadinessReport {
   ok: boolean;
   database: boolean;
   ffmpeg: boolean;
+  /** The blob store (BLOB_STORE) answers a read: a bucket that is missing or refuses the credentials is not. */
+  blobStore: boolean;
   engineVersion: string;
   rendererVersion: string;
 }
 
 /** How long a FFmpeg probe result is served before the next request refreshes it (in the background). */
 export const FFMPEG_PROBE_TTL_MS = 30_000;
+/** The same for the blob store's probe (a read of a missing key: one request to a bucket). */
+export const BLOB_STORE_PROBE_TTL_MS = 30_000;
 
 export interface HealthOptions {
   clock?: Clock;
   logger?: Pick<Logger, 'warn' | 'info'>;
   ffmpegProbeTtlMs?: number;
+  /** Reads from the blob store; resolves with why it failed, or undefined. Without one the store counts as ready. */
+  blobStoreProbe?: () => Promise<string | undefined>;
 }
 
 /**
- * FFmpeg readiness from a real encode, cached: a probe spawns FFmpeg twice (~25 ms), too much for
- * every /v1/ready of every load balancer. The first check waits for a probe; after that the last
- * result is served at once, and a check finding it older than the TTL starts one refresh in the
- * background (stale-while-revalidate). At most one probe runs at a time.
+ * A readiness probe, cached: FFmpeg's is a real encode (spawns FFmpeg twice, ~25 ms), the blob
+ * store's a read from it (a request to a bucket) — too much for every /v1/ready of every load
+ * balancer. The first check waits for a probe; after that the last result is served at once, and a
+ * check finding it older than the TTL starts one refresh in the background (stale-while-revalidate).
+ * At most one probe runs at a time.
  */
-export class FfmpegReadiness {
+export class CachedProbe {
   private last: { ok: boolean; at: number } | undefined;
   private running: Promise<boolean> | undefined;
 
@@ -43,7 +50,9 @@ export class FfmpegReadiness {
     private readonly probe: () => Promise<string | undefined>,
     private readonly clock: Clock,
     private readonly ttlMs: number,
-    private readonly logger?: Pick<Logger, 'warn' | 'info'>,
+    private readonly logger: Pick<Logger, 'warn' | 'info'> | undefined,
+    /** Names the dependency in the log lines: `FFmpeg cannot encode`, `the blob store cannot be read`. */
+    private readonly messages: { down: string; up: string },
   ) {}
 
   async check(): Promise<boolean> {
@@ -59,8 +68,8 @@ export class FfmpegReadiness {
       .then((failure) => {
         const ok = failure === undefined;
         // Said once per change, not once per probe.
-        if (!ok && this.last?.ok !== false) this.logger?.warn({ failure }, 'FFmpeg cannot encode: /v1/ready reports ffmpeg=false');
-        if (ok && this.last?.ok === false) this.logger?.info('FFmpeg encodes again: /v1/ready reports ffmpeg=true');
+        if (!ok && this.last?.ok !== false) this.logger?.warn({ failure }, this.messages.down);
+        if (ok && this.last?.ok === false) this.logger?.info(this.messages.up);
         this.last = { ok, at: this.clock.now() };
         return ok;
       })
@@ -78,7 +87,8 @@ export class FfmpegReadiness {
 
 export class HealthService {
   readonly rendererVersion: string;
-  readonly ffmpegReadiness: FfmpegReadiness;
+  readonly ffmpegReadiness: CachedProbe;
+  readonly blobStoreReadiness: CachedProbe;
 
   constructor(
     private readonly system: SystemRepository,
@@ -89,12 +99,22 @@ export class HealthService {
     options: HealthOptions = {},
   ) {
     this.rendererVersion = rendererVersion(ffmpegVersion);
-    this.ffmpegReadiness = new FfmpegReadiness(
+    const clock = options.clock ?? systemClock;
+    this.ffmpegReadiness = new CachedProbe(
       () => probeFfmpegEncode(ffmpeg),
-      options.clock ?? systemClock,
+      clock,
       options.ffmpegProbeTtlMs ?? FFMPEG_PROBE_TTL_MS,
       options.logger,
+      {
+        down: 'FFmpeg cannot encode: /v1/ready reports ffmpeg=false',
+        up: 'FFmpeg encodes again: /v1/ready reports ffmpeg=true',
+      },
     );
+    const blobStoreProbe = options.blobStoreProbe ?? (async () => undefined);
+    this.blobStoreReadiness = new CachedProbe(blobStoreProbe, clock, BLOB_STORE_PROBE_TTL_MS, options.logger, {
+      down: 'the blob store cannot be read: /v1/ready reports blobStore=false',
+      up: 'the blob store can be read again: /v1/ready reports blobStore=true',
+    });
   }
 
   health(): HealthReport {
@@ -107,9 +127,20 @@ export class HealthService {
     };
   }
 
-  /** A real database round trip and FFmpeg's (cached) encode probe, in parallel. */
+  /** A real database round trip, FFmpeg's encode probe and the blob store's read probe (both cached), in parallel. */
   async readiness(): Promise<ReadinessReport> {
-    const [database, ffmpeg] = await Promise.all([this.system.ping(), this.ffmpegReadiness.check()]);
-    return { ok: database && ffmpeg, database, ffmpeg, engineVersion: ENGINE_VERSION, rendererVersion: this.rendererVersion };
+    const [database, ffmpeg, blobStore] = await Promise.all([
+      this.system.ping(),
+      this.ffmpegReadiness.check(),
+      this.blobStoreReadiness.check(),
+    ]);
+    return {
+      ok: database && ffmpeg && blobStore,
+      database,
+      ffmpeg,
+      blobStore,
+      engineVersion: ENGINE_VERSION,
+      rendererVersion: this.rendererVersion,
+    };
   }
 }

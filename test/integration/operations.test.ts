@@ -26,8 +26,8 @@ for (const engine of ENGINES) {
       const res = await t.request('get', '/v1/ready', { auth: false });
       assert.equal(res.status, 200);
       assert.deepEqual(
-        { ok: res.body.ok, database: res.body.database, ffmpeg: res.body.ffmpeg },
-        { ok: true, database: true, ffmpeg: true },
+        { ok: res.body.ok, database: res.body.database, ffmpeg: res.body.ffmpeg, blobStore: res.body.blobStore },
+        { ok: true, database: true, ffmpeg: true, blobStore: true },
       );
     });
 

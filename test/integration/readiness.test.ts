@@ -2,7 +2,8 @@
 // `-version`: an FFmpeg that answers -version but fails every encode is not ready. The result is
 // cached for a TTL and refreshed in the background, one probe at a time; the clock is injected,
 // and tests wait on the probe itself, never on time. Both databases, real FFmpeg behind a wrapper
-// script that can be told to fail encodes.
+// script that can be told to fail encodes. The blob store is read too: an S3 bucket that does not
+// exist (a real S3-protocol server) is not ready, while renders still answer.
 import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { FFMPEG_PROBE_TTL_MS } from '../../src/services/health.service.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp } from '../support/harness.ts';
+import { startS3Server, type S3TestServer } from '../support/black-box/s3-server.ts';
 
 const REAL_FFMPEG = resolveFfmpeg(undefined)!.path;
 
@@ -124,3 +126,43 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+describe('readiness reads the blob store (BLOB_STORE=s3 on a real S3-protocol server)', () => {
+  let s3: S3TestServer;
+  before(async () => {
+    s3 = await startS3Server();
+  });
+  after(async () => s3?.close());
+
+  test('the bucket answers: 200 with blobStore=true', async () => {
+    const t = await startTestApp('sqlite', { env: s3.env });
+    try {
+      const res = await t.request('get', '/v1/ready', { auth: false });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.blobStore, true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('a bucket that does not exist: 503 not_ready with blobStore=false, named in detail and logged once', async () => {
+    const t = await startTestApp('sqlite', { env: { ...s3.env, S3_BUCKET: 'no-such-bucket' } });
+    try {
+      const res = await t.request('get', '/v1/ready', { auth: false });
+      assert.equal(res.status, 503);
+      assert.deepEqual(
+        { ok: res.body.ok, database: res.body.database, ffmpeg: res.body.ffmpeg, blobStore: res.body.blobStore },
+        { ok: false, database: true, ffmpeg: true, blobStore: false },
+      );
+      assert.match(res.body.detail, /blob store \(BLOB_STORE\) unavailable/);
+      assert.equal(t.logs.filter((l) => l.includes('the blob store cannot be read')).length, 1);
+      // Renders still answer: the cache is a miss when it cannot be read.
+      assert.equal(
+        (await t.request('post', '/v1/generate/mesh-gradient', { body: { seed: 1, size: { width: 32, height: 32 } } })).status,
+        200,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
