@@ -49,8 +49,8 @@ function freePort(preferred = 0): Promise<number> {
 }
 
 /** The service's own entry points, run as the `npm start` / `npm run worker` scripts do. */
-function runService(entry: string, args: string[], env: NodeJS.ProcessEnv, stdio: 'inherit' | 'pipe'): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, entry), ...args], { cwd: root, env, stdio });
+function runService(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, entry), ...args], { cwd: root, env, stdio: 'inherit' });
 }
 
 function serviceEnv(state: TrialState & { databaseUrl: string; appOrigin: string }, port: number): NodeJS.ProcessEnv {
@@ -78,7 +78,6 @@ async function admin(args: string[]): Promise<number> {
     'src/cli.ts',
     ['admin', ...args],
     serviceEnv({ ...state, databaseUrl: state.databaseUrl, appOrigin: state.appOrigin }, 0),
-    'inherit',
   );
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
@@ -140,7 +139,7 @@ async function trial(): Promise<number> {
   writeFileSync(stateFile, JSON.stringify(running, null, 2) + '\n', { mode: 0o600 });
   const env = { ...serviceEnv(running, port), ...idp.env };
 
-  const api = runService('src/main.ts', [], { ...env, RUN_JOBS: '0' }, 'inherit');
+  const api = runService('src/main.ts', [], { ...env, RUN_JOBS: '0' });
   let worker: ChildProcess | undefined = undefined; // started once the API has migrated the database
   // One stop, whoever asks first (Ctrl-C, or a process that died): its exit code wins.
   let stopping: Promise<number> | undefined;
@@ -173,7 +172,7 @@ async function trial(): Promise<number> {
     return stop(1);
   }
   // The API migrated the database; the worker starts on it.
-  worker = runService('src/worker.ts', [], env, 'inherit');
+  worker = runService('src/worker.ts', [], env);
   worker.once('exit', (code) => void stop(code || 1));
   console.log(`
 Hosted mode is running on this machine (a trial: API + one worker, Postgres, a development sign-in).

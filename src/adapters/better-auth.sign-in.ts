@@ -1,9 +1,8 @@
 // Browser sign-in (hosted mode) through better-auth: GitHub and Google (and a trial's development
-// provider), sessions in the HTTP-only
-// cookie `__Secure-service.session_token`, callbacks restricted to APP_ORIGIN, and a personal
-// workspace created at a user's first sign-in.
+// provider), sessions in the HTTP-only cookie `__Secure-service.session_token`, callbacks
+// restricted to APP_ORIGIN, and a personal workspace created at a user's first sign-in.
 //
-// Both providers go through better-auth's genericOAuth plugin rather than its built-in ones: the
+// All providers go through better-auth's genericOAuth plugin rather than its built-in ones: the
 // built-ins hard-code their endpoints, and configurable endpoints let GitHub Enterprise installs
 // and the tests (a real local OpenID provider) run the very same code path.
 import { newId } from '../lib/ids.ts';
