@@ -331,3 +331,18 @@ test('metrics: off by default; METRICS_PORT turns them on at loopback; another h
   );
   assert.throws(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }), /METRICS_TOKEN is required when METRICS_HOST/);
 });
+
+test('every setting the parser reads is documented in the README', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const source = await readFile(new URL('./config.ts', import.meta.url), 'utf8');
+  const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+  const direct = [...source.matchAll(/\b(?:str|int|bool|list)\('([A-Z0-9_]+)'/g)].map((m) => m[1]!);
+  // OAuth client pairs are read as `${provider}_CLIENT_ID` / `_CLIENT_SECRET`.
+  const clients = [...source.matchAll(/\bclient\('([A-Z_]+)'\)/g)].flatMap((m) => [`${m[1]}_CLIENT_ID`, `${m[1]}_CLIENT_SECRET`]);
+  const settings = [...new Set([...direct, ...clients])];
+  assert.ok(settings.length > 40, `found ${settings.length} settings`);
+  assert.deepEqual(
+    settings.filter((name) => !readme.includes(`\`${name}\``)),
+    [],
+  );
+});
