@@ -59,6 +59,10 @@ export class JobResults {
     return this.store.get(key);
   }
 
+  async delete(key: string): Promise<void> {
+    await this.store.delete(key);
+  }
+
   /** Where the client downloads a ready result: presigned when the store can, else the API path. */
   async link(job: JobRecord): Promise<ResultLink> {
     if (!job.resultKey || !this.store.presignGet) return { url: resultPath(job.id) };

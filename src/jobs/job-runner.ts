@@ -217,7 +217,7 @@ export class JobRunner implements JobConsumer {
         });
         log.info({ bytes: result.bytes.length }, 'job completed');
         this.lifecycle.ended(job.id);
-      }
+      } else await this.discardResult(job, key, log);
     } catch (err) {
       await this.settleFailure(job, err, log);
     } finally {
@@ -225,6 +225,19 @@ export class JobRunner implements JobConsumer {
       clearInterval(cancelWatch);
       this.running.delete(job.id);
     }
+  }
+
+  /**
+   * The job was taken from this runner while it uploaded (its lease lapsed). If the sweep ended it
+   * (failed or cancelled) it will never complete, so nothing would ever point to — or delete — the
+   * object just written. A job queued again keeps it: its next runner writes the same key.
+   */
+  private async discardResult(job: JobRecord, key: string, log: Logger): Promise<void> {
+    const current = await this.repo.find(job.id);
+    if (current?.status !== 'failed' && current?.status !== 'cancelled') return;
+    await this.results
+      .delete(key)
+      .catch((err: unknown) => log.warn({ err, key }, 'could not delete the result of a job that ended elsewhere'));
   }
 
   private async reservedAmount(job: JobRecord): Promise<number> {
@@ -268,6 +281,11 @@ export class JobRunner implements JobConsumer {
         this.lifecycle.retrying(job.id);
       }
     }
+  }
+
+  /** Resolves when every job running here now has ended (tests wait on this instead of on time). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.executions]);
   }
 
   /** Stops claiming, stops running jobs (they go back to the queue) and waits for them. */

@@ -2,7 +2,8 @@
 // an S3 bucket on a real S3-protocol server on both databases): stored as the job's own object and
 // served by GET /v1/jobs/{id}/result; on S3 `resultUrl` is a presigned URL that needs no
 // credentials; the retention sweep deletes results past RESULT_RETENTION_MS (then 410) and keeps
-// younger ones; a job completed before results had their own object is served from the render cache.
+// younger ones; a job ended elsewhere while its result uploaded leaves no object; a job completed
+// before results had their own object is served from the render cache.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { RESULT_RETENTION_MS } from '../../src/jobs/job-results.ts';
@@ -102,6 +103,32 @@ for (const { engine, store } of setups) {
         assert.equal(await t.runtime.jobs.results.sweep(), 0);
       } finally {
         offset = 0;
+      }
+    });
+
+    test('a job ended elsewhere while its result uploaded (lease lapsed, swept as failed) leaves no object behind', async () => {
+      const results = t.runtime.jobs.results;
+      const put = results.put.bind(results);
+      let swept!: (key: string) => void;
+      const uploaded = new Promise<string>((resolve) => (swept = resolve));
+      // Spy on the upload: right after it, the lapse sweep of another process ends the job.
+      results.put = async (job, bytes) => {
+        const key = await put(job, bytes);
+        await t.runtime
+          .db('jobs')
+          .where({ id: job.id })
+          .update({ status: 'failed', error: 'lost', locked_by: null, finished_at: Date.now() });
+        swept(key);
+        return key;
+      };
+      try {
+        await t.request('post', '/v1/jobs', { body: recipe(5) });
+        const key = await uploaded;
+        // The runner's completion is refused; once it has ended, the object is gone.
+        await t.runtime.jobs.runner.idle();
+        assert.equal(await results.get(key), undefined, 'the uploaded result was deleted');
+      } finally {
+        results.put = put;
       }
     });
 
