@@ -68,14 +68,20 @@ export class JobResults {
     if (!job.resultKey || !this.store.presignGet) return { url: resultPath(job.id) };
     const now = this.clock.now();
     const expiresInSeconds = this.urlTtlSeconds;
-    const url = await this.store.presignGet(job.resultKey, {
-      expiresInSeconds,
-      contentType: job.contentType ?? undefined,
-      filename: resultFilename(job),
-      now: new Date(now),
-    });
-    // A URL never outlives the result it points to.
-    return { url, expiresAt: Math.min(now + expiresInSeconds * 1000, job.expiresAt ?? Infinity) };
+    try {
+      const url = await this.store.presignGet(job.resultKey, {
+        expiresInSeconds,
+        contentType: job.contentType ?? undefined,
+        filename: resultFilename(job),
+        now: new Date(now),
+      });
+      // A URL never outlives the result it points to.
+      return { url, expiresAt: Math.min(now + expiresInSeconds * 1000, job.expiresAt ?? Infinity) };
+    } catch (err) {
+      // Presigning needs credentials (the SDK's chain may fail to find any): the API path still works.
+      this.logger.warn({ err, jobId: job.id }, 'could not presign a result URL; answering the API path');
+      return { url: resultPath(job.id) };
+    }
   }
 
   start(): void {
