@@ -28,13 +28,18 @@ const JOB_RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A completed job whose retention has not ended: its result can be downloaded. */
+function isResultReady(job: JobRecord, now: number): boolean {
+  return job.status === 'completed' && (job.expiresAt === null || job.expiresAt > now);
+}
+
 /**
  * The contract's view of a job. `link` is where its result downloads (JobResults.link: presigned
  * when the store can); without one, the API path — what webhooks carry, since a webhook may be
  * delivered or retried after any presigned URL has expired.
  */
 export function jobView(job: JobRecord, now: number, link?: ResultLink): JobView {
-  const resultReady = job.status === 'completed' && (job.expiresAt === null || job.expiresAt > now);
+  const resultReady = isResultReady(job, now);
   return {
     id: job.id,
     slug: job.slug,
@@ -217,7 +222,7 @@ export class JobsService {
   /** The result bytes of a completed job: its own object, or (jobs completed before results had one) the render cache's. */
   async result(workspaceId: string, id: string): Promise<{ job: JobRecord; bytes: Buffer }> {
     const job = await this.completed(workspaceId, id);
-    if (job.expiresAt !== null && job.expiresAt <= this.clock.now())
+    if (!isResultReady(job, this.clock.now()))
       throw new ProblemError('result_expired', { detail: 'The result passed its retention period. Submit the job again.' });
     const bytes = job.resultKey
       ? await this.results.get(job.resultKey)
@@ -229,7 +234,6 @@ export class JobsService {
   /** The view clients get: with a ready result, where to download it (presigned when the store can). */
   async view(job: JobRecord): Promise<JobView> {
     const now = this.clock.now();
-    const ready = job.status === 'completed' && (job.expiresAt === null || job.expiresAt > now);
-    return jobView(job, now, ready ? await this.results.link(job) : undefined);
+    return jobView(job, now, isResultReady(job, now) ? await this.results.link(job) : undefined);
   }
 }
