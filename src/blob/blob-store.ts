@@ -1,5 +1,6 @@
 // Content-addressed byte storage behind one small interface: the render cache and job results.
 // Local mode keeps files on disk; hosted mode keeps them in Postgres (or an S3-compatible bucket), shared by every process.
+import { isSafeKeyPrefix } from '../lib/key-prefix.ts';
 
 export interface BlobStore {
   get(key: string): Promise<Buffer | undefined>;
@@ -17,13 +18,7 @@ export function assertSafeKey(key: string): void {
   if (!/^[0-9a-z_-]{8,128}(\.[a-z0-9]{1,8})?$/.test(key)) throw new Error(`unsafe blob key: ${key}`);
 }
 
-/**
- * A namespace in front of every key (`cache/`, `render-service/results/`): path segments of
- * letters, digits, `.`, `_` and `-`, each ending in `/` (what S3_PREFIX accepts), or empty. No `.`
- * or `..` segment, no leading or doubled `/`, so a prefixed key is still a plain name everywhere.
- */
+/** A namespace in front of every key (`cache/`, `render-service/results/`): see isSafeKeyPrefix; at most `maxLength` characters. */
 export function assertSafePrefix(prefix: string, maxLength = 256): void {
-  const segments = prefix.split('/').slice(0, -1);
-  if (prefix.length > maxLength || !/^([A-Za-z0-9._-]+\/)*$/.test(prefix) || segments.some((s) => s === '.' || s === '..'))
-    throw new Error(`unsafe blob key prefix: ${prefix}`);
+  if (prefix.length > maxLength || !isSafeKeyPrefix(prefix)) throw new Error(`unsafe blob key prefix: ${prefix}`);
 }

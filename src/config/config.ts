@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { MAX_FRAME_PIXELS } from './limits.ts';
+import { isSafeKeyPrefix } from '../lib/key-prefix.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -483,11 +484,7 @@ function parseBlobStore(
   if (bucket === undefined) problems.push('S3_BUCKET is required when BLOB_STORE=s3');
   else if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET must be a bucket name (got "${bucket}")`);
   const prefix = str('S3_PREFIX') ?? '';
-  if (
-    prefix !== '' &&
-    (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/.test(prefix) || prefix.split('/').some((seg) => seg === '.' || seg === '..'))
-  )
-    problems.push(`S3_PREFIX must be a path ending in "/" such as render-service/ (got "${prefix}")`);
+  if (!isSafeKeyPrefix(prefix)) problems.push(`S3_PREFIX must be a path ending in "/" such as render-service/ (got "${prefix}")`);
   const endpointRaw = str('S3_ENDPOINT');
   const endpoint = endpointRaw !== undefined ? secureUrl('S3_ENDPOINT', endpointRaw, problems) : undefined;
   const accessKeyId = str('S3_ACCESS_KEY_ID');
