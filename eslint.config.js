@@ -53,14 +53,14 @@ export default tseslint.config(
   {
     // The acceptance tier is black-box: it drives the service as a customer or operator does (HTTP,
     // the CLI, processes, logs) and imports nothing from the product, only helpers that do not either.
-    files: ['test/acceptance/**/*.ts', 'test/support/black-box/**/*.ts'],
+    files: ['test/acceptance/**/*.ts', 'test/fault/**/*.ts', 'test/support/black-box/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             {
-              target: ['test/acceptance', 'test/support/black-box'],
+              target: ['test/acceptance', 'test/fault', 'test/support/black-box'],
               from: ['src', 'db', 'handlers', 'codegen', 'scripts', 'test/support'],
               except: ['./black-box'],
               message: 'The acceptance tier is black-box: import only from test/support/black-box (README "Testing").',

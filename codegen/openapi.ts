@@ -611,14 +611,98 @@ export interface paths {
          * Render from an encoded recipe
          * @description The server decodes `r`, canonicalizes it and re-hashes it; a hash that differs from `recipeHash`
          *     answers 400 `recipe_hash_mismatch`. `format`, `w`, `h` and `pr` override the recipe and obey the
-         *     same limits as `size`. Authentication is required: image tags cannot send a bearer header, so
-         *     use an authenticated same-origin gateway, or fetch with a client and show a blob URL. With a
-         *     session cookie the request must be same-origin (`Sec-Fetch-Site: same-origin` or a listed
-         *     `Origin`), else 403 `origin_denied` and nothing is spent.
+         *     same limits as `size`. Authentication is required: an API key, a same-origin session, or a
+         *     **signed URL** (`kid`, optional `exp`, then `sig` last; see the `signedUrl` scheme and
+         *     `POST /v1/url-signing-keys/{id}/sign`), which `<img>` tags, crawlers, e-mail and CDNs can use.
+         *     With a session cookie the request must be same-origin (`Sec-Fetch-Site: same-origin` or a listed
+         *     `Origin`), else 403 `origin_denied` and nothing is spent. A request with an `Origin` that is
+         *     not allowed gets 403 `origin_denied`, signed or not (a plain `<img>` sends none).
+         *
+         *     A signed URL is decided by its signature alone (an `Authorization` header or cookie on it is
+         *     ignored): a changed, added, removed or reordered parameter, a parameter after `sig`, a repeated
+         *     parameter, an unknown or revoked `kid`, or `kid`/`exp` without `sig` answer 401
+         *     `unauthorized`; past `exp` 410 `signed_url_expired`. Its 200 and 304 are public:
+         *     `Cache-Control: public, max-age=N, immutable` (N = the key's `maxAgeSeconds`, or less when `exp`
+         *     comes sooner) and `Cross-Origin-Resource-Policy: cross-origin`. A signed render that misses the
+         *     cache is charged to the key's workspace and counts against the key's monthly limit (402
+         *     `signing_key_limit_reached`).
          */
         get: operations["renderRecipe"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/url-signing-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List URL signing keys
+         * @description Labels, prefixes, limits, this UTC month's spending, dates and revocation status; never secrets or signing keys.
+         */
+        get: operations["listUrlSigningKeys"];
+        put?: never;
+        /**
+         * Create a URL signing key
+         * @description A key that signs public recipe URLs (`GET /v1/render/{recipeHash}` with `kid`, `exp` and `sig`),
+         *     separate from API keys, whose secrets never go into a URL. The secret (`svc_sign_…`) is
+         *     returned once, in this response. The service keeps SHA-256 of it (the HMAC key, so it can
+         *     sign and verify), never the secret itself: a copy of the database can sign for active keys, so
+         *     revoke every key should the database leak. A workspace holds at most 100 active URL signing keys.
+         */
+        post: operations["createUrlSigningKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/url-signing-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a URL signing key
+         * @description Revokes the key immediately: every URL it signed answers 401 on every process from now on
+         *     (signed requests read their key's row; nothing is kept in memory). Copies a CDN or browser
+         *     already holds stay until their `max-age` ends. Revoking twice is harmless.
+         */
+        delete: operations["revokeUrlSigningKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/url-signing-keys/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a recipe URL
+         * @description Builds a signed public URL of a recipe with this key: the recipe is validated exactly as
+         *     `POST /v1/generate/{slug}` validates its body (the same 400s, naming the field). Signing needs
+         *     no call to the service: see the algorithm in `docs/embedding.md` (or `render-service sign`).
+         *     The URL is absolute, on the service's public URL (`PUBLIC_URL`, else `APP_ORIGIN`).
+         */
+        post: operations["signRenderUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -771,7 +855,9 @@ export interface components {
              * @description As the X-Service-Cache header.
              * @enum {string}
              */
-            cache?: "HIT" | "MISS" | "COALESCED";
+            cache?: "HIT" | "MISS";
+            /** @description As the X-Service-Coalesced header: true when this item joined an identical render in flight; absent otherwise. */
+            coalesced?: boolean;
             code?: components["schemas"]["ProblemCode"];
             contentType?: string;
             /** @description What went wrong with this item. */
@@ -802,6 +888,10 @@ export interface components {
             /** @description The full key. Shown once; store it now. Absent from an idempotent replay (`Idempotent-Replayed` true), because the secret is never stored. */
             secret?: string;
         };
+        CreatedUrlSigningKey: components["schemas"]["UrlSigningKey"] & {
+            /** @description The secret, `svc_sign_` + 32 random bytes in base64url. Shown once; store it now. Sign with SHA-256 of it. */
+            secret: string;
+        };
         CreditPack: {
             /** @description Price in the currency's minor unit. */
             amount: number;
@@ -827,7 +917,7 @@ export interface components {
             defaults?: {
                 [key: string]: unknown;
             } | null;
-            /** @description The size a recipe without `size` renders at (pixel ratio 1): 1920×1080, or the shape the generator is made for (identicon 256×256, social-card 1200×630). */
+            /** @description The size a recipe without `size` renders at (pixel ratio 1): 1920×1080 for every generator, as the specification says. */
             defaultSize: {
                 height: number;
                 width: number;
@@ -840,6 +930,11 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             slug: string;
+            /** @description A suggestion only: the shape the generator is made for (identicon 256×256, social-card 1200×630, else 1920×1080), which the playground opens at. Send it as `size` to get it. */
+            suggestedSize: {
+                height: number;
+                width: number;
+            };
             /** @description Semver; part of every recipe hash. */
             version: string;
         };
@@ -869,6 +964,8 @@ export interface components {
             expiresAt?: string;
             format?: components["schemas"]["Format"];
             id: string;
+            /** @description As submitted (`{}` when none). */
+            metadata?: components["schemas"]["JobMetadata"];
             progress: number;
             /** @description The canonical recipe of the job, encoded as in `X-Service-Recipe` (base64url of its JSON: slug, params, seed, size, format): a client can show its size or submit it again. */
             recipe?: string;
@@ -890,6 +987,7 @@ export interface components {
         JobCreate: {
             format?: components["schemas"]["Format"];
             generator?: string;
+            metadata?: components["schemas"]["JobMetadata"];
             params?: components["schemas"]["Params"];
             seed?: components["schemas"]["Seed"];
             size?: components["schemas"]["Size"];
@@ -900,6 +998,18 @@ export interface components {
         } | {
             generator: string;
         });
+        /**
+         * @description Your own data on the job — an order id, a user, a campaign — returned with the job and in every
+         *     webhook of it, never part of the recipe or its hash. At most 20 keys of 1–40 characters, each
+         *     value a string of at most 500 characters (400 `validation_failed` naming the field past that).
+         * @example {
+         *       "orderId": "ord_8812",
+         *       "customer": "acme"
+         *     }
+         */
+        JobMetadata: {
+            [key: string]: string;
+        };
         /** @enum {string} */
         JobStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
         KeyCreate: {
@@ -990,6 +1100,7 @@ export interface components {
          *     | `validation_failed` | 400 | The request violates the contract; `issues` lists each field. |
          *     | `malformed_json` | 400 | The body is not valid JSON. |
          *     | `invalid_params` | 400 | Generator params violate the generator's `paramSchema`. |
+         *     | `unsupported_characters` | 400 | A text param has characters no font bundled with the service draws (e.g. Korean, private-use or rare scripts); `issues` names each param and grapheme (with its code points) and `characters` lists them. Text is never drawn from the machine's fonts nor as empty boxes. |
          *     | `unsupported_format` | 400 | The generator does not offer this format. |
          *     | `invalid_recipe` | 400 | The encoded recipe `r` cannot be decoded (not base64url JSON), or it decoded but breaks a rule or limit of a recipe; `detail` and `issues` say which. |
          *     | `recipe_hash_mismatch` | 400 | The recipe does not hash to the path's recipe hash. |
@@ -999,6 +1110,7 @@ export interface components {
          *     | `malformed_request` | 400 | The request is not well-formed HTTP (refused by the server's HTTP parser before any route, or HTTP/1.1 without `Host`). |
          *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
          *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
+         *     | `signing_key_limit_reached` | 402 | A signed URL's render would pass its signing key's `monthlyCreditLimit` this UTC month; `limit` and `spent` say so. |
          *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or same-origin evidence (renders: `Sec-Fetch-Site: same-origin` or a listed Origin). |
          *     | `forbidden` | 403 | The credentials may not do this. |
          *     | `not_found` | 404 | No such resource in this workspace. |
@@ -1013,6 +1125,7 @@ export interface components {
          *     | `conflict` | 409 | The resource changed or already exists. |
          *     | `key_limit_reached` | 409 | The workspace already holds 100 active keys; revoke one first. |
          *     | `result_expired` | 410 | The result passed its retention period. |
+         *     | `signed_url_expired` | 410 | The signed URL is past its `exp`; permanent: sign a new URL. |
          *     | `recipe_outdated` | 410 | The recipe pins a generator version the service no longer runs. |
          *     | `payload_too_large` | 413 | The request body is over the limit. |
          *     | `render_too_large` | 413 | Output pixels × frames exceed the engine budget. |
@@ -1026,12 +1139,12 @@ export interface components {
          *     | `not_implemented` | 501 | This operation is not available yet. |
          *     | `upstream_error` | 502 | An encoder or the payment provider failed. |
          *     | `overloaded` | 503 | The render queue is full; see `Retry-After`. |
-         *     | `not_ready` | 503 | A dependency (database, FFmpeg) is unavailable. |
+         *     | `not_ready` | 503 | A dependency (database, object storage, FFmpeg) is unavailable, or the process is still starting; see `Retry-After`. |
          *     | `animation_budget_exceeded` | 504 | The animated render is over the synchronous budget; use `POST /v1/jobs`. |
          *     | `render_timeout` | 504 | The render exceeded its time limit. |
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "job_has_no_result" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
+        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_characters" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "signing_key_limit_reached" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "job_has_no_result" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "signed_url_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
         ProblemIssue: {
             keyword?: string;
             message: string;
@@ -1071,6 +1184,39 @@ export interface components {
          * @default 0
          */
         Seed: number;
+        SignedRenderUrl: {
+            /**
+             * Format: date-time
+             * @description When it expires (its `exp`), or null.
+             */
+            expiresAt: string | null;
+            recipeHash: string;
+            /**
+             * Format: uri
+             * @description The absolute signed URL.
+             */
+            url: string;
+        };
+        /** @description The recipe as `POST /v1/generate/{slug}` takes it, with its slug, and the URL's form. Send `expiresAt` or `expiresInSeconds`, not both; neither: the URL does not expire. */
+        SignRenderUrlRequest: {
+            /**
+             * Format: date-time
+             * @description When the URL expires (RFC 3339); whole seconds count.
+             */
+            expiresAt?: string;
+            /** @description Seconds from now until the URL expires. */
+            expiresInSeconds?: number;
+            /**
+             * @description The path form with the file extension (`/v1/render/<hash>.png?…`).
+             * @default false
+             */
+            extension: boolean;
+            format?: components["schemas"]["Format"];
+            params?: components["schemas"]["Params"];
+            seed?: components["schemas"]["Seed"];
+            size?: components["schemas"]["Size"];
+            slug: string;
+        };
         Size: {
             /**
              * @description Logical height in pixels.
@@ -1083,6 +1229,34 @@ export interface components {
              * @example 1200
              */
             width: number;
+        };
+        UrlSigningKey: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Credits its signed renders cost this UTC calendar month (local mode counts what they would cost). */
+            creditsSpentThisMonth: number;
+            /** @description The `kid` of its signed URLs. */
+            id: string;
+            label: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            maxAgeSeconds: number;
+            monthlyCreditLimit: number | null;
+            /** @description The first characters of the secret, e.g. `svc_sign_q3H0xv`, to recognise it. */
+            prefix: string;
+            revoked: boolean;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        UrlSigningKeyCreate: {
+            label: string;
+            /**
+             * @description The `Cache-Control` max-age of signed responses (how long a CDN or browser may keep them; revocation cannot reach those copies).
+             * @default 31536000
+             */
+            maxAgeSeconds: number;
+            /** @description Credits renders through this key may cost per UTC calendar month; null (the default) for no limit beyond the balance. */
+            monthlyCreditLimit?: number | null;
         };
         UsageSummary: {
             byDay: (components["schemas"]["UsageTotals"] & {
@@ -1149,6 +1323,8 @@ export interface components {
         /** @description An upstream (encoder or payment provider) failed. */
         BadGateway: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1158,10 +1334,15 @@ export interface components {
         /**
          * @description The request is malformed or violates a limit; `issues` names each field. Any route answers
          *     `malformed_request` (broken percent-encoding, conflicting `Content-Length`) and refuses a
-         *     body it cannot parse, also one sent to a route that takes none.
+         *     body it cannot parse, also one sent to a route that takes none. The operations that take a
+         *     recipe (generate, render a recipe URL, batch, jobs, presets and their renders) answer
+         *     `unsupported_characters` when a text param (social-card's `title`, `subtitle`, `label`) has a
+         *     character no bundled font draws, naming each one, instead of drawing a box or a machine's font.
          */
         BadRequest: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1171,6 +1352,10 @@ export interface components {
         /** @description The resource is in a state that does not allow this. */
         Conflict: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                /** @description With `idempotency_in_progress`, seconds after which to send the request again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1180,6 +1365,8 @@ export interface components {
         /** @description The origin is not allowed, or a cookie-authenticated request failed an origin check. */
         Forbidden: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1189,6 +1376,8 @@ export interface components {
         /** @description The render exceeded its time budget; long work belongs in `POST /v1/jobs`. */
         GatewayTimeout: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1198,6 +1387,8 @@ export interface components {
         /** @description The resource existed but was removed after its retention period. */
         Gone: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1207,6 +1398,8 @@ export interface components {
         /** @description An unexpected error. No internals are disclosed. */
         InternalError: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1216,6 +1409,8 @@ export interface components {
         /** @description No such resource in this workspace. */
         NotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1225,6 +1420,8 @@ export interface components {
         /** @description `not_implemented`: billing is not configured on this server (no payment provider settings, as in local mode). */
         NotImplemented: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1237,9 +1434,19 @@ export interface components {
          */
         NotModified: {
             headers: {
+                /** @description As the 200 would carry it (renders); public for a signed URL. */
+                "Cache-Control"?: string;
+                /** @description `cross-origin` on a signed URL's 304, else `same-origin`. */
+                "Cross-Origin-Resource-Policy"?: "same-origin" | "cross-origin";
                 ETag?: string;
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                /** @description On a render's 304: the engine version, as its 200 says. */
+                "X-Service-Engine"?: string;
+                /** @description On a render's 304: the canonical recipe, as its 200 says. */
+                "X-Service-Recipe"?: string;
+                /** @description On a render's 304: the recipe hash, as its 200 says. */
+                "X-Service-Recipe-Hash"?: string;
                 [name: string]: unknown;
             };
             content?: never;
@@ -1251,15 +1458,19 @@ export interface components {
          */
         PayloadTooLarge: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Not enough credits for this render. The problem carries `cost` (credits this render needs) and `balance` (credits, reserved, available); its `detail` says how to get credits here (the checkout when billing is configured, else the service's operator). */
+        /** @description Not enough credits for this render (`insufficient_credits`), or a signed URL's key reached its monthly credit limit (`signing_key_limit_reached`, with `limit` and `spent`). The `insufficient_credits` problem carries `cost` (credits this render needs) and `balance` (credits, reserved, available); its `detail` says how to get credits here (the checkout when billing is configured, else the service's operator). */
         PaymentRequired: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1282,6 +1493,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     balance?: components["schemas"]["Balance"];
                     cost?: number;
+                    /** @description `signing_key_limit_reached`: the signing key's monthly credit limit. */
+                    limit?: number;
+                    /** @description `signing_key_limit_reached`: credits the signing key spent this UTC month. */
+                    spent?: number;
                 };
             };
         };
@@ -1297,14 +1512,19 @@ export interface components {
         /** @description The rendered file. */
         RenderedFile: {
             headers: {
-                /** @description `private, max-age=31536000, immutable`: a recipe never changes its bytes. */
+                /** @description `private, max-age=31536000, immutable`: a recipe never changes its bytes. A signed URL: `public, max-age=N, immutable`, N being the signing key's `maxAgeSeconds`, or the seconds left until `exp` when fewer. */
                 "Cache-Control"?: string;
+                /** @description `same-origin`; `cross-origin` for a signed URL, so other sites may embed it. */
+                "Cross-Origin-Resource-Policy"?: "same-origin" | "cross-origin";
                 /** @description The quoted recipe hash. */
                 ETag?: string;
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                /** @description `Authorization, Cookie` (absent on a signed URL, which no header changes). */
+                Vary?: string;
                 "X-Service-Cache": components["headers"]["CacheHeader"];
+                "X-Service-Coalesced": components["headers"]["CoalescedHeader"];
                 "X-Service-Credits": components["headers"]["CreditsHeader"];
                 "X-Service-Engine": components["headers"]["EngineHeader"];
                 "X-Service-Recipe": components["headers"]["RecipeHeader"];
@@ -1341,9 +1561,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The render queue is full or a dependency is down; see `Retry-After`. */
+        /** @description The render queue is full, a dependency (database, object storage, FFmpeg) is down, or the process is still starting; see `Retry-After`. */
         ServiceUnavailable: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
@@ -1385,6 +1607,8 @@ export interface components {
          */
         UnprocessableContent: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1400,6 +1624,8 @@ export interface components {
             headers: {
                 /** @description `identity` when the refused body was compressed. */
                 "Accept-Encoding"?: string;
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1425,7 +1651,7 @@ export interface components {
         IdempotencyKey: string;
         /**
          * @description An ETag from an earlier response; a match answers 304.
-         * @example "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8"
+         * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
          */
         IfNoneMatch: string;
         /** @example job_NN8ndqmfzzkWSR0- */
@@ -1439,15 +1665,19 @@ export interface components {
         PresetId: string;
         /** @description A generator slug from `GET /v1/generators`. */
         Slug: string;
+        /** @example usk_6c2NfJ0kQm3xV8pR4tYw */
+        UrlSigningKeyId: string;
     };
     requestBodies: never;
     headers: {
         /**
-         * @description How the file was served: `MISS` rendered for this request (and charged), `HIT` from the
-         *     render cache, `COALESCED` joined an identical render already in flight for another
-         *     request (costs nothing, like a hit).
+         * @description How the file was served: `MISS` rendered for this request (and charged), `HIT` not rendered
+         *     for it — from the render cache, or joined to an identical render already in flight for
+         *     another request (then `X-Service-Coalesced: true` says so); a HIT costs nothing.
          */
-        CacheHeader: "HIT" | "MISS" | "COALESCED";
+        CacheHeader: "HIT" | "MISS";
+        /** @description `true` when this request joined an identical render already in flight for another request instead of rendering (its `X-Service-Cache` is `HIT`; usage counts it apart). Absent otherwise. */
+        CoalescedHeader: "true";
         /** @description Credits this response cost (0 for a cache hit or a coalesced request, and always 0 in local mode). See `GET /v1/pricing`. */
         CreditsHeader: number;
         /** @description Engine version that rendered the file. */
@@ -1468,7 +1698,9 @@ export interface components {
         /**
          * @description The rate-limit policies that apply to this request: `"workspace"` always, `"key"` for API-key
          *     requests, `"unauthenticated"` (per client address) for requests that fail authentication,
-         *     `"sign-in"` (per client address) under `/v1/auth`; `q`
+         *     `"sign-in"` (per client address) under `/v1/auth`, `"signed-address"` (per client address)
+         *     for signed URLs (which count against no workspace or key policy) and `"signing-key"` (signed
+         *     renders that miss the cache, per signing key); `q`
          *     is the quota (requests) and `w` the window (seconds). Sent on every response of an
          *     authenticated operation.
          * @example "workspace";q=600;w=60, "key";q=300;w=60
@@ -1510,6 +1742,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1561,6 +1795,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1638,6 +1874,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1704,6 +1942,8 @@ export interface operations {
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
+            /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1750,6 +1990,8 @@ export interface operations {
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1769,7 +2011,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description An ETag from an earlier response; a match answers 304.
-                 * @example "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8"
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -1804,7 +2046,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
             /** @description `upstream_error`: FFmpeg failed to encode the gif or mp4. */
             502: components["responses"]["BadGateway"];
-            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg. See `Retry-After`. */
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg; `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
             /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`; `animation_budget_exceeded`: a gif or mp4 passed `ANIMATION_BUDGET_MS` (export it with `POST /v1/jobs`). */
             504: components["responses"]["GatewayTimeout"];
@@ -1840,6 +2082,10 @@ export interface operations {
                      *           "svg"
                      *         ],
                      *         "defaultSize": {
+                     *           "width": 1920,
+                     *           "height": 1080
+                     *         },
+                     *         "suggestedSize": {
                      *           "width": 1920,
                      *           "height": 1080
                      *         },
@@ -1916,6 +2162,10 @@ export interface operations {
                      *           "webp"
                      *         ],
                      *         "defaultSize": {
+                     *           "width": 1920,
+                     *           "height": 1080
+                     *         },
+                     *         "suggestedSize": {
                      *           "width": 1920,
                      *           "height": 1080
                      *         },
@@ -2012,6 +2262,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2045,6 +2297,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2068,7 +2322,7 @@ export interface operations {
                      *       "ok": true,
                      *       "engineVersion": "1.2.0",
                      *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2",
-                     *       "generators": 14,
+                     *       "generators": 20,
                      *       "revision": "c8d136b"
                      *     }
                      */
@@ -2151,6 +2405,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2221,6 +2477,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2258,6 +2516,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2295,6 +2555,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2352,7 +2614,7 @@ export interface operations {
             };
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            /** @description `not_ready`: this process is shutting down; reconnect (another process serves the stream). */
+            /** @description `not_ready`: this process is shutting down; reconnect (another process serves the stream); `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -2398,6 +2660,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2405,7 +2669,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Pixel ratio of the thumbnail (the screen's devicePixelRatio); default 1.
+                 * @description Pixel ratio of the thumbnail (the screen's devicePixelRatio); default 1. It is served at the next of 1, 1.5, 2 and 3 up from it, so ratios that give the same picture share one render (at most four per job).
                  * @example 2
                  */
                 pr?: number;
@@ -2442,7 +2706,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`). See `Retry-After`. */
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
             /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`. */
             504: components["responses"]["GatewayTimeout"];
@@ -2502,6 +2766,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2572,6 +2838,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2620,6 +2888,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2654,6 +2924,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2702,6 +2974,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2737,7 +3011,7 @@ export interface operations {
                      *           },
                      *           "format": "webp"
                      *         },
-                     *         "recipeHash": "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8",
+                     *         "recipeHash": "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320",
                      *         "createdAt": "2026-11-23T20:52:12.354Z",
                      *         "updatedAt": "2026-11-23T20:52:12.354Z"
                      *       }
@@ -2756,6 +3030,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2796,7 +3072,7 @@ export interface operations {
                      *         },
                      *         "format": "webp"
                      *       },
-                     *       "recipeHash": "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8",
+                     *       "recipeHash": "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320",
                      *       "createdAt": "2026-11-23T20:52:12.354Z",
                      *       "updatedAt": "2026-11-23T20:52:12.354Z"
                      *     }
@@ -2815,6 +3091,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2852,7 +3130,7 @@ export interface operations {
                      *         },
                      *         "format": "webp"
                      *       },
-                     *       "recipeHash": "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8",
+                     *       "recipeHash": "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320",
                      *       "createdAt": "2026-11-23T20:52:12.354Z",
                      *       "updatedAt": "2026-11-23T20:52:12.354Z"
                      *     }
@@ -2871,6 +3149,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2907,6 +3187,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2948,7 +3230,7 @@ export interface operations {
                      *         },
                      *         "format": "webp"
                      *       },
-                     *       "recipeHash": "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8",
+                     *       "recipeHash": "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320",
                      *       "createdAt": "2026-11-23T20:52:12.354Z",
                      *       "updatedAt": "2026-11-23T21:20:45.918Z"
                      *     }
@@ -2966,6 +3248,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2975,7 +3259,7 @@ export interface operations {
             header?: {
                 /**
                  * @description An ETag from an earlier response; a match answers 304.
-                 * @example "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8"
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -3003,7 +3287,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
             /** @description `upstream_error`: FFmpeg failed to encode the gif or mp4. */
             502: components["responses"]["BadGateway"];
-            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg. See `Retry-After`. */
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg; `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
             /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`; `animation_budget_exceeded`: a gif or mp4 passed `ANIMATION_BUDGET_MS` (export it with `POST /v1/jobs`). */
             504: components["responses"]["GatewayTimeout"];
@@ -3042,7 +3326,7 @@ export interface operations {
                      *           "credits": 1
                      *         },
                      *         {
-                     *           "description": "A cache hit (the same recipe again, by anyone in the workspace), a request that joined an identical render already in flight (X-Service-Cache: COALESCED), an export job whose result was already cached, or a 304 Not Modified.",
+                     *           "description": "A cache hit (the same recipe again, by anyone in the workspace), a request that joined an identical render already in flight (X-Service-Coalesced: true), an export job whose result was already cached, or a 304 Not Modified.",
                      *           "credits": 0
                      *         }
                      *       ],
@@ -3082,6 +3366,8 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3176,12 +3462,19 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
     renderRecipe: {
         parameters: {
             query: {
+                /**
+                 * @description Signed URLs only, before `sig` (optional). When the URL expires, in unix seconds; after it the URL answers 410 `signed_url_expired`.
+                 * @example 1790000000
+                 */
+                exp?: number;
                 /** @example png */
                 format?: components["schemas"]["Format"];
                 /**
@@ -3190,15 +3483,26 @@ export interface operations {
                  */
                 h?: number;
                 /**
+                 * @description Signed URLs only, before `sig`. The id of the URL signing key that signed the URL.
+                 * @example usk_6c2NfJ0kQm3xV8pR4tYw
+                 */
+                kid?: string;
+                /**
                  * @description Pixel ratio, overriding the recipe.
                  * @example 2
                  */
                 pr?: number;
                 /**
                  * @description The base64url canonical recipe.
-                 * @example eyJmb3JtYXQiOiJ3ZWJwIiwiZ2VuZXJhdG9yIjoibWVzaC1ncmFkaWVudCIsInBhcmFtcyI6eyJiYWNrZ3JvdW5kIjoiIzNiMmE4ZiIsImdyYWluIjowLjA0LCJwYWxldHRlIjpbIiNmZjVlN2UiLCIjZmZiODZiIiwiIzdjNWNmZiIsIiMyMmMxZWUiLCIjZmY4YmQxIl0sInBvaW50cyI6Nywic29mdG5lc3MiOjAuODV9LCJzZWVkIjo3LCJzaXplIjp7ImhlaWdodCI6NjMwLCJwaXhlbFJhdGlvIjoxLCJ3aWR0aCI6MTIwMH0sInYiOjEsInZlcnNpb24iOiIxLjEuMCJ9
+                 * @example eyJmb3JtYXQiOiJ3ZWJwIiwiZ2VuZXJhdG9yIjoibWVzaC1ncmFkaWVudCIsInBhcmFtcyI6eyJiYWNrZ3JvdW5kIjoiIzNiMmE4ZiIsImdyYWluIjowLjA0LCJwYWxldHRlIjpbIiNmZjVlN2UiLCIjZmZiODZiIiwiIzdjNWNmZiIsIiMyMmMxZWUiLCIjZmY4YmQxIl0sInBvaW50cyI6Nywic29mdG5lc3MiOjAuODV9LCJzZWVkIjo3LCJzaXplIjp7ImhlaWdodCI6NjMwLCJwaXhlbFJhdGlvIjoxLCJ3aWR0aCI6MTIwMH0sInYiOjEsInZlcnNpb24iOiIxLjIuMCJ9
                  */
                 r: string;
+                /**
+                 * @description Signed URLs only, and the last parameter: base64url (no padding) HMAC-SHA256, keyed with
+                 *     SHA-256 of the signing key's secret, of the request target up to (not including) `&sig=`.
+                 * @example 7mVtq0QmPqD3bKq8hY0vQ9yH1Zr5s2W4xT6uJ8kLnOc
+                 */
+                sig?: string;
                 /**
                  * @description Output width, overriding the recipe.
                  * @example 600
@@ -3208,14 +3512,17 @@ export interface operations {
             header?: {
                 /**
                  * @description An ETag from an earlier response; a match answers 304.
-                 * @example "3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8"
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 /**
-                 * @description Lowercase hex SHA-256 of the canonical recipe.
-                 * @example 3f9d431aa055ee2ae0b15f2eaa4e8f0c66876e50ae566c6db34eb729e919f1e8
+                 * @description Lowercase hex SHA-256 of the canonical recipe, optionally followed by the file extension
+                 *     of the format rendered (`.png`, `.webp`, `.gif`, `.mp4`, `.svg`, `.css`) for places that
+                 *     want a file name; an extension that is not the format rendered (the recipe's, or `format`)
+                 *     answers 400 `validation_failed` naming `path.recipeHash`.
+                 * @example d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320
                  */
                 recipeHash: string;
             };
@@ -3226,13 +3533,15 @@ export interface operations {
             200: components["responses"]["RenderedFile"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            /** @description Missing, invalid or revoked credentials; for a signed URL a signature that does not match, an unsigned or repeated parameter, or an unknown or revoked `kid` (`detail` says which, never echoing the signature). */
             401: components["responses"]["Unauthorized"];
-            /** @description `insufficient_credits` (hosted mode): the workspace cannot pay for this uncached render; `cost` and `balance` say why. */
+            /** @description `insufficient_credits` (hosted mode): the workspace cannot pay for this uncached render; `cost` and `balance` say why. `signing_key_limit_reached` (signed URLs): the render would pass the signing key's `monthlyCreditLimit`; `limit` and `spent` say so. */
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             /** @description `generator_not_found`: the decoded recipe names a generator this service does not run. */
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            /** @description `signed_url_expired`: the signed URL is past its `exp` (permanent: sign a new URL); `recipe_outdated`: the recipe pins a generator version no longer served. */
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3241,10 +3550,234 @@ export interface operations {
             500: components["responses"]["InternalError"];
             /** @description `upstream_error`: FFmpeg failed to encode the gif or mp4. */
             502: components["responses"]["BadGateway"];
-            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg. See `Retry-After`. */
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: gif or mp4 asked of a server without a working FFmpeg; `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
             /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`; `animation_budget_exceeded`: a gif or mp4 passed `ANIMATION_BUDGET_MS` (export it with `POST /v1/jobs`). */
             504: components["responses"]["GatewayTimeout"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listUrlSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description URL signing keys of the workspace, newest first. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "usk_6c2NfJ0kQm3xV8pR4tYw",
+                     *         "label": "blog og:images",
+                     *         "prefix": "svc_sign_q3H0xv",
+                     *         "monthlyCreditLimit": 5000,
+                     *         "maxAgeSeconds": 86400,
+                     *         "creditsSpentThisMonth": 42,
+                     *         "createdAt": "2026-11-27T10:00:00.000Z",
+                     *         "lastUsedAt": "2026-11-27T11:30:00.000Z",
+                     *         "revoked": false,
+                     *         "revokedAt": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["UrlSigningKey"][];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createUrlSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "blog og:images",
+                 *       "monthlyCreditLimit": 5000,
+                 *       "maxAgeSeconds": 86400
+                 *     }
+                 */
+                "application/json": components["schemas"]["UrlSigningKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description The new key, with its secret. */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    /** @description URL of the key (`DELETE` it to revoke). */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "usk_6c2NfJ0kQm3xV8pR4tYw",
+                     *       "label": "blog og:images",
+                     *       "prefix": "svc_sign_q3H0xv",
+                     *       "monthlyCreditLimit": 5000,
+                     *       "maxAgeSeconds": 86400,
+                     *       "creditsSpentThisMonth": 0,
+                     *       "createdAt": "2026-11-27T10:00:00.000Z",
+                     *       "lastUsedAt": null,
+                     *       "revoked": false,
+                     *       "revokedAt": null,
+                     *       "secret": "svc_sign_q3H0xvN2b8yK1mT4rW6zA9cE5gJ7pL0sD3fH8kQ2uV1"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedUrlSigningKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description `key_limit_reached`: the workspace holds 100 active URL signing keys; revoke one first. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeUrlSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usk_6c2NfJ0kQm3xV8pR4tYw */
+                id: components["parameters"]["UrlSigningKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "usk_6c2NfJ0kQm3xV8pR4tYw",
+                     *       "label": "blog og:images",
+                     *       "prefix": "svc_sign_q3H0xv",
+                     *       "monthlyCreditLimit": 5000,
+                     *       "maxAgeSeconds": 86400,
+                     *       "creditsSpentThisMonth": 42,
+                     *       "createdAt": "2026-11-27T10:00:00.000Z",
+                     *       "lastUsedAt": "2026-11-27T11:30:00.000Z",
+                     *       "revoked": true,
+                     *       "revokedAt": "2026-11-28T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UrlSigningKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `not_found`: no such key in this workspace (another workspace's key included). */
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    signRenderUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usk_6c2NfJ0kQm3xV8pR4tYw */
+                id: components["parameters"]["UrlSigningKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignRenderUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description The signed URL. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://api.example.com/v1/render/d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320.png?r=eyJmb3JtYXQiOiJwbmcifQ&kid=usk_6c2NfJ0kQm3xV8pR4tYw&exp=1790000000&sig=7mVtq0QmPqD3bKq8hY0vQ9yH1Zr5s2W4xT6uJ8kLnOc",
+                     *       "expiresAt": "2026-09-21T14:13:20.000Z",
+                     *       "recipeHash": "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignedRenderUrl"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `not_found`: no such key in this workspace (another workspace's key included); `generator_not_found`: no generator has this slug. */
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description `conflict`: the key is revoked; sign with an active key. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3334,6 +3867,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3374,6 +3909,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3413,6 +3950,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };

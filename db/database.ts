@@ -60,7 +60,8 @@ export function createDatabase(settings: DatabaseSettings): Database {
   }
   return knexFactory({
     client: 'pg',
-    connection: { connectionString: settings.url, application_name: 'render-service' },
+    // A server that does not answer (a failover in progress) fails a connection attempt after 5 s, not never.
+    connection: { connectionString: settings.url, application_name: 'render-service', connectionTimeoutMillis: 5_000 },
     pool: { min: 0, max: 10 },
     migrations: { migrationSource },
   });

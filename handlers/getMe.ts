@@ -7,7 +7,8 @@ export default defineHandler('getMe', async (ctx) => {
     ctx,
     200,
     {
-      authMethod: principal.method,
+      // Only renderRecipe accepts the signedUrl scheme, so no signed principal gets here.
+      authMethod: principal.method as Exclude<typeof principal.method, 'signed_url'>,
       user: principal.user ?? null,
       workspace,
       // Local mode performs no credit checks.

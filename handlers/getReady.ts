@@ -1,4 +1,5 @@
 import { ProblemError } from '../src/errors/problem.ts';
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from '../src/lib/dependency-failure.ts';
 import { defineHandler, sendJson } from '../src/http/handler.types.ts';
 
 export default defineHandler('getReady', async (ctx) => {
@@ -11,7 +12,7 @@ export default defineHandler('getReady', async (ctx) => {
     throw new ProblemError('not_ready', {
       detail: `Not ready: ${down} unavailable.`,
       extra: { ...report },
-      headers: { 'Retry-After': '5' },
+      headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
     });
   }
   sendJson(ctx, 200, report, { 'Cache-Control': 'no-store' });

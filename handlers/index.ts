@@ -36,6 +36,10 @@ import renderPreset from './renderPreset.ts';
 import renderRecipe from './renderRecipe.ts';
 import revokeKey from './revokeKey.ts';
 import updatePreset from './updatePreset.ts';
+import createUrlSigningKey from './createUrlSigningKey.ts';
+import listUrlSigningKeys from './listUrlSigningKeys.ts';
+import revokeUrlSigningKey from './revokeUrlSigningKey.ts';
+import signRenderUrl from './signRenderUrl.ts';
 
 export const handlers = {
   getHealth,
@@ -57,6 +61,10 @@ export const handlers = {
   createKey,
   listKeys,
   revokeKey,
+  createUrlSigningKey,
+  listUrlSigningKeys,
+  revokeUrlSigningKey,
+  signRenderUrl,
   getAuthConfig,
   getMe,
   getWebhookSecret,

@@ -1,8 +1,19 @@
 import { defineHandler } from '../src/http/handler.types.ts';
 import { renderForRequest } from '../src/http/render-response.ts';
+import { validationFailed } from '../src/http/request-steps.ts';
 
 export default defineHandler('renderRecipe', async (ctx) => {
   const { r, format, w, h, pr } = ctx.query;
-  const resolved = ctx.deps.services.render.resolveEncoded(ctx.params.recipeHash, r, { format, w, h, pr });
+  // The path form `<hash>.<ext>` (for places that want a file name): the extension must name the format rendered.
+  const [hash, extension] = ctx.params.recipeHash.split('.') as [string, string | undefined];
+  const resolved = ctx.deps.services.render.resolveEncoded(hash, r, { format, w, h, pr });
+  if (extension !== undefined && extension !== resolved.recipe.format)
+    throw validationFailed([
+      {
+        path: 'path.recipeHash',
+        message: `has the extension .${extension} but the format rendered is ${resolved.recipe.format}`,
+        keyword: 'pattern',
+      },
+    ]);
   await renderForRequest(ctx, resolved);
 });

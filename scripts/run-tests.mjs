@@ -25,6 +25,8 @@ const TIERS = {
   fuzz: ['test/fuzz'],
   // Goldens under qemu-x86_64 emulating older CPUs (needs qemu-user).
   determinism: ['test/determinism'],
+  // Dependencies stopped and started under processes that serve (a Postgres and an S3 server of its own).
+  fault: ['test/fault'],
 };
 const cliArgs = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const requested = cliArgs.filter((a) => a in TIERS);

@@ -8,18 +8,17 @@ import type { RequestListener } from 'node:http';
 import express from 'express';
 import { handlers } from '../handlers/index.ts';
 import type { AppDeps } from './http/app-deps.types.ts';
-import { loggableUrl, requestLogger } from './http/logging.ts';
+import { loggableUrl, requestIdFor, requestLogger } from './http/logging.ts';
 import { createLeanHitPath } from './http/lean-hit.path.ts';
 import { requestRecorder } from './http/request-metrics.ts';
 import { authenticateOnce } from './http/request-steps.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
-import { ProblemError } from './errors/problem.ts';
 import type { AuthRequest } from './services/auth.service.ts';
 import { createOperationsRouter } from './http/operations.router.ts';
 import { originMiddleware, originPolicy } from './http/origin.middleware.ts';
 import { localGateway } from './http/local-gateway.middleware.ts';
 import { signInRateLimit } from './http/sign-in-rate-limit.middleware.ts';
-import { problemErrorHandler, routeNotFound, sendProblem } from './http/problem-response.ts';
+import { problemErrorHandler, problemFor, requestIdOf, routeNotFound, sendProblem } from './http/problem-response.ts';
 
 const require = createRequire(import.meta.url);
 export const REDOC_BUNDLE = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles', 'redoc.standalone.js');
@@ -119,8 +118,14 @@ export async function createApp(deps: AppDeps): Promise<RequestListener> {
     lean(req, res).then(
       (answered) => void (answered || app(req, res)),
       (err: unknown) => {
-        deps.logger.error({ err, url: loggableUrl(req.url ?? '') }, 'lean path failed');
-        sendProblem(req, res, new ProblemError('internal_error', { detail: 'Something went wrong.' }));
+        // Answered as the full path answers the same error (a database that is down: 503), with a request id.
+        if (!requestIdOf(req)) Object.assign(req, { id: requestIdFor(req, res) });
+        const problem = problemFor(err, req);
+        deps.logger[problem.status >= 500 && problem.code !== 'not_ready' ? 'error' : 'warn'](
+          { err, reqId: requestIdOf(req), url: loggableUrl(req.url ?? '') },
+          'lean path failed',
+        );
+        sendProblem(req, res, problem);
       },
     );
   };

@@ -3,7 +3,7 @@
 // rendering (the output path, the format, the options) and named by the option that holds them.
 // Exit codes: 0 done, 1 the render failed, 2 the command line is wrong.
 import { accessSync, constants, statSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,14 +14,23 @@ import { ProblemError } from './errors/problem.ts';
 import { ALL_GENERATORS } from './generators/index.ts';
 import { GeneratorRegistry } from './generators/registry.ts';
 import type { GeneratorDefinition } from './generators/generator.types.ts';
-import { type FieldPaths, type ResolvedRecipe, defaultSizeOf, resolveEncodedRecipe, resolveRecipe } from './engine/recipe.ts';
+import { type FieldPaths, type ResolvedRecipe, defaultSize, resolveEncodedRecipe, resolveRecipe } from './engine/recipe.ts';
 import { createRenderEngine } from './services/render-engine.factory.ts';
+import { signTarget, signingKeyOf } from './lib/url-signature.ts';
+import { sha256Hex } from './lib/hashing.ts';
+import { extract } from './engine/recipe-metadata.ts';
+
+/** Where `render-service sign` reads the signing secret: never an argument, which would land in shell history. */
+const SIGNING_SECRET_ENV = 'RENDER_SERVICE_SIGNING_SECRET';
 
 const USAGE = `Usage:
   render-service list                       the generators, their versions and formats
   render-service describe <slug>            one generator's formats and parameters
   render-service render <slug> [options]    one file, byte for byte what the API returns
   render-service render --recipe <base64url> [-o FILE]
+  render-service sign <slug> --key-id usk_… [options]    a signed public URL, offline (docs/embedding.md)
+  render-service sign --recipe <base64url> --key-id usk_… [options]
+  render-service inspect FILE               the recipe a rendered file carries, as JSON (any format)
   render-service help | --help | --version
   render-service admin …                    operator commands (render-service admin help)
 
@@ -32,7 +41,13 @@ Options of render:
   --format F          ${OUTPUT_FORMATS.join(', ')}
   --seed N            the seed (0, the default, derives it from the params)
   --size WxH[@R]      width × height in CSS pixels, optionally at pixel ratio R (e.g. 1200x630@2)
-  --params JSON       the generator's parameters, e.g. '{"cells":6}' (see describe <slug>)`;
+  --params JSON       the generator's parameters, e.g. '{"cells":6}' (see describe <slug>)
+
+Options of sign (and the recipe options of render; the secret only from RENDER_SERVICE_SIGNING_SECRET):
+  --key-id ID         the URL signing key's id (usk_…)
+  --base-url URL      the service's public URL (default http://127.0.0.1:8080)
+  --expires-in N      the URL expires N seconds from now (default: never)
+  --extension         the path form with the file extension (/v1/render/<hash>.png?…)`;
 
 /** A mistake on the command line: exit 2, with the usage hint when the command itself is wrong. */
 class UsageError extends Error {}
@@ -113,7 +128,7 @@ function describe(gen: GeneratorDefinition): string {
     gen.description,
     '',
     `Formats: ${gen.formats.join(', ')}`,
-    `Default size: ${defaultSizeOf(gen).width}×${defaultSizeOf(gen).height} (--size changes it)`,
+    `Default size: ${defaultSize().width}×${defaultSize().height} (--size changes it)${gen.suggestedSize ? `; made for ${gen.suggestedSize.width}×${gen.suggestedSize.height}` : ''}`,
     '',
     'Parameters (--params):',
   ];
@@ -173,6 +188,10 @@ async function main(argv: string[]): Promise<number> {
         params: { type: 'string' },
         recipe: { type: 'string' },
         output: { type: 'string', short: 'o' },
+        'key-id': { type: 'string' },
+        'base-url': { type: 'string' },
+        'expires-in': { type: 'string' },
+        extension: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -213,13 +232,25 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(describe(generator(slug, 'describe')) + '\n');
     return 0;
   }
-  if (command !== 'render')
-    throw new UsageError(`unknown command "${command}".${didYouMean(command, ['list', 'describe', 'render', 'help'])}\n\n${USAGE}`);
+  if (command === 'inspect') {
+    process.stdout.write(JSON.stringify(await inspect(slug), null, 2) + '\n');
+    return 0;
+  }
+  if (command !== 'render' && command !== 'sign')
+    throw new UsageError(
+      `unknown command "${command}".${didYouMean(command, ['list', 'describe', 'render', 'sign', 'inspect', 'help'])}\n\n${USAGE}`,
+    );
 
   // Everything that can be checked is checked before the render starts.
   const output = values.output && values.output !== '-' ? values.output : undefined;
+  if (output && command === 'sign') throw new UsageError('sign writes the URL to standard output; -o is for render');
   if (output) checkWritable(output);
   const fileFormat = output ? formatOfFile(output) : undefined;
+  // A name that promises another format (x.jpg) would hold bytes of one of ours: refused, not written.
+  if (output && fileFormat === undefined && path.extname(output) !== '')
+    throw new UsageError(
+      `-o ${output}: ${path.extname(output)} is not a format this service renders; name the file .${OUTPUT_FORMATS.map((f) => FORMATS[f].extension).join(', .')} (or leave the extension off and use --format)`,
+    );
   let resolved: ResolvedRecipe;
   if (values.recipe) {
     if (slug) throw new UsageError('give either a generator slug or --recipe, not both');
@@ -236,7 +267,7 @@ async function main(argv: string[]): Promise<number> {
       );
     }
   } else {
-    const gen = generator(slug, 'render');
+    const gen = generator(slug, command);
     const format = values.format ?? fileFormat;
     if (format !== undefined && !OUTPUT_FORMATS.includes(format as OutputFormat))
       throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')} (got "${format}").${didYouMean(format, OUTPUT_FORMATS)}`);
@@ -251,6 +282,10 @@ async function main(argv: string[]): Promise<number> {
       },
       OPTION_PATHS,
     );
+  }
+  if (command === 'sign') {
+    process.stdout.write(signedUrl(resolved, values) + '\n');
+    return 0;
   }
   const { format } = resolved.recipe;
   if (output && fileFormat && fileFormat !== format)
@@ -289,6 +324,62 @@ async function main(argv: string[]): Promise<number> {
     await engine.close();
   }
   return 0;
+}
+
+/** `render-service inspect FILE`: the recipe the file carries (recipe-metadata.ts), checked against its hash. */
+async function inspect(file: string | undefined): Promise<Record<string, unknown>> {
+  if (!file) throw new UsageError('inspect needs a file: render-service inspect FILE');
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const found = extract(bytes);
+  if (!found)
+    throw new UsageError(
+      `${file} carries no render-service recipe (files rendered by engine 1.3.0 or later carry one unless their metadata was stripped)`,
+    );
+  const json = Buffer.from(found.recipe, 'base64url').toString('utf8');
+  if (sha256Hex(json) !== found.hash)
+    throw new UsageError(`${file}: the recipe it carries does not match its hash (the metadata was altered)`);
+  const recipe = JSON.parse(json) as Record<string, unknown>;
+  return {
+    generator: recipe.generator,
+    version: recipe.version,
+    params: recipe.params,
+    seed: recipe.seed,
+    size: recipe.size,
+    format: recipe.format,
+    hash: found.hash,
+    engineVersion: found.engineVersion,
+    recipe: found.recipe,
+  };
+}
+
+/** `render-service sign`: the signed URL of a recipe, built offline with the secret from the environment. */
+function signedUrl(
+  resolved: ResolvedRecipe,
+  values: { 'key-id'?: string; 'base-url'?: string; 'expires-in'?: string; extension?: boolean },
+): string {
+  const secret = process.env[SIGNING_SECRET_ENV]?.trim();
+  if (!secret) throw new UsageError(`sign reads the URL signing key's secret from ${SIGNING_SECRET_ENV} (never an argument); set it`);
+  const keyId = values['key-id'];
+  if (!keyId || !/^usk_[A-Za-z0-9_-]+$/.test(keyId)) throw new UsageError("sign needs --key-id usk_… (the URL signing key's id)");
+  let base: URL;
+  try {
+    base = new URL(values['base-url'] ?? 'http://127.0.0.1:8080');
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('not http');
+  } catch {
+    throw new UsageError(`--base-url must be an http or https URL (got "${values['base-url']}")`);
+  }
+  const expiresIn = values['expires-in'];
+  if (expiresIn !== undefined && !/^[1-9]\d{0,9}$/.test(expiresIn))
+    throw new UsageError(`--expires-in must be a number of seconds (got "${expiresIn}")`);
+  const exp = expiresIn === undefined ? null : Math.floor(Date.now() / 1000) + Number(expiresIn);
+  const extension = values.extension ? `.${resolved.recipe.format}` : '';
+  const target = `/v1/render/${resolved.hash}${extension}?r=${resolved.encoded}`;
+  return `${base.origin}${base.pathname.replace(/\/+$/, '')}${signTarget(signingKeyOf(secret), target, keyId, exp)}`;
 }
 
 main(process.argv.slice(2)).then(

@@ -20,6 +20,8 @@ import type { BlobStore } from './blob/blob-store.ts';
 import { DatabaseBlobStore } from '../db/repositories/blobs.repository.ts';
 import { ApiKeysRepository } from '../db/repositories/api-keys.repository.ts';
 import { KeysService } from './services/keys.service.ts';
+import { UrlSigningKeysRepository } from '../db/repositories/url-signing-keys.repository.ts';
+import { UrlSigningKeysService } from './services/url-signing-keys.service.ts';
 import { PgKeyRevocationFeed } from './adapters/pg-listen.key-revocations.ts';
 import { PresetsService } from './services/presets.service.ts';
 import { PresetsRepository } from '../db/repositories/presets.repository.ts';
@@ -67,8 +69,12 @@ export interface Runtime {
 }
 
 export interface ComposeOptions {
-  /** Keys of the local workspace in addition to config.apiKeys (the generated local key). */
-  extraLocalKeys?: readonly string[];
+  /**
+   * Makes (or reads) the generated local key of the local workspace, in addition to config.apiKeys.
+   * Called only once the database is known to be a local one: a process refused on a hosted
+   * database writes nothing.
+   */
+  localKey?: () => string;
   /** Overrides for tests. */
   revision?: string;
   clock?: Clock;
@@ -76,6 +82,8 @@ export interface ComposeOptions {
   paymentProvider?: PaymentProvider;
   /** Tests' self-signed webhook receiver (needs WEBHOOK_ALLOW_LOOPBACK, local mode only). */
   webhookLoopbackCa?: string;
+  /** FFmpeg's version, probed already by the caller (so start-up spawns it once). */
+  ffmpegVersion?: Promise<string | undefined>;
 }
 
 /** The git commit of the working tree, read without spawning git; undefined outside a checkout. */
@@ -117,6 +125,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const metrics = new Metrics();
   const workspaces = new WorkspacesRepository(db);
   if (config.localMode) await refuseHostedDatabase(db, workspaces);
+  const localKeys = config.localMode && options.localKey ? [options.localKey()] : [];
   await migrateToLatest(db);
 
   if (config.localMode) {
@@ -126,7 +135,17 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // BLOB_STORE: the render cache and job results, on disk, in Postgres or in an S3 bucket.
   const blobs = createBlobStores(config.blobStore, db);
   const renderCache: BlobStore = new MemoryCachedBlobStore(blobs.cache, config.render.memoryCacheBytes);
-  const { generators, pool, service: render, ffmpeg, ffmpegVersion } = await createRenderEngine(config, { cache: renderCache, logger });
+  const {
+    generators,
+    pool,
+    service: render,
+    ffmpeg,
+    ffmpegVersion,
+  } = await createRenderEngine(config, {
+    cache: renderCache,
+    logger,
+    ffmpegVersion: options.ffmpegVersion,
+  });
   if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
   const clock = options.clock ?? systemClock;
   // Browser sign-in exists in hosted mode only; local mode has the gateway instead.
@@ -179,15 +198,19 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   });
   credits.startSweeper();
   const usage = new UsageService(new UsageRepository(db), clock, logger, metrics);
-  const meteredRender = new MeteredRenderService(render, credits, usage);
-  const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
-  idempotency.startSweeper((err) => logger.warn({ err }, 'idempotency key sweep failed'));
-  const revision = options.revision ?? config.revision ?? gitRevision(process.cwd()) ?? 'unknown';
   // One process on SQLite counts in memory; on Postgres every API process shares the counts.
   const rateLimiter =
     config.database.client === 'sqlite'
       ? createMemoryRateLimiter(config.rateLimit, logger)
       : createPostgresRateLimiter(config.rateLimit, db, logger);
+  const urlSigningKeys = new UrlSigningKeysService(new UrlSigningKeysRepository(db), clock, rateLimiter, (err) =>
+    logger.warn({ err }, 'could not record url signing key use'),
+  );
+  urlSigningKeys.on('refused', (reason) => metrics.signedUrlRefusal(reason));
+  const meteredRender = new MeteredRenderService(render, credits, usage, urlSigningKeys);
+  const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
+  idempotency.startSweeper((err) => logger.warn({ err }, 'idempotency key sweep failed'));
+  const revision = options.revision ?? config.revision ?? gitRevision(process.cwd()) ?? 'unknown';
 
   const webhooksRepo = new WebhooksRepository(db);
   const webhookSecrets = new WebhookSecretsService(webhooksRepo, clock);
@@ -236,6 +259,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     lifecycle,
     leaseMs: config.jobs.leaseMs,
     retryDelayMs: config.jobs.retryDelayMs,
+    storageWaitMs: config.jobs.storageWaitMs,
   });
   const jobEvents = new JobEventStreams(jobsRepo, (job) => jobs.view(job), config.jobs.eventStreamsPerWorkspace);
   observe(metrics, { pool, jobsRepo, lifecycle, webhookDelivery, credits });
@@ -252,12 +276,14 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     services: {
       auth: new AuthService(
         config,
-        [...config.apiKeys, ...(options.extraLocalKeys ?? [])],
+        [...config.apiKeys, ...localKeys],
         keys,
         signIn?.sessions ?? null,
         signIn?.providers ?? [],
+        urlSigningKeys,
       ),
       keys,
+      urlSigningKeys,
       presets: new PresetsService(new PresetsRepository(db), render, clock),
       credits,
       billing,
@@ -297,6 +323,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     async close() {
       await jobEvents.close();
       credits.stopSweeper();
+      // Charges waiting for the database get a moment to land; the rest are released by a sweep after expiry.
+      await credits.settled(5_000);
       idempotency.stopSweeper();
       await rateLimiter.close();
       // Running jobs stop and go back to the queue (their FFmpeg children are killed).
@@ -307,6 +335,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       await webhookDelivery.close();
       await pool.close();
       await usage.flush();
+      if (usage.unwritten > 0)
+        logger.error({ rows: usage.unwritten }, 'usage rows could not be written before exit: the database is unavailable');
       await signIn?.close();
       await keys.close();
       blobs.close();
@@ -315,10 +345,10 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   };
 }
 
-const BLOB_STORE_PROBE_KEY = 'readiness_probe';
+export const BLOB_STORE_PROBE_KEY = 'readiness_probe';
 
 /** The blob stores BLOB_STORE names: the render cache and job results, in separate namespaces of one store. */
-function createBlobStores(settings: Config['blobStore'], db: Database): { cache: BlobStore; results: BlobStore; close(): void } {
+export function createBlobStores(settings: Config['blobStore'], db: Database): { cache: BlobStore; results: BlobStore; close(): void } {
   switch (settings.kind) {
     case 'fs':
       return {

@@ -44,25 +44,29 @@ export async function drain({ runtime, logger, server, requestGraceMs = REQUEST_
   await runtime.close();
 }
 
-/** Drains on SIGTERM and SIGINT, then exits 0 (1 if the drain fails or outlasts FORCED_EXIT_MS). */
-export function drainOnSignals(options: DrainOptions): void {
+/**
+ * Drains on SIGTERM and SIGINT, then exits 0 (1 if the drain fails or outlasts FORCED_EXIT_MS).
+ * Returns the same drain for a fatal state (process-policy.ts), which exits 1 when it is done.
+ */
+export function drainOnSignals(options: DrainOptions): (reason: string) => void {
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (reason: string, exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    options.logger.info({ signal }, 'draining');
+    options.logger.info({ reason }, 'draining');
     setTimeout(() => {
       options.logger.error({ forcedExitMs: FORCED_EXIT_MS }, 'drain did not finish: exiting');
       process.exit(1);
     }, FORCED_EXIT_MS).unref();
     drain(options).then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (err) => {
         options.logger.error({ err }, 'drain failed');
         process.exit(1);
       },
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM', 0));
+  process.on('SIGINT', () => shutdown('SIGINT', 0));
+  return (reason) => shutdown(reason, 1);
 }

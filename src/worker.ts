@@ -1,11 +1,14 @@
 // A worker process: runs export jobs from the shared database, serves no HTTP. Start any number
 // (`npm run worker`) on any machine that reaches the database. SIGTERM drains: no new claims,
 // running jobs stop (their FFmpeg children are killed) and go back to the queue for another worker.
+// It waits for its database at start-up (src/startup.ts) and outlives its outages (process-policy.ts).
 import { compose } from './compose.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMetricsServer } from './http/metrics.server.ts';
+import { installProcessPolicy } from './process-policy.ts';
 import { drainOnSignals } from './shutdown.ts';
+import { waitForDependenciesOrExit } from './startup.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -19,6 +22,11 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  let fatal: (reason: string) => void = () => process.exit(1);
+  installProcessPolicy(logger, (reason) => fatal(reason));
+
+  await waitForDependenciesOrExit(config, logger, { database: false, blobStore: false });
+
   const runtime = await compose(config, logger).catch((err: unknown) => {
     // Start-up checks that need the database refuse like a bad setting.
     if (err instanceof ConfigError) {
@@ -29,7 +37,10 @@ async function main(): Promise<void> {
   });
   if (config.metrics) await startMetricsServer(runtime.metrics, config.metrics);
   logger.info({ concurrency: config.jobs.concurrency, database: config.database.client }, 'worker started');
-  drainOnSignals({ runtime, logger });
+  fatal = drainOnSignals({ runtime, logger });
 }
 
-await main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -16,6 +16,8 @@ import * as jobsFinishedIndex from './20261123_0012_jobs_finished_index.ts';
 import * as paymentRefunds from './20261123_0013_payment_refunds.ts';
 import * as usageRenders from './20261125_0014_usage_renders.ts';
 import * as jobResultKeys from './20261126_0015_job_result_keys.ts';
+import * as urlSigningKeys from './20261127_0016_url_signing_keys.ts';
+import * as jobMetadata from './20261127_0017_job_metadata.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -38,6 +40,8 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123_0013_payment_refunds', paymentRefunds],
   ['20261125_0014_usage_renders', usageRenders],
   ['20261126_0015_job_result_keys', jobResultKeys],
+  ['20261127_0016_url_signing_keys', urlSigningKeys],
+  ['20261127_0017_job_metadata', jobMetadata],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -25,6 +25,8 @@ export interface JobRecord {
   /** The result's key in the results blob store while it is kept; null before completion, after retention, and for jobs completed before results had their own objects (their bytes are in the render cache). */
   resultKey: string | null;
   webhookUrl: string | null;
+  /** The client's own data (string values), returned with the job and its webhooks. */
+  metadata: Record<string, string>;
   reservationId: string | null;
   lockedBy: string | null;
   lockedUntil: number | null;
@@ -55,6 +57,7 @@ const toRecord = (r: Row): JobRecord => ({
   resultBytes: n(r.result_bytes),
   resultKey: (r.result_key as string | null) ?? null,
   webhookUrl: (r.webhook_url as string | null) ?? null,
+  metadata: r.metadata ? (JSON.parse(String(r.metadata)) as Record<string, string>) : {},
   reservationId: (r.reservation_id as string | null) ?? null,
   lockedBy: (r.locked_by as string | null) ?? null,
   lockedUntil: n(r.locked_until),
@@ -75,6 +78,7 @@ export interface NewJob {
   format: string;
   maxAttempts: number;
   webhookUrl: string | null;
+  metadata: Record<string, string>;
   createdAt: number;
 }
 
@@ -108,6 +112,7 @@ export class JobsRepository {
         max_attempts: job.maxAttempts,
         cancel_requested: false,
         webhook_url: job.webhookUrl,
+        metadata: Object.keys(job.metadata).length > 0 ? JSON.stringify(job.metadata) : null,
         reservation_id: reservationId,
         run_after: job.createdAt,
         created_at: job.createdAt,

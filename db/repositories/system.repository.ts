@@ -5,11 +5,16 @@ export class SystemRepository {
 
   /** A real round trip to the database. */
   async ping(): Promise<boolean> {
+    return (await this.pingFailure()) === undefined;
+  }
+
+  /** A real round trip: undefined when it worked, else why it did not. */
+  async pingFailure(): Promise<string | undefined> {
     try {
       await this.db.raw('select 1 as ok');
-      return true;
-    } catch {
-      return false;
+      return undefined;
+    } catch (err) {
+      return (err as { code?: string }).code ?? (err instanceof Error ? err.message : String(err));
     }
   }
 }

@@ -48,8 +48,13 @@ export class UsageRepository {
   constructor(private readonly db: Database) {}
 
   async insertMany(rows: UsageRecord[]): Promise<void> {
-    // Chunks keep each statement under SQLite's bound-parameter limit.
-    for (let i = 0; i < rows.length; i += 50) await this.db('usage_records').insert(rows.slice(i, i + 50).map(toRow));
+    // Chunks keep each statement under SQLite's bound-parameter limit. Rows keep their ids when a
+    // write is tried again (UsageService), so a chunk that did land before a failure is not counted twice.
+    for (let i = 0; i < rows.length; i += 50)
+      await this.db('usage_records')
+        .insert(rows.slice(i, i + 50).map(toRow))
+        .onConflict('id')
+        .ignore();
   }
 
   private totals(groupBy?: 'day' | 'generator') {

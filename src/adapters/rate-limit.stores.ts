@@ -22,6 +22,8 @@ const PREFIXES: Record<RateLimitPolicyName, string> = {
   key: 'rl_key',
   unauthenticated: 'rl_anon',
   'sign-in': 'rl_signin',
+  'signed-address': 'rl_signed',
+  'signing-key': 'rl_usk',
 };
 
 /** Counters in this process's memory (local mode on SQLite: one process). */

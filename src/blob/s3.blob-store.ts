@@ -1,6 +1,7 @@
 // Blobs in an S3-compatible bucket (AWS S3, MinIO, R2, s3rver in tests): one object per key at
 // `${prefix}${key}`, shared by every process that has the bucket, and presigned URLs so clients
 // can download results straight from the bucket.
+import { DependencyUnavailableError, isConnectionFailure } from '../lib/dependency-failure.ts';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { FORMATS } from '../engine/formats.ts';
@@ -59,6 +60,22 @@ function isMissingKey(err: unknown): boolean {
   return err.name === 'NoSuchKey' || (err.$metadata.httpStatusCode === 404 && err.name !== 'NoSuchBucket');
 }
 
+/**
+ * A store that cannot be reached or answers 5xx (a restart, an outage, throttling) is unavailable
+ * for now, and says so (503 and Retry-After to a client, a wait or a retry for a job). Refusals
+ * (a missing bucket, refused credentials) are misconfigurations and pass through as they are.
+ */
+function asUnavailable(err: unknown): unknown {
+  if (err instanceof S3ServiceException) {
+    const status = err.$metadata?.httpStatusCode ?? 0;
+    return status >= 500 || status === 429 || err.name === 'SlowDown' ? new DependencyUnavailableError('storage', err) : err;
+  }
+  const name = (err as { name?: unknown })?.name;
+  return isConnectionFailure(err) || name === 'TimeoutError' || name === 'RequestTimeout'
+    ? new DependencyUnavailableError('storage', err)
+    : err;
+}
+
 export class S3BlobStore implements BlobStore {
   constructor(
     private readonly client: S3Client,
@@ -82,22 +99,26 @@ export class S3BlobStore implements BlobStore {
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (err) {
       if (isMissingKey(err)) return undefined;
-      throw err;
+      throw asUnavailable(err);
     }
   }
 
   /** Keys are content addresses: a second put of the same key writes the same bytes over one object. */
   async put(key: string, bytes: Uint8Array): Promise<void> {
     const Key = this.objectKey(key);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key, Body: bytes, ContentLength: bytes.byteLength, ContentType: contentTypeOf(key) }),
-    );
+    await this.client
+      .send(
+        new PutObjectCommand({ Bucket: this.bucket, Key, Body: bytes, ContentLength: bytes.byteLength, ContentType: contentTypeOf(key) }),
+      )
+      .catch((err: unknown) => Promise.reject(asUnavailable(err)));
   }
 
   /** S3 deletes are idempotent: deleting a missing object succeeds. */
   async delete(key: string): Promise<void> {
     const Key = this.objectKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
+    await this.client
+      .send(new DeleteObjectCommand({ Bucket: this.bucket, Key }))
+      .catch((err: unknown) => Promise.reject(asUnavailable(err)));
   }
 
   async presignGet(

@@ -80,7 +80,7 @@ test('hosted mode requires Postgres and an https APP_ORIGIN', () => {
   assert.equal(loadConfig({ ...hosted, APP_ORIGIN: 'http://127.0.0.1:9000' }).appOrigin, 'http://127.0.0.1:9000');
 });
 
-test('development sign-in (DEV_SIGN_IN_*): only in hosted mode with a loopback APP_ORIGIN and a loopback provider, all three set', () => {
+test('development sign-in (DEV_SIGN_IN_*): only in hosted mode with a loopback APP_ORIGIN, HOST, PUBLIC_URL and provider, all three set', () => {
   const hosted = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'a'.repeat(32), APP_ORIGIN: 'http://localhost:8080' };
   const dev = {
     DEV_SIGN_IN_CLIENT_ID: 'trial',
@@ -106,6 +106,10 @@ test('development sign-in (DEV_SIGN_IN_*): only in hosted mode with a loopback A
     { ...hosted, ...dev, DEV_SIGN_IN_DISCOVERY_URL: 'https://idp.example.com/.well-known/openid-configuration' },
     /must be on a loopback host/,
   );
+  // Listening on every interface, or advertising a public URL, would offer it to others.
+  refused({ ...hosted, ...dev, HOST: '0.0.0.0' }, /needs HOST to be a loopback address/);
+  refused({ ...hosted, ...dev, PUBLIC_URL: 'https://api.example.com' }, /needs PUBLIC_URL, when set, to be a loopback URL/);
+  assert.ok(loadConfig({ ...hosted, ...dev, HOST: '::1', PUBLIC_URL: 'http://localhost:8080' }).signIn.dev);
 });
 
 test('BLOB_STORE: files in local mode, the database on Postgres, or s3 with its settings; everything else is refused', () => {
@@ -330,6 +334,8 @@ test('metrics: off by default; METRICS_PORT turns them on at loopback; another h
       /SIGNUP_CREDITS/.test(err.message),
   );
   assert.throws(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }), /METRICS_TOKEN is required when METRICS_HOST/);
+  // Sent as a bearer token, so it must be one (a space or a quote could never be sent back).
+  assert.throws(() => loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'has spaces in it, sixteen+' }), /METRICS_TOKEN may hold only/);
 });
 
 test('every setting the parser reads is documented in the README', async () => {

@@ -1,5 +1,6 @@
 // Parses the environment once into a typed, frozen Config. Every invalid setting is collected
 // and reported together, and the process refuses to start (see ConfigError).
+import { BEARER_TOKEN } from '../lib/bearer.ts';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -60,6 +61,8 @@ export interface Config {
   readonly blobStore: BlobStoreConfig;
   /** Lifetime of a presigned result URL (`resultUrl` when the blob store can presign), in seconds. */
   readonly resultUrlTtlSeconds: number;
+  /** How long a starting process waits for its database and object store before it gives up (exit 1). */
+  readonly startupWaitMs: number;
   readonly database: { readonly client: 'sqlite'; readonly filename: string } | { readonly client: 'pg'; readonly url: string };
   /** Bearer keys of the local workspace (local mode only; never authenticate a hosted customer). */
   readonly apiKeys: readonly string[];
@@ -100,6 +103,8 @@ export interface Config {
     readonly leaseMs: number;
     /** Wait before the first retry of a transiently failed export; each further retry waits 4× longer. */
     readonly retryDelayMs: number;
+    /** How long a rendered export keeps trying to store its result while object storage is down, before it fails. */
+    readonly storageWaitMs: number;
     /** `GET /v1/jobs/{id}/events` streams a workspace may hold open in one process (more: 429 too_many_streams). */
     readonly eventStreamsPerWorkspace: number;
   };
@@ -125,6 +130,10 @@ export interface Config {
     readonly unauthenticatedPerMinute: number;
     /** Requests per minute per client address to the sign-in routes under /v1/auth, before they get 429. */
     readonly signInPerMinute: number;
+    /** Signed-URL requests per minute per client address (they count against no workspace or key bucket). */
+    readonly signedAddressPerMinute: number;
+    /** Signed-URL renders that miss the cache (and cost credits) per minute per signing key. */
+    readonly signingKeyMissesPerMinute: number;
   };
   /**
    * Which proxies in front of the service to believe about the client address (X-Forwarded-For):
@@ -236,10 +245,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     ...new Set([appOrigin, ...list('ALLOWED_ORIGINS').map((o) => originOf('ALLOWED_ORIGINS', o))].filter((o): o is string => !!o)),
   ];
 
-  const signIn = parseSignIn(str, problems, localMode, appOrigin, appOriginIsLoopback);
+  const signIn = parseSignIn(str, problems, localMode, appOrigin, appOriginIsLoopback, host);
 
   const blobStore = parseBlobStore(str, bool, problems, localMode, databaseUrl !== undefined, dataDir);
   const resultUrlTtlSeconds = int('RESULT_URL_TTL_SECONDS', 900, 10, 7 * 24 * 3600);
+  const startupWaitMs = int('STARTUP_WAIT_SECONDS', 300, 0, 3_600) * 1000;
 
   const stripeSecretKey = str('STRIPE_SECRET_KEY');
   const stripeWebhookSecret = str('STRIPE_WEBHOOK_SECRET');
@@ -294,6 +304,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const metricsHost = str('METRICS_HOST') ?? '127.0.0.1';
   const metricsToken = str('METRICS_TOKEN');
   if (metricsToken !== undefined && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  if (metricsToken !== undefined && !BEARER_TOKEN.test(metricsToken))
+    problems.push('METRICS_TOKEN may hold only letters, digits and - . _ ~ + / (then = padding): it is sent as a bearer token');
   if (metricsPort > 0 && metricsToken === undefined && !isLoopbackHost(metricsHost))
     problems.push(`METRICS_TOKEN is required when METRICS_HOST is not a loopback address (got "${metricsHost}")`);
   const rateLimit = {
@@ -301,6 +313,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     keyPerMinute: int('RATE_LIMIT_KEY_PER_MINUTE', 300, 0, 1_000_000),
     unauthenticatedPerMinute: int('RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 60, 0, 1_000_000),
     signInPerMinute: int('RATE_LIMIT_SIGN_IN_PER_MINUTE', 30, 0, 1_000_000),
+    signedAddressPerMinute: int('RATE_LIMIT_SIGNED_ADDRESS_PER_MINUTE', 600, 0, 1_000_000),
+    signingKeyMissesPerMinute: int('RATE_LIMIT_SIGNING_KEY_MISSES_PER_MINUTE', 120, 0, 1_000_000),
   };
 
   let trustProxy: Config['trustProxy'] = false;
@@ -326,6 +340,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     concurrency: int('JOB_CONCURRENCY', 1, 1, 64),
     leaseMs: int('JOB_LEASE_MS', 15_000, 1_000, 600_000),
     retryDelayMs: int('JOB_RETRY_DELAY_MS', 2_000, 0, 600_000),
+    storageWaitMs: int('STORAGE_OUTAGE_WAIT_SECONDS', 300, 0, 3_600) * 1000,
     eventStreamsPerWorkspace: int('EVENT_STREAMS_PER_WORKSPACE', 20, 1, 10_000),
   };
 
@@ -339,6 +354,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     dataDir,
     blobStore,
     resultUrlTtlSeconds,
+    startupWaitMs,
     database:
       databaseUrl !== undefined ? { client: 'pg', url: databaseUrl } : { client: 'sqlite', filename: path.join(dataDir, 'service.sqlite') },
     apiKeys,
@@ -381,6 +397,7 @@ function parseSignIn(
   localMode: boolean,
   appOrigin: string,
   appOriginIsLoopback: boolean,
+  host: string,
 ): SignInConfig {
   const client = (provider: 'GITHUB' | 'GOOGLE' | 'DEV_SIGN_IN'): OAuthClient | null => {
     const clientId = str(`${provider}_CLIENT_ID`);
@@ -404,17 +421,16 @@ function parseSignIn(
       problems.push(
         `DEV_SIGN_IN_* (development sign-in) only works when APP_ORIGIN is a loopback origin such as http://localhost:8080 (got "${appOrigin}")`,
       );
+    // Nor may the service that offers it listen on, or advertise, an address others reach.
+    if (!localMode && !isLoopbackHost(host))
+      problems.push(`DEV_SIGN_IN_* (development sign-in) needs HOST to be a loopback address such as 127.0.0.1 (got "${host}")`);
+    const publicUrl = str('PUBLIC_URL');
+    if (!localMode && publicUrl !== undefined && !isLoopbackUrl(publicUrl))
+      problems.push(`DEV_SIGN_IN_* (development sign-in) needs PUBLIC_URL, when set, to be a loopback URL (got "${publicUrl}")`);
     if (devClient === null || devDiscoveryUrl === undefined)
       problems.push('DEV_SIGN_IN_CLIENT_ID, DEV_SIGN_IN_CLIENT_SECRET and DEV_SIGN_IN_DISCOVERY_URL must be set together');
     else {
-      const loopback = (() => {
-        try {
-          return isLoopbackHost(new URL(devDiscoveryUrl).hostname);
-        } catch {
-          return false;
-        }
-      })();
-      if (!loopback) problems.push(`DEV_SIGN_IN_DISCOVERY_URL must be on a loopback host (got "${devDiscoveryUrl}")`);
+      if (!isLoopbackUrl(devDiscoveryUrl)) problems.push(`DEV_SIGN_IN_DISCOVERY_URL must be on a loopback host (got "${devDiscoveryUrl}")`);
       else dev = { ...devClient, discoveryUrl: secureUrl('DEV_SIGN_IN_DISCOVERY_URL', devDiscoveryUrl, problems) };
     }
   }
@@ -513,6 +529,14 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** True when the host name or address only reaches this machine. */
+function isLoopbackUrl(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);

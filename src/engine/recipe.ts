@@ -1,6 +1,7 @@
 // Recipes: defaults, param merging and validation, the canonical form, its base64url encoding and
 // its hash. The canonical form (RFC 8785) includes the generator slug and version, so a changed
 // generator can never be served from a stale cache.
+import type { RenderTask } from './render.worker.ts';
 import { sha256Hex } from '../lib/hashing.ts';
 import { createHash } from 'node:crypto';
 import canonicalizeModule from 'canonicalize';
@@ -9,15 +10,19 @@ import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
 import type { GeneratorDefinition, OutputFormat } from '../generators/generator.types.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 import { createAjv, toIssues } from '../lib/schema-validation.ts';
+import { COVERED_SCRIPTS, describeGrapheme } from '../generators/lib/font-coverage.ts';
 import { FORMATS, isMotionFormat, OUTPUT_FORMATS } from './formats.ts';
 import { DEFAULT_SIZE, MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, SIZE_LIMITS } from '../config/limits.ts';
 
 // canonicalize is CommonJS with an ESM-style type declaration; at run time the default import is the function.
 const canonicalize = canonicalizeModule as unknown as (input: unknown) => string | undefined;
 
-/** The size a recipe without one renders at: the generator's own (an avatar is square), else DEFAULT_SIZE. */
-export function defaultSizeOf(generator: Pick<GeneratorDefinition, 'defaultSize'>): { width: number; height: number; pixelRatio: number } {
-  return { ...DEFAULT_SIZE, ...generator.defaultSize };
+/**
+ * The size a recipe without one renders at: 1920×1080 at pixel ratio 1 for every generator, as the
+ * specification says. A generator's suggestedSize is only what the playground offers.
+ */
+export function defaultSize(): { width: number; height: number; pixelRatio: number } {
+  return { ...DEFAULT_SIZE };
 }
 
 export const RECIPE_SCHEMA_VERSION = 1;
@@ -128,8 +133,21 @@ export function resolveRecipe(
     const issues = toIssues(validate.errors, paths.params);
     throw new ProblemError('invalid_params', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
   }
+  const unsupported = generator.unsupportedText?.(params) ?? [];
+  if (unsupported.length > 0) {
+    const issues: ProblemIssue[] = unsupported.map((u) => ({
+      path: `${paths.params}.${u.param}`,
+      message: `has characters no bundled font draws: ${u.graphemes.map(describeGrapheme).join(', ')}`,
+      keyword: 'characters',
+    }));
+    throw new ProblemError('unsupported_characters', {
+      detail: `${issues.map((i) => `${i.path} ${i.message}`).join('; ')}. ${generator.slug} draws ${COVERED_SCRIPTS}.`,
+      issues,
+      extra: { characters: [...new Set(unsupported.flatMap((u) => u.graphemes))] },
+    });
+  }
 
-  const fallback = defaultSizeOf(generator);
+  const fallback = defaultSize();
   const size = {
     width: input.size?.width ?? fallback.width,
     height: input.size?.height ?? fallback.height,
@@ -302,7 +320,7 @@ export function resolveEncodedRecipe(
       extra: { pinnedVersion: recipe.version, currentVersion: generator.version },
     });
   }
-  const size = recipe.size ?? defaultSizeOf(generator);
+  const size = recipe.size ?? defaultSize();
   return resolveRecipe(
     registry,
     recipe.generator,
@@ -318,4 +336,25 @@ export function resolveEncodedRecipe(
     },
     QUERY_PATHS,
   );
+}
+
+/** The part of a render worker's task (render.worker.ts) that a resolved recipe decides; the run adds its own settings. */
+export type RecipeTask = Omit<RenderTask, 'ffmpegPath' | 'cancel' | 'timeoutMs' | 'progress'>;
+
+export function recipeTask(resolved: ResolvedRecipe): RecipeTask {
+  const { recipe } = resolved;
+  return {
+    slug: recipe.generator,
+    params: recipe.params,
+    seed: recipe.seed,
+    width: recipe.size.width,
+    height: recipe.size.height,
+    pixelRatio: recipe.size.pixelRatio,
+    deviceWidth: resolved.deviceWidth,
+    deviceHeight: resolved.deviceHeight,
+    format: recipe.format,
+    recipe: { encoded: resolved.encoded, hash: resolved.hash },
+    frames: resolved.frames,
+    fps: resolved.fps,
+  };
 }

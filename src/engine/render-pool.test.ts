@@ -19,6 +19,7 @@ const still = (seed: number): PoolTask => ({
   deviceWidth: 64,
   deviceHeight: 64,
   format: 'png',
+  recipe: { encoded: 'e30', hash: '0'.repeat(64) },
   frames: 1,
   fps: 1,
   ffmpegPath: undefined,

@@ -9,7 +9,9 @@ import { GeneratorRegistry } from '../generators/registry.ts';
 import { isFormatKind } from './formats.ts';
 import type { GeneratorDefinition, OutputFormat, RenderInput } from '../generators/generator.types.ts';
 import { mulberry32 } from '../generators/lib/random.ts';
-import { EncoderError, encodeStill, startMotionEncoder } from './encoders.ts';
+import { EncoderError, encodeStill, gifFramePlan, startMotionEncoder } from './encoders.ts';
+import { embed, type EmbeddedRecipe } from './recipe-metadata.ts';
+import { ENGINE_VERSION } from './versions.ts';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
@@ -33,6 +35,8 @@ export interface RenderTask {
   deviceWidth: number;
   deviceHeight: number;
   format: OutputFormat;
+  /** The canonical recipe (base64url) and its hash: every file carries them (recipe-metadata.ts). */
+  recipe: { encoded: string; hash: string };
   frames: number;
   fps: number;
   ffmpegPath: string | undefined;
@@ -109,38 +113,48 @@ async function renderTask(task: RenderTask): Promise<RenderOutput> {
   };
 
   const { format } = task;
+  const metadata: EmbeddedRecipe = { recipe: task.recipe.encoded, hash: task.recipe.hash, engineVersion: ENGINE_VERSION };
+  const output = (bytes: Buffer, frames: number): RenderOutput => ({
+    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    frames,
+  });
   // How each format is made is its row's `kind` in formats.ts.
   if (isFormatKind(format, 'text')) {
     const text = format === 'svg' ? gen.svg?.(baseInput(task)) : gen.css?.(baseInput(task));
     if (text === undefined) fail('generator', `${gen.slug} has no ${format} form`);
-    return { bytes: new Uint8Array(Buffer.from(text, 'utf8')), frames: 1 };
+    return output(embed(format, Buffer.from(text, 'utf8'), metadata), 1);
   }
   if (isFormatKind(format, 'still')) {
     const rgba = drawFrame(gen, task, 0, deviceWidth, deviceHeight);
     checkpoint();
     const bytes = await encodeStill(rgba, deviceWidth, deviceHeight, format);
     task.progress?.postMessage({ frame: 1, frames: 1 });
-    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), frames: 1 };
+    return output(embed(format, bytes, metadata), 1);
   }
   // motion: the animation's frames, piped into FFmpeg.
   if (!task.ffmpegPath) fail('ffmpeg_missing', 'FFmpeg is not available');
+  // A gif may keep fewer frames than the recipe asks for (GIF_MAX_FPS, encoders.ts); mp4 keeps them all.
+  const plan =
+    format === 'gif' ? gifFramePlan(task.fps, task.frames) : { fps: task.fps, frames: Array.from({ length: task.frames }, (_, i) => i) };
   const encoder = await startMotionEncoder({
     ffmpegPath: task.ffmpegPath,
     format,
     width: deviceWidth,
     height: deviceHeight,
-    fps: task.fps,
+    fps: plan.fps,
+    metadata,
     timeoutMs: Math.max(1000, deadline - Date.now()),
   });
   try {
-    for (let frame = 0; frame < task.frames; frame++) {
+    for (const [i, frame] of plan.frames.entries()) {
       checkpoint();
       await encoder.writeFrame(drawFrame(gen, task, frame, deviceWidth, deviceHeight));
-      task.progress?.postMessage({ frame: frame + 1, frames: task.frames });
+      task.progress?.postMessage({ frame: i + 1, frames: plan.frames.length });
     }
     checkpoint();
     const bytes = await encoder.finish();
-    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), frames: task.frames };
+    // mp4: FFmpeg wrote the recipe itself (mp4MetadataArgs); a gif gets its comment block here.
+    return output(format === 'gif' ? embed('gif', bytes, metadata) : bytes, task.frames);
   } catch (err) {
     const kind = failureKind(err);
     await encoder.kill(kind === 'timeout' ? 'timeout' : 'cancelled').catch(() => {});

@@ -9,7 +9,9 @@ const require = createRequire(import.meta.url);
 /** Bump when the engine's own output changes (canonical form, encoder settings, frame pipeline). */
 // 1.1.0: FFmpeg and x264 pinned to the CPU baseline (mp4 bytes changed; the same on every x86-64 CPU now).
 // 1.2.0: x264 preset veryfast at crf 19 instead of medium at crf 20 (mp4 bytes changed; 1.9–2.7× faster to encode).
-export const ENGINE_VERSION = '1.2.0';
+// 1.3.0: every file carries its recipe, hash and engine version in its own metadata (recipe-metadata.ts); gifs at most
+//        GIF_MAX_FPS with a faster, smaller palette pipeline (encoders.ts). Bytes of every format changed.
+export const ENGINE_VERSION = '1.3.0';
 
 /** The instruction-set baseline every CPU-dispatched encoder step is pinned to (encoders.ts). */
 export const CPU_BASELINE = 'sse4.2';

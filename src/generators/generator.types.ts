@@ -58,10 +58,18 @@ export interface GeneratorDefinition<P extends Record<string, unknown> = Record<
   animated: boolean;
   /** Still generators: png, webp (+ svg / css where offered). Animated: gif, mp4 (+ png/webp of frame 0). */
   formats: readonly OutputFormat[];
-  /** The size a recipe without one renders at, when 1920×1080 (DEFAULT_SIZE) is the wrong shape (an avatar, a social card). */
-  defaultSize?: { readonly width: number; readonly height: number };
+  /**
+   * The size the playground suggests, when 1920×1080 is the wrong shape (an avatar, a social card).
+   * Only a suggestion: a recipe without a size is DEFAULT_SIZE for every generator (the specification).
+   */
+  suggestedSize?: { readonly width: number; readonly height: number };
   defaults: P;
   paramSchema: ParamSchema;
+  /**
+   * Text params holding characters the generator cannot draw (no bundled font has them), checked
+   * after paramSchema; the recipe is refused with 400 unsupported_characters naming each grapheme.
+   */
+  unsupportedText?: (params: P) => Array<{ param: string; graphemes: string[] }>;
   /** Animated generators: frame rate and frame count for the given params (both bounded by the schema). */
   animation?: (params: P) => AnimationSpec;
   /**

@@ -14,7 +14,10 @@ export function toGeneratorView(def: GeneratorDefinition): GeneratorView {
     version: def.version,
     animated: def.animated,
     formats: [...def.formats],
-    defaultSize: { width: def.defaultSize?.width ?? DEFAULT_SIZE.width, height: def.defaultSize?.height ?? DEFAULT_SIZE.height },
+    // What a recipe without a size renders at (the specification's 1920×1080, for every generator)…
+    defaultSize: { width: DEFAULT_SIZE.width, height: DEFAULT_SIZE.height },
+    // …and the shape the generator is made for, which the playground opens at.
+    suggestedSize: { width: def.suggestedSize?.width ?? DEFAULT_SIZE.width, height: def.suggestedSize?.height ?? DEFAULT_SIZE.height },
     defaults: def.defaults,
     paramSchema: def.paramSchema,
     animation,

@@ -9,6 +9,7 @@ import type { HealthService } from '../services/health.service.ts';
 import type { BatchService } from '../services/batch.service.ts';
 import type { RenderService } from '../services/render.service.ts';
 import type { KeysService } from '../services/keys.service.ts';
+import type { UrlSigningKeysService } from '../services/url-signing-keys.service.ts';
 import type { PresetsService } from '../services/presets.service.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import type { BillingService } from '../services/billing.service.ts';
@@ -32,6 +33,8 @@ export interface Webhooks {
 export interface Services {
   auth: AuthService;
   keys: KeysService;
+  /** URL signing keys: signed public recipe URLs. */
+  urlSigningKeys: UrlSigningKeysService;
   presets: PresetsService;
   credits: CreditsService;
   billing: BillingService;

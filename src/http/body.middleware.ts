@@ -44,19 +44,22 @@ export function createBodyReader(options: BodyOptions): (req: Request, res: Resp
     });
 
   return async (req, res) => {
-    if (!hasBody(req)) {
-      req.body = undefined;
-      return;
-    }
     // Compressed bodies are refused (RFC 7694): the webhook's signature covers the bytes as sent, and
-    // bodies are small JSON, where decompression only adds a way to exhaust the service.
-    const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+    // bodies are small JSON, where decompression only adds a way to exhaust the service. One rule:
+    // a request that says its body is compressed is refused whether or not one follows (every
+    // operation that may carry a body declares 415; a GET or HEAD is judged by its body alone).
+    const mayCarryBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const encoding = mayCarryBody || hasBody(req) ? req.headers['content-encoding']?.trim().toLowerCase() : undefined;
     if (encoding !== undefined && encoding !== '' && encoding !== 'identity') {
       throw new ProblemError('unsupported_media_type', {
         detail: `Content-Encoding "${req.headers['content-encoding']}" is not accepted: send the body uncompressed.`,
         issues: [{ path: 'header.Content-Encoding', message: 'must be absent or identity', keyword: 'enum' }],
         headers: { 'Accept-Encoding': 'identity' },
       });
+    }
+    if (!hasBody(req)) {
+      req.body = undefined;
+      return;
     }
     if (RAW_BODY_PATHS.includes(req.path)) {
       await parse(req, res, raw);

@@ -3,7 +3,8 @@
 // full path's cost. It answers only that success (or the 429 of the rate limit it has just
 // counted); anything else — a miss, a refusal, a conditional or cross-origin request, a URL the
 // contract does not accept — falls through untouched to the full path, which decides and answers
-// it. What it runs are the full path's own steps, not copies: the contract's validator (its answer
+// it. Signed URLs (`sig`, `kid`, `exp`) and the path form with a file extension always fall
+// through. What it runs are the full path's own steps, not copies: the contract's validator (its answer
 // memoised per URL), checkInput, the local gateway's rule, the shared authenticateOnce, the cookie
 // origin rule, the rate limit, metering, the response writer and the request log line.
 // test/integration/lean-hit-path.test.ts runs every case against both paths.
@@ -12,6 +13,8 @@ import querystring from 'node:querystring';
 import { LRUCache } from 'lru-cache';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { isProblemError } from '../errors/problem.ts';
+import { numericQueryParams } from '../lib/openapi-document.ts';
+import { EXPIRES_PARAM, KEY_ID_PARAM, SIGNATURE_PARAM } from '../lib/url-signature.ts';
 import type { AuthRequest, AuthResult } from '../services/auth.service.ts';
 import type { AppDeps } from './app-deps.types.ts';
 import { isGatewayEligible } from './local-gateway.middleware.ts';
@@ -33,6 +36,10 @@ export type ValidateRequest = (
 export type LeanPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 const PREFIX = '/v1/render/';
+/** renderRecipe's numeric query parameters (w, h, pr): checked as the full path checks them. */
+const RECIPE_URL_NUMBERS = numericQueryParams().get('renderRecipe');
+/** The parameters of a signed URL (src/lib/url-signature.ts): such a URL is verified by the full path only. */
+const SIGNED_URL_PARAMS = [SIGNATURE_PARAM, KEY_ID_PARAM, EXPIRES_PARAM];
 const RECIPE_PATH = /^\/v1\/render\/([0-9a-f]{64})$/;
 /** Memoised URL resolutions, by URL length (URLs are up to ~16 KiB). */
 const RESOLVED_URLS_BYTES = 8 * 1024 * 1024;
@@ -60,9 +67,11 @@ export function createLeanHitPath(
     // The same query parser as express's 'simple' one (node:querystring).
     const query = querystring.parse(q < 0 ? '' : url.slice(q + 1)) as Record<string, string | string[]>;
     const single = Object.values(query).every((v) => typeof v === 'string');
-    if (hash && single && validate({ method: 'GET', path, query, headers: {} }, 'renderRecipe')) {
+    // A signed URL (or one that names a signing key) is verified by the full path only.
+    const signed = SIGNED_URL_PARAMS.some((name) => name in query);
+    if (hash && single && !signed && validate({ method: 'GET', path, query, headers: {} }, 'renderRecipe')) {
       try {
-        checkInput({ recipeHash: hash }, query, undefined);
+        checkInput({ recipeHash: hash }, query, undefined, RECIPE_URL_NUMBERS);
         const { r, format, w, h, pr } = query as Record<string, string | undefined>;
         const number = (v: string | undefined) => (v === undefined ? undefined : Number(v));
         resolved = deps.services.render.resolveEncoded(hash, r!, { format: format as never, w: number(w), h: number(h), pr: number(pr) });

@@ -5,13 +5,14 @@ import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { Config } from '../config/config.ts';
 import type { Metrics } from '../lib/metrics.ts';
+import { bearerToken } from '../lib/bearer.ts';
 import { sha256Hex } from '../lib/hashing.ts';
 
 type MetricsSettings = NonNullable<Config['metrics']>;
 
 function authorized(header: string | undefined, token: string | undefined): boolean {
   if (token === undefined) return true;
-  const given = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
+  const given = bearerToken(header) ?? '';
   // Compared as digests: equal lengths, no timing hint.
   return timingSafeEqual(Buffer.from(sha256Hex(given), 'hex'), Buffer.from(sha256Hex(token), 'hex'));
 }

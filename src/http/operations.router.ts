@@ -7,7 +7,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { AppDeps } from './app-deps.types.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Handler, OperationId, RequestContext } from './handler.types.ts';
-import { listOperations, openApiDocument } from '../lib/openapi-document.ts';
+import { listOperations, numericQueryParams, openApiDocument } from '../lib/openapi-document.ts';
 import { toIssues } from '../lib/schema-validation.ts';
 import { sendProblem } from './problem-response.ts';
 import { markOperation } from './request-metrics.ts';
@@ -55,13 +55,15 @@ export async function createOperationsRouter(
   const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const setHeaders = (res: Response) => (headers: Record<string, string>) => void res.set(headers);
 
-  // Both schemes share one decision (authenticateOnce).
-  const security = async (_c: Context, req: Request) => {
+  // Every scheme shares one decision (authenticateOnce); a signed URL's principal satisfies only the
+  // signedUrl scheme, which renderRecipe alone lists, and a key or session never satisfies it.
+  const security = (signed: boolean) => async (_c: Context, req: Request) => {
     const result = await authenticate(req);
-    return result.ok ? result.principal : false;
+    return result.ok && (result.principal.method === 'signed_url') === signed ? result.principal : false;
   };
-  api.registerSecurityHandler('bearerAuth', security);
-  api.registerSecurityHandler('sessionCookie', security);
+  api.registerSecurityHandler('bearerAuth', security(false));
+  api.registerSecurityHandler('sessionCookie', security(false));
+  api.registerSecurityHandler('signedUrl', security(true));
 
   api.register({
     notFound: (_c: Context, req: Request, res: Response) =>
@@ -85,7 +87,13 @@ export async function createOperationsRouter(
     validationFail: async (c: Context, req: Request, res: Response) => {
       if (c.security?.authorized) {
         const auth = await authenticate(req);
-        await enforceRateLimit(deps.services.rateLimiter, auth.ok ? auth.principal : null, req.headers.authorization, setHeaders(res));
+        await enforceRateLimit(
+          deps.services.rateLimiter,
+          auth.ok ? auth.principal : null,
+          req.headers.authorization,
+          setHeaders(res),
+          clientAddress(req),
+        );
       }
       sendProblem(req, res, validationFailed(toIssues(c.validation.errors as ErrorObject[])));
     },
@@ -97,7 +105,12 @@ export async function createOperationsRouter(
       const auth = c.security?.authorized ? await authenticate(req) : undefined;
       const principal = auth?.ok ? auth.principal : null;
       checkCookieOrigin(policy, operationId as OperationId, req.method, req.headers, principal);
-      await enforceRateLimit(deps.services.rateLimiter, principal, req.headers.authorization, setHeaders(res));
+      await enforceRateLimit(deps.services.rateLimiter, principal, req.headers.authorization, setHeaders(res), clientAddress(req)).catch(
+        (err: unknown) => {
+          if (principal?.method === 'signed_url') deps.metrics.signedUrlRefusal('rate_limited');
+          throw err;
+        },
+      );
       const ctx: RequestContext = {
         operationId: operationId as OperationId,
         req,
@@ -121,6 +134,7 @@ export async function createOperationsRouter(
   const flattened = installCompiledRouting(api);
   const readBody = createBodyReader({ limitBytes: deps.config.bodyLimitBytes, timeoutMs: deps.config.requestTimeouts.bodyMs });
   const paramReaders = new Map(flattened.map((op) => [op, pathParamReader(op.path)]));
+  const numericQuery = numericQueryParams();
 
   const validate: ValidateRequest = (request, operationId) => api.validateRequest(request, operationId).valid;
   const handle: RequestHandler = async (req, res, next) => {
@@ -129,7 +143,12 @@ export async function createOperationsRouter(
       const op = api.router.matchOperation(request, false);
       if (op) {
         markOperation(res, op.operationId!);
-        checkInput(paramReaders.get(op)!(api.router.normalizePath(req.path)), req.query as Record<string, unknown>, undefined);
+        checkInput(
+          paramReaders.get(op)!(api.router.normalizePath(req.path)),
+          req.query as Record<string, unknown>,
+          undefined,
+          numericQuery.get(op.operationId!),
+        );
         // Authenticate before reading the body: a request that will be refused is never buffered
         // (its connection closes after the 401, see sendProblem). Public operations read it as is.
         const secured = (op.security ?? []).length > 0;

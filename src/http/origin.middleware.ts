@@ -75,6 +75,9 @@ export const EXPOSED_HEADERS = [
   'X-Service-Cache',
   'X-Service-Engine',
   'X-Service-Credits',
+  'X-Service-Coalesced',
+  'Cross-Origin-Resource-Policy',
+  'Vary',
 ];
 
 export function originMiddleware(policy: OriginPolicy): RequestHandler[] {

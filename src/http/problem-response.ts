@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ProblemError, isProblemError } from '../errors/problem.ts';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, unavailableDependency } from '../lib/dependency-failure.ts';
 import { hasBody } from './body.middleware.ts';
 
 export function requestIdOf(req: IncomingMessage): string | undefined {
@@ -30,50 +31,58 @@ export function sendProblem(req: IncomingMessage, res: ServerResponse, err: Prob
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** express 5 forwards rejected promises here; anything that is not a ProblemError is a 500 with no internals. */
+/** express 5 forwards rejected promises here (the lean path sends its failures here too). */
 export const problemErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  if (isProblemError(err)) return sendProblem(req, res, err);
+  const problem = problemFor(err, req);
+  // Logged with its stack (pino-http attaches it), never sent.
+  if (problem.code === 'internal_error' || problem.code === 'not_ready') res.err = err as Error;
+  sendProblem(req, res, problem);
+};
+
+/** A dependency that cannot be reached now (database, object storage): 503 with Retry-After, never a 500. */
+export function dependencyProblem(err: unknown): ProblemError | undefined {
+  const dependency = unavailableDependency(err);
+  if (!dependency) return undefined;
+  const what = dependency === 'storage' ? 'Object storage' : 'The database';
+  return new ProblemError('not_ready', {
+    detail: `${what} is unavailable right now; retry after ${DEPENDENCY_RETRY_AFTER_SECONDS} seconds.`,
+    headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+    cause: err,
+  });
+}
+
+/** The problem any error is answered with: the one mapping of errors to problems. Anything unknown is a 500 with no internals. */
+export function problemFor(err: unknown, req: IncomingMessage): ProblemError {
+  if (isProblemError(err)) return err;
+  const unavailable = dependencyProblem(err);
+  if (unavailable) return unavailable;
   const bodyParserType = (err as { type?: string }).type;
   if (bodyParserType === 'entity.too.large') {
-    return sendProblem(
-      req,
-      res,
-      new ProblemError('payload_too_large', { detail: `The request body exceeds ${(err as { limit?: number }).limit} bytes.` }),
-    );
+    return new ProblemError('payload_too_large', { detail: `The request body exceeds ${(err as { limit?: number }).limit} bytes.` });
   }
   if (bodyParserType === 'entity.parse.failed') {
-    return sendProblem(req, res, new ProblemError('malformed_json', { detail: 'The request body is not valid JSON.' }));
+    return new ProblemError('malformed_json', { detail: 'The request body is not valid JSON.' });
   }
   if (bodyParserType === 'encoding.unsupported' || bodyParserType === 'charset.unsupported') {
-    return sendProblem(req, res, new ProblemError('unsupported_media_type', { detail: 'Send the body as UTF-8 JSON.' }));
+    return new ProblemError('unsupported_media_type', { detail: 'Send the body as UTF-8 JSON.' });
   }
-  if (bodyParserType === 'request.aborted') return sendProblem(req, res, new ProblemError('client_closed_request'));
+  if (bodyParserType === 'request.aborted') return new ProblemError('client_closed_request');
   // express's router decoding a path parameter (routes outside the contract, e.g. /v1/auth/*).
   if (err instanceof URIError) {
-    return sendProblem(
-      req,
-      res,
-      new ProblemError('validation_failed', {
-        detail: 'The path has an invalid percent-encoding.',
-        issues: [{ path: 'path', message: 'is not valid percent-encoding', keyword: 'format' }],
-      }),
-    );
+    return new ProblemError('validation_failed', {
+      detail: 'The path has an invalid percent-encoding.',
+      issues: [{ path: 'path', message: 'is not valid percent-encoding', keyword: 'format' }],
+    });
   }
   // Any other client error raised while reading the request (e.g. a body shorter or longer than its Content-Length).
   const status = (err as { status?: unknown }).status;
   if (bodyParserType !== undefined && typeof status === 'number' && status >= 400 && status < 500) {
-    return sendProblem(req, res, new ProblemError('malformed_request', { detail: (err as Error).message }));
+    return new ProblemError('malformed_request', { detail: (err as Error).message });
   }
-  // Logged with its stack (pino-http attaches it), never sent.
-  res.err = err as Error;
-  sendProblem(
-    req,
-    res,
-    new ProblemError('internal_error', {
-      detail: `Something went wrong. Quote request id ${requestIdOf(req) ?? 'unknown'} when reporting it.`,
-    }),
-  );
-};
+  return new ProblemError('internal_error', {
+    detail: `Something went wrong. Quote request id ${requestIdOf(req) ?? 'unknown'} when reporting it.`,
+  });
+}
 
 export const routeNotFound: RequestHandler = (req, res) => {
   sendProblem(req, res, new ProblemError('route_not_found', { detail: `No route matches ${req.method} ${req.path}.` }));

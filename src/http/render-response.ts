@@ -8,21 +8,46 @@ import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { MeteredResult } from '../services/metered-render.service.ts';
 import { requirePrincipal } from './handler.types.ts';
+import type { Principal } from '../services/auth.service.ts';
 
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
+
+/**
+ * How a rendered answer may be cached and embedded: privately, same-origin (a key or a session),
+ * or, for a signed public URL, by anyone (a CDN, another site's <img>) for the URL's lifetime.
+ */
+export interface RenderCaching {
+  cacheControl: string;
+  crossOriginResourcePolicy: 'same-origin' | 'cross-origin';
+  vary?: string;
+}
+
+export const PRIVATE_CACHING: RenderCaching = {
+  cacheControl: IMMUTABLE,
+  crossOriginResourcePolicy: 'same-origin',
+  vary: 'Authorization, Cookie',
+};
+
+/** The caching of a render answered to `principal`. */
+export function renderCaching(principal: Principal | null): RenderCaching {
+  if (!principal?.signed) return PRIVATE_CACHING;
+  // The signature alone decides (an Authorization header is ignored), so nothing to vary on.
+  return { cacheControl: `public, max-age=${principal.signed.maxAgeSeconds}, immutable`, crossOriginResourcePolicy: 'cross-origin' };
+}
 
 function etagOf(resolved: ResolvedRecipe): string {
   return `"${resolved.hash}"`;
 }
 
-function recipeHeaders(resolved: ResolvedRecipe): Record<string, string> {
+function recipeHeaders(resolved: ResolvedRecipe, caching: RenderCaching): Record<string, string> {
   return {
     'X-Service-Recipe': resolved.encoded,
     'X-Service-Recipe-Hash': resolved.hash,
     'X-Service-Engine': ENGINE_VERSION,
     ETag: etagOf(resolved),
-    'Cache-Control': IMMUTABLE,
-    Vary: 'Authorization, Cookie',
+    'Cache-Control': caching.cacheControl,
+    'Cross-Origin-Resource-Policy': caching.crossOriginResourcePolicy,
+    ...(caching.vary ? { Vary: caching.vary } : {}),
   };
 }
 
@@ -37,7 +62,10 @@ export function matchesIfNoneMatch(header: string | undefined, resolved: Resolve
 /** Answers 304 when the client already has this recipe's bytes; returns true if it did. */
 export function answerNotModified(ctx: RequestContext, resolved: ResolvedRecipe): boolean {
   if (!matchesIfNoneMatch(ctx.req.headers['if-none-match'], resolved)) return false;
-  ctx.res.status(304).set(recipeHeaders(resolved)).end();
+  ctx.res
+    .status(304)
+    .set(recipeHeaders(resolved, renderCaching(ctx.principal)))
+    .end();
   return true;
 }
 
@@ -45,11 +73,19 @@ export function answerNotModified(ctx: RequestContext, resolved: ResolvedRecipe)
  * The 200 with the file. Written with node's own response API, so the lean path
  * (lean-hit.path.ts), which runs before express, sends exactly what the full path sends.
  */
-export function sendRendered(req: IncomingMessage, res: ServerResponse, resolved: ResolvedRecipe, result: MeteredResult): void {
+export function sendRendered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  resolved: ResolvedRecipe,
+  result: MeteredResult,
+  caching: RenderCaching = PRIVATE_CACHING,
+): void {
   const contentType = FORMATS[resolved.recipe.format].contentType;
   res.statusCode = 200;
-  for (const [name, value] of Object.entries(recipeHeaders(resolved))) res.setHeader(name, value);
-  res.setHeader('X-Service-Cache', result.cache);
+  for (const [name, value] of Object.entries(recipeHeaders(resolved, caching))) res.setHeader(name, value);
+  // The spec's two values: a request that joined a render in flight was not rendered for, like a hit, and says so apart.
+  res.setHeader('X-Service-Cache', result.cache === 'MISS' ? 'MISS' : 'HIT');
+  if (result.cache === 'COALESCED') res.setHeader('X-Service-Coalesced', 'true');
   res.setHeader('X-Service-Credits', String(result.credits));
   // Text formats say their charset (as express would add it).
   res.setHeader('Content-Type', contentType.startsWith('text/') ? `${contentType}; charset=utf-8` : contentType);
@@ -70,7 +106,7 @@ export async function renderForRequest(ctx: RequestContext, resolved: ResolvedRe
       signal: ctx.signal,
     });
     ctx.log.debug({ hash: resolved.hash, cache: result.cache, timings: result.timings }, 'rendered');
-    sendRendered(ctx.req, ctx.res, resolved, result);
+    sendRendered(ctx.req, ctx.res, resolved, result, renderCaching(ctx.principal));
   } catch (err) {
     if (err instanceof ProblemError && err.code === 'client_closed_request' && ctx.signal.aborted) {
       ctx.res.statusCode = 499;

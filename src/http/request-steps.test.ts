@@ -91,7 +91,7 @@ describe('enforceRateLimit', () => {
   test('sets the RateLimit headers, refuses over the limit with 429, and counts nothing without a principal', async () => {
     const seen: Record<string, string>[] = [];
     let calls = 0;
-    const limiter = (decision: Decision) => ({ consume: async () => (calls++, decision) });
+    const limiter = (decision: Decision) => ({ consume: async () => (calls++, decision), consumeSigned: async () => decision });
     await enforceRateLimit(limiter(allow), apiKey, 'Bearer x', (h) => seen.push(h));
     assert.deepEqual(seen, [allow.headers]);
     await assert.rejects(

@@ -26,8 +26,22 @@ export function validationFailed(issues: ProblemIssue[]): ProblemError {
  * that is not valid percent-encoding, and NUL (U+0000) in a path parameter, a query value or any
  * JSON string or member name (Postgres cannot store it in text; SQLite answers the same).
  */
-export function inputIssues(pathParams: Record<string, string>, query: Record<string, unknown>, body: unknown): ProblemIssue[] {
+/** The one syntax of a number in a query string: decimal digits, an optional sign and fraction (no 0x, no exponent, no spaces). */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+export function inputIssues(
+  pathParams: Record<string, string>,
+  query: Record<string, unknown>,
+  body: unknown,
+  /** The operation's numeric query parameters (numericQueryParams in src/lib/openapi-document.ts). */
+  numericQuery: ReadonlySet<string> = new Set(),
+): ProblemIssue[] {
   const issues: ProblemIssue[] = [];
+  for (const name of numericQuery) {
+    const value = query[name];
+    if (typeof value === 'string' && !DECIMAL.test(value))
+      issues.push({ path: `query.${name}`, message: 'must be a decimal number (digits, an optional fraction)', keyword: 'type' });
+  }
   const nul = (path: string) => issues.push({ path, message: 'must not contain NUL (U+0000)', keyword: 'pattern' });
   for (const [name, raw] of Object.entries(pathParams)) {
     let value: string;
@@ -67,8 +81,13 @@ export function inputIssues(pathParams: Record<string, string>, query: Record<st
 }
 
 /** Step 1: throws 400 validation_failed naming every field inputIssues finds. */
-export function checkInput(pathParams: Record<string, string>, query: Record<string, unknown>, body: unknown): void {
-  const issues = inputIssues(pathParams, query, body);
+export function checkInput(
+  pathParams: Record<string, string>,
+  query: Record<string, unknown>,
+  body: unknown,
+  numericQuery?: ReadonlySet<string>,
+): void {
+  const issues = inputIssues(pathParams, query, body, numericQuery);
   if (issues.length > 0) throw validationFailed(issues);
 }
 
@@ -95,6 +114,16 @@ export async function unauthorizedAnswer(
   rateLimiter: Pick<RateLimiter, 'consumeFailedAuth'>,
   clientAddress: string,
 ): Promise<ProblemError> {
+  if (!result.ok && result.reason === 'signed_url') {
+    // A genuine URL past its exp: permanent (a crawler drops a 410), not a credentials failure.
+    if (result.expired) return new ProblemError('signed_url_expired', { detail: result.detail });
+    const decision = await rateLimiter.consumeFailedAuth(clientAddress);
+    if (!decision.allowed) return new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers });
+    return new ProblemError('unauthorized', {
+      detail: result.detail,
+      headers: { ...decision.headers, 'WWW-Authenticate': 'Signature realm="render-service"' },
+    });
+  }
   const reason = result.ok ? 'invalid' : result.reason;
   const detail =
     reason === 'missing'
@@ -122,15 +151,22 @@ export function checkCookieOrigin(
   if (principal?.method === 'session') assertCookieRequestAllowed(policy, operationId, method, headers);
 }
 
-/** Step 5: counts the request against its workspace's and key's limits; RateLimit headers go to `setHeaders`; 429 over the limit. */
+/**
+ * Step 5: counts the request against its workspace's and key's limits (a signed URL: against its
+ * client address's); RateLimit headers go to `setHeaders`; 429 over the limit.
+ */
 export async function enforceRateLimit(
-  rateLimiter: Pick<RateLimiter, 'consume'>,
+  rateLimiter: Pick<RateLimiter, 'consume' | 'consumeSigned'>,
   principal: Principal | null,
   authorization: string | string[] | undefined,
   setHeaders: (headers: Record<string, string>) => void,
+  clientAddress = 'unknown',
 ): Promise<void> {
   if (!principal) return;
-  const decision = await rateLimiter.consume(principal, authorization);
+  const decision =
+    principal.method === 'signed_url'
+      ? await rateLimiter.consumeSigned(clientAddress)
+      : await rateLimiter.consume(principal, authorization);
   setHeaders(decision.headers);
   if (!decision.allowed) throw new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers });
 }

@@ -66,17 +66,19 @@ export class JobResults {
   /** Where the client downloads a ready result: presigned when the store can, else the API path. */
   async link(job: JobRecord): Promise<ResultLink> {
     if (!job.resultKey || !this.store.presignGet) return { url: resultPath(job.id) };
-    const now = this.clock.now();
+    // Signatures carry whole seconds: signed at this second, the URL stops working exactly at
+    // signedAt + its lifetime, which is what the view says (not up to a second later).
+    const signedAt = Math.floor(this.clock.now() / 1000) * 1000;
     const expiresInSeconds = this.urlTtlSeconds;
     try {
       const url = await this.store.presignGet(job.resultKey, {
         expiresInSeconds,
         contentType: job.contentType ?? undefined,
         filename: resultFilename(job),
-        now: new Date(now),
+        now: new Date(signedAt),
       });
       // A URL never outlives the result it points to.
-      return { url, expiresAt: Math.min(now + expiresInSeconds * 1000, job.expiresAt ?? Infinity) };
+      return { url, expiresAt: Math.min(signedAt + expiresInSeconds * 1000, job.expiresAt ?? Infinity) };
     } catch (err) {
       // Presigning needs credentials (the SDK's chain may fail to find any): the API path still works.
       this.logger.warn({ err, jobId: job.id }, 'could not presign a result URL; answering the API path');

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
+import { retryWhileUnavailable, unavailableDependency } from '../lib/dependency-failure.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import { chargeFor } from '../services/pricing.ts';
 import type { RenderService } from '../services/render.service.ts';
@@ -27,6 +28,33 @@ const CANCEL_POLL_MS = 500;
 const PROGRESS_WRITE_MS = 250;
 /** Backoff before retry n (1-based): the first delay (JOB_RETRY_DELAY_MS, 2 s), then 4× longer each time. */
 const backoffMs = (firstDelayMs: number, attempt: number) => firstDelayMs * 4 ** (attempt - 1);
+/**
+ * A job's own writes (claimed, completed, failed, its credits) wait this long for a database that
+ * went away (a restart, a failover), retrying every 2 s at most so the job is settled soon after
+ * it returns. Past it the runner lets go: the job's lease lapses and a sweep recovers it.
+ */
+const DATABASE_WAIT_MS = 10 * 60_000;
+/** Default of STORAGE_OUTAGE_WAIT_SECONDS: how long a rendered result waits for object storage. */
+export const DEFAULT_STORAGE_WAIT_MS = 5 * 60_000;
+
+/** A result that could not be stored within the storage wait: the job fails for good (rendering again would not help). */
+class ResultNotStored extends ProblemError {
+  constructor(waitMs: number, cause: unknown) {
+    super('upstream_error', {
+      detail: `Object storage was unreachable for ${Math.round(waitMs / 1000)} s, so the result could not be stored. No credits were charged; submit the export again.`,
+      cause,
+    });
+  }
+}
+
+/** What a failed job says: the problem's own words, or which dependency was down, never internals. */
+function failureMessage(err: unknown): string {
+  if (err instanceof ProblemError) return err.detail ?? err.message;
+  const dependency = unavailableDependency(err);
+  if (dependency === 'storage') return 'Object storage was unavailable; the export failed.';
+  if (dependency === 'database') return 'The database was unavailable; the export failed.';
+  return 'The export failed unexpectedly.';
+}
 
 export interface JobRunnerOptions {
   repo: JobsRepository;
@@ -46,6 +74,8 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** The first retry's backoff (JOB_RETRY_DELAY_MS). */
   retryDelayMs?: number;
+  /** How long a rendered result waits for object storage to come back (STORAGE_OUTAGE_WAIT_SECONDS). */
+  storageWaitMs?: number;
 }
 
 export class JobRunner implements JobConsumer {
@@ -56,6 +86,8 @@ export class JobRunner implements JobConsumer {
   private sweeper: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | null = null;
   private stopping = false;
+  /** Aborted when stop() gives up on running jobs: their waits for a dependency end too. */
+  private halt = new AbortController();
 
   private readonly repo: JobsRepository;
   private readonly queue: JobQueue;
@@ -69,6 +101,7 @@ export class JobRunner implements JobConsumer {
   private readonly lifecycle: JobLifecycle;
   private readonly leaseMs: number;
   private readonly retryDelayMs: number;
+  private readonly storageWaitMs: number;
 
   constructor(options: JobRunnerOptions) {
     ({
@@ -85,10 +118,35 @@ export class JobRunner implements JobConsumer {
     } = options);
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.retryDelayMs = options.retryDelayMs ?? 2_000;
+    this.storageWaitMs = options.storageWaitMs ?? DEFAULT_STORAGE_WAIT_MS;
+  }
+
+  /** A write of the job's own state, retried while the database is unavailable (see DATABASE_WAIT_MS). */
+  private persist<T>(write: () => Promise<T>, log: Logger, what: string): Promise<T> {
+    return retryWhileUnavailable(write, {
+      dependency: 'database',
+      maxWaitMs: DATABASE_WAIT_MS,
+      maxDelayMs: 2_000,
+      signal: this.halt.signal,
+      onRetry: (err, attempt, delayMs) => log.warn({ err, attempt, delayMs }, `database unavailable: retrying ${what}`),
+    });
+  }
+
+  /** Stores the result, waiting out an object-storage outage of up to storageWaitMs (cancel and drain end the wait). */
+  private storeResult(job: JobRecord, bytes: Uint8Array, signal: AbortSignal, log: Logger): Promise<string> {
+    return retryWhileUnavailable(() => this.results.put(job, bytes), {
+      maxWaitMs: this.storageWaitMs,
+      signal,
+      onRetry: (err, attempt, delayMs) => log.warn({ err, attempt, delayMs }, 'storage unavailable: retrying the result upload'),
+    }).catch((err: unknown) => {
+      if (unavailableDependency(err) && !signal.aborted) throw new ResultNotStored(this.storageWaitMs, err);
+      throw err;
+    });
   }
 
   async start(): Promise<void> {
     this.stopping = false;
+    this.halt = new AbortController();
     await this.queue.consume(this, this.concurrency);
     this.lifecycle.off('queued', this.wake).on('queued', this.wake);
     this.sweeper = setInterval(() => void this.recoverLapsed(), sweepIntervalMs(this.leaseMs));
@@ -120,6 +178,8 @@ export class JobRunner implements JobConsumer {
       try {
         const now = this.clock.now();
         for (const job of await this.repo.lapsed(now, 50)) {
+          // Still running here: its lease lapsed while the database was away, and the next heartbeat renews it.
+          if (this.running.has(job.id) && job.lockedBy === this.id) continue;
           if (job.cancelRequested) {
             if (await this.repo.endLapsed(job.id, 'cancelled', null, now)) await this.ended(job, 'cancelled');
           } else if (job.attempts >= job.maxAttempts) {
@@ -160,6 +220,7 @@ export class JobRunner implements JobConsumer {
     this.running.set(job.id, controller);
     this.lifecycle.started(job);
     const log = this.logger.child({ jobId: job.id, attempt: job.attempts });
+    log.info('job started');
     const started = performance.now();
     // Three beats per lease: one lost write never lets a live job look dead.
     const heartbeat = setInterval(
@@ -174,7 +235,8 @@ export class JobRunner implements JobConsumer {
     }, CANCEL_POLL_MS);
     let lastProgressWrite = 0;
     try {
-      if (await this.repo.cancelRequested(job.id)) throw new ProblemError('client_closed_request', { detail: 'cancelled' });
+      if (await this.persist(() => this.repo.cancelRequested(job.id), log, 'the cancel check'))
+        throw new ProblemError('client_closed_request', { detail: 'cancelled' });
       const resolved = this.render.resolveEncoded(job.recipeHash, job.recipe, {});
       const result = await this.render.render(resolved, {
         mode: 'job',
@@ -188,22 +250,26 @@ export class JobRunner implements JobConsumer {
         },
       });
       // Stored before the job says completed, so a completed job's result is always there to read.
-      const key = await this.results.put(job, result.bytes);
+      const key = await this.storeResult(job, result.bytes, controller.signal, log);
       const now = this.clock.now();
-      if (
-        await this.repo.complete(
-          job.id,
-          this.id,
-          { contentType: result.contentType, bytes: result.bytes.length, key, expiresAt: now + RESULT_RETENTION_MS },
-          now,
-        )
-      ) {
+      const completed = await this.persist(
+        () =>
+          this.repo.complete(
+            job.id,
+            this.id,
+            { contentType: result.contentType, bytes: result.bytes.length, key, expiresAt: now + RESULT_RETENTION_MS },
+            now,
+          ),
+        log,
+        'the completion',
+      );
+      if (completed) {
         // Only a job that rendered pays (chargeFor): one whose result was cached by then releases its
         // hold. A retried job pays regardless: its earlier attempt may have rendered that result.
         const rendered = chargeFor(resolved, result.cache) > 0 || job.attempts > 1;
-        if (rendered) await this.credits.commitId(job.reservationId);
-        else await this.credits.releaseId(job.reservationId);
-        const credits = rendered && this.credits.enabled ? await this.reservedAmount(job) : 0;
+        if (rendered) await this.persist(() => this.credits.commitId(job.reservationId), log, 'the charge');
+        else await this.persist(() => this.credits.releaseId(job.reservationId), log, 'the credit release');
+        const credits = rendered && this.credits.enabled ? await this.persist(() => this.reservedAmount(job), log, 'the charge amount') : 0;
         void this.usage.record({
           workspaceId: job.workspaceId,
           keyId: job.keyId,
@@ -219,7 +285,10 @@ export class JobRunner implements JobConsumer {
         this.lifecycle.ended(job.id);
       } else await this.discardResult(job, key, log);
     } catch (err) {
-      await this.settleFailure(job, err, log);
+      await this.settleFailure(job, err, log).catch((settleErr: unknown) =>
+        // The database stayed away: the job keeps its state and lease, and a sweep settles it once the lease lapses.
+        log.error({ err: settleErr, cause: err }, 'could not record how the job ended: a sweep will recover it'),
+      );
     } finally {
       clearInterval(heartbeat);
       clearInterval(cancelWatch);
@@ -246,34 +315,45 @@ export class JobRunner implements JobConsumer {
 
   private async settleFailure(job: JobRecord, err: unknown, log: Logger): Promise<void> {
     const now = this.clock.now();
-    if (this.stopping && !(await this.repo.cancelRequested(job.id))) {
+    const cancelRequested = await this.persist(() => this.repo.cancelRequested(job.id), log, 'the cancel check');
+    if (this.stopping && !cancelRequested) {
       // Draining (SIGTERM): hand the job back to the queue, due at once, for another runner.
-      await this.repo.fail(job.id, this.id, 'interrupted by a shutdown', now, { at: now, enqueue: this.queue.enqueue(job.id, now) });
+      await this.persist(
+        () => this.repo.fail(job.id, this.id, 'interrupted by a shutdown', now, { at: now, enqueue: this.queue.enqueue(job.id, now) }),
+        log,
+        'the hand-back',
+      );
       log.info('job handed back on shutdown');
       return;
     }
-    if (await this.repo.cancelRequested(job.id)) {
-      if (await this.repo.markCancelled(job.id, this.id, now)) {
-        await this.credits.releaseId(job.reservationId);
+    if (cancelRequested) {
+      if (await this.persist(() => this.repo.markCancelled(job.id, this.id, now), log, 'the cancellation')) {
+        await this.persist(() => this.credits.releaseId(job.reservationId), log, 'the credit release');
         log.info('job cancelled');
         this.lifecycle.ended(job.id);
       }
       return;
     }
-    const transient = !(err instanceof ProblemError) || ['upstream_error', 'overloaded', 'render_timeout', 'not_ready'].includes(err.code);
-    const message = err instanceof ProblemError ? (err.detail ?? err.message) : 'The export failed unexpectedly.';
+    const transient =
+      !(err instanceof ResultNotStored) &&
+      (!(err instanceof ProblemError) || ['upstream_error', 'overloaded', 'render_timeout', 'not_ready'].includes(err.code));
+    const message = failureMessage(err);
     const retryAt = transient && job.attempts < job.maxAttempts ? now + backoffMs(this.retryDelayMs, job.attempts) : null;
-    if (
-      await this.repo.fail(
-        job.id,
-        this.id,
-        message,
-        now,
-        retryAt === null ? undefined : { at: retryAt, enqueue: this.queue.enqueue(job.id, retryAt) },
-      )
-    ) {
+    const recorded = await this.persist(
+      () =>
+        this.repo.fail(
+          job.id,
+          this.id,
+          message,
+          now,
+          retryAt === null ? undefined : { at: retryAt, enqueue: this.queue.enqueue(job.id, retryAt) },
+        ),
+      log,
+      'the failure',
+    );
+    if (recorded) {
       if (retryAt === null) {
-        await this.credits.releaseId(job.reservationId);
+        await this.persist(() => this.credits.releaseId(job.reservationId), log, 'the credit release');
         log.warn({ err }, 'job failed');
         this.lifecycle.ended(job.id);
       } else {
@@ -300,5 +380,6 @@ export class JobRunner implements JobConsumer {
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
     await Promise.race([Promise.allSettled([...this.executions]), grace]).finally(() => clearTimeout(timer));
+    this.halt.abort();
   }
 }

@@ -23,6 +23,12 @@ type JobView = components['schemas']['Job'];
 export const MAX_ATTEMPTS = 3;
 /** Longer side of a job's thumbnail, in CSS pixels. */
 export const THUMBNAIL_SIDE = 160;
+/**
+ * The pixel ratios thumbnails are rendered at: any asked ratio is served by the next one up, so
+ * ratios that give the same picture (2.99999 and 3) share one free render and one cached object —
+ * at most four per job, however many ratios are asked.
+ */
+export const THUMBNAIL_PIXEL_RATIOS = [1, 1.5, 2, 3] as const;
 /** A job's credit hold outlives any queue wait; the sweeper frees it only if everything died. */
 const JOB_RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -55,6 +61,7 @@ export function jobView(job: JobRecord, now: number, link?: ResultLink): JobView
     format: job.format as JobView['format'],
     recipeHash: job.recipeHash,
     recipe: job.recipe,
+    metadata: job.metadata,
     ...(job.error && job.status !== 'completed' ? { error: job.error } : {}),
     ...(job.contentType ? { contentType: job.contentType } : {}),
     ...(resultReady ? { resultUrl: link?.url ?? resultPath(job.id) } : {}),
@@ -108,7 +115,7 @@ export class JobsService {
         issues: [{ path: 'body.generator', message: 'must equal body.slug', keyword: 'const' }],
       });
     }
-    const { webhookUrl, slug: _s, generator: _g, ...recipe } = input;
+    const { webhookUrl, metadata, slug: _s, generator: _g, ...recipe } = input;
     const resolved = this.render.resolve(slug, recipe, recipePaths('body'));
     if (webhookUrl) this.checkWebhookUrl(webhookUrl);
     const now = this.clock.now();
@@ -127,6 +134,7 @@ export class JobsService {
         format: resolved.recipe.format,
         maxAttempts: MAX_ATTEMPTS,
         webhookUrl: webhookUrl ?? null,
+        metadata: metadata ?? {},
         createdAt: now,
       },
       {
@@ -200,7 +208,12 @@ export class JobsService {
     const side = (n: number) => Math.max(SIZE_LIMITS.minSide, Math.round(n * scale));
     const format = full.generator.formats.includes('webp') ? 'webp' : 'png';
     return this.render.render(
-      this.render.resolveEncoded(job.recipeHash, job.recipe, { format, w: side(width), h: side(height), pr: pixelRatio }),
+      this.render.resolveEncoded(job.recipeHash, job.recipe, {
+        format,
+        w: side(width),
+        h: side(height),
+        pr: THUMBNAIL_PIXEL_RATIOS.find((ratio) => ratio >= pixelRatio) ?? 3,
+      }),
     );
   }
 

@@ -8,10 +8,16 @@
 import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import { transactionExecutor } from '../../db/database.ts';
+import { retryWhileUnavailable } from '../lib/dependency-failure.ts';
 import type { JobConsumer, JobQueue } from './job-queue.ts';
 import { JOB_TIMEOUT_MS } from './job-runner.ts';
 
 export const EXPORT_QUEUE = 'export-jobs';
+/**
+ * A delivered message's claim and completion wait this long for a database that went away, so the
+ * message is not left active (and its job stranded until pg-boss expires it, minutes later).
+ */
+const DATABASE_WAIT_MS = 10 * 60_000;
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -37,12 +43,14 @@ export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
   private workerIds: string[] = [];
   private readonly claims = new Set<Promise<unknown>>();
+  /** Aborted by stopConsuming: a claim waiting for the database gives up (the message comes back later). */
+  private draining = new AbortController();
   /** `completed` (job id) once a message is marked done in pg-boss. */
   readonly messages = new EventEmitter<{ completed: [jobId: string] }>();
 
   constructor(
     private readonly options: PgBossQueueOptions,
-    onError: (err: unknown) => void,
+    private readonly onError: (err: unknown) => void,
   ) {
     this.boss = new PgBoss({
       connectionString: options.connectionString,
@@ -87,6 +95,7 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async consume(consumer: JobConsumer, slots: number): Promise<void> {
+    this.draining = new AbortController();
     // One pg-boss worker per slot: each holds one message while its export runs.
     for (let i = 0; i < slots; i++) {
       const id = await this.boss.work<{ jobId: string }>(
@@ -95,14 +104,14 @@ export class PgBossJobQueue implements JobQueue {
         async ([message]) => {
           // Thrown, the message fails and pg-boss delivers it again shortly (to another process).
           if (!consumer.accepting()) throw new Error('draining');
-          const claiming = consumer.claim(message.data.jobId);
+          const claiming = this.untilDatabaseAnswers(() => consumer.claim(message.data.jobId));
           this.claims.add(claiming);
           const job = await claiming.finally(() => this.claims.delete(claiming));
           if (job) await consumer.execute(job);
           // Completed here, awaited: pg-boss completes a message after its handler returns without
           // waiting for the write, so `completed` would otherwise come before the message is done.
           // (Its own completion afterwards finds the message no longer active and changes nothing.)
-          await this.boss.complete(EXPORT_QUEUE, message.id);
+          await this.untilDatabaseAnswers(() => this.boss.complete(EXPORT_QUEUE, message.id));
           this.messages.emit('completed', message.data.jobId);
         },
       );
@@ -110,11 +119,22 @@ export class PgBossJobQueue implements JobQueue {
     }
   }
 
+  private untilDatabaseAnswers<T>(operation: () => Promise<T>): Promise<T> {
+    return retryWhileUnavailable(operation, {
+      dependency: 'database',
+      maxWaitMs: DATABASE_WAIT_MS,
+      maxDelayMs: 2_000,
+      signal: this.draining.signal,
+      onRetry: (err, attempt) => attempt === 1 && this.onError(err),
+    });
+  }
+
   wake(): void {
     for (const id of this.workerIds) this.boss.notifyWorker(id);
   }
 
   async stopConsuming(): Promise<void> {
+    this.draining.abort();
     if (this.workerIds.length > 0) await this.boss.offWork(EXPORT_QUEUE);
     this.workerIds = [];
     await Promise.allSettled([...this.claims]);

@@ -21,6 +21,7 @@ export class Metrics {
   private readonly jobAttempts: Histogram<'status'>;
   private readonly webhooks: Counter<'outcome'>;
   private readonly credits: Counter<'event'>;
+  private readonly signedUrlRefusals: Counter<'reason'>;
 
   constructor() {
     // Process metrics, event-loop delay among them (nodejs_eventloop_lag_*).
@@ -66,6 +67,16 @@ export class Metrics {
       labelNames: ['event'],
       registers,
     });
+    this.signedUrlRefusals = new Counter({
+      name: `${PREFIX}signed_url_refusals_total`,
+      help: "Signed recipe URLs refused, by reason: signature, expired, revoked, limit (the key's monthly limit), balance, rate_limited.",
+      labelNames: ['reason'],
+      registers,
+    });
+  }
+
+  signedUrlRefusal(reason: 'signature' | 'expired' | 'revoked' | 'limit' | 'balance' | 'rate_limited'): void {
+    this.signedUrlRefusals.inc({ reason });
   }
 
   request(operation: string, status: number, seconds: number): void {

@@ -44,3 +44,32 @@ export function listOperations(doc: OpenApiDocument = openApiDocument()): Operat
   }
   return ops;
 }
+
+type ParameterObject = { name?: string; in?: string; schema?: { type?: unknown }; $ref?: string };
+
+/**
+ * The query parameters of each operation whose schema is a number or an integer (their text must be
+ * a plain decimal: see inputIssues in src/http/request-steps.ts), by operationId.
+ */
+export function numericQueryParams(doc: OpenApiDocument = openApiDocument()): ReadonlyMap<string, ReadonlySet<string>> {
+  const components = ((doc.components as { parameters?: Record<string, ParameterObject> } | undefined)?.parameters ?? {}) as Record<
+    string,
+    ParameterObject
+  >;
+  const resolve = (p: ParameterObject) => (p.$ref ? (components[p.$ref.replace('#/components/parameters/', '')] ?? {}) : p);
+  const numeric = (p: ParameterObject) => {
+    const type = p.schema?.type;
+    return (Array.isArray(type) ? type : [type]).some((t) => t === 'number' || t === 'integer');
+  };
+  const byOperation = new Map<string, ReadonlySet<string>>();
+  for (const item of Object.values(doc.paths)) {
+    const shared = ((item.parameters as ParameterObject[] | undefined) ?? []).map(resolve);
+    for (const method of METHODS) {
+      const op = item[method] as { operationId?: string; parameters?: ParameterObject[] } | undefined;
+      if (!op?.operationId) continue;
+      const params = [...shared, ...(op.parameters ?? []).map(resolve)];
+      byOperation.set(op.operationId, new Set(params.filter((p) => p.in === 'query' && numeric(p)).map((p) => p.name!)));
+    }
+  }
+  return byOperation;
+}

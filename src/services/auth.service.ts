@@ -1,12 +1,15 @@
 // Decides who is calling. One decision per request: a bearer header is final (a revoked or
 // malformed bearer never falls back to a session); without one, the session cookie; without that,
-// the local gateway's vouching for a same-origin loopback browser request.
+// the local gateway's vouching for a same-origin loopback browser request. A recipe URL carrying
+// `sig` (a signed public URL) is decided by its signature alone: headers are not read.
+import { bearerToken } from '../lib/bearer.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config/config.ts';
 import { sha256Hex } from '../lib/hashing.ts';
 import type { KeysService } from './keys.service.ts';
 
-export type AuthMethod = 'api_key' | 'session' | 'local';
+/** `signed_url`: a signed public recipe URL (only renderRecipe accepts it). */
+export type AuthMethod = 'api_key' | 'session' | 'local' | 'signed_url';
 
 export interface SessionUser {
   id: string;
@@ -18,14 +21,20 @@ export interface SessionUser {
 export interface Principal {
   workspaceId: string;
   method: AuthMethod;
-  /** Set for keys persisted in the database. */
+  /** Set for keys persisted in the database (for a signed URL, its signing key's id). */
   keyId?: string;
+  /** Set for signed URLs: the Cache-Control max-age of the answer. */
+  signed?: { maxAgeSeconds: number };
   /** Set for sessions. */
   user?: SessionUser;
 }
 
-export type AuthFailure = 'missing' | 'malformed' | 'invalid' | 'revoked';
-export type AuthResult = { ok: true; principal: Principal } | { ok: false; reason: AuthFailure };
+/** `signed_url`: a signed URL refused (`detail` says why; `expired` → 410 instead of 401). */
+export type AuthFailure = 'missing' | 'malformed' | 'invalid' | 'revoked' | 'signed_url';
+export type AuthResult =
+  | { ok: true; principal: Principal }
+  | { ok: false; reason: Exclude<AuthFailure, 'signed_url'> }
+  | { ok: false; reason: 'signed_url'; detail: string; expired: boolean };
 
 export interface SessionInfo {
   user: SessionUser;
@@ -46,6 +55,9 @@ export interface SignInProvider {
 
 export interface AuthRequest {
   headers: Record<string, string | string[] | undefined>;
+  /** The request target as received (path and raw query): a signed URL is verified on it. */
+  url?: string;
+  method?: string;
   /** Set by the local gateway for same-origin loopback browser requests (local mode only). */
   localGateway?: boolean;
 }
@@ -53,13 +65,19 @@ export interface AuthRequest {
 export const LOCAL_WORKSPACE_ID = 'ws_local';
 export const SESSION_COOKIE = '__Secure-service.session_token';
 
-/** Bearer token syntax per RFC 6750 (b64token); the scheme name is case-insensitive (RFC 9110 §11.1). */
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
-
-/** The token of an `Authorization: Bearer <token>` header, or undefined when it is not one. */
-export function bearerToken(header: string | string[] | undefined): string | undefined {
-  return typeof header === 'string' ? BEARER.exec(header.trim())?.[1] : undefined;
+/** Verifies a signed URL's request target (url-signing-keys.service.ts); undefined when it is not signed. */
+export interface SignedUrlVerifier {
+  verifyRequest(
+    rawTarget: string,
+  ): Promise<
+    | { ok: true; grant: { keyId: string; workspaceId: string; maxAgeSeconds: number } }
+    | { ok: false; status: 401 | 410; detail: string }
+    | undefined
+  >;
 }
+
+/** The path of renderRecipe, the one operation a signed URL may call. */
+const SIGNED_PATH = /^\/v1\/render\/[^/?]+\?/;
 
 export function hasSessionCookie(headers: AuthRequest['headers']): boolean {
   const cookie = headers.cookie;
@@ -77,12 +95,29 @@ export class AuthService {
     private readonly keys: KeysService,
     private readonly sessions: SessionReader | null,
     private readonly signInProviders: readonly SignInProvider[] = [],
+    private readonly signedUrls: SignedUrlVerifier | null = null,
   ) {
     // Compare hashes, not secrets: equal-length buffers for timingSafeEqual, and no secret kept around.
     this.localKeyHashes = config.localMode ? localKeys.map((k) => Buffer.from(sha256Hex(k), 'hex')) : [];
   }
 
   async authenticate(req: AuthRequest): Promise<AuthResult> {
+    if (this.signedUrls && req.url !== undefined && (req.method === 'GET' || req.method === 'HEAD') && SIGNED_PATH.test(req.url)) {
+      const check = await this.signedUrls.verifyRequest(req.url);
+      if (check?.ok === false) return { ok: false, reason: 'signed_url', detail: check.detail, expired: check.status === 410 };
+      if (check?.ok) {
+        const { grant } = check;
+        return {
+          ok: true,
+          principal: {
+            workspaceId: grant.workspaceId,
+            method: 'signed_url',
+            keyId: grant.keyId,
+            signed: { maxAgeSeconds: grant.maxAgeSeconds },
+          },
+        };
+      }
+    }
     const header = req.headers.authorization;
     if (header !== undefined) {
       const token = bearerToken(header);

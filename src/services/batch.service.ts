@@ -1,5 +1,6 @@
 // Batches: each item is resolved and rendered on its own, so one bad item never fails the others;
 // identical items render once; renders go through the cache, so their recipe URLs then HIT.
+import { unavailableDependency } from '../lib/dependency-failure.ts';
 import type { ValidateFunction } from 'ajv';
 import type { components } from '../../codegen/openapi.ts';
 import { ProblemError } from '../errors/problem.ts';
@@ -67,12 +68,14 @@ export class BatchService {
               hash: resolved.hash,
               bytes: result.bytes.length,
               contentType: result.contentType,
-              cache: result.cache,
+              cache: result.cache === 'MISS' ? 'MISS' : 'HIT',
+              ...(result.cache === 'COALESCED' ? { coalesced: true } : {}),
               url: `/v1/render/${resolved.hash}?r=${resolved.encoded}`,
             };
           }
         } catch (err) {
-          if (signal?.aborted) throw err;
+          // A database that is down fails the whole batch (503, retry it) rather than each item.
+          if (signal?.aborted || unavailableDependency(err)) throw err;
           for (const index of indexes) results[index] = failure(index, err);
         }
       }

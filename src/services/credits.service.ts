@@ -2,6 +2,7 @@
 // any work, then commit it on success or release it on failure, cancel, client abort or timeout.
 // A reservation whose process died is released by the sweeper once it expires. Local mode
 // performs no credit checks.
+import { retryWhileUnavailable, unavailableDependency } from '../lib/dependency-failure.ts';
 import { EventEmitter } from 'node:events';
 import { newId } from '../lib/ids.ts';
 import type { LedgerEvent } from '../lib/metrics.ts';
@@ -48,6 +49,8 @@ interface CreditsEvents {
 
 export class CreditsService extends EventEmitter<CreditsEvents> {
   private sweeper: NodeJS.Timeout | undefined;
+  /** Settlements waiting for the database to come back (settleEventually). */
+  private readonly lateSettlements = new Set<Promise<void>>();
 
   constructor(
     private readonly repo: CreditsRepository,
@@ -120,6 +123,37 @@ export class CreditsService extends EventEmitter<CreditsEvents> {
 
   async release(reservation: Reservation | null): Promise<void> {
     if (reservation) await this.settle(reservation.id, 'released', reservation.amount);
+  }
+
+  /**
+   * Settles a reservation now or, while the database is unavailable, as soon as it is back (in the
+   * background, for up to the reservation's lifetime): a render that was delivered is owed, and one
+   * that failed is not, whether or not the database answered at that moment. Other failures throw.
+   */
+  async settleEventually(reservation: Reservation | null, to: 'committed' | 'released'): Promise<void> {
+    if (!reservation) return;
+    const settle = () => this.settle(reservation.id, to, reservation.amount);
+    try {
+      await settle();
+    } catch (err) {
+      if (!unavailableDependency(err)) throw err;
+      const late = retryWhileUnavailable(settle, { dependency: 'database', maxWaitMs: this.reservationTtlMs, maxDelayMs: 2_000 }).then(
+        () => this.logger.info({ reservation: reservation.id, to }, 'credit reservation settled after the database came back'),
+        (lateErr: unknown) =>
+          this.logger.error({ err: lateErr, reservation: reservation.id, to }, 'credit reservation not settled: the sweeper releases it'),
+      );
+      this.lateSettlements.add(late);
+      void late.finally(() => this.lateSettlements.delete(late));
+    }
+  }
+
+  /** Resolves when every settlement waiting for the database has landed (or given up), or after `timeoutMs`. */
+  async settled(timeoutMs = Infinity): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      if (Number.isFinite(timeoutMs)) timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([Promise.allSettled([...this.lateSettlements]), timeout]).finally(() => clearTimeout(timer));
   }
 
   private async settle(id: string, to: 'committed' | 'released', amount?: number): Promise<boolean> {

@@ -22,10 +22,17 @@ export interface ReadinessReport {
   rendererVersion: string;
 }
 
+/** Liveness: the process answers, with the versions it renders with (also while it starts, src/startup.ts). */
+export function healthReport(renderer: string, generators: number, revision: string): HealthReport {
+  return { ok: true, engineVersion: ENGINE_VERSION, rendererVersion: renderer, generators, revision };
+}
+
 /** How long a FFmpeg probe result is served before the next request refreshes it (in the background). */
 export const FFMPEG_PROBE_TTL_MS = 30_000;
 /** The same for the blob store's probe (a read of a missing key: one request to a bucket). */
 export const BLOB_STORE_PROBE_TTL_MS = 30_000;
+/** While a probe fails it is refreshed this often instead, so a recovery shows within seconds. */
+export const FAILING_PROBE_TTL_MS = 2_000;
 
 export interface HealthOptions {
   clock?: Clock;
@@ -40,6 +47,7 @@ export interface HealthOptions {
  * store's a read from it (a request to a bucket) — too much for every /v1/ready of every load
  * balancer. The first check waits for a probe; after that the last result is served at once, and a
  * check finding it older than the TTL starts one refresh in the background (stale-while-revalidate).
+ * A failing result is refreshed every FAILING_PROBE_TTL_MS, so a recovery shows within seconds.
  * At most one probe runs at a time.
  */
 export class CachedProbe {
@@ -57,7 +65,8 @@ export class CachedProbe {
 
   async check(): Promise<boolean> {
     if (!this.last) return this.refresh();
-    if (this.clock.now() - this.last.at >= this.ttlMs) void this.refresh();
+    const ttl = this.last.ok ? this.ttlMs : Math.min(this.ttlMs, FAILING_PROBE_TTL_MS);
+    if (this.clock.now() - this.last.at >= ttl) void this.refresh();
     return this.last.ok;
   }
 
@@ -118,13 +127,7 @@ export class HealthService {
   }
 
   health(): HealthReport {
-    return {
-      ok: true,
-      engineVersion: ENGINE_VERSION,
-      rendererVersion: this.rendererVersion,
-      generators: this.generatorCount(),
-      revision: this.revision,
-    };
+    return healthReport(this.rendererVersion, this.generatorCount(), this.revision);
   }
 
   /** A real database round trip, FFmpeg's encode probe and the blob store's read probe (both cached), in parallel. */

@@ -5,6 +5,8 @@
 // that fails fails its followers too (they pay nothing, as the leader pays nothing). A leader that
 // drops out for a reason of its own — its client left, or its workspace could not pay — hands
 // over: the followers try again, and one of them leads and pays. Every render is recorded as usage.
+// A miss through a signed URL also counts against its signing key's monthly limit, in the
+// transaction that reserves the credits (local mode, which reserves nothing, counts it too).
 import { FORMATS } from '../engine/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
@@ -13,7 +15,10 @@ import type { CreditsService } from './credits.service.ts';
 import { type CacheStatus, chargeFor, renderCost } from './pricing.ts';
 import { type RenderResult, type RenderService, cacheKey } from './render.service.ts';
 import { raceSignal } from '../lib/race-signal.ts';
+import type { Transaction } from '../../db/database.ts';
 import type { UsageService } from './usage.service.ts';
+import type { UrlSigningKeysService } from './url-signing-keys.service.ts';
+import type { Reservation } from './credits.service.ts';
 
 export interface MeteredCall {
   principal: Principal;
@@ -37,8 +42,9 @@ export class MeteredRenderService {
 
   constructor(
     private readonly render: Pick<RenderService, 'cached' | 'cachedInMemory' | 'renderUncached'>,
-    private readonly credits: Pick<CreditsService, 'reserve' | 'commit' | 'release'>,
+    private readonly credits: Pick<CreditsService, 'reserve' | 'settleEventually'>,
     private readonly usage: Pick<UsageService, 'record'>,
+    private readonly signingKeys: Pick<UrlSigningKeysService, 'spend' | 'giveBack'> | null = null,
   ) {}
 
   async renderMetered(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
@@ -112,7 +118,11 @@ export class MeteredRenderService {
       settle({ ok: true, bytes: result.bytes });
       return result;
     } catch (error) {
-      const handOver = call.signal?.aborted === true || (error instanceof ProblemError && error.code === 'insufficient_credits');
+      // Reasons of the leader's own (its workspace or signing key cannot pay, its rate limit): another may lead.
+      const handOver =
+        call.signal?.aborted === true ||
+        (error instanceof ProblemError &&
+          ['insufficient_credits', 'signing_key_limit_reached', 'rate_limited', 'unauthorized'].includes(error.code));
       settle({ ok: false, error, handOver });
       throw error;
     } finally {
@@ -122,23 +132,42 @@ export class MeteredRenderService {
 
   private async charged(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
     const { recipe } = resolved;
-    const reservation = await this.credits.reserve(
-      call.principal.workspaceId,
-      renderCost(resolved),
-      resolved.hash,
-      `${call.operation} ${recipe.generator} ${recipe.format}`,
-    );
+    const cost = renderCost(resolved);
+    const reserve = (trx?: Transaction) =>
+      this.credits.reserve(
+        call.principal.workspaceId,
+        cost,
+        resolved.hash,
+        `${call.operation} ${recipe.generator} ${recipe.format}`,
+        undefined,
+        trx,
+      );
+    const signingKeyId = call.principal.method === 'signed_url' ? call.principal.keyId : undefined;
+    let reservation: Reservation | null;
+    let spent: { keyId: string; month: string } | undefined;
+    if (signingKeyId && this.signingKeys) {
+      const { month, value } = await this.signingKeys.spend(signingKeyId, cost, reserve);
+      reservation = value;
+      spent = { keyId: signingKeyId, month };
+    } else reservation = await reserve();
+    const giveBack = async () => {
+      if (spent) await this.signingKeys!.giveBack(spent.keyId, spent.month, cost);
+    };
     let rendered: RenderResult;
     try {
       // The cache was looked up just before (obtain); a miss looks once.
       rendered = await this.render.renderUncached(resolved, { signal: call.signal });
     } catch (err) {
-      await this.credits.release(reservation);
+      await this.credits.settleEventually(reservation, 'released');
+      // A database that went away leaves the key's count high by this render: on the safe side.
+      await giveBack().catch(() => undefined);
       throw err;
     }
     const charged = reservation ? chargeFor(resolved, rendered.cache) : 0;
-    if (charged > 0) await this.credits.commit(reservation);
-    else await this.credits.release(reservation);
+    // The file is rendered: the client gets it even if the database went away meanwhile, and the charge lands when it is back.
+    await this.credits.settleEventually(reservation, charged > 0 ? 'committed' : 'released');
+    // Only a render that ran counts against the key (local mode charges nothing but counts it).
+    if (rendered.cache !== 'MISS') await giveBack().catch(() => undefined);
     return { ...rendered, credits: charged };
   }
 }

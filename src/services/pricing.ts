@@ -62,7 +62,7 @@ export const PRICING_RULES = [
   { description: 'A vector render (svg, css).', credits: 1 },
   {
     description:
-      'A cache hit (the same recipe again, by anyone in the workspace), a request that joined an identical render already in flight (X-Service-Cache: COALESCED), an export job whose result was already cached, or a 304 Not Modified.',
+      'A cache hit (the same recipe again, by anyone in the workspace), a request that joined an identical render already in flight (X-Service-Coalesced: true), an export job whose result was already cached, or a 304 Not Modified.',
     credits: 0,
   },
 ] as const;

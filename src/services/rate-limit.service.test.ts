@@ -4,17 +4,24 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { loadConfig } from '../config/config.ts';
 import type { Principal } from './auth.service.ts';
 import { createMemoryRateLimiter } from '../adapters/rate-limit.stores.ts';
-import { type CounterStore, StoreRateLimiter, keyBucketId } from './rate-limit.service.ts';
+import { type CounterStore, type RateLimitSettings, StoreRateLimiter, keyBucketId } from './rate-limit.service.ts';
 
 const keyPrincipal = (keyId = 'key_a', workspaceId = 'ws_a'): Principal => ({ workspaceId, method: 'api_key', keyId });
 const silent = { warn: () => {} };
+/** Rate-limit settings with every policy off (0) but those given. */
+const limits = (on: Partial<RateLimitSettings>): RateLimitSettings => ({
+  workspacePerMinute: 0,
+  keyPerMinute: 0,
+  unauthenticatedPerMinute: 0,
+  signInPerMinute: 0,
+  signedAddressPerMinute: 0,
+  signingKeyMissesPerMinute: 0,
+  ...on,
+});
 
 describe('rate limiter (memory)', () => {
   test('headers name both policies; RateLimit follows the tightest; refusal carries Retry-After', async () => {
-    const limiter = createMemoryRateLimiter(
-      { workspacePerMinute: 4, keyPerMinute: 2, unauthenticatedPerMinute: 0, signInPerMinute: 0 },
-      silent,
-    );
+    const limiter = createMemoryRateLimiter(limits({ workspacePerMinute: 4, keyPerMinute: 2 }), silent);
     const first = await limiter.consume(keyPrincipal());
     assert.equal(first.allowed, true);
     assert.equal(first.headers['RateLimit-Policy'], '"workspace";q=4;w=60, "key";q=2;w=60');
@@ -39,33 +46,21 @@ describe('rate limiter (memory)', () => {
   });
 
   test('sessions and the gateway count against the workspace only', async () => {
-    const limiter = createMemoryRateLimiter(
-      { workspacePerMinute: 5, keyPerMinute: 2, unauthenticatedPerMinute: 0, signInPerMinute: 0 },
-      silent,
-    );
+    const limiter = createMemoryRateLimiter(limits({ workspacePerMinute: 5, keyPerMinute: 2 }), silent);
     const res = await limiter.consume({ workspaceId: 'ws_s', method: 'session' });
     assert.equal(res.headers['RateLimit-Policy'], '"workspace";q=5;w=60');
     assert.match(res.headers.RateLimit, /^"workspace";r=4;t=\d+$/);
   });
 
   test('0 turns a policy off; both 0 means no headers at all', async () => {
-    const noKey = createMemoryRateLimiter(
-      { workspacePerMinute: 5, keyPerMinute: 0, unauthenticatedPerMinute: 0, signInPerMinute: 0 },
-      silent,
-    );
+    const noKey = createMemoryRateLimiter(limits({ workspacePerMinute: 5 }), silent);
     assert.equal((await noKey.consume(keyPrincipal())).headers['RateLimit-Policy'], '"workspace";q=5;w=60');
-    const none = createMemoryRateLimiter(
-      { workspacePerMinute: 0, keyPerMinute: 0, unauthenticatedPerMinute: 0, signInPerMinute: 0 },
-      silent,
-    );
+    const none = createMemoryRateLimiter(limits({}), silent);
     for (let i = 0; i < 10; i++) assert.deepEqual(await none.consume(keyPrincipal()), { allowed: true, headers: {} });
   });
 
   test('sign-in requests have their own per-address bucket, apart from failed authentication', async () => {
-    const limiter = createMemoryRateLimiter(
-      { workspacePerMinute: 0, keyPerMinute: 0, unauthenticatedPerMinute: 1, signInPerMinute: 2 },
-      silent,
-    );
+    const limiter = createMemoryRateLimiter(limits({ unauthenticatedPerMinute: 1, signInPerMinute: 2 }), silent);
     const first = await limiter.consumeSignIn('203.0.113.1');
     assert.equal(first.headers['RateLimit-Policy'], '"sign-in";q=2;w=60');
     assert.match(first.headers.RateLimit, /^"sign-in";r=1;t=\d+$/);
@@ -77,10 +72,7 @@ describe('rate limiter (memory)', () => {
     assert.equal((await limiter.consumeSignIn('203.0.113.2')).allowed, true);
     // The failed-authentication bucket of the same address is untouched.
     assert.equal((await limiter.consumeFailedAuth('203.0.113.1')).allowed, true);
-    const off = createMemoryRateLimiter(
-      { workspacePerMinute: 0, keyPerMinute: 0, unauthenticatedPerMinute: 0, signInPerMinute: 0 },
-      silent,
-    );
+    const off = createMemoryRateLimiter(limits({}), silent);
     for (let i = 0; i < 10; i++) assert.deepEqual(await off.consumeSignIn('203.0.113.1'), { allowed: true, headers: {} });
   });
 
@@ -98,7 +90,7 @@ describe('rate limiter (memory)', () => {
 });
 
 describe('rate limiter store failures', () => {
-  const settings = { workspacePerMinute: 10, keyPerMinute: 5, unauthenticatedPerMinute: 0, signInPerMinute: 0 };
+  const settings = limits({ workspacePerMinute: 10, keyPerMinute: 5 });
 
   test('an erroring store fails open, with one warning per burst', async () => {
     const warnings: unknown[] = [];
@@ -132,18 +124,22 @@ describe('rate limiter store failures', () => {
 });
 
 describe('rate limit settings', () => {
-  test('defaults 600 / 300 / 60; invalid values are reported with the others', () => {
+  test('defaults 600 / 300 / 60 (signed URLs: 600 per address, 120 misses per signing key); invalid values are reported with the others', () => {
     assert.deepEqual(loadConfig({}).rateLimit, {
       workspacePerMinute: 600,
       keyPerMinute: 300,
       unauthenticatedPerMinute: 60,
       signInPerMinute: 30,
+      signedAddressPerMinute: 600,
+      signingKeyMissesPerMinute: 120,
     });
     assert.deepEqual(loadConfig({ RATE_LIMIT_WORKSPACE_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '7' }).rateLimit, {
       workspacePerMinute: 0,
       keyPerMinute: 7,
       unauthenticatedPerMinute: 60,
       signInPerMinute: 30,
+      signedAddressPerMinute: 600,
+      signingKeyMissesPerMinute: 120,
     });
     assert.throws(
       () => loadConfig({ RATE_LIMIT_WORKSPACE_PER_MINUTE: '-1', RATE_LIMIT_KEY_PER_MINUTE: 'lots', PORT: 'x' }),

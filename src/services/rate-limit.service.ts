@@ -16,11 +16,12 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
-import { bearerToken, type Principal } from './auth.service.ts';
+import { bearerToken } from '../lib/bearer.ts';
+import type { Principal } from './auth.service.ts';
 import { sha256Hex } from '../lib/hashing.ts';
 
 export type RateLimitSettings = Config['rateLimit'];
-export type RateLimitPolicyName = 'workspace' | 'key' | 'unauthenticated' | 'sign-in';
+export type RateLimitPolicyName = 'workspace' | 'key' | 'unauthenticated' | 'sign-in' | 'signed-address' | 'signing-key';
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 /** A store that has not answered by then is treated as failed (the request passes). */
@@ -57,6 +58,13 @@ export interface RateLimiter {
    * OAuth exchange or a session lookup, and a script must not run them in a loop.
    */
   consumeSignIn(clientAddress: string): Promise<Decision>;
+  /**
+   * Counts one signed-URL request (no workspace or key bucket: a public image must not use up its
+   * workspace's API budget), by client address.
+   */
+  consumeSigned(clientAddress: string): Promise<Decision>;
+  /** Counts one signed-URL render that is not cached (a miss, which costs credits), by signing key. */
+  consumeSignedMiss(signingKeyId: string): Promise<Decision>;
   /**
    * Makes every count made by this process visible to the others, and the next decision read
    * theirs (a store that counts in process settles in the background, see rate-limit.stores.ts).
@@ -95,6 +103,8 @@ export class StoreRateLimiter implements RateLimiter {
   private readonly key: Bucket | undefined;
   private readonly unauthenticated: Bucket | undefined;
   private readonly signIn: Bucket | undefined;
+  private readonly signedAddress: Bucket | undefined;
+  private readonly signingKey: Bucket | undefined;
   private lastWarnAt = 0;
   private suppressedWarnings = 0;
 
@@ -111,6 +121,23 @@ export class StoreRateLimiter implements RateLimiter {
     this.key = bucket('key', settings.keyPerMinute);
     this.unauthenticated = bucket('unauthenticated', settings.unauthenticatedPerMinute);
     this.signIn = bucket('sign-in', settings.signInPerMinute);
+    this.signedAddress = bucket('signed-address', settings.signedAddressPerMinute);
+    this.signingKey = bucket('signing-key', settings.signingKeyMissesPerMinute);
+  }
+
+  async consumeSigned(clientAddress: string): Promise<Decision> {
+    return this.perAddress(this.signedAddress, clientAddress, 'signed-URL requests');
+  }
+
+  async consumeSignedMiss(signingKeyId: string): Promise<Decision> {
+    const bucket = this.signingKey;
+    if (!bucket) return { allowed: true, headers: {} };
+    return this.decide(
+      [[bucket, signingKeyId]],
+      [bucket],
+      (b, resetSeconds) =>
+        `This signing key rendered its ${b.quota} uncached images of the last ${RATE_LIMIT_WINDOW_SECONDS} seconds; retry in ${resetSeconds} s.`,
+    );
   }
 
   async consumeFailedAuth(clientAddress: string): Promise<Decision> {
@@ -188,7 +215,7 @@ export class StoreRateLimiter implements RateLimiter {
   }
 
   async settle(): Promise<void> {
-    const stores = [this.workspace, this.key, this.unauthenticated, this.signIn].map((b) => b?.store);
+    const stores = [this.workspace, this.key, this.unauthenticated, this.signIn, this.signedAddress, this.signingKey].map((b) => b?.store);
     await Promise.all(stores.map((store) => store?.settle?.()));
   }
 

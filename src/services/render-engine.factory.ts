@@ -31,10 +31,15 @@ export interface RenderEngine {
 
 export async function createRenderEngine(
   config: RenderEngineConfig,
-  options: { cache?: BlobStore; logger?: Logger } = {},
+  options: {
+    cache?: BlobStore;
+    logger?: Logger;
+    /** FFmpeg's version when the caller has probed it already (src/main.ts does, before it waits for the database). */
+    ffmpegVersion?: Promise<string | undefined>;
+  } = {},
 ): Promise<RenderEngine> {
   const ffmpeg = resolveFfmpeg(config.ffmpegPath);
-  const ffmpegVersion = await probeFfmpegVersion(ffmpeg);
+  const ffmpegVersion = await (options.ffmpegVersion ?? probeFfmpegVersion(ffmpeg));
   const generators = new GeneratorRegistry(ALL_GENERATORS);
   const pool = new RenderPool({
     workers: config.render.workers,

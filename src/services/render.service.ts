@@ -12,6 +12,7 @@ import {
   type ResolvedRecipe,
   BODY_PATHS,
   resolveEncodedRecipe,
+  recipeTask,
   resolveRecipe,
 } from '../engine/recipe.ts';
 import type { RenderPool } from '../engine/render-pool.ts';
@@ -176,17 +177,7 @@ export class RenderService {
     const timeoutMs = call.timeoutMs ?? (sync && motion ? this.limits.animationBudgetMs : this.limits.timeoutMs);
     const output = await this.pool.render(
       {
-        slug: recipe.generator,
-        params: recipe.params,
-        seed: recipe.seed,
-        width: recipe.size.width,
-        height: recipe.size.height,
-        pixelRatio: recipe.size.pixelRatio,
-        deviceWidth: resolved.deviceWidth,
-        deviceHeight: resolved.deviceHeight,
-        format: recipe.format,
-        frames: resolved.frames,
-        fps: resolved.fps,
+        ...recipeTask(resolved),
         ffmpegPath: this.ffmpegPath,
         timeoutMs,
       },

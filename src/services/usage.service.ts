@@ -15,12 +15,17 @@ const DAY_MS = 86_400_000;
  */
 const FLUSH_EVERY_MS = 1_000;
 const FLUSH_AT_ROWS = 200;
+/** A failed write is tried again after this, doubling up to RETRY_MAX_MS while the database stays away. */
+const RETRY_MAX_MS = 30_000;
 
 type NewUsage = Omit<UsageRecord, 'id' | 'createdAt' | 'renders'>;
 
 export class UsageService {
   /** Rows to write, by what makes renders identical. */
   private pending = new Map<string, UsageRecord>();
+  /** Rows whose write failed (the database was away), kept with their ids and written again: never dropped. */
+  private unsent: UsageRecord[] = [];
+  private retryDelayMs = FLUSH_EVERY_MS;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -52,21 +57,34 @@ export class UsageService {
     }
   }
 
-  /** Writes every queued row (summaries and shutdown call this). */
+  /** Writes every queued row (summaries and shutdown call this); rows it cannot write are kept and tried again. */
   async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const rows = [...this.pending.values()];
+    const rows = [...this.unsent, ...this.pending.values()];
+    this.unsent = [];
     this.pending = new Map();
     this.flushing = this.flushing.then(async () => {
       if (rows.length === 0) return;
       try {
         await this.repo.insertMany(rows);
+        if (this.retryDelayMs > FLUSH_EVERY_MS) this.logger.info({ rows: rows.length }, 'usage recorded again');
+        this.retryDelayMs = FLUSH_EVERY_MS;
       } catch (err) {
-        this.logger.error({ err, rows: rows.length }, 'could not record usage');
+        this.unsent = [...rows, ...this.unsent];
+        this.logger.warn({ err, rows: this.unsent.length, retryInMs: this.retryDelayMs }, 'could not record usage: kept, trying again');
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => void this.flush(), this.retryDelayMs);
+        this.timer.unref();
+        this.retryDelayMs = Math.min(RETRY_MAX_MS, this.retryDelayMs * 2);
       }
     });
     return this.flushing;
+  }
+
+  /** Rows not yet written (queued, or kept after a failed write). */
+  get unwritten(): number {
+    return this.unsent.length + this.pending.size;
   }
 
   async summary(workspaceId: string, from?: string, to?: string) {

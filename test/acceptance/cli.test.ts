@@ -1,7 +1,7 @@
 // The command line writes exactly the bytes the API returns for the same recipe.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -77,6 +77,49 @@ test("admin works on the running server's own database: a workspace and key it m
   );
 });
 
+test('sign builds a signed URL offline that the running server renders with no credentials; no secret in the environment exits 2', async () => {
+  const created = await fetch(`${server.url}/v1/url-signing-keys`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ label: 'cli', maxAgeSeconds: 3600 }),
+  });
+  assert.equal(created.status, 201);
+  const key = (await created.json()) as { id: string; secret: string };
+  const still = ALL_GENERATORS.find((g) => !g.animated && g.formats.includes('png'))!;
+  const args = [
+    'bin/render-service.mjs',
+    'sign',
+    still.slug,
+    '--key-id',
+    key.id,
+    '--base-url',
+    server.url,
+    '--size',
+    '64x64',
+    '--seed',
+    '5',
+  ];
+  const env = { ...process.env, RENDER_SERVICE_SIGNING_SECRET: key.secret };
+  const { stdout } = await run(process.execPath, [...args, '--expires-in', '600', '--extension'], { cwd: ROOT, env });
+  const url = stdout.trim();
+  assert.match(url, /\/v1\/render\/[0-9a-f]{64}\.png\?r=[^&]+&kid=usk_[^&]+&exp=\d+&sig=[A-Za-z0-9_-]{43}$/);
+  const res = await fetch(url);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('cache-control')?.startsWith('public, max-age='), true);
+  const recipe = /[?&]r=([^&]+)/.exec(url)![1]!;
+  const { stdout: fromRecipe } = await run(
+    process.execPath,
+    ['bin/render-service.mjs', 'sign', '--recipe', recipe, '--key-id', key.id, '--base-url', server.url],
+    { cwd: ROOT, env },
+  );
+  assert.equal((await fetch(fromRecipe.trim())).status, 200);
+  const { RENDER_SERVICE_SIGNING_SECRET: _unset, ...withoutSecret } = env;
+  await assert.rejects(
+    run(process.execPath, args, { cwd: ROOT, env: withoutSecret }),
+    (err: { code: number; stderr: string }) => err.code === 2 && /RENDER_SERVICE_SIGNING_SECRET/.test(err.stderr),
+  );
+});
+
 test('list names every generator; bad input exits non-zero with a message', async () => {
   const { stdout } = await run(process.execPath, ['bin/render-service.mjs', 'list'], { cwd: ROOT });
   for (const g of ALL_GENERATORS) assert.match(stdout, new RegExp(`^${g.slug}\\s`, 'm'));
@@ -110,6 +153,9 @@ test('-o picks the format from its extension; a --format that contradicts it is 
   assert.match(stderr, new RegExp(`${still.slug} webp 80×48, ${bytes.length} bytes`));
   await refused(['render', still.slug, '--format', 'png', '-o', path.join(dir, 'x.webp')], /names a webp file, but the recipe renders png/);
   assert.ok(!existsSync(path.join(dir, 'x.webp')));
+  // An extension no format has is refused too, rather than PNG bytes in a .jpg.
+  await refused(['render', still.slug, '-o', path.join(dir, 'x.jpg')], /\.jpg is not a format this service renders/);
+  assert.ok(!existsSync(path.join(dir, 'x.jpg')));
 });
 
 /** A well-formed encoded recipe naming `generator` (which need not exist). */
@@ -203,3 +249,41 @@ function hasScript(): boolean {
     return false;
   }
 }
+
+test('inspect prints the recipe a rendered file carries, for every format; a file without one exits 2', async () => {
+  const formats = ['png', 'webp', 'gif', 'mp4', 'svg', 'css'];
+  for (const format of formats) {
+    const gen = ALL_GENERATORS.find((g) => g.formats.includes(format) && (g.animated || (format !== 'gif' && format !== 'mp4')))!;
+    const params = gen.animated ? { duration: 1, fps: 10 } : {};
+    const res = await fetch(`${server.url}/v1/generate/${gen.slug}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ seed: 5, size: { width: 80, height: 48 }, format, params }),
+    });
+    assert.equal(res.status, 200);
+    const file = path.join(dir, `inspect.${format}`);
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const { stdout } = await run(process.execPath, ['bin/render-service.mjs', 'inspect', file], { cwd: ROOT });
+    const shown = JSON.parse(stdout) as Record<string, unknown>;
+    const recipe = JSON.parse(Buffer.from(res.headers.get('x-service-recipe')!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    assert.equal(shown.generator, gen.slug, format);
+    assert.equal(shown.format, format);
+    assert.equal(shown.seed, 5);
+    assert.deepEqual(shown.size, { width: 80, height: 48, pixelRatio: 1 });
+    assert.deepEqual(shown.params, recipe.params);
+    assert.equal(shown.version, recipe.version);
+    assert.equal(shown.hash, res.headers.get('x-service-recipe-hash'));
+    assert.equal(shown.recipe, res.headers.get('x-service-recipe'));
+    assert.match(String(shown.engineVersion), /^\d+\.\d+\.\d+$/);
+  }
+  const plain = path.join(dir, 'plain.css');
+  writeFileSync(plain, 'body { color: red }\n');
+  await assert.rejects(
+    run(process.execPath, ['bin/render-service.mjs', 'inspect', plain], { cwd: ROOT }),
+    (err: { code: number; stderr: string }) => err.code === 2 && /carries no render-service recipe/.test(err.stderr),
+  );
+  await assert.rejects(
+    run(process.execPath, ['bin/render-service.mjs', 'inspect', path.join(dir, 'missing.png')], { cwd: ROOT }),
+    (err: { code: number; stderr: string }) => err.code === 2 && /cannot read/.test(err.stderr),
+  );
+});

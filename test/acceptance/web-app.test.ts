@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { ROOT, runService, type ServerProcess } from '../support/black-box/server-process.ts';
+import { freeLoopbackPort } from '../support/black-box/listen.ts';
 import { servedContract, type ServedContract } from '../support/black-box/served-contract.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,7 +51,8 @@ before(async () => {
   if (!existsSync(CHROMIUM)) {
     assert.fail(`No Chromium at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH; .ci/run installs it.`);
   }
-  server = await runService({ DATA_DIR: dataDir });
+  // A known port: the URLs the service signs are on its public URL (http://127.0.0.1:PORT in local mode).
+  server = await runService({ DATA_DIR: dataDir, PORT: String(await freeLoopbackPort()) });
   contract = await servedContract(server.url);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const context = await browser.newContext({ acceptDownloads: true });
@@ -617,6 +619,107 @@ test('account: a new key is shown once and listed; revoking marks it revoked', a
   assert.equal(await page.locator('#key-secret').count(), 0, 'the secret is shown only once');
   assert.equal(await page.locator('#credits').isHidden(), true, 'local mode meters no credits');
   await screenshot(page, 'account');
+  assert.deepEqual(pageErrors, []);
+});
+
+test('signed URLs: a URL signing key made on the Account page (secret shown once); the playground copies a public URL, an <img> tag and og:image tags that render with no credentials', async () => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  /** Clicks a copy button and returns what it put on the clipboard (once its toast says so). */
+  const copied = async (button: string, toast: string) => {
+    await page.evaluate(() => (document.getElementById('toast')!.textContent = ''));
+    await page.click(button);
+    await page.waitForFunction((text) => document.getElementById('toast')?.textContent === text, toast);
+    return page.evaluate(() => navigator.clipboard.readText());
+  };
+  const openDetails = async () => {
+    await page.goto(`${server.url}/#/`);
+    await page.goto(`${server.url}/#/playground/mesh-gradient`);
+    await renderedHash(page);
+    await page.click('#dev-details summary');
+  };
+  // No signing key yet: the buttons are off and say where to make one.
+  await openDetails();
+  await page.locator('#no-signing-key').waitFor();
+  assert.equal(await page.locator('#no-signing-key a').getAttribute('href'), '#/account');
+  assert.ok(await page.locator('#copy-public-url').isDisabled());
+
+  await page.goto(`${server.url}/#/account`);
+  await page.fill('#usk-label', 'web-app embeds');
+  await page.fill('#usk-limit', '500');
+  await page.fill('#usk-max-age', '3600');
+  await page.click('#usk-create button[type=submit]');
+  assert.match((await page.locator('#usk-secret').textContent()) ?? '', /^svc_sign_[A-Za-z0-9_-]{43}$/);
+  assert.match((await page.locator('#usk-secret-box .warning').textContent()) ?? '', /shown only once/);
+  const row = page.locator('#usk-list tr', { hasText: 'web-app embeds' });
+  await row.waitFor();
+  const keyId = (await row.getAttribute('data-usk'))!;
+  assert.match(keyId, /^usk_/);
+  assert.equal(await row.getAttribute('data-revoked'), 'false');
+  assert.deepEqual(await row.locator('td').evaluateAll((cells) => cells.slice(3, 6).map((c) => c.textContent)), ['500', '0', '3600 s']);
+  await screenshot(page, 'account-signing-keys');
+
+  // The playground signs the recipe Download renders: png at pixel ratio 2, not the webp preview.
+  await openDetails();
+  await page.fill('#size-width', '300');
+  await page.fill('#size-height', '200');
+  await page.fill('#size-pixelRatio', '2');
+  await page.waitForFunction(() => document.querySelector('#preview-status')?.textContent?.includes('300×200'));
+  assert.equal(await page.inputValue('#format'), 'png');
+  await page.locator('#sign-key').waitFor();
+  assert.equal(await page.inputValue('#sign-key'), keyId);
+  await page.selectOption('#sign-key', keyId);
+  assert.equal(await page.evaluate(() => localStorage.getItem('render-service.signing-key')), keyId);
+
+  const url = await copied('#copy-public-url', 'Public URL copied to the clipboard');
+  assert.match(url, new RegExp(`^${server.url}/v1/render/[0-9a-f]{64}\\?r=[A-Za-z0-9_-]+&kid=${keyId}&sig=[A-Za-z0-9_-]{43}$`));
+  // Fetched with no key and no cookie: the image, as Download would give it.
+  const res = await fetch(url);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('content-type'), 'image/png');
+  assert.match(res.headers.get('cache-control') ?? '', /^public, max-age=3600/);
+  const png = Buffer.from(await res.arrayBuffer());
+  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [600, 400]);
+
+  const name = ((await (await fetch(`${server.url}/v1/generators/mesh-gradient`)).json()) as { name: string }).name;
+  const img = await copied('#copy-img-tag', '<img> tag copied to the clipboard');
+  const imgSrc = /^<img src="([^"]+)" width="300" height="200" alt="([^"]*)">$/.exec(img);
+  assert.ok(imgSrc, img);
+  assert.equal(imgSrc[2], name);
+  assert.equal(imgSrc[1]!.replace(/&amp;/g, '&'), url);
+
+  const og = await copied('#copy-og-tags', 'og:image tags copied to the clipboard');
+  const tags = Object.fromEntries(
+    [...og.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]!.replace(/&amp;/g, '&')]),
+  );
+  assert.equal(og.split('\n').length, 6, og);
+  assert.deepEqual(
+    { ...tags, 'og:image': undefined, 'twitter:image': undefined },
+    {
+      'og:image': undefined,
+      'og:image:width': '600',
+      'og:image:height': '400',
+      'og:image:type': 'image/png',
+      'twitter:card': 'summary_large_image',
+      'twitter:image': undefined,
+    },
+  );
+  assert.equal(tags['twitter:image'], tags['og:image']);
+  assert.match(tags['og:image']!, /\/v1\/render\/[0-9a-f]{64}\.png\?r=/, 'the path form with the extension');
+  const card = await fetch(tags['og:image']!, { headers: { 'User-Agent': 'facebookexternalhit/1.1' } });
+  assert.equal(card.status, 200);
+  assert.equal(card.headers.get('content-type'), 'image/png');
+  await card.arrayBuffer();
+
+  // Revoked (here through the API): the page shows the refusal as it shows other failures, in the toast.
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  assert.equal(
+    (await fetch(`${server.url}/v1/url-signing-keys/${keyId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } })).status,
+    200,
+  );
+  await page.evaluate(() => (document.getElementById('toast')!.textContent = ''));
+  await page.click('#copy-public-url');
+  await page.waitForFunction(() => /^Could not sign: 409 /.test(document.getElementById('toast')?.textContent ?? ''));
+  assert.equal((await fetch(url)).status, 401);
   assert.deepEqual(pageErrors, []);
 });
 

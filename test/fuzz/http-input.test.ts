@@ -238,6 +238,7 @@ for (const setup of SETUPS) {
         jobs: (await create('/v1/jobs', { slug: 'mesh-gradient', ...small })).body.id,
         presets: (await create('/v1/presets', { name: 'fuzz', recipe: { slug: 'mesh-gradient', ...small } })).body.id,
         keys: (await create('/v1/keys', { label: 'fuzz target' })).body.id,
+        'url-signing-keys': (await create('/v1/url-signing-keys', { label: 'fuzz target' })).body.id,
       };
     });
     after(async () => {

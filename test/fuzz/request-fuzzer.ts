@@ -96,6 +96,8 @@ const BASE_BODIES: Record<string, unknown> = {
   renderBatch: { items: [{ slug: 'mesh-gradient', size: SMALL }] },
   createJob: { slug: 'mesh-gradient', size: SMALL, format: 'png' },
   createKey: { label: 'fuzz' },
+  createUrlSigningKey: { label: 'fuzz' },
+  signRenderUrl: { slug: 'mesh-gradient', size: SMALL, format: 'png' },
   createPreset: { name: 'fuzz', recipe: { slug: 'mesh-gradient', size: SMALL } },
   updatePreset: { name: 'fuzz' },
   createCheckout: { packId: 'starter' },
@@ -133,7 +135,7 @@ export function minimalInstance(schema: Schema | undefined): unknown {
 
 /**
  * Real resources of the app under test, so requests reach past "not found": an id per collection
- * (`jobs`, `presets`, `keys`, as in /v1/<collection>/{id}) and a rendered recipe's hash and `r`.
+ * (`jobs`, `presets`, `keys`, `url-signing-keys`, as in /v1/<collection>/{id}) and a rendered recipe's hash and `r`.
  */
 export interface Fixtures {
   ids?: Record<string, string>;

@@ -4,6 +4,7 @@
 import type { RecipeInput } from '../../src/engine/recipe.ts';
 import type { GeneratorDefinition, OutputFormat } from '../../src/generators/generator.types.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
+import { textGoldenCases } from './golden-recipes.text.ts';
 
 export interface GoldenCase {
   id: string;
@@ -21,11 +22,11 @@ function shortAnimation(def: GeneratorDefinition): Record<string, unknown> {
 }
 
 export function goldenCases(): GoldenCase[] {
-  return ALL_GENERATORS.flatMap((def) =>
+  return ALL_GENERATORS.flatMap<GoldenCase>((def) =>
     def.formats.map((format: OutputFormat) => ({
       id: `${def.slug}@${def.version}.${format}`,
       slug: def.slug,
       input: { seed: 42, size: { width: 96, height: 64, pixelRatio: 1 }, format, params: def.animated ? shortAnimation(def) : {} },
     })),
-  );
+  ).concat(textGoldenCases());
 }

@@ -71,7 +71,7 @@ for (const engine of ENGINES) {
 
     test('a key generated at first start authenticates too', async () => {
       const generated = 'svc_local_generated_key_for_this_test_only';
-      const other = await startTestApp(engine, { env: { API_KEYS: '' }, compose: { extraLocalKeys: [generated] } });
+      const other = await startTestApp(engine, { env: { API_KEYS: '' }, compose: { localKey: () => generated } });
       try {
         const ok = await other.request('get', '/v1/me', { auth: false, headers: { Authorization: `Bearer ${generated}` } });
         assert.equal(ok.status, 200);

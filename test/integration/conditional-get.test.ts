@@ -21,6 +21,7 @@ const CONDITIONAL_GETS = [
   '/v1/workspace/webhook-secret',
   '/v1/jobs',
   '/v1/keys',
+  '/v1/url-signing-keys',
   '/v1/presets',
 ];
 

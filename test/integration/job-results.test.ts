@@ -67,6 +67,12 @@ for (const { engine, store } of setups) {
       assert.ok(view.resultUrl.startsWith(`${s3.endpoint}/${s3.bucket}/results/${key}?`), view.resultUrl);
       const lifetime = Date.parse(view.resultUrlExpiresAt) - Date.now();
       assert.ok(lifetime > 0 && lifetime <= URL_TTL_SECONDS * 1000, `expires in ${lifetime} ms`);
+      // Exactly when the signature stops working: its signing time (whole seconds) plus its lifetime.
+      const signed = new URL(view.resultUrl).searchParams;
+      const signedAt = Date.parse(
+        signed.get('X-Amz-Date')!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
+      );
+      assert.equal(Date.parse(view.resultUrlExpiresAt), signedAt + Number(signed.get('X-Amz-Expires')) * 1000);
       const direct = await fetch(view.resultUrl);
       assert.equal(direct.status, 200);
       assert.equal(direct.headers.get('content-type'), 'image/png');

@@ -146,7 +146,7 @@ for (const engine of ENGINES) {
       );
     });
 
-    test('a completed job has a thumbnail: a webp at most 160 px on its longer side, at the pixel ratio asked, free', async () => {
+    test('a completed job has a thumbnail: a webp at most 160 px on its longer side, at the next of a few pixel ratios up from the one asked, free', async () => {
       const { body: job } = await t.request('post', '/v1/jobs', {
         body: { slug: 'voronoi', seed: 4, size: { width: 400, height: 200 }, format: 'png' },
       });
@@ -162,6 +162,48 @@ for (const engine of ENGINES) {
         assert.deepEqual([meta.format, meta.width, meta.height], ['webp', width, height]);
       }
       assert.equal((await t.request('get', `/v1/jobs/${job.id}/thumbnail?pr=9`)).status, 400);
+      // Free work stays bounded: ratios are served by the next of 1, 1.5, 2 and 3 up, so 2.1 … 3
+      // share one render and one cached object (the same bytes and ETag), 1.2 gets the 1.5 one.
+      const asked = await Promise.all(
+        ['2.1', '2.5', '2.99999', '3'].map((pr) => t.request('get', `/v1/jobs/${job.id}/thumbnail?pr=${pr}`)),
+      );
+      assert.deepEqual(new Set(asked.map((r) => r.headers.etag)).size, 1);
+      assert.ok(asked.every((r) => r.body.equals(asked[0]!.body)));
+      assert.deepEqual(
+        [
+          (await sharp(asked[0]!.body).metadata()).width,
+          (await sharp((await t.request('get', `/v1/jobs/${job.id}/thumbnail?pr=1.2`)).body).metadata()).width,
+        ],
+        [480, 240],
+      );
+    });
+
+    test("metadata: the client's own data comes back with the job and its list, outside the recipe; over its limits it is 400 naming the field", async () => {
+      const recipe = { slug: 'voronoi', seed: 9, size: { width: 64, height: 32 }, format: 'png' };
+      const metadata = { orderId: 'ord_8812', customer: 'acme' };
+      const created = await t.request('post', '/v1/jobs', { body: { ...recipe, metadata } });
+      assert.equal(created.status, 202, created.text);
+      assert.deepEqual(created.body.metadata, metadata);
+      assert.deepEqual((await t.request('get', `/v1/jobs/${created.body.id}`)).body.metadata, metadata);
+      const listed = (await t.request('get', '/v1/jobs')).body.find((j: { id: string }) => j.id === created.body.id);
+      assert.deepEqual(listed.metadata, metadata);
+      // Not part of the recipe: the same recipe without metadata has the same hash, and an empty object by default.
+      const plain = await t.request('post', '/v1/jobs', { body: recipe });
+      assert.equal(plain.body.recipeHash, created.body.recipeHash);
+      assert.deepEqual(plain.body.metadata, {});
+      for (const [bad, path] of [
+        [Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])), 'body.metadata'],
+        [{ orderId: 'x'.repeat(501) }, 'body.metadata.orderId'],
+        [{ ['k'.repeat(41)]: 'v' }, 'body.metadata'],
+        [{ count: 3 }, 'body.metadata.count'],
+      ] as const) {
+        const res = await t.request('post', '/v1/jobs', { body: { ...recipe, metadata: bad } });
+        assert.equal(res.status, 400, JSON.stringify(bad).slice(0, 80));
+        assert.ok(
+          res.body.issues.some((i: { path: string }) => i.path.startsWith(path)),
+          `${path}: ${JSON.stringify(res.body.issues)}`,
+        );
+      }
     });
 
     test('404 not_found for an unknown job on every job operation', async () => {

@@ -67,6 +67,8 @@ for (const setup of SETUPS) {
     test('the listener wants its token and serves only GET /metrics', async () => {
       assert.equal((await fetch(scrapeUrl)).status, 401);
       assert.equal((await fetch(scrapeUrl, { headers: { Authorization: 'Bearer wrong-token-0123456789' } })).status, 401);
+      // The scheme name is case-insensitive, as on the API (one bearer parser, src/lib/bearer.ts).
+      assert.equal((await fetch(scrapeUrl, { headers: { Authorization: `bearer ${TOKEN}` } })).status, 200);
       assert.equal((await fetch(scrapeUrl.replace('/metrics', '/'), { headers: { Authorization: `Bearer ${TOKEN}` } })).status, 404);
     });
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
-import { FFMPEG_PROBE_TTL_MS } from '../../src/services/health.service.ts';
+import { FAILING_PROBE_TTL_MS, FFMPEG_PROBE_TTL_MS } from '../../src/services/health.service.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp } from '../support/harness.ts';
 import { startS3Server, type S3TestServer } from '../support/black-box/s3-server.ts';
@@ -114,9 +114,14 @@ for (const engine of ENGINES) {
         assert.equal(res.status, 503);
         assert.equal(res.body.ffmpeg, false);
 
-        // Repaired: the next refresh after the TTL brings it back.
+        // Repaired: a failing probe is refreshed every FAILING_PROBE_TTL_MS (not the 30 s TTL), so the
+        // recovery shows within seconds.
         ffmpeg.fixEncodes();
-        clock.at += FFMPEG_PROBE_TTL_MS;
+        const failedCalls = ffmpeg.calls().length;
+        clock.at += FAILING_PROBE_TTL_MS - 1;
+        assert.equal(await ready(), 503);
+        assert.equal(ffmpeg.calls().length, failedCalls, 'no probe before the failing TTL');
+        clock.at += 1;
         assert.equal(await ready(), 503, 'stale while revalidating');
         await readiness.idle();
         assert.equal(await ready(), 200);

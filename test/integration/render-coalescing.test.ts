@@ -58,7 +58,7 @@ function gated(
       return real.renderUncached(resolved, call);
     },
   };
-  const credits: Pick<CreditsService, 'reserve' | 'commit' | 'release'> = {
+  const credits: Pick<CreditsService, 'reserve' | 'settleEventually'> = {
     async reserve(...args: Parameters<CreditsService['reserve']>) {
       if (++reservations === 1) {
         lead();
@@ -66,8 +66,7 @@ function gated(
       }
       return ledger.reserve(...args);
     },
-    commit: (r) => ledger.commit(r),
-    release: (r) => ledger.release(r),
+    settleEventually: (r, to) => ledger.settleEventually(r, to),
   };
   return { render, credits, leading, renders: () => renders };
 }
@@ -287,13 +286,16 @@ describe('coalesced renders over HTTP in hosted mode (postgres)', () => {
   });
   after(async () => t?.close());
 
-  test(`${N} identical POST /v1/generate at once cost one render: one MISS, ${N - 1} COALESCED at 0 credits`, async () => {
+  test(`${N} identical POST /v1/generate at once cost one render: one MISS, ${N - 1} joined (HIT, X-Service-Coalesced) at 0 credits`, async () => {
     const outcomes = await leaderThenFollowers(gate, N, () => t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body }));
     const responses = outcomes.map((o) => (o as PromiseFulfilledResult<Awaited<ReturnType<TestApp['request']>>>).value);
     assert.ok(responses.every((r) => r.status === 200));
     const caches = responses.map((r) => r.headers['x-service-cache']);
     assert.equal(caches.filter((c) => c === 'MISS').length, 1, caches.join(', '));
-    assert.equal(caches.filter((c) => c === 'COALESCED').length, N - 1, caches.join(', '));
+    // The spec's two values only: a joined request is a HIT, and says it was joined in a header of its own.
+    assert.equal(caches.filter((c) => c === 'HIT').length, N - 1, caches.join(', '));
+    assert.equal(responses.filter((r) => r.headers['x-service-coalesced'] === 'true').length, N - 1);
+    assert.equal(responses.find((r) => r.headers['x-service-cache'] === 'MISS')?.headers['x-service-coalesced'], undefined);
     const charged = responses.map((r) => Number(r.headers['x-service-credits']));
     assert.equal(
       charged.reduce((a, c) => a + c, 0),
@@ -302,7 +304,10 @@ describe('coalesced renders over HTTP in hosted mode (postgres)', () => {
     assert.equal(gate.renders(), 1);
     assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), { credits: 95, reserved: 0, available: 95 });
     const again = await t.request('post', '/v1/generate/mesh-gradient', { ...auth(), body });
-    assert.deepEqual([again.headers['x-service-cache'], again.headers['x-service-credits']], ['HIT', '0']);
+    assert.deepEqual(
+      [again.headers['x-service-cache'], again.headers['x-service-credits'], again.headers['x-service-coalesced']],
+      ['HIT', '0', undefined],
+    );
     // Usage records the coalesced requests with their cache status, as served without rendering.
     await t.runtime.deps.services.usage.flush();
     const usage = await t.request('get', '/v1/usage', auth());
@@ -319,7 +324,7 @@ describe('coalesced renders over HTTP in hosted mode (postgres)', () => {
     const caches = responses.map((r) => r.headers['x-service-cache']);
     assert.equal(caches.filter((c) => c === 'MISS').length, 1, caches.join(', '));
     assert.ok(
-      caches.every((c) => ['MISS', 'COALESCED', 'HIT'].includes(c)),
+      caches.every((c) => ['MISS', 'HIT'].includes(c)),
       caches.join(', '),
     );
     assert.equal(

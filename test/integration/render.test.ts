@@ -299,18 +299,19 @@ for (const engine of ENGINES) {
       }
     });
 
-    test("a recipe without a size renders at its generator's own default size (an avatar is square), else 1920×1080", async () => {
+    test('a recipe without a size is 1920×1080 for every generator (the specification); a generator suggests its own shape apart', async () => {
       for (const [slug, width, height] of [
         ['identicon', 256, 256],
         ['social-card', 1200, 630],
         ['voronoi', 1920, 1080],
       ] as const) {
         const listed = await t.request('get', `/v1/generators/${slug}`);
-        assert.deepEqual(listed.body.defaultSize, { width, height }, slug);
+        assert.deepEqual(listed.body.defaultSize, { width: 1920, height: 1080 }, slug);
+        assert.deepEqual(listed.body.suggestedSize, { width, height }, slug);
         const res = await t.request('post', `/v1/generate/${slug}`, { body: { seed: 3, format: 'webp' } });
         assert.equal(res.status, 200, res.text);
         const recipe = JSON.parse(Buffer.from(res.headers['x-service-recipe'], 'base64url').toString('utf8'));
-        assert.deepEqual(recipe.size, { width, height, pixelRatio: 1 }, slug);
+        assert.deepEqual(recipe.size, { width: 1920, height: 1080, pixelRatio: 1 }, slug);
       }
     });
 

@@ -2,7 +2,7 @@
 // local-mode process is pointed at a database hosted mode uses; and when hosted mode is given
 // API_KEYS. A local-mode process also refuses every hosted credential it meets.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -126,6 +126,7 @@ describe('mode refusals of the real process (postgres)', () => {
     assert.equal(code, 78);
     assert.match(stderr, /SERVICE_LOCAL_MODE=1 refuses this database: it holds hosted data/);
     assert.equal((await hosted.runtime.db('workspaces').where({ kind: 'local' })).length, 0, 'no local workspace was created in it');
+    assert.ok(!existsSync(path.join(dataDir, 'local-api-key')), 'it refused before writing a local API key');
   });
 
   test('hosted mode with API_KEYS set exits 78, reported with the other invalid settings', async () => {

@@ -36,6 +36,32 @@ for (const engine of ENGINES) {
       assert.deepEqual(query.body.issues.map((i: { path: string }) => i.path).sort(), ['query.pr', 'query.w']);
     });
 
+    test('numbers in query strings are plain decimals: 0x10, 1e0, +2 or a space are 400 naming the field, on the full and the lean path', async () => {
+      const held = await t.request('post', '/v1/generate/mesh-gradient', { body: { seed: 5, size: { width: 16, height: 16 } } });
+      assert.equal(held.status, 200);
+      const base = `/v1/render/${held.headers['x-service-recipe-hash']}?r=${held.headers['x-service-recipe']}`;
+      // The held render is a lean-path hit for w=16, so a lax parser there would answer 0x10 with 200.
+      assert.equal((await t.request('get', `${base}&w=16`)).headers['x-service-cache'], 'HIT');
+      for (const [name, value] of [
+        ['w', '0x10'],
+        ['w', '1.6e1'],
+        ['h', '+16'],
+        ['pr', '0x1'],
+        ['pr', '1e0'],
+        ['pr', '%201'],
+      ]) {
+        const res = await t.request('get', `${base}&${name}=${value}`);
+        assert.equal(res.status, 400, `${name}=${value}: ${res.text}`);
+        assert.deepEqual(
+          res.body.issues.map((i: { path: string }) => i.path),
+          [`query.${name}`],
+        );
+      }
+      assert.equal((await t.request('get', `${base}&w=16&pr=1.0`)).status, 200);
+      // The same rule on another operation's numbers.
+      assert.equal((await t.request('get', '/v1/jobs?limit=0x10')).status, 400);
+    });
+
     test('400 for a path parameter outside its pattern', async () => {
       const res = await t.request('get', '/v1/render/not-a-hash?r=abc');
       assert.equal(res.status, 400);

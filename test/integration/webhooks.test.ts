@@ -605,7 +605,7 @@ for (const engine of ENGINES) {
       };
       const submit = async (app: TestApp, url: string) => {
         const res = await app.request('post', '/v1/jobs', {
-          body: { slug: 'plasma', format: 'gif', size: { width: 32, height: 32 }, webhookUrl: url },
+          body: { slug: 'plasma', format: 'gif', size: { width: 32, height: 32 }, webhookUrl: url, metadata: { orderId: 'ord_8812' } },
         });
         assert.equal(res.status, 202, JSON.stringify(res.body));
         return res.body.id as string;
@@ -641,6 +641,8 @@ for (const engine of ENGINES) {
         const job = (await app.request('get', `/v1/jobs/${id}`)).body;
         assert.deepEqual({ ...payload.data, updatedAt: job.updatedAt }, job);
         assert.equal(payload.data.resultUrl, `/v1/jobs/${id}/result`);
+        // The client's own metadata comes back in the webhook.
+        assert.deepEqual(payload.data.metadata, { orderId: 'ord_8812' });
         const row = await new WebhooksRepository(app.runtime.db).findOutbox(`msg_${id}`);
         assert.equal(row?.status, 'delivered');
       });

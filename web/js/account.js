@@ -6,13 +6,15 @@ export async function showAccount(view) {
   clear(view);
   const me = h('section', { class: 'panel', id: 'me' }, h('p', { class: 'muted' }, 'Loading…'));
   const keys = h('section', { class: 'panel', id: 'keys' });
+  const signingKeys = h('section', { class: 'panel', id: 'signing-keys' });
   const usage = h('section', { class: 'panel', id: 'usage' });
   const presets = h('section', { class: 'panel', id: 'presets' });
   const credits = h('section', { class: 'panel', id: 'credits', hidden: true });
-  view.append(h('h1', {}, 'Account'), me, credits, keys, usage, presets);
+  view.append(h('h1', {}, 'Account'), me, credits, keys, signingKeys, usage, presets);
   await Promise.all([
     renderMe(me).then((info) => info?.balance && renderCredits(credits)),
     renderKeys(keys),
+    renderSigningKeys(signingKeys),
     renderUsage(usage),
     renderPresets(presets),
   ]);
@@ -69,15 +71,7 @@ async function renderCredits(el) {
         ? h(
             'table',
             { class: 'table', id: 'purchases' },
-            h(
-              'thead',
-              {},
-              h(
-                'tr',
-                {},
-                ['Purchase', 'Credits', 'Amount', 'Status', 'Date'].map((t) => h('th', {}, t)),
-              ),
-            ),
+            thead(['Purchase', 'Credits', 'Amount', 'Status', 'Date']),
             labelCells(
               h(
                 'tbody',
@@ -168,20 +162,7 @@ async function renderKeys(el) {
     try {
       const key = await json('/v1/keys', { method: 'POST', body: { label: label.value.trim() } });
       label.value = '';
-      secretBox.replaceChildren(
-        h(
-          'div',
-          { class: 'secret' },
-          h('p', { class: 'warning' }, '⚠ Copy this key now. It is shown only once and cannot be recovered.'),
-          h(
-            'div',
-            { class: 'range-row' },
-            h('code', { id: 'key-secret', class: 'wrap' }, key.secret ?? '(not returned)'),
-            copyButton(key.secret ?? '', 'Copy', 'API key copied'),
-          ),
-          h('button', { type: 'button', class: 'btn small', onclick: () => secretBox.replaceChildren() }, 'I have stored it'),
-        ),
-      );
+      showSecret(secretBox, key.secret, 'key-secret', 'API key copied');
       await loadKeys(tbody);
     } catch (err) {
       error.textContent = err.message;
@@ -193,23 +174,46 @@ async function renderKeys(el) {
     form,
     error,
     secretBox,
-    h(
-      'table',
-      { class: 'table' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          ['Label', 'Prefix', 'Created', 'Last used', 'Status', ''].map((t) => h('th', {}, t)),
-        ),
-      ),
-      tbody,
-    ),
+    h('table', { class: 'table' }, thead(['Label', 'Prefix', 'Created', 'Last used', 'Status', '']), tbody),
   );
   await loadKeys(tbody);
 }
+
+/** A new key's secret, shown once with a copy button, until "I have stored it". */
+function showSecret(box, secret = '', id, what) {
+  box.replaceChildren(
+    h(
+      'div',
+      { class: 'secret' },
+      h('p', { class: 'warning' }, '⚠ Copy this key now. It is shown only once and cannot be recovered.'),
+      h('div', { class: 'range-row' }, h('code', { id, class: 'wrap' }, secret || '(not returned)'), copyButton(secret, 'Copy', what)),
+      h('button', { type: 'button', class: 'btn small', onclick: () => box.replaceChildren() }, 'I have stored it'),
+    ),
+  );
+}
+
+const thead = (titles) =>
+  h(
+    'thead',
+    {},
+    h(
+      'tr',
+      {},
+      titles.map((t) => h('th', {}, t)),
+    ),
+  );
+
+/** A key's status chip and, while it is active, its Revoke button: the last two cells of both key tables. */
+const statusCells = (key, onRevoke) => [
+  h(
+    'td',
+    { class: 'key-status' },
+    key.revoked
+      ? h('span', { class: 'chip status-cancelled' }, `revoked ${formatDate(key.revokedAt)}`)
+      : h('span', { class: 'chip status-completed' }, 'active'),
+  ),
+  h('td', {}, key.revoked ? '' : h('button', { type: 'button', class: 'btn small danger revoke', onclick: onRevoke }, 'Revoke')),
+];
 
 async function loadKeys(tbody) {
   try {
@@ -225,19 +229,13 @@ async function loadKeys(tbody) {
           h('td', {}, h('code', {}, `${key.prefix}…`)),
           h('td', {}, formatDate(key.createdAt)),
           h('td', {}, formatDate(key.lastUsedAt)),
-          h(
-            'td',
-            { class: 'key-status' },
-            key.revoked
-              ? h('span', { class: 'chip status-cancelled' }, `revoked ${formatDate(key.revokedAt)}`)
-              : h('span', { class: 'chip status-completed' }, 'active'),
-          ),
-          h(
-            'td',
-            {},
-            key.revoked
-              ? ''
-              : h('button', { type: 'button', class: 'btn small danger revoke', onclick: () => revoke(key, tbody) }, 'Revoke'),
+          statusCells(key, () =>
+            revoke(
+              `/v1/keys/${encodeURIComponent(key.id)}`,
+              `Revoke the key "${key.label}" (${key.prefix}…)? Anything using it stops working at once.`,
+              key.label,
+              () => loadKeys(tbody),
+            ),
           ),
         ),
       );
@@ -274,15 +272,116 @@ function confirmDialog(message, confirmLabel) {
   });
 }
 
-async function revoke(key, tbody) {
-  if (!(await confirmDialog(`Revoke the key "${key.label}" (${key.prefix}…)? Anything using it stops working at once.`, 'Revoke'))) return;
+async function revoke(path, question, label, reload) {
+  if (!(await confirmDialog(question, 'Revoke'))) return;
   try {
-    await json(`/v1/keys/${encodeURIComponent(key.id)}`, { method: 'DELETE' });
-    toast(`Revoked "${key.label}"`);
+    await json(path, { method: 'DELETE' });
+    toast(`Revoked "${label}"`);
   } catch (err) {
     toast(err.message);
   }
-  await loadKeys(tbody);
+  await reload();
+}
+
+// URL signing keys sign public recipe URLs (docs/embedding.md): the playground's "Copy public URL" uses them.
+async function renderSigningKeys(el) {
+  const input = (id, attrs, name) => h('input', { id, 'aria-label': name, ...attrs });
+  const label = input(
+    'usk-label',
+    { type: 'text', placeholder: 'Label, e.g. "blog og:images"', maxlength: 100, required: true },
+    'Label of the new URL signing key',
+  );
+  const limit = input(
+    'usk-limit',
+    { type: 'number', min: 0, step: 1, placeholder: 'Monthly credit limit' },
+    'Monthly credit limit (optional)',
+  );
+  const maxAge = input(
+    'usk-max-age',
+    { type: 'number', min: 60, max: 31536000, step: 1, placeholder: 'Max-age (s)' },
+    'Max-age in seconds (optional)',
+  );
+  const secretBox = h('div', { id: 'usk-secret-box' });
+  const error = h('p', { class: 'field-error general', role: 'alert' });
+  const tbody = h('tbody', { id: 'usk-list' });
+  const form = h(
+    'form',
+    { class: 'actions', id: 'usk-create' },
+    label,
+    limit,
+    maxAge,
+    h('button', { type: 'submit', class: 'btn primary' }, 'Create signing key'),
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    error.textContent = '';
+    try {
+      const body = { label: label.value.trim() };
+      if (limit.value !== '') body.monthlyCreditLimit = Number(limit.value);
+      if (maxAge.value !== '') body.maxAgeSeconds = Number(maxAge.value);
+      const key = await json('/v1/url-signing-keys', { method: 'POST', body });
+      form.reset();
+      showSecret(secretBox, key.secret, 'usk-secret', 'Signing secret copied');
+      await loadSigningKeys(tbody);
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  });
+  clear(el).append(
+    h('h2', {}, 'URL signing keys'),
+    h(
+      'p',
+      { class: 'muted small' },
+      'Sign public recipe URLs for ',
+      h('code', {}, '<img>'),
+      ', og:image, e-mail and CDNs: they render with no key. The playground copies them.',
+    ),
+    form,
+    error,
+    secretBox,
+    h(
+      'table',
+      { class: 'table' },
+      thead(['Label', 'Id', 'Prefix', 'Monthly limit', 'Spent this month', 'Max-age', 'Created', 'Last used', 'Status', '']),
+      tbody,
+    ),
+  );
+  await loadSigningKeys(tbody);
+}
+
+async function loadSigningKeys(tbody) {
+  try {
+    const keys = await json('/v1/url-signing-keys');
+    clear(tbody);
+    if (!keys.length) tbody.append(h('tr', {}, h('td', { colspan: 10, class: 'muted' }, 'No URL signing keys yet.')));
+    for (const key of keys) {
+      tbody.append(
+        h(
+          'tr',
+          { dataset: { usk: key.id, revoked: String(key.revoked) }, class: key.revoked ? 'revoked' : '' },
+          h('td', { class: 'key-label' }, key.label),
+          h('td', {}, h('code', {}, key.id)),
+          h('td', {}, h('code', {}, `${key.prefix}…`)),
+          h('td', {}, key.monthlyCreditLimit ?? 'none'),
+          h('td', {}, key.creditsSpentThisMonth),
+          h('td', {}, `${key.maxAgeSeconds} s`),
+          h('td', {}, formatDate(key.createdAt)),
+          h('td', {}, formatDate(key.lastUsedAt)),
+          statusCells(key, () =>
+            revoke(
+              `/v1/url-signing-keys/${encodeURIComponent(key.id)}`,
+              `Revoke the URL signing key "${key.label}" (${key.id})? Every URL it signed answers 401 at once; copies a CDN or browser holds stay until their max-age ends.`,
+              key.label,
+              () => loadSigningKeys(tbody),
+            ),
+          ),
+        ),
+      );
+    }
+    labelCells(tbody);
+  } catch (err) {
+    clear(tbody).append(h('tr', {}, h('td', { colspan: 10, class: 'error' }, err.message)));
+  }
 }
 
 async function renderUsage(el) {
@@ -338,20 +437,7 @@ async function renderPresets(el) {
   clear(el).append(
     h('h2', {}, 'Presets'),
     h('p', { class: 'muted small' }, 'Save a recipe from the playground with “Save as preset”.'),
-    h(
-      'table',
-      { class: 'table' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          ['Name', 'Generator', 'Updated', ''].map((t) => h('th', {}, t)),
-        ),
-      ),
-      tbody,
-    ),
+    h('table', { class: 'table' }, thead(['Name', 'Generator', 'Updated', '']), tbody),
   );
   await loadPresets(tbody);
 }

@@ -1,5 +1,5 @@
 import { generators, render, json, ApiError } from './api.js';
-import { h, clear, copyButton, debounce, toast, BlobSlot, formatBytes } from './dom.js';
+import { h, clear, copyButton, copyText, debounce, toast, BlobSlot, formatBytes } from './dom.js';
 import { paramControl, field } from './form.js';
 import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName, screenRatio } from './state.js';
 
@@ -241,6 +241,63 @@ export async function showPlayground(view, slugFromRoute) {
     ),
     variationGrid,
   );
+  // Public URLs of the recipe Download renders, signed by one of the workspace's URL signing keys
+  // (docs/embedding.md): they render with no key, for <img>, og:image, e-mail and CDNs.
+  const publicUrls = h('div', { class: 'actions', id: 'public-urls' });
+  const keySel = h('select', { id: 'sign-key', 'aria-label': 'URL signing key', onchange: () => store(SIGNING_KEY, keySel.value) });
+  const publicCopy = (id, label, what, extension, text) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'btn small',
+        id,
+        disabled: !keySel.value,
+        onclick: async () => {
+          const chosen = readForm();
+          try {
+            const { url } = await json(`/v1/url-signing-keys/${encodeURIComponent(keySel.value)}/sign`, {
+              method: 'POST',
+              body: { slug: gen.slug, ...recipeBody(chosen), extension },
+            });
+            await copyText(text(url, chosen), what);
+          } catch (err) {
+            toast(`Could not sign: ${err.status ?? ''} ${err.message}`);
+          }
+        },
+      },
+      label,
+    );
+  async function loadSigningKeys() {
+    publicUrls.replaceChildren('Loading signing keys…');
+    let keys, saved;
+    try {
+      keys = (await json('/v1/url-signing-keys')).filter((k) => !k.revoked);
+      saved = localStorage.getItem(SIGNING_KEY);
+    } catch (err) {
+      return publicUrls.replaceChildren(h('span', { class: 'error small' }, err.message));
+    }
+    keySel.replaceChildren(...keys.map((k) => h('option', { value: k.id, selected: k.id === saved }, `${k.label} (${k.id})`)));
+    publicUrls.replaceChildren(
+      keys.length
+        ? keySel
+        : h(
+            'span',
+            { class: 'muted small', id: 'no-signing-key' },
+            'No URL signing key: ',
+            h('a', { href: '#/account' }, 'create one on the Account page'),
+          ),
+      publicCopy('copy-public-url', 'Copy public URL', 'Public URL copied', false, (url) => url),
+      publicCopy(
+        'copy-img-tag',
+        'Copy <img> tag',
+        '<img> tag copied',
+        false,
+        (url, r) => `<img src="${attr(url)}" width="${r.size.width}" height="${r.size.height}" alt="${attr(gen.name)}">`,
+      ),
+      publicCopy('copy-og-tags', 'Copy og:image tags', 'og:image tags copied', true, ogTags),
+    );
+  }
   const details = h(
     'details',
     { class: 'dev-details', id: 'dev-details' },
@@ -268,7 +325,9 @@ export async function showPlayground(view, slugFromRoute) {
       copyButton(() => tsSnippet(recipe), 'Copy TypeScript', 'TypeScript snippet copied'),
       h('button', { type: 'button', class: 'btn small', id: 'save-preset', onclick: () => savePreset(recipe) }, 'Save as preset'),
     ),
+    publicUrls,
   );
+  details.addEventListener('toggle', () => details.open && !publicUrls.firstChild && loadSigningKeys());
 
   view.append(
     h('h1', {}, 'Playground'),
@@ -459,8 +518,8 @@ function wrapId(id, control) {
 
 /** A generator made for a shape of its own (an avatar, a social card) opens at that size; others at DEFAULT_SIZE. */
 function initialRecipe(gen) {
-  const own = gen.defaultSize && !(gen.defaultSize.width === 1920 && gen.defaultSize.height === 1080);
-  const size = own ? { ...gen.defaultSize, pixelRatio: 1 } : { ...DEFAULT_SIZE };
+  const own = gen.suggestedSize && !(gen.suggestedSize.width === 1920 && gen.suggestedSize.height === 1080);
+  const size = own ? { ...gen.suggestedSize, pixelRatio: 1 } : { ...DEFAULT_SIZE };
   return { slug: gen.slug, params: structuredClone(gen.defaults ?? {}), seed: 0, size, format: stillFormat(gen) };
 }
 
@@ -591,4 +650,30 @@ async function savePreset(recipe) {
   } catch (err) {
     toast(`Could not save the preset: ${err.message}`);
   }
+}
+
+const SIGNING_KEY = 'render-service.signing-key';
+function store(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+const attr = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Open Graph and Twitter card tags of a signed URL (the image's device pixels, its media type). */
+function ogTags(url, recipe) {
+  const px = (n) => Math.round(n * (recipe.size.pixelRatio ?? 1));
+  const type = { svg: 'image/svg+xml', mp4: 'video/mp4', css: 'text/css' }[recipe.format] ?? `image/${recipe.format}`;
+  const meta = (key, content, name = 'property') => `<meta ${name}="${key}" content="${attr(content)}">`;
+  return [
+    meta('og:image', url),
+    meta('og:image:width', px(recipe.size.width)),
+    meta('og:image:height', px(recipe.size.height)),
+    meta('og:image:type', type),
+    meta('twitter:card', 'summary_large_image', 'name'),
+    meta('twitter:image', url, 'name'),
+  ].join('\n');
 }

@@ -8,7 +8,7 @@ import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '
 import { defineGenerator, type FrameInput } from '../generator.types.ts';
 import { colorParam, mix, paletteParam, parseHex } from '../lib/color.ts';
 import { drawPixels } from '../lib/pixels.ts';
-import { range, subRandom } from '../lib/random.ts';
+import { goldenSpread, range, seededStream } from '../lib/random.ts';
 
 export interface AuroraParams extends Record<string, unknown>, LoopParams {
   curtains: number;
@@ -32,6 +32,13 @@ const defaults: AuroraParams = {
 };
 
 const TAU = Math.PI * 2;
+/** Seeded composition: the light's width around its centre (fraction of the width), what it keeps far from it, the curtains' rise or fall and their tilt. */
+const SPREAD = 0.3;
+const FLOOR = 0.3;
+const PEAK = 1.6;
+const ALTITUDE = 0.16;
+const RIDGE = 0.06;
+const SLOPE = 0.25;
 
 interface Curtain {
   base: number;
@@ -42,7 +49,7 @@ interface Curtain {
 }
 
 function curtains(seed: number, count: number): Curtain[] {
-  const rnd = subRandom(seed, 'aurora/curtains');
+  const rnd = seededStream(seed, 'aurora/curtains');
   const out: Curtain[] = [];
   for (let k = 0; k < count; k++) {
     const sign = () => (rnd() < 0.5 ? -1 : 1);
@@ -68,7 +75,7 @@ export default defineGenerator<AuroraParams>({
   slug: 'aurora',
   name: 'Aurora',
   description: 'Northern lights: glowing curtains rippling over a starry night sky and a dark ridge, looping seamlessly.',
-  version: '1.0.0',
+  version: '1.2.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,
@@ -136,15 +143,27 @@ function auroraPixels(input: FrameInput<AuroraParams>, device: { width: number; 
   const sky = parseHex(p.sky);
   const horizon = mix(sky, palette[palette.length - 1], 0.18);
 
-  // Sky colour per row.
+  // The seed composes the display (golden-ratio sequence, so nearby seeds are far apart): where along
+  // the sky the light gathers, how high the curtains hang and which way the arc slopes.
+  const centre = 0.1 + 0.8 * goldenSpread(seed, 'aurora/centre');
+  const altitude = (goldenSpread(seed, 'aurora/altitude') * 2 - 1) * ALTITUDE;
+  const slope = (goldenSpread(seed, 'aurora/slope') * 2 - 1) * SLOPE;
+  // The horizon's glow gathers under the light: a per-column weight (about 1 on average).
+  const glow = new Float32Array(cw);
+  for (let x = 0; x < cw; x++) {
+    const g = (x / cw - centre) / (SPREAD * 1.4);
+    glow[x] = 0.45 + 1.3 * Math.exp(-g * g);
+  }
+
+  // Sky: the top colour, plus the horizon's glow per row (times the column's weight).
   const skyR = new Float32Array(ch),
     skyG = new Float32Array(ch),
     skyB = new Float32Array(ch);
   for (let y = 0; y < ch; y++) {
     const t = (y / Math.max(1, ch - 1)) ** 1.6;
-    skyR[y] = sky.r + (horizon.r - sky.r) * t;
-    skyG[y] = sky.g + (horizon.g - sky.g) * t;
-    skyB[y] = sky.b + (horizon.b - sky.b) * t;
+    skyR[y] = (horizon.r - sky.r) * t;
+    skyG[y] = (horizon.g - sky.g) * t;
+    skyB[y] = (horizon.b - sky.b) * t;
   }
 
   // Light per curtain as a table over d = edge − y in device pixels (d > 0 above the edge).
@@ -180,29 +199,32 @@ function auroraPixels(input: FrameInput<AuroraParams>, device: { width: number; 
     const c = cs[k];
     for (let x = 0; x < cw; x++) {
       const u = x / cw;
-      let y = c.base;
+      const g = (u - centre) / SPREAD;
+      const envelope = FLOOR + (PEAK - FLOOR) * Math.exp(-g * g);
+      let y = c.base + altitude + slope * (u - centre);
       for (const [f, a, ph, sp] of c.waves) y += a * Math.sin(TAU * f * u + ph + sp * phase);
       let r = 0;
       for (const [f, ph, sp] of c.rays) r += Math.sin(TAU * f * u + ph + sp * phase + 2 * Math.sin(TAU * 1.3 * u + phase));
       edge[k * cw + x] = Math.round(y * ch);
       // Rays: 0.35..1, sharpened.
       const rr = 0.5 + 0.25 * r;
-      ray[k * cw + x] = 0.35 + 0.65 * rr * rr;
+      ray[k * cw + x] = (0.35 + 0.65 * rr * rr) * envelope;
     }
   }
 
   // Ridge height per column (static), with a fractional edge for anti-aliasing.
   const ridgeY = new Float32Array(cw).fill(ch + 1);
   const ridgeColor = mix(sky, { r: 0, g: 0, b: 0 }, 0.55);
+  const ridgeShift = (goldenSpread(seed, 'aurora/ridge-height') * 2 - 1) * RIDGE;
   if (p.ridge) {
-    const rnd = subRandom(seed, 'aurora/ridge');
+    const rnd = seededStream(seed, 'aurora/ridge');
     const hs: Array<[number, number, number]> = [];
     for (let i = 0; i < 5; i++) hs.push([range(rnd, 1, 3) * (i + 1), range(rnd, 0.3, 1) / (i + 1), rnd() * TAU]);
     for (let x = 0; x < cw; x++) {
       const u = x / cw;
       let h = 0;
       for (const [f, a, ph] of hs) h += a * Math.sin(TAU * f * u + ph);
-      ridgeY[x] = ch * (0.86 - 0.06 * h);
+      ridgeY[x] = ch * (0.86 + ridgeShift - 0.06 * h);
     }
   }
 
@@ -213,9 +235,10 @@ function auroraPixels(input: FrameInput<AuroraParams>, device: { width: number; 
       sb = skyB[y];
     let o = y * cw * 4;
     for (let x = 0; x < cw; x++, o += 4) {
-      let r = sr,
-        g = sg,
-        b = sb;
+      const gw = glow[x];
+      let r = sky.r + sr * gw,
+        g = sky.g + sg * gw,
+        b = sky.b + sb * gw;
       for (let k = 0; k < nc; k++) {
         const i = edge[k * cw + x] - y + below;
         if (i < 0 || i >= span) continue;
@@ -245,7 +268,7 @@ function auroraPixels(input: FrameInput<AuroraParams>, device: { width: number; 
 
   // Stars: seeded positions in logical units (the same across pixel ratios), twinkling with the loop.
   if (p.stars > 0) {
-    const rnd = subRandom(seed, 'aurora/stars');
+    const rnd = seededStream(seed, 'aurora/stars');
     const count = Math.round(p.stars * 0.00035 * cw * ch);
     for (let i = 0; i < count; i++) {
       const x = Math.floor(rnd() * cw);

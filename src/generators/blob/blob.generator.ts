@@ -130,7 +130,7 @@ export default defineGenerator<BlobParams>({
   slug: 'blob',
   name: 'Blob',
   description: 'Smooth organic blob shapes with gradient fills, optionally stacked in layers with soft shadows.',
-  version: '1.2.0',
+  version: '1.3.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,

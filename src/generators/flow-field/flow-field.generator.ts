@@ -1,13 +1,16 @@
 // Noise flow field: evenly spaced streamlines (Jobard–Lefer style) traced through a seeded simplex
 // angle field. Lines stop when they run into another line, leave the canvas or reach their length,
 // which gives the combed, hand-drawn look. Lines are simplified (Ramer–Douglas–Peucker) once and
-// the same polylines feed both the raster and the SVG.
+// the same polylines feed both the raster and the SVG. Each seed places a focus where the lines
+// crowd together over a soft glow, and sets the current's heading and the way the colours drift.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
-import { colorParam, paletteParam } from '../lib/color.ts';
+import { colorParam, paletteParam, parseHex, type Rgb, samplePalette, toHex } from '../lib/color.ts';
+import { paintGradient, scaling } from '../lib/gradient.ts';
+import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
-import { subRandom } from '../lib/random.ts';
+import { goldenSpread, seededStream } from '../lib/random.ts';
 import { simplify } from '../lib/polyline.ts';
 
 export interface FlowFieldParams extends Record<string, unknown> {
@@ -37,21 +40,47 @@ const defaults: FlowFieldParams = {
 /** Hard budget on traced points so the worst case (4096² at minimum spacing) stays fast. */
 const MAX_POINTS = 500_000;
 const MAX_SEEDS = 60_000;
+/** Narrowest stroke drawn, in device pixels; thinner lines are drawn this wide and fainter. */
+const MIN_STROKE = 1.2;
+/** How far the colours run along the seeded drift direction, in palette lengths from edge to centre. */
+const COLOR_DRIFT = 0.6;
+/** Line spacing far from the seeded focus, as a multiple of the spacing at it, minus one. */
+const SPARSE = 2;
+/** Opacity of the glow behind the focus, at its centre. */
+const GLOW = 0.35;
 
 interface Scene {
   /** Polylines grouped by palette index. */
   groups: number[][][];
+  /** The seeded focus the lines crowd around, with the soft glow behind them there. */
+  glow: { x: number; y: number; r: number; color: Rgb };
 }
 
 function buildScene(p: FlowFieldParams, seed: number, width: number, height: number): Scene {
   const noise = noise2D(seed, 'flow-field/angle');
   const colorNoise = noise2D(seed, 'flow-field/color');
-  const rnd = subRandom(seed, 'flow-field/seeds');
+  const rnd = seededStream(seed, 'flow-field/seeds');
   const unit = Math.min(width, height);
   const freq = p.scale / unit;
   const turns = p.turbulence * Math.PI * 2;
   const octaves = p.detail;
-  const angleAt = (x: number, y: number) => fbm2(noise, x * freq, y * freq, octaves) * turns;
+  // The seed sets the current's prevailing heading and the direction the colours drift along (both
+  // on the golden-ratio sequence, so nearby seeds are far apart): the warm and cool masses and the
+  // grain of the strokes sit differently for every seed, not only the swirls' details.
+  const heading = goldenSpread(seed, 'flow-field/heading') * Math.PI * 2;
+  const drift = goldenSpread(seed, 'flow-field/color-drift') * Math.PI * 2;
+  const dcx = Math.cos(drift) / (Math.hypot(width, height) / 2),
+    dcy = Math.sin(drift) / (Math.hypot(width, height) / 2);
+  const angleAt = (x: number, y: number) => heading + fbm2(noise, x * freq, y * freq, octaves) * turns;
+  // Lines crowd around a seeded focus (spacing there) and open up away from it (up to SPARSE times
+  // wider), so the mass of the picture sits somewhere different for each seed.
+  const fx = width * (0.15 + 0.7 * goldenSpread(seed, 'flow-field/focus-x'));
+  const fy = height * (0.2 + 0.6 * goldenSpread(seed, 'flow-field/focus-y'));
+  const reach = Math.hypot(width, height) * 0.5;
+  const sepAt = (x: number, y: number) => {
+    const d = Math.min(1, Math.hypot(x - fx, y - fy) / reach);
+    return p.spacing * (1 + SPARSE * d * d * (3 - 2 * d));
+  };
 
   const dsep = p.spacing;
   const dtest = dsep * 0.5;
@@ -124,7 +153,7 @@ function buildScene(p: FlowFieldParams, seed: number, width: number, height: num
     const gi = seedIdx[s];
     const sx = Math.min(width - 1e-3, ((gi % cols) + rnd()) * dsep);
     const sy = Math.min(height - 1e-3, (Math.floor(gi / cols) + rnd()) * dsep);
-    if (blocked(sx, sy, dsep, -1, 0)) continue;
+    if (blocked(sx, sy, sepAt(sx, sy), -1, 0)) continue;
     const line = lineId++;
     insert(sx, sy, line, 0);
     const fwd: number[] = [];
@@ -143,7 +172,7 @@ function buildScene(p: FlowFieldParams, seed: number, width: number, height: num
         const ny = y + Math.sin(a2) * step * dir;
         if (!inside(nx, ny)) break;
         const ord = k * dir;
-        if (blocked(nx, ny, dtest, line, ord)) break;
+        if (blocked(nx, ny, sepAt(nx, ny) * 0.5, line, ord)) break;
         insert(nx, ny, line, ord);
         out.push(nx, ny);
         x = nx;
@@ -157,18 +186,22 @@ function buildScene(p: FlowFieldParams, seed: number, width: number, height: num
     pts.push(sx, sy);
     for (let i = 0; i < fwd.length; i++) pts.push(fwd[i]);
     // Colour: a slow noise field picks coherent regions, with a little per-line variety.
-    const t = 0.5 + fbm2(colorNoise, sx * freq * 0.7, sy * freq * 0.7, 2) * 0.95 + (rnd() - 0.5) * 0.3;
+    const along = (sx - width / 2) * dcx + (sy - height / 2) * dcy; // −1..1 across the canvas
+    const t = 0.5 + along * COLOR_DRIFT + fbm2(colorNoise, sx * freq * 0.7, sy * freq * 0.7, 2) * 0.6 + (rnd() - 0.5) * 0.3;
     const ci = Math.max(0, Math.min(nColors - 1, Math.floor(t * nColors)));
     groups[ci].push(simplify(pts, tol));
   }
-  return { groups };
+  // The glow takes the colour the lines at the focus lean towards.
+  const ft = Math.max(0, Math.min(1, 0.5 + fbm2(colorNoise, fx * freq * 0.7, fy * freq * 0.7, 2) * 0.6));
+  const color = samplePalette(p.palette.map(parseHex), ft);
+  return { groups, glow: { x: fx, y: fy, r: reach, color: { r: Math.round(color.r), g: Math.round(color.g), b: Math.round(color.b) } } };
 }
 
 export default defineGenerator<FlowFieldParams>({
   slug: 'flow-field',
   name: 'Flow field',
   description: 'Evenly spaced streamlines traced through a simplex-noise angle field: thin, combed strokes on a solid background.',
-  version: '1.0.0',
+  version: '1.2.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,
@@ -238,14 +271,29 @@ export default defineGenerator<FlowFieldParams>({
   },
 
   draw(ctx: SKRSContext2D, input) {
-    const { params: p, width, height, seed } = input;
-    ctx.fillStyle = p.background;
-    ctx.fillRect(0, 0, width, height);
-    const { groups } = buildScene(p, seed, width, height);
-    ctx.lineWidth = p.lineWidth;
+    const { params: p, width, height, seed, pixelRatio: pr } = input;
+    const { groups, glow } = buildScene(p, seed, width, height);
+    // Background and glow in JavaScript (lib/gradient.ts): Skia's gradients give other pixels on other CPUs.
+    const back = solidBlock(ctx.canvas.width, ctx.canvas.height, parseHex(p.background));
+    paintGradient(back, {
+      shape: { kind: 'radial', cx: glow.x, cy: glow.y, r: glow.r },
+      stops: [
+        { offset: 0, color: glow.color, alpha: GLOW },
+        { offset: 0.5, color: glow.color, alpha: GLOW * 0.35 },
+        { offset: 1, color: glow.color, alpha: 0 },
+      ],
+      transform: scaling(pr),
+    });
+    writeBlock(ctx, back);
+    // Skia's anti-aliasing loses ink on strokes narrower than about 1.2 device pixels (a 1 px line
+    // comes out ~12% darker than its width says), so thinner strokes are drawn MIN_STROKE device
+    // pixels wide with their width ratio as alpha: a lower pixel ratio carries the same ink.
+    const device = p.lineWidth * pr;
+    const thin = device < MIN_STROKE;
+    ctx.lineWidth = thin ? MIN_STROKE / pr : p.lineWidth;
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
-    ctx.globalAlpha = p.opacity;
+    ctx.globalAlpha = thin ? (p.opacity * device) / MIN_STROKE : p.opacity;
     groups.forEach((lines, ci) => {
       if (!lines.length) return;
       ctx.strokeStyle = p.palette[ci];
@@ -261,7 +309,7 @@ export default defineGenerator<FlowFieldParams>({
 
   svg(input) {
     const { params: p, width, height, seed } = input;
-    const { groups } = buildScene(p, seed, width, height);
+    const { groups, glow } = buildScene(p, seed, width, height);
     const W = num(width),
       H = num(height);
     const paths: string[] = [];
@@ -287,10 +335,14 @@ export default defineGenerator<FlowFieldParams>({
       }
       paths.push(`<path stroke="${p.palette[ci]}" d="${d}"/>`);
     });
+    const gc = toHex(glow.color);
     const op = p.opacity < 1 ? ` stroke-opacity="${num(p.opacity)}"` : '';
     return (
       `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
-      `<rect width="${W}" height="${H}" fill="${p.background}"/>` +
+      `<defs><radialGradient id="glow" gradientUnits="userSpaceOnUse" cx="${num(glow.x)}" cy="${num(glow.y)}" r="${num(glow.r)}">` +
+      `<stop offset="0" stop-color="${gc}" stop-opacity="${num(GLOW)}"/><stop offset="0.5" stop-color="${gc}" stop-opacity="${num(GLOW * 0.35)}"/>` +
+      `<stop offset="1" stop-color="${gc}" stop-opacity="0"/></radialGradient></defs>` +
+      `<rect width="${W}" height="${H}" fill="${p.background}"/><rect width="${W}" height="${H}" fill="url(#glow)"/>` +
       `<g fill="none" stroke-width="${num(p.lineWidth)}" stroke-linecap="round" stroke-linejoin="round"${op}>${paths.join('')}</g></svg>`
     );
   },

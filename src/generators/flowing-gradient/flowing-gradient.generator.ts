@@ -9,7 +9,7 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex } from '../lib/color.ts';
-import { range, seededStream, subRandom } from '../lib/random.ts';
+import { range, seededStream } from '../lib/random.ts';
 import { rgbToOklab } from '../lib/oklab.ts';
 import { emptyBlock, writeBlock } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
@@ -121,7 +121,7 @@ function grainTile(seed: number, size: number) {
   const c = createCanvas(size, size);
   const g = c.getContext('2d');
   const img = g.createImageData(size, size);
-  const rnd = subRandom(seed, 'flowing-gradient/grain');
+  const rnd = seededStream(seed, 'flowing-gradient/grain');
   for (let i = 0; i < img.data.length; i += 4) {
     const v = Math.round((rnd() + rnd()) * 127.5);
     img.data[i] = v;
@@ -137,7 +137,7 @@ export default defineGenerator<FlowingGradientParams>({
   slug: 'flowing-gradient',
   name: 'Flowing gradient',
   description: 'A soft mesh / aurora gradient: blurred colour blobs drifting on closed paths, blended smoothly; loops seamlessly.',
-  version: '1.2.0',
+  version: '1.3.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,

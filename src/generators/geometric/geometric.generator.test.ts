@@ -32,7 +32,7 @@ function input(seed: number, params: Partial<Params> = {}, width = 320, height =
 
 test('geometric: contract fields', () => {
   assert.equal(gen.slug, 'geometric');
-  assert.equal(gen.version, '1.1.0');
+  assert.equal(gen.version, '1.2.0');
   assert.equal(gen.animated, false);
   assert.deepEqual([...gen.formats], ['png', 'webp', 'svg', 'css']);
   assert.equal(typeof gen.svg, 'function');
@@ -102,3 +102,18 @@ for (const pattern of PATTERNS) {
     assert.equal(css, gen.css!(input(42, { pattern })));
   });
 }
+
+test('geometric/auto: the seed picks the shape and the scale; every tile is faceted', () => {
+  const shapeOf = (seed: number) => gen.css!(input(seed)).match(/Geometric pattern \((\w+)\)/)![1];
+  assert.equal(new Set([0, 1, 2, 3].map(shapeOf)).size, 4, 'four seeds in a block show all four shapes');
+  assert.equal(new Set([1, 2, 3].map((seed) => gen.css!(input(seed)).match(/--svc-geometric-size: (\d+)px/)![1])).size > 1, true);
+  for (const pattern of PATTERNS) {
+    const svg = gen.svg!(input(7, { pattern }));
+    const fills = new Set([...svg.matchAll(/<g fill="(#[0-9a-f]{6})"/g)].map((m) => m[1]));
+    assert.ok(
+      [...fills].some((f) => !gen.defaults.palette.includes(f)),
+      `${pattern}: lit or shaded facets`,
+    );
+    assert.match(gen.css!(input(7, { pattern })), /--svc-geometric-l1: color-mix\(in srgb,var\(--svc-geometric-c1\) 84%,#fff\);/);
+  }
+});

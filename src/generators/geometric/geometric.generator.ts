@@ -1,6 +1,10 @@
 // Geometric patterns: a plane tiled with triangles, hexagons, chevron bands or staggered dots,
-// each tile painted with a palette colour picked by a hash of the seed and the tile's grid
-// position, separated by a thin gap of background colour.
+// separated by a thin gap of background colour. With pattern "auto" (the default) the seed picks
+// the shape and its scale; the seed always picks the colour rhythm (scattered, an ombre walk
+// through the palette, diagonal stripes, or two tones with sparse accents). Every tile is
+// faceted for depth: triangles and chevrons have a lit and a plain side, hexagons a lit top and a
+// shaded bottom, dots a lit centre (lit = 16 % white, shaded = 18 % black, mixed in sRGB, which
+// the CSS writes as color-mix() of the colour's custom property).
 //
 // The raster, the SVG and the CSS draw the same polygons in the same colours: colours repeat over a
 // seeded repeat unit (6-8 tiles wide, hashed per cell, so it reads as random) because a CSS
@@ -18,14 +22,14 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
-import { colorParam, paletteParam } from '../lib/color.ts';
-import { seededStream } from '../lib/random.ts';
+import { colorParam, mix, paletteParam, parseHex, toHex } from '../lib/color.ts';
+import { goldenSpread, hash32, seededStream } from '../lib/random.ts';
 
 export const PATTERNS = ['triangles', 'hexagons', 'chevrons', 'dots'] as const;
 export type Pattern = (typeof PATTERNS)[number];
 
 export interface GeometricParams extends Record<string, unknown> {
-  pattern: Pattern;
+  pattern: Pattern | 'auto';
   size: number;
   gap: number;
   palette: string[];
@@ -33,17 +37,41 @@ export interface GeometricParams extends Record<string, unknown> {
 }
 
 const defaults: GeometricParams = {
-  pattern: 'triangles',
+  pattern: 'auto',
   size: 48,
-  gap: 0.08,
-  palette: ['#e4572e', '#f3a712', '#2e86ab', '#8cb369', '#f2e8cf'],
-  background: '#101826',
+  gap: 0.06,
+  palette: ['#264653', '#2a9d8f', '#e9c46a', '#f4a261', '#e76f51'],
+  background: '#10181d',
 };
 
+/** The shape and tile size a recipe draws: pattern "auto" lets the seed pick both. */
+interface Resolved extends GeometricParams {
+  pattern: Pattern;
+}
+function resolve(p: GeometricParams, seed: number): Resolved {
+  if (p.pattern !== 'auto') return p as Resolved;
+  // Each block of four seeds (0–3, 4–7, …) shows all four shapes, in a hashed rotation.
+  const pattern = PATTERNS[((seed >>> 0) + hash32(`geometric/pattern#${Math.floor((seed >>> 0) / 4)}`)) % 4];
+  const scale = [0.75, 1, 1.5, 2.25][Math.floor(goldenSpread(seed, 'geometric/scale') * 4)];
+  return { ...p, pattern, size: Math.min(240, Math.max(12, Math.round(p.size * scale))) };
+}
+
+/** Tones of a palette colour: 0 as given, 1 lit, 2 shaded. */
+const TONES = [0, 0.16, 0.18];
+function tone(hex: string, t: number): string {
+  if (t === 0) return hex;
+  return toHex(mix(parseHex(hex), t === 1 ? { r: 255, g: 255, b: 255 } : { r: 0, g: 0, b: 0 }, TONES[t]));
+}
+
 const SQRT3 = Math.sqrt(3);
+/** Radius of a dot's lit centre, as a fraction of the dot's. */
+const DOT_CORE = 0.5;
 
 type Pt = [number, number];
-type Shape = { kind: 'poly'; pts: Pt[]; color: number } | { kind: 'circle'; cx: number; cy: number; r: number; color: number };
+/** A shape in palette colour `color` and tone `tone` (0 plain, 1 lit, 2 shaded; facets lie over their tile). */
+type Shape =
+  | { kind: 'poly'; pts: Pt[]; color: number; tone: number }
+  | { kind: 'circle'; cx: number; cy: number; r: number; color: number; tone: number };
 
 /** A stable value in [0, 1) for a grid cell. */
 function cellHash(seed: number, i: number, j: number, salt: number): number {
@@ -77,7 +105,10 @@ interface Setup {
 /** Repeat unit in cells (columns, rows). Triangles count half-steps; rows must be even (stagger). */
 const PERIOD: Record<Pattern, [number, number]> = { triangles: [12, 4], hexagons: [8, 4], dots: [8, 4], chevrons: [1, 1] };
 
-function setup(p: GeometricParams, seed: number): Setup {
+/** How the colours fall over the tiles; the seed picks one. */
+const RHYTHMS = ['scatter', 'ombre', 'stripes', 'accent'] as const;
+
+function setup(p: Resolved, seed: number): Setup {
   const rnd = seededStream(seed, `geometric/${p.pattern}`);
   const s = p.size;
   const gapPx = p.gap * s;
@@ -91,19 +122,39 @@ function setup(p: GeometricParams, seed: number): Setup {
     const j = Math.floor(rnd() * (i + 1));
     [perm[i], perm[j]] = [perm[j], perm[i]];
   }
-  // One repeat unit of hashed colours; a cell never repeats its left neighbour's colour, so no two
-  // side-by-side tiles merge into one blob.
+  const rhythm = RHYTHMS[Math.floor(goldenSpread(seed, `geometric/rhythm/${p.pattern}`) * RHYTHMS.length)];
+  // Ombre and stripes walk the palette in its own order (a palette is usually a ramp), from a seeded end.
+  const reverse = rnd() < 0.5;
+  const ramp = (k: number) => (reverse ? n - 1 - k : k);
+  // One repeat unit of colours; columns mirror about the unit's middle where a rhythm has a direction,
+  // so the unit joins its repeats without a seam.
   const [pw, ph] = PERIOD[p.pattern];
+  const half = pw / 2;
   const grid: number[] = [];
   for (let j = 0; j < ph; j++) {
     for (let i = 0; i < pw; i++) {
-      let c = Math.floor(cellHash(seed, i, j, salt) * n) % n;
-      if (i > 0 && c === grid[j * pw + i - 1]) c = (c + 1 + Math.floor(cellHash(seed, i, j, salt + 1) * (n - 1))) % n;
+      const m = i < half ? i : pw - 1 - i; // 0 … half-1 … 0
+      const h = cellHash(seed, i, j, salt);
+      let c: number;
+      if (rhythm === 'ombre') c = ramp(Math.min(n - 1, Math.floor(((m + j / 2) / (half + ph / 2 - 0.5)) * n)));
+      else if (rhythm === 'stripes') c = ramp(mod(Math.floor(m / 2) + j, Math.min(n, 3)));
+      else if (rhythm === 'accent') c = h < 0.14 ? perm[2 % n] : perm[(i + j) % 2];
+      else {
+        c = Math.floor(h * n) % n;
+        if (i > 0 && c === grid[j * pw + i - 1]) c = (c + 1 + Math.floor(cellHash(seed, i, j, salt + 1) * (n - 1))) % n;
+      }
       grid.push(c);
     }
   }
   const color = (i: number, j: number) => grid[mod(j, ph) * pw + mod(i, pw)];
-  // Bands: a closed walk of 2n steps through the palette that never repeats a colour twice in a row.
+  // Bands: a closed walk through the palette that never repeats a colour twice in a row: there and
+  // back along the ramp for ombre and stripes, hashed otherwise.
+  if (rhythm === 'ombre' || rhythm === 'stripes') {
+    const walk: number[] = [];
+    for (let k = 0; k < n; k++) walk.push(ramp(k));
+    for (let k = n - 2; k > 0; k--) walk.push(ramp(k));
+    return { s, inset, n, ox, oy, color, bandColor: (k) => walk[mod(k, walk.length)], bands: walk.length };
+  }
   const bands = 2 * n;
   const walk: number[] = [perm[0]];
   for (let b = 1; b < bands; b++) {
@@ -169,7 +220,7 @@ function chevronGeom(s: number, inset: number) {
 }
 
 /** All shapes covering [0, width] x [0, height]. */
-function buildShapes(p: GeometricParams, seed: number, width: number, height: number): Shape[] {
+function buildShapes(p: Resolved, seed: number, width: number, height: number): Shape[] {
   const st = setup(p, seed);
   const { s, inset, ox, oy } = st;
   const shapes: Shape[] = [];
@@ -179,7 +230,12 @@ function buildShapes(p: GeometricParams, seed: number, width: number, height: nu
       const { H, tri } = triangleGeom(s);
       for (let j = -1; j * H - oy < height + H; j++) {
         for (let k = -2; (k * s) / 2 - ox < width + s; k++) {
-          shapes.push({ kind: 'poly', pts: shift(tri(k, j, inset).pts), color: st.color(k, j) });
+          const { up, pts } = tri(k, j, inset);
+          const color = st.color(k, j);
+          shapes.push({ kind: 'poly', pts: shift(pts), color, tone: 0 });
+          // The left half lit: apex, the foot of the median, the left corner.
+          const [apex, left] = up ? [pts[0], pts[2]] : [pts[2], pts[0]];
+          shapes.push({ kind: 'poly', pts: shift([apex, [apex[0], left[1]], left]), color, tone: 1 });
         }
       }
       break;
@@ -195,7 +251,11 @@ function buildShapes(p: GeometricParams, seed: number, width: number, height: nu
             const ang = ((-90 + 60 * v) * Math.PI) / 180;
             pts.push([cx + r * Math.cos(ang), cy + r * Math.sin(ang)]);
           }
-          shapes.push({ kind: 'poly', pts: shift(pts), color: st.color(i, j) });
+          const color = st.color(i, j);
+          shapes.push({ kind: 'poly', pts: shift(pts), color, tone: 0 });
+          // Lit top cap and shaded bottom cap (vertices 5, 0, 1 and 2, 3, 4).
+          shapes.push({ kind: 'poly', pts: shift([pts[5], pts[0], pts[1]]), color, tone: 1 });
+          shapes.push({ kind: 'poly', pts: shift([pts[2], pts[3], pts[4]]), color, tone: 2 });
         }
       }
       break;
@@ -206,7 +266,9 @@ function buildShapes(p: GeometricParams, seed: number, width: number, height: nu
       for (let j = -1; j * rowH - oy < height + rowH; j++) {
         for (let i = -1; i * s - ox < width + s; i++) {
           const [cx, cy] = centre(i, j);
-          shapes.push({ kind: 'circle', cx: cx - ox, cy: cy - oy, r, color: st.color(i, j) });
+          const color = st.color(i, j);
+          shapes.push({ kind: 'circle', cx: cx - ox, cy: cy - oy, r, color, tone: 0 });
+          shapes.push({ kind: 'circle', cx: cx - ox, cy: cy - oy, r: r * DOT_CORE, color, tone: 1 });
         }
       }
       break;
@@ -219,7 +281,19 @@ function buildShapes(p: GeometricParams, seed: number, width: number, height: nu
       for (let k = -3; k * t - oy < height + s; k++) {
         const top = xs.map((x) => [x - ox, zig(k, x) + gv - oy] as Pt);
         const bottom = xs.map((x) => [x - ox, zig(k + 1, x) - gv - oy] as Pt).reverse();
-        shapes.push({ kind: 'poly', pts: [...top, ...bottom], color: st.bandColor(k) });
+        const color = st.bandColor(k);
+        shapes.push({ kind: 'poly', pts: [...top, ...bottom], color, tone: 0 });
+        // The left half of every tile (from a multiple of s to the fold at s/2) lit.
+        for (let q = 0; q + 1 < xs.length; q += 2) {
+          const [x0, x1] = [xs[q], xs[q + 1]];
+          const pts: Pt[] = [
+            [x0, zig(k, x0) + gv],
+            [x1, zig(k, x1) + gv],
+            [x1, zig(k + 1, x1) - gv],
+            [x0, zig(k + 1, x0) - gv],
+          ];
+          shapes.push({ kind: 'poly', pts: shift(pts), color, tone: 1 });
+        }
       }
       break;
     }
@@ -245,11 +319,12 @@ const fmt = (v: number) => {
 const SIZE_VAR = 'var(--svc-geometric-size)';
 /** A length of k tiles, optionally nudged by px pixels (for anti-aliased edges). */
 function len(k: number, px = 0): string {
-  if (px === 0) return k === 0 ? '0px' : `calc(${SIZE_VAR} * ${fmt(k)})`;
+  if (px === 0) return k === 0 ? '0px' : `calc(${SIZE_VAR}*${fmt(k)})`;
   if (k === 0) return `${fmt(px)}px`;
-  return `calc(${SIZE_VAR} * ${fmt(k)} ${px < 0 ? '-' : '+'} ${fmt(Math.abs(px))}px)`;
+  return `calc(${SIZE_VAR}*${fmt(k)} ${px < 0 ? '-' : '+'} ${fmt(Math.abs(px))}px)`;
 }
-const colorVar = (i: number) => `var(--svc-geometric-c${i + 1})`;
+/** A palette colour's custom property: plain (c), lit (l) or shaded (d). */
+const colorVar = (i: number, t = 0) => `var(--svc-geometric-${'cld'[t]}${i + 1})`;
 
 /** Right triangle with its right angle at V, legs lx (towards dx) and ly (towards dy); units of s. */
 function cornerTriangle(V: Pt, dx: 1 | -1, dy: 1 | -1, lx: number, ly: number, color: string, box: Pt): Layer | null {
@@ -257,7 +332,7 @@ function cornerTriangle(V: Pt, dx: 1 | -1, dy: 1 | -1, lx: number, ly: number, c
   const angle = (Math.atan2(dx / lx, -dy / ly) * 180) / Math.PI;
   const h = (lx * ly) / Math.hypot(lx, ly);
   return {
-    image: `linear-gradient(${fmt(mod(angle, 360))}deg, ${color} ${len(h, -0.5)}, transparent ${len(h, 0.5)})`,
+    image: `linear-gradient(${fmt(mod(angle, 360))}deg,${color} ${len(h, -0.5)},#0000 ${len(h, 0.5)})`,
     pos: [V[0] - (dx < 0 ? box[0] : 0), V[1] - (dy < 0 ? box[1] : 0)],
   };
 }
@@ -265,7 +340,7 @@ function cornerTriangle(V: Pt, dx: 1 | -1, dy: 1 | -1, lx: number, ly: number, c
 /** Axis-aligned rectangle at (x, y) of size w × h tiles, each nudged by the matching px value. */
 function rectangle(x: number, y: number, w: number, h: number, color: string, px: [number, number, number, number] = [0, 0, 0, 0]): Layer {
   return {
-    image: `conic-gradient(from 270deg at ${len(w, px[2])} ${len(h, px[3])}, ${color} 90deg, transparent 90deg)`,
+    image: `conic-gradient(from 270deg at ${len(w, px[2])} ${len(h, px[3])},${color} 90deg,#0000 0)`,
     pos: [x, y],
     posPx: [px[0], px[1]],
   };
@@ -281,7 +356,7 @@ function seamV(x: number, y0: number, y1: number, trim: [number, number], color:
   return rectangle(x, y0, 0, y1 - y0, color, [-1, trim[0], 2, -trim[0] - trim[1]]);
 }
 
-function cssLayers(p: GeometricParams, seed: number): { layers: Layer[]; box: Pt; base: string; colors: string[] } {
+function cssLayers(p: Resolved, seed: number): { layers: Layer[]; box: Pt; base: string; vars: string[] } {
   const unit = p.size;
   const [pw, ph] = PERIOD[p.pattern];
   const st = setup(p, seed);
@@ -294,6 +369,7 @@ function cssLayers(p: GeometricParams, seed: number): { layers: Layer[]; box: Pt
   };
   let box: Pt = [1, 1];
   let base = 'var(--svc-geometric-bg)';
+  const vars: string[] = [];
   switch (p.pattern) {
     case 'triangles': {
       const { H, tri } = triangleGeom(1);
@@ -302,19 +378,20 @@ function cssLayers(p: GeometricParams, seed: number): { layers: Layer[]; box: Pt
         for (let k = 0; k < pw; k++) {
           const { up, pts } = tri(k, j, inset);
           const c = colorVar(st.color(k, j));
+          const lit = colorVar(st.color(k, j), 1);
           const group: Array<Layer | null> = [];
           if (up) {
             const [apex, right, left] = pts;
             const V: Pt = [apex[0], left[1]];
             // Under the two halves: their shared vertical edge, from 2 px below the apex to the base.
             group.push(seamV(apex[0], apex[1], left[1], [2, 0], c, unit));
-            group.push(cornerTriangle(V, -1, -1, apex[0] - left[0], left[1] - apex[1], c, box));
+            group.push(cornerTriangle(V, -1, -1, apex[0] - left[0], left[1] - apex[1], lit, box));
             group.push(cornerTriangle(V, 1, -1, right[0] - apex[0], right[1] - apex[1], c, box));
           } else {
             const [left, right, apex] = pts;
             const V: Pt = [apex[0], left[1]];
             group.push(seamV(apex[0], left[1], apex[1], [0, 2], c, unit));
-            group.push(cornerTriangle(V, -1, 1, apex[0] - left[0], apex[1] - left[1], c, box));
+            group.push(cornerTriangle(V, -1, 1, apex[0] - left[0], apex[1] - left[1], lit, box));
             group.push(cornerTriangle(V, 1, 1, right[0] - apex[0], apex[1] - right[1], c, box));
           }
           // CSS lists the top layer first: halves above, cover below.
@@ -332,10 +409,12 @@ function cssLayers(p: GeometricParams, seed: number): { layers: Layer[]; box: Pt
         for (let i = 0; i < pw; i++) {
           const [cx, cy] = centre(i, j);
           const c = colorVar(st.color(i, j));
-          push(cornerTriangle([cx, cy - r / 2], -1, -1, a, r / 2, c, box));
-          push(cornerTriangle([cx, cy - r / 2], 1, -1, a, r / 2, c, box));
-          push(cornerTriangle([cx, cy + r / 2], -1, 1, a, r / 2, c, box));
-          push(cornerTriangle([cx, cy + r / 2], 1, 1, a, r / 2, c, box));
+          const lit = colorVar(st.color(i, j), 1);
+          const dark = colorVar(st.color(i, j), 2);
+          push(cornerTriangle([cx, cy - r / 2], -1, -1, a, r / 2, lit, box));
+          push(cornerTriangle([cx, cy - r / 2], 1, -1, a, r / 2, lit, box));
+          push(cornerTriangle([cx, cy + r / 2], -1, 1, a, r / 2, dark, box));
+          push(cornerTriangle([cx, cy + r / 2], 1, 1, a, r / 2, dark, box));
           push({ ...rectangle(cx - a, cy - r / 2, 2 * a, r, c) });
           // Under them: the vertical edge between the corner triangles and the rectangle's top and
           // bottom edges, each kept 2 px inside the outline.
@@ -349,13 +428,17 @@ function cssLayers(p: GeometricParams, seed: number): { layers: Layer[]; box: Pt
       const { rowH, centre, radius } = dotGeom(1);
       box = [pw, ph * rowH];
       const r = radius(inset);
+      // Every dot has the same radii: its stops are custom properties (lit centre, then the dot).
+      const core = r * DOT_CORE;
+      [len(core, -0.5), len(core, 0.5), len(r, -0.5), len(r, 0.5)].forEach((v, k) => vars.push(`  --svc-geometric-r${k + 1}: ${v};`));
       for (let j = 0; j < ph; j++) {
         for (let i = 0; i < pw; i++) {
           const [cx, cy] = centre(i, j);
           const c = colorVar(st.color(i, j));
+          const lit = colorVar(st.color(i, j), 1);
           // The layer's tile is centred on the dot (the dot is far smaller than the repeat unit).
           push({
-            image: `radial-gradient(circle at 50% 50%, ${c} ${len(r, -0.5)}, transparent ${len(r, 0.5)})`,
+            image: `radial-gradient(circle,${lit} var(--svc-geometric-r1),${c} var(--svc-geometric-r2) var(--svc-geometric-r3),#0000 var(--svc-geometric-r4))`,
             pos: [cx - box[0] / 2, cy - box[1] / 2],
           });
         }
@@ -369,21 +452,26 @@ function cssLayers(p: GeometricParams, seed: number): { layers: Layer[]; box: Pt
       base = colorVar(st.bandColor(-2));
       // Bottom-most layer first here; reversed below because CSS lists the top layer first.
       const stack: Layer[] = [];
-      for (let k = -1; k < N; k++) {
+      for (let k = -2; k < N; k++) {
         const apexY = zig(k, 0.5);
-        const below = (y: number, color: string): Layer => ({
-          image: `conic-gradient(from -45deg at ${len(0.5)} ${len(y)}, transparent 90deg, ${color} 90deg)`,
+        // Everything below the zigzag (from straight down, clockwise: the lit left side, the gap
+        // above the fold, the plain right side).
+        const below = (y: number, color: string, left?: string): Layer => ({
+          image: left
+            ? `conic-gradient(from 180deg at ${len(0.5)} ${len(y)},${left} 135deg,#0000 0 225deg,${color} 0)`
+            : `conic-gradient(from 45deg at ${len(0.5)} ${len(y)},${color} 270deg,#0000 0)`,
           pos: [0, 0],
         });
-        if (gv > 1e-6) stack.push(below(apexY - gv, 'var(--svc-geometric-bg)'));
-        stack.push(below(apexY + gv, colorVar(st.bandColor(k))));
+        // (Band -2 is only there for its lit half at the top of the unit; the gap above it is not.)
+        if (gv > 1e-6 && k > -2) stack.push(below(apexY - gv, 'var(--svc-geometric-bg)'));
+        stack.push(below(apexY + gv, colorVar(st.bandColor(k)), colorVar(st.bandColor(k), 1)));
       }
       stack.reverse();
       for (const l of stack) push(l);
       break;
     }
   }
-  return { layers, box, base, colors: p.palette };
+  return { layers, box, base, vars };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,7 +481,7 @@ export default defineGenerator<GeometricParams>({
   name: 'Geometric pattern',
   description:
     'Repeating geometric tiles (triangles, hexagons, chevrons or dots) in palette colours, as an image, an SVG or a pure-CSS background.',
-  version: '1.1.0',
+  version: '1.2.0',
   animated: false,
   formats: ['png', 'webp', 'svg', 'css'],
   defaults,
@@ -404,8 +492,9 @@ export default defineGenerator<GeometricParams>({
       pattern: {
         type: 'string',
         title: 'Pattern',
-        description: 'Tile shape: equilateral triangles, hexagons, chevron bands or staggered dots.',
-        enum: [...PATTERNS],
+        description:
+          'Tile shape: equilateral triangles, hexagons, chevron bands or staggered dots; auto lets the seed pick the shape and scale the tile size by 0.75–2.25.',
+        enum: ['auto', ...PATTERNS],
         default: defaults.pattern,
       },
       size: {
@@ -424,19 +513,25 @@ export default defineGenerator<GeometricParams>({
         maximum: 0.4,
         default: defaults.gap,
       },
-      palette: paletteParam('Palette', 'Tile colours; each tile picks one by a hash of the seed and its position.', defaults.palette),
+      palette: paletteParam(
+        'Palette',
+        'Tile colours, best as a ramp; the seed picks how they fall over the tiles (scattered, an ombre along the palette, stripes, or two tones with accents).',
+        defaults.palette,
+      ),
       background: colorParam('Background', 'Colour of the gaps between tiles.', defaults.background),
     },
   },
 
   draw(ctx: SKRSContext2D, input) {
-    const { params: p, width, height, seed } = input;
+    const { width, height, seed } = input;
+    const p = resolve(input.params, seed);
     ctx.fillStyle = p.background;
     ctx.fillRect(0, 0, width, height);
-    const shapes = buildShapes(p, seed, width, height);
-    const paths = p.palette.map(() => new Path2D());
-    for (const sh of shapes) {
-      const path = paths[sh.color];
+    const n = p.palette.length;
+    // One path per tone and colour, plain tiles first, their facets over them.
+    const paths = TONES.flatMap(() => p.palette.map(() => new Path2D()));
+    for (const sh of buildShapes(p, seed, width, height)) {
+      const path = paths[sh.tone * n + sh.color];
       if (sh.kind === 'circle') {
         path.moveTo(sh.cx + sh.r, sh.cy);
         path.arc(sh.cx, sh.cy, sh.r, 0, Math.PI * 2);
@@ -445,22 +540,27 @@ export default defineGenerator<GeometricParams>({
         path.closePath();
       }
     }
-    paths.forEach((path, i) => {
-      ctx.fillStyle = p.palette[i];
+    paths.forEach((path, k) => {
+      ctx.fillStyle = tone(p.palette[k % n], Math.floor(k / n));
       ctx.fill(path);
     });
   },
 
   svg(input) {
-    const { params: p, width, height, seed } = input;
+    const { width, height, seed } = input;
+    const p = resolve(input.params, seed);
     const W = num(width);
     const H = num(height);
-    const groups: string[][] = p.palette.map(() => []);
+    const n = p.palette.length;
+    const groups: string[][] = TONES.flatMap(() => p.palette.map(() => []));
     for (const sh of buildShapes(p, seed, width, height)) {
-      if (sh.kind === 'circle') groups[sh.color].push(`<circle cx="${num(sh.cx)}" cy="${num(sh.cy)}" r="${num(sh.r)}"/>`);
-      else groups[sh.color].push(`<path d="M${sh.pts.map(([x, y]) => `${num(x)} ${num(y)}`).join('L')}z"/>`);
+      const g = groups[sh.tone * n + sh.color];
+      if (sh.kind === 'circle') g.push(`<circle cx="${num(sh.cx)}" cy="${num(sh.cy)}" r="${num(sh.r)}"/>`);
+      else g.push(`<path d="M${sh.pts.map(([x, y]) => `${num(x)} ${num(y)}`).join('L')}z"/>`);
     }
-    const body = groups.map((g, i) => (g.length ? `<g fill="${p.palette[i]}">${g.join('')}</g>` : '')).join('');
+    const body = groups
+      .map((g, k) => (g.length ? `<g fill="${tone(p.palette[k % n], Math.floor(k / n))}">${g.join('')}</g>` : ''))
+      .join('');
     return (
       `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
       `<rect width="${W}" height="${H}" fill="${p.background}"/>${body}</svg>`
@@ -468,13 +568,22 @@ export default defineGenerator<GeometricParams>({
   },
 
   css(input) {
-    const { params: p, seed } = input;
-    const { layers, box, base } = cssLayers(p, seed);
+    const { seed } = input;
+    const p = resolve(input.params, seed);
+    const { layers, box, base, vars: own } = cssLayers(p, seed);
     const norm = (v: number, m: number) => mod(Math.round(v * 10000) / 10000, Math.round(m * 10000) / 10000);
+    const shade = (t: number) =>
+      p.palette.map(
+        (_, i) =>
+          `  --svc-geometric-${'cld'[t]}${i + 1}: color-mix(in srgb,var(--svc-geometric-c${i + 1}) ${Math.round(100 - TONES[t] * 100)}%,${t === 1 ? '#fff' : '#000'});`,
+      );
     const vars = [
       `  --svc-geometric-size: ${fmt(p.size)}px;`,
       `  --svc-geometric-bg: ${p.background};`,
       ...p.palette.map((c, i) => `  --svc-geometric-c${i + 1}: ${c};`),
+      ...shade(1),
+      ...(p.pattern === 'hexagons' ? shade(2) : []),
+      ...own,
     ];
     return [
       `/* Geometric pattern (${p.pattern}), seed ${seed}. Change the custom properties to recolour or resize it. */`,

@@ -6,7 +6,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { defineGenerator, type RenderInput } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, samplePalette, toHex } from '../lib/color.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
-import { range, subRandom } from '../lib/random.ts';
+import { range, seededStream } from '../lib/random.ts';
 import { num } from '../lib/svg.ts';
 
 export const HALFTONE_SHAPES = ['circle', 'square', 'diamond'] as const;
@@ -39,7 +39,7 @@ interface Dot {
 function buildDots(p: HalftoneParams, seed: number, width: number, height: number): Dot[] {
   const size = noise2D(seed, 'halftone/size');
   const hue = noise2D(seed, 'halftone/colour');
-  const rnd = subRandom(seed, 'halftone/sweep');
+  const rnd = seededStream(seed, 'halftone/sweep');
   const palette = p.palette.map(parseHex);
   const S = Math.min(width, height);
   const step = S / p.cells;
@@ -79,6 +79,17 @@ function buildDots(p: HalftoneParams, seed: number, width: number, height: numbe
   return dots;
 }
 
+/** Vertices (x, y pairs) of an n-gon with the area of the unit circle. */
+function unitCircle(n: number): number[] {
+  const k = Math.sqrt((2 * Math.PI) / (n * Math.sin((2 * Math.PI) / n)));
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(k * Math.cos((2 * Math.PI * i) / n), k * Math.sin((2 * Math.PI * i) / n));
+  return out;
+}
+const CIRCLE_32 = unitCircle(32);
+const CIRCLE_64 = unitCircle(64);
+const CIRCLE_128 = unitCircle(128);
+
 function dotPath(shape: HalftoneParams['shape'], d: Dot): Array<[number, number]> | null {
   if (shape === 'circle') return null;
   if (shape === 'square') {
@@ -104,7 +115,7 @@ export default defineGenerator<HalftoneParams>({
   name: 'Halftone',
   description:
     'An enlarged print screen: a rotated grid of dots growing and shrinking with a smooth field, their ink drifting through a palette.',
-  version: '1.0.0',
+  version: '1.2.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,
@@ -160,7 +171,15 @@ export default defineGenerator<HalftoneParams>({
         ctx.moveTo(pts[0][0], pts[0][1]);
         for (let k = 1; k < pts.length; k++) ctx.lineTo(pts[k][0], pts[k][1]);
         ctx.closePath();
-      } else ctx.arc(d.x, d.y, d.r, 0, Math.PI * 2);
+      } else {
+        // A circle as an equal-area polygon fine enough to look round, the same in CSS px at every
+        // pixel ratio: Skia's arcs lose area on dots a few device pixels wide, so a low pixel ratio
+        // used to give a paler picture.
+        const unit = d.r > 96 ? CIRCLE_128 : d.r > 24 ? CIRCLE_64 : CIRCLE_32;
+        ctx.moveTo(d.x + d.r * unit[0], d.y + d.r * unit[1]);
+        for (let k = 2; k < unit.length; k += 2) ctx.lineTo(d.x + d.r * unit[k], d.y + d.r * unit[k + 1]);
+        ctx.closePath();
+      }
       ctx.fill();
     }
   },

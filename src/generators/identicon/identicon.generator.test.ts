@@ -25,7 +25,7 @@ function validator() {
 
 test('identicon: contract fields', () => {
   assert.equal(gen.slug, 'identicon');
-  assert.equal(gen.version, '1.0.0');
+  assert.equal(gen.version, '1.1.0');
   assert.equal(gen.animated, false);
   assert.deepEqual([...gen.formats], ['png', 'webp', 'svg']);
   assert.equal(typeof gen.svg, 'function');
@@ -65,8 +65,18 @@ test('identicon: not blank, opaque by default, two main colours', () => {
   const { pixels } = renderFrameForTest(gen, { seed: 7, width: 64, height: 64 });
   for (let i = 3; i < pixels.length; i += 4) assert.equal(pixels[i], 255);
   assert.ok(distinctColors(pixels) >= 2);
-  // Background colour covers the corners, the pattern colour covers a good share of the middle.
-  assert.deepEqual([...pixels.slice(0, 3)], [0xf2, 0xf2, 0xf5]);
+  // A pale tinted ground by default; the Background colour covers the corners when tinting is off.
+  assert.ok(Math.min(pixels[0], pixels[1], pixels[2]) > 200, 'the tinted ground is pale');
+  const plain = renderFrameForTest(gen, { seed: 7, width: 64, height: 64, params: { tinted: false } });
+  assert.deepEqual([...plain.pixels.slice(0, 3)], [0xf2, 0xf2, 0xf5]);
+});
+
+test('identicon: a wide canvas keeps the glyph large and centred, with a frieze of copies beside it', () => {
+  const svg = gen.svg!({ params: gen.defaults, seed: 3, width: 1200, height: 630, pixelRatio: 1, random: () => 0 });
+  const fills = [...svg.matchAll(/fill="(#[0-9a-f]{6})"/g)].map((m) => m[1]);
+  assert.equal(new Set(fills).size, 3, 'ground, frieze and glyph colours');
+  const square = gen.svg!({ params: gen.defaults, seed: 3, width: 256, height: 256, pixelRatio: 1, random: () => 0 });
+  assert.equal(new Set([...square.matchAll(/fill="(#[0-9a-f]{6})"/g)].map((m) => m[1])).size, 2, 'a square avatar has no frieze');
 });
 
 test('identicon: the pattern is mirror-symmetric', () => {
@@ -98,7 +108,11 @@ test('identicon: svg is a standalone document with the same colours', () => {
   assert.ok(svg.endsWith('</svg>'));
   assert.ok(!/href|url\(|<text|<image/.test(svg));
   assert.ok(!/\d\.\d{3,}/.test(svg), 'numbers have at most 2 decimals');
-  assert.ok(svg.includes('fill="#f2f2f5"'));
+  assert.ok(
+    gen.svg!({ params: { ...gen.defaults, tinted: false }, seed: 42, width: 120, height: 100, pixelRatio: 1, random: () => 0 }).includes(
+      'fill="#f2f2f5"',
+    ),
+  );
   assert.match(svg, /<path d="M[^"]+" fill="#[0-9a-f]{6}"\/>/);
   const again = gen.svg!({ params: gen.defaults, seed: 42, width: 120, height: 100, pixelRatio: 1, random: () => 0 });
   assert.equal(svg, again);

@@ -1,12 +1,15 @@
 // Identicon: a small mirror-symmetric grid of filled cells derived from a hash of the seed and an
 // optional name, in one colour picked from the same hash (GitHub identicon style). The colour is
-// chosen in OKLCH so every hue has the same perceived lightness and contrast. The raster and the
-// SVG are drawn from the same cell geometry.
+// chosen in OKLCH so every hue has the same perceived lightness and contrast; by default the ground
+// is a pale tint of a neighbouring hue, so each avatar has its own small palette. On a canvas wider
+// (or taller) than a square, the glyph stays large and centred and its rows repeat outwards as a
+// faint frieze of mirrored copies, so a banner reads as intentional. The raster and the SVG are
+// drawn from the same cell geometry.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
-import { colorParam, toHex, type Rgb } from '../lib/color.ts';
-import { hash32, mulberry32 } from '../lib/random.ts';
+import { colorParam, mix, parseHex, toHex, type Rgb } from '../lib/color.ts';
+import { goldenSpread, hash32, mulberry32, seededStream } from '../lib/random.ts';
 
 export const CELL_SHAPES = ['square', 'rounded', 'circle'] as const;
 export type CellShape = (typeof CELL_SHAPES)[number];
@@ -17,6 +20,7 @@ export interface IdenticonParams extends Record<string, unknown> {
   padding: number;
   cellShape: CellShape;
   rounded: boolean;
+  tinted: boolean;
   background: string;
 }
 
@@ -26,6 +30,7 @@ const defaults: IdenticonParams = {
   padding: 0.12,
   cellShape: 'square',
   rounded: false,
+  tinted: true,
   background: '#f2f2f5',
 };
 
@@ -52,9 +57,18 @@ export function oklchToRgb(l: number, c: number, hDeg: number): Rgb {
 
 interface Layout {
   color: string;
+  /** The ground: a pale tint from the avatar's palette, or the background parameter. */
+  ground: string;
+  /** Colour of the frieze of mirrored copies beside the glyph. */
+  ghost: string;
   /** cells[row][col], mirrored left/right. */
   cells: boolean[][];
-  /** Cell boundaries along x and y (grid + 1 values each), in logical units. */
+  /** The frieze, as cells of the same grid beyond the glyph (col/row may be negative or ≥ grid). */
+  ghosts: Array<[number, number]>;
+  /** Index of the glyph's first column and row in xs / ys (cells before it belong to the frieze). */
+  ox: number;
+  oy: number;
+  /** Cell boundaries along x and y (grid + 1 values each, plus the frieze's), in logical units. */
   xs: number[];
   ys: number[];
   cornerRadius: number;
@@ -88,42 +102,69 @@ function layout(p: IdenticonParams, seed: number, width: number, height: number,
     const usesEveryRow = cells.filter((row) => row.some(Boolean)).length >= g - 1;
     if (fill >= 0.3 && fill <= 0.7 && usesEveryRow) break;
   }
-  const hue = rnd() * 360;
-  const lightness = 0.62 + rnd() * 0.1;
-  const chroma = 0.13 + rnd() * 0.05;
-  const color = toHex(oklchToRgb(lightness, chroma, hue));
+  // The hue walks the golden-ratio sequence over seeds (nearby seeds get far-apart hues), turned by the name.
+  const pal = seededStream(seed, `identicon/palette|${p.name}`);
+  const turn = p.name ? hash32(`identicon/name|${p.name}`) / 4294967296 : 0;
+  const hue = ((goldenSpread(seed, 'identicon/hue') + turn) % 1) * 360;
+  const lightness = 0.6 + pal() * 0.08;
+  const chroma = 0.14 + pal() * 0.04;
+  const glyph = oklchToRgb(lightness, chroma, hue);
+  const color = toHex(glyph);
+  // Ground: an analogous hue (a little either way), very light and soft.
+  const groundHue = hue + (pal() < 0.5 ? -1 : 1) * (25 + pal() * 25);
+  const groundRgb = p.tinted ? oklchToRgb(0.95, 0.035, groundHue) : parseHex(p.background);
+  const ground = toHex(groundRgb);
+  const ghost = toHex(mix(groundRgb, glyph, 0.2));
 
   // A centred square; boundaries snapped to device pixels so square cells are crisp.
   const side = Math.min(width, height) * (1 - 2 * p.padding);
+  const cell = side / g;
   const x0 = (width - side) / 2;
   const y0 = (height - side) / 2;
   const snap = (v: number) => Math.round(v * pixelRatio) / pixelRatio;
+  // Along the long side, when at least one whole cell fits beside the glyph, its rows repeat outwards:
+  // copies one cell apart, mirrored like the glyph, running off the edges.
+  const wide = x0 >= cell ? Math.ceil(x0 / cell) : 0;
+  const tall = y0 >= cell ? Math.ceil(y0 / cell) : 0;
   const xs: number[] = [];
   const ys: number[] = [];
-  for (let k = 0; k <= g; k++) {
-    xs.push(snap(x0 + (side * k) / g));
-    ys.push(snap(y0 + (side * k) / g));
+  for (let k = -wide; k <= g + wide; k++) xs.push(snap(x0 + cell * k));
+  for (let k = -tall; k <= g + tall; k++) ys.push(snap(y0 + cell * k));
+  const ghosts: Array<[number, number]> = [];
+  const period = g + 1;
+  for (let r = -tall; r < g + tall; r++) {
+    for (let c = -wide; c < g + wide; c++) {
+      if (r >= 0 && r < g && c >= 0 && c < g) continue;
+      const qc = ((c % period) + period) % period;
+      const qr = ((r % period) + period) % period;
+      if (qc === g || qr === g) continue;
+      if (cells[qr][qc]) ghosts.push([c + wide, r + tall]);
+    }
   }
   const cornerRadius = p.rounded ? Math.min(width, height) * 0.16 : 0;
-  return { color, cells, xs, ys, cornerRadius };
+  return { color, ground, ghost, cells, ghosts, xs, ys, ox: wide, oy: tall, cornerRadius };
+}
+
+/** The glyph's cells (or the frieze's) as [column, row] indices into xs / ys, row by row. */
+function onCells(l: Layout, ghosts: boolean): Array<[number, number]> {
+  if (ghosts) return l.ghosts;
+  const out: Array<[number, number]> = [];
+  l.cells.forEach((row, r) => row.forEach((on, c) => on && out.push([c + l.ox, r + l.oy])));
+  return out;
 }
 
 /** Square cells merged into horizontal runs, so neighbouring cells never show a seam. */
-function squareRuns(l: Layout): Array<[number, number, number, number]> {
+function squareRuns(l: Layout, ghosts: boolean): Array<[number, number, number, number]> {
   const runs: Array<[number, number, number, number]> = [];
-  l.cells.forEach((row, r) => {
-    let c = 0;
-    while (c < row.length) {
-      if (!row[c]) {
-        c++;
-        continue;
-      }
-      let e = c;
-      while (e + 1 < row.length && row[e + 1]) e++;
-      runs.push([l.xs[c], l.ys[r], l.xs[e + 1] - l.xs[c], l.ys[r + 1] - l.ys[r]]);
-      c = e + 1;
-    }
-  });
+  const list = onCells(l, ghosts);
+  for (let k = 0; k < list.length;) {
+    const [c, r] = list[k];
+    let e = k;
+    while (e + 1 < list.length && list[e + 1][1] === r && list[e + 1][0] === list[e][0] + 1) e++;
+    const end = list[e][0] + 1;
+    runs.push([l.xs[c], l.ys[r], l.xs[end] - l.xs[c], l.ys[r + 1] - l.ys[r]]);
+    k = e + 1;
+  }
   return runs;
 }
 
@@ -134,14 +175,8 @@ interface CellBox {
   h: number;
 }
 
-function cellBoxes(l: Layout): CellBox[] {
-  const out: CellBox[] = [];
-  l.cells.forEach((row, r) =>
-    row.forEach((on, c) => {
-      if (on) out.push({ x: l.xs[c], y: l.ys[r], w: l.xs[c + 1] - l.xs[c], h: l.ys[r + 1] - l.ys[r] });
-    }),
-  );
-  return out;
+function cellBoxes(l: Layout, ghosts: boolean): CellBox[] {
+  return onCells(l, ghosts).map(([c, r]) => ({ x: l.xs[c], y: l.ys[r], w: l.xs[c + 1] - l.xs[c], h: l.ys[r + 1] - l.ys[r] }));
 }
 
 export default defineGenerator<IdenticonParams>({
@@ -149,11 +184,11 @@ export default defineGenerator<IdenticonParams>({
   name: 'Identicon',
   description:
     'Avatar-style identicon: a mirror-symmetric grid of cells and a colour, both derived from a hash of the seed and an optional name.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   // An avatar is square.
-  defaultSize: { width: 256, height: 256 },
+  suggestedSize: { width: 256, height: 256 },
   defaults,
   paramSchema: {
     type: 'object',
@@ -196,14 +231,21 @@ export default defineGenerator<IdenticonParams>({
         description: 'Round the corners of the background (the corners outside it are left transparent).',
         default: defaults.rounded,
       },
-      background: colorParam('Background', 'Colour behind the pattern.', defaults.background),
+      tinted: {
+        type: 'boolean',
+        title: 'Tinted background',
+        description:
+          'Paint the background a pale tint of a hue next to the pattern colour (its own palette per avatar); off uses the Background colour.',
+        default: defaults.tinted,
+      },
+      background: colorParam('Background', 'Colour behind the pattern when Tinted background is off.', defaults.background),
     },
   },
 
   draw(ctx: SKRSContext2D, input) {
     const { params: p, width, height, seed, pixelRatio } = input;
     const l = layout(p, seed, width, height, pixelRatio);
-    ctx.fillStyle = p.background;
+    ctx.fillStyle = l.ground;
     if (l.cornerRadius > 0) {
       ctx.beginPath();
       ctx.roundRect(0, 0, width, height, l.cornerRadius);
@@ -211,23 +253,25 @@ export default defineGenerator<IdenticonParams>({
     } else {
       ctx.fillRect(0, 0, width, height);
     }
-    ctx.fillStyle = l.color;
-    ctx.beginPath();
-    if (p.cellShape === 'square') {
-      for (const [x, y, w, h] of squareRuns(l)) ctx.rect(x, y, w, h);
-    } else {
-      for (const b of cellBoxes(l)) {
-        const inset = Math.min(b.w, b.h) * 0.06;
-        if (p.cellShape === 'circle') {
-          const r = Math.min(b.w, b.h) / 2 - inset;
-          ctx.moveTo(b.x + b.w / 2 + r, b.y + b.h / 2);
-          ctx.arc(b.x + b.w / 2, b.y + b.h / 2, r, 0, Math.PI * 2);
-        } else {
-          ctx.roundRect(b.x + inset, b.y + inset, b.w - 2 * inset, b.h - 2 * inset, Math.min(b.w, b.h) * 0.28);
+    for (const ghosts of [true, false]) {
+      ctx.fillStyle = ghosts ? l.ghost : l.color;
+      ctx.beginPath();
+      if (p.cellShape === 'square') {
+        for (const [x, y, w, h] of squareRuns(l, ghosts)) ctx.rect(x, y, w, h);
+      } else {
+        for (const b of cellBoxes(l, ghosts)) {
+          const inset = Math.min(b.w, b.h) * 0.06;
+          if (p.cellShape === 'circle') {
+            const r = Math.min(b.w, b.h) / 2 - inset;
+            ctx.moveTo(b.x + b.w / 2 + r, b.y + b.h / 2);
+            ctx.arc(b.x + b.w / 2, b.y + b.h / 2, r, 0, Math.PI * 2);
+          } else {
+            ctx.roundRect(b.x + inset, b.y + inset, b.w - 2 * inset, b.h - 2 * inset, Math.min(b.w, b.h) * 0.28);
+          }
         }
       }
+      ctx.fill();
     }
-    ctx.fill();
   },
 
   svg(input) {
@@ -237,24 +281,25 @@ export default defineGenerator<IdenticonParams>({
     const H = num(height);
     const bg =
       l.cornerRadius > 0
-        ? `<rect width="${W}" height="${H}" rx="${num(l.cornerRadius)}" fill="${p.background}"/>`
-        : `<rect width="${W}" height="${H}" fill="${p.background}"/>`;
-    let body: string;
-    if (p.cellShape === 'square') {
-      const d = squareRuns(l)
-        .map(([x, y, w, h]) => `M${num(x)} ${num(y)}h${num(w)}v${num(h)}h${num(-w)}z`)
-        .join('');
-      body = d ? `<path d="${d}" fill="${l.color}"/>` : '';
-    } else {
-      const shapes = cellBoxes(l).map((b) => {
+        ? `<rect width="${W}" height="${H}" rx="${num(l.cornerRadius)}" fill="${l.ground}"/>`
+        : `<rect width="${W}" height="${H}" fill="${l.ground}"/>`;
+    const layer = (ghosts: boolean, color: string): string => {
+      if (p.cellShape === 'square') {
+        const d = squareRuns(l, ghosts)
+          .map(([x, y, w, h]) => `M${num(x)} ${num(y)}h${num(w)}v${num(h)}h${num(-w)}z`)
+          .join('');
+        return d ? `<path d="${d}" fill="${color}"/>` : '';
+      }
+      const shapes = cellBoxes(l, ghosts).map((b) => {
         const inset = Math.min(b.w, b.h) * 0.06;
         if (p.cellShape === 'circle') {
           return `<circle cx="${num(b.x + b.w / 2)}" cy="${num(b.y + b.h / 2)}" r="${num(Math.min(b.w, b.h) / 2 - inset)}"/>`;
         }
         return `<rect x="${num(b.x + inset)}" y="${num(b.y + inset)}" width="${num(b.w - 2 * inset)}" height="${num(b.h - 2 * inset)}" rx="${num(Math.min(b.w, b.h) * 0.28)}"/>`;
       });
-      body = `<g fill="${l.color}">${shapes.join('')}</g>`;
-    }
+      return shapes.length ? `<g fill="${color}">${shapes.join('')}</g>` : '';
+    };
+    const body = layer(true, l.ghost) + layer(false, l.color);
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${bg}${body}</svg>`;
   },
 });

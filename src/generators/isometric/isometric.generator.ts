@@ -6,7 +6,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { defineGenerator, type RenderInput } from '../generator.types.ts';
 import { colorParam, mix, paletteParam, parseHex, samplePalette, toHex } from '../lib/color.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
-import { range, subRandom } from '../lib/random.ts';
+import { range, seededStream } from '../lib/random.ts';
 import { num } from '../lib/svg.ts';
 
 export interface IsometricParams extends Record<string, unknown> {
@@ -39,7 +39,7 @@ interface Prism {
 
 function buildPrisms(p: IsometricParams, seed: number, width: number, height: number): Prism[] {
   const noise = noise2D(seed, 'isometric/height');
-  const rnd = subRandom(seed, 'isometric/towers');
+  const rnd = seededStream(seed, 'isometric/towers');
   const palette = p.palette.map(parseHex);
   const shadow = parseHex(p.background);
   const s = width / p.cells / (2 * SQRT3_2); // tile edge: `cells` tiles across the width
@@ -91,7 +91,7 @@ export default defineGenerator<IsometricParams>({
   name: 'Isometric blocks',
   description:
     'A tiny abstract city in isometric projection: columns of blocks rising with a smooth field, tops coloured by height, sides shaded.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,

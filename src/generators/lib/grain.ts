@@ -1,6 +1,6 @@
 // Film grain of the gradient generators (linear-gradient, mesh-gradient).
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { subRandom } from './random.ts';
+import { seededStream } from './random.ts';
 
 /**
  * Film grain: a seeded 256×256 tile of grey noise with alpha = amount, repeated over the canvas
@@ -13,7 +13,7 @@ export function applyGrain(ctx: SKRSContext2D, seed: number, purpose: string, am
   const tctx = tile.getContext('2d');
   const img = tctx.createImageData(T, T);
   const d = img.data;
-  let s = Math.floor(subRandom(seed, purpose)() * 4294967296) | 0 || 0x2545f491;
+  let s = Math.floor(seededStream(seed, purpose)() * 4294967296) | 0 || 0x2545f491;
   const alpha = Math.max(1, Math.round(amount * 255));
   for (let i = 0; i < d.length; i += 4) {
     s ^= s << 13;

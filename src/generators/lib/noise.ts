@@ -1,10 +1,10 @@
 // Seeded simplex noise from the well-kept `simplex-noise` package; seeded through our PRNG so
 // the same seed always yields the same field.
 import { createNoise2D } from 'simplex-noise';
-import { subRandom } from './random.ts';
+import { seededStream } from './random.ts';
 
 export function noise2D(seed: number, purpose = 'noise2d') {
-  return createNoise2D(subRandom(seed, purpose));
+  return createNoise2D(seededStream(seed, purpose));
 }
 
 /** Fractal Brownian motion over a 2D noise function. Returns roughly [-1, 1]. */

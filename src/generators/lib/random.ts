@@ -49,3 +49,13 @@ export function pick<T>(random: () => number, items: readonly T[]): T {
 export function seededStream(seed: number, purpose: string): () => number {
   return mulberry32(hash32(`${purpose}#${seed >>> 0}`));
 }
+
+/**
+ * A layout value in [0, 1) for seed along the golden-ratio sequence frac(seed·φ + offset), the offset
+ * hashed from purpose: consecutive seeds land far apart (any two of seeds n, n+1, n+2 differ by at least
+ * 0.236), so a composition driven by it never looks alike for nearby seeds. Plain IEEE multiply and
+ * add, the same bits on every platform.
+ */
+export function goldenSpread(seed: number, purpose: string): number {
+  return ((seed >>> 0) * 0.6180339887498949 + hash32(purpose) / 4294967296) % 1;
+}

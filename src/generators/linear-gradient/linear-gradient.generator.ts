@@ -5,8 +5,8 @@
 // native `in oklab` syntax where supported. A light seeded grain dithers away 8-bit banding.
 // Conic gradients blend in OKLCH instead (hue turns, chroma kept): around a full turn some pair of
 // neighbouring stops is nearly complementary, and a straight OKLab line between them runs through
-// grey. The seed varies the picture by `variation`: the angle turns up to ±25°, the inner stops
-// slide up to 40% of their spacing and the radial/conic centre moves up to 15% of the frame;
+// grey. The seed varies the picture by `variation`: the angle turns up to ±110°, the inner stops
+// slide up to 40% of their spacing and the radial/conic centre moves up to 30% of the frame;
 // all three forms (png, svg, css) use the varied geometry.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
@@ -18,7 +18,7 @@ import { applyGrain } from '../lib/grain.ts';
 import { seededStream } from '../lib/random.ts';
 import { oklabToRgb, rgbToOklab } from '../lib/oklab.ts';
 
-const VERSION = '1.2.0';
+const VERSION = '1.3.0';
 
 export const GRADIENT_KINDS = ['linear', 'radial', 'conic'] as const;
 export const INTERPOLATIONS = ['oklab', 'srgb'] as const;
@@ -102,9 +102,12 @@ function buildStops(p: LinearGradientParams, seed: number): Array<[number, strin
 function varied(p: LinearGradientParams, seed: number): { angle: number; centerX: number; centerY: number } {
   const rnd = seededStream(seed, 'linear-gradient/geometry');
   const v = Math.max(0, Math.min(1, p.variation));
-  const da = (rnd() * 2 - 1) * 25 * v;
-  const dx = (rnd() * 2 - 1) * 0.15 * v;
-  const dy = (rnd() * 2 - 1) * 0.15 * v;
+  // Seeds turn the angle up to ±110° along the golden-ratio sequence (frac(seed·φ)), so nearby
+  // seeds always point well apart; the stream's first draw only nudges it.
+  const golden = ((seed >>> 0) * 0.6180339887498949 + 0.1 * rnd()) % 1;
+  const da = (golden * 2 - 1) * 110 * v;
+  const dx = (rnd() * 2 - 1) * 0.3 * v;
+  const dy = (rnd() * 2 - 1) * 0.3 * v;
   const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
   // Rounded so the CSS and SVG can state them exactly.
   return {
@@ -215,7 +218,7 @@ export default defineGenerator<LinearGradientParams>({
         type: 'number',
         title: 'Seed variation',
         description:
-          'How much the seed varies the gradient: turns the angle (up to ±25°), slides the inner stops and moves the centre. 0 = exactly the given angle, centre and even stops.',
+          'How much the seed varies the gradient: turns the angle (up to ±110°), slides the inner stops and moves the centre (up to 0.3). 0 = exactly the given angle, centre and even stops.',
         minimum: 0,
         maximum: 1,
         default: defaults.variation,

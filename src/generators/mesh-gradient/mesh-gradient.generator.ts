@@ -9,7 +9,7 @@ import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
 import { compose, paintGradient, rotation, scaling, translation } from '../lib/gradient.ts';
 import { emptyBlock, solidBlock, writeBlock } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
-import { range, subRandom } from '../lib/random.ts';
+import { range, seededStream } from '../lib/random.ts';
 import { applyGrain } from '../lib/grain.ts';
 
 export interface MeshGradientParams extends Record<string, unknown> {
@@ -53,7 +53,7 @@ const FALLOFF: ReadonlyArray<readonly [number, number]> = (() => {
 const GLOW_BUFFER = 1280;
 
 function buildGlows(p: MeshGradientParams, seed: number, width: number, height: number): Glow[] {
-  const rnd = subRandom(seed, 'mesh-gradient/points');
+  const rnd = seededStream(seed, 'mesh-gradient/points');
   const colors = p.palette.map(parseHex);
   // Shuffle colour order so different seeds give different arrangements, but every colour is used.
   const order = colors.map((_, i) => i);
@@ -100,7 +100,7 @@ export default defineGenerator<MeshGradientParams>({
   slug: 'mesh-gradient',
   name: 'Mesh gradient',
   description: 'Soft multi-point mesh gradient: coloured control points blended into a smooth wallpaper, with optional film grain.',
-  version: '1.1.0',
+  version: '1.2.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,

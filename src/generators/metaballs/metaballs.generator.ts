@@ -8,7 +8,7 @@ import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '
 import { defineGenerator, type FrameInput } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex } from '../lib/color.ts';
 import { drawPixels } from '../lib/pixels.ts';
-import { range, subRandom } from '../lib/random.ts';
+import { range, seededStream } from '../lib/random.ts';
 
 export interface MetaballsParams extends Record<string, unknown>, LoopParams {
   balls: number;
@@ -48,7 +48,7 @@ interface Ball {
 }
 
 function buildBalls(seed: number, count: number, paletteSize: number): Ball[] {
-  const rnd = subRandom(seed, 'metaballs/balls');
+  const rnd = seededStream(seed, 'metaballs/balls');
   const balls: Ball[] = [];
   for (let i = 0; i < count; i++) {
     balls.push({
@@ -74,7 +74,7 @@ export default defineGenerator<MetaballsParams>({
   slug: 'metaballs',
   name: 'Metaballs',
   description: 'Glossy blobs drifting, merging and splitting like a lava lamp, their colours blending where they meet; loops seamlessly.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,

@@ -1,12 +1,13 @@
 // Orbits: a little planetary system seen at a slant. Concentric elliptical orbits around a glowing
 // sun, each carrying one to three planets with fading comet trails. Every planet makes a whole
 // number of revolutions per loop (inner ones faster), so the animation joins up exactly. Drawn on
-// the canvas with solid colours (and plain alpha) only.
+// the canvas with solid colours (and plain alpha) only. The seed places the sun (left to right, high or
+// low), sizes it, leans the system, and the sun's stepped corona carries its light across the frame.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator } from '../generator.types.ts';
-import { colorParam, mix, paletteParam, parseHex, toHex } from '../lib/color.ts';
-import { range, subRandom } from '../lib/random.ts';
+import { colorParam, mix, paletteParam, parseHex, type Rgb, toHex } from '../lib/color.ts';
+import { goldenSpread, range, seededStream } from '../lib/random.ts';
 
 export interface OrbitsParams extends Record<string, unknown>, LoopParams {
   orbits: number;
@@ -29,6 +30,10 @@ const defaults: OrbitsParams = {
 
 const TAU = Math.PI * 2;
 const TRAIL_SEGMENTS = 14;
+/** Rings of the sun's faint outer corona. */
+const CORONA = 8;
+/** How far the corona's innermost ring goes from space towards the sun's colour. */
+const CORONA_LIGHT = 0.18;
 
 interface Planet {
   phase: number;
@@ -47,13 +52,15 @@ interface System {
 }
 
 function buildSystem(p: OrbitsParams, seed: number, width: number, height: number): System {
-  const rnd = subRandom(seed, 'orbits/system');
+  const rnd = seededStream(seed, 'orbits/system');
   const S = Math.min(width, height);
-  const cx = width * range(rnd, 0.38, 0.62);
-  const cy = height * range(rnd, 0.42, 0.58);
-  const rot = range(rnd, -0.5, 0.5);
+  // The sun sits left, centre or right, high or low in the frame, and the system leans one way or the
+  // other, along the golden-ratio sequence, so nearby seeds compose differently.
+  const cx = width * (0.22 + 0.56 * goldenSpread(seed, 'orbits/x') + range(rnd, -0.03, 0.03));
+  const cy = height * (0.3 + 0.4 * goldenSpread(seed, 'orbits/y'));
+  const rot = (goldenSpread(seed, 'orbits/lean') * 2 - 1) * 0.6;
   const outer = Math.max(width, height) * range(rnd, 0.42, 0.55);
-  const sun = S * range(rnd, 0.05, 0.08);
+  const sun = S * (0.045 + 0.05 * goldenSpread(seed, 'orbits/sun')) * range(rnd, 0.95, 1.05);
   const radii: number[] = [];
   const planets: Planet[][] = [];
   const planetColors = p.palette.length > 1 ? p.palette.slice(1) : p.palette;
@@ -83,7 +90,7 @@ export default defineGenerator<OrbitsParams>({
   name: 'Orbits',
   description:
     'A little planetary system at a slant: planets with comet trails circling a glowing sun on concentric orbits, looping seamlessly.',
-  version: '1.0.0',
+  version: '1.2.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,
@@ -149,8 +156,28 @@ export default defineGenerator<OrbitsParams>({
     ctx.fillStyle = p.background;
     ctx.fillRect(0, 0, width, height);
 
+    // A wide, faint corona: the sun's light on the space around it, in stepped solid rings, inside
+    // which the four halos sit. ground() is the colour painted at a point, so trails and the gaps
+    // around planets fade into the corona rather than into plain space.
+    const rings: Array<{ r: number; color: string }> = [];
+    for (let i = 1; i <= 4; i++)
+      rings.push({ r: sys.sun * (1 + 0.32 * i), color: toHex(mix(bg, sunColor, CORONA_LIGHT + ((0.3 - CORONA_LIGHT) * (5 - i)) / 4)) });
+    for (let i = 1; i <= CORONA; i++)
+      rings.push({ r: sys.sun * (2.3 + 1.1 * i), color: toHex(mix(bg, sunColor, CORONA_LIGHT * ((CORONA + 1 - i) / CORONA) ** 1.5)) });
+    const ground = (x: number, y: number): Rgb => {
+      const d = Math.hypot(x - sys.cx, y - sys.cy);
+      for (const ring of rings) if (d <= ring.r) return parseHex(ring.color);
+      return bg;
+    };
+    for (let i = rings.length - 1; i >= 4; i--) {
+      ctx.fillStyle = rings[i].color;
+      ctx.beginPath();
+      ctx.arc(sys.cx, sys.cy, rings[i].r, 0, TAU);
+      ctx.fill();
+    }
+
     // Faint background dust, static.
-    const dust = subRandom(seed, 'orbits/dust');
+    const dust = seededStream(seed, 'orbits/dust');
     ctx.fillStyle = toHex(mix(bg, parseHex('#ffffff'), 0.35));
     const nDust = Math.round((width * height) / 2500);
     for (let i = 0; i < nDust; i++) {
@@ -170,10 +197,10 @@ export default defineGenerator<OrbitsParams>({
     }
 
     // Sun with halos.
-    for (let i = 4; i >= 1; i--) {
-      ctx.fillStyle = toHex(mix(bg, sunColor, 0.12 + 0.06 * (4 - i)));
+    for (let i = 3; i >= 0; i--) {
+      ctx.fillStyle = rings[i].color;
       ctx.beginPath();
-      ctx.arc(sys.cx, sys.cy, sys.sun * (1 + 0.32 * i), 0, TAU);
+      ctx.arc(sys.cx, sys.cy, rings[i].r, 0, TAU);
       ctx.fill();
     }
     ctx.fillStyle = toHex(sunColor);
@@ -199,7 +226,8 @@ export default defineGenerator<OrbitsParams>({
           for (let s = 0; s < TRAIL_SEGMENTS; s++) {
             const a0 = a - dir * len * (1 - s / TRAIL_SEGMENTS);
             const a1 = a - dir * len * (1 - (s + 1) / TRAIL_SEGMENTS);
-            ctx.strokeStyle = toHex(mix(bg, color, ((s + 1) / TRAIL_SEGMENTS) ** 1.6 * 0.85));
+            const [gx, gy] = at(r, (a0 + a1) / 2);
+            ctx.strokeStyle = toHex(mix(ground(gx, gy), color, ((s + 1) / TRAIL_SEGMENTS) ** 1.6 * 0.85));
             ctx.beginPath();
             const steps = 4;
             for (let q = 0; q <= steps; q++) {
@@ -211,7 +239,7 @@ export default defineGenerator<OrbitsParams>({
           }
         }
         const [x, y] = at(r, a);
-        ctx.fillStyle = p.background;
+        ctx.fillStyle = toHex(ground(x, y));
         ctx.beginPath();
         ctx.arc(x, y, pl.size * 1.45, 0, TAU);
         ctx.fill();

@@ -15,7 +15,7 @@ import { defineGenerator, type FrameInput } from '../generator.types.ts';
 import { drawPixels } from '../lib/pixels.ts';
 import { colorParam, paletteParam, parseHex } from '../lib/color.ts';
 import { noise2D } from '../lib/noise.ts';
-import { subRandom } from '../lib/random.ts';
+import { seededStream } from '../lib/random.ts';
 
 export interface ParticleFlowParams extends Record<string, unknown>, LoopParams {
   particles: number;
@@ -119,7 +119,7 @@ export default defineGenerator<ParticleFlowParams>({
   slug: 'particle-flow',
   name: 'Particle flow',
   description: 'Glowing particles drifting through a slowly changing curl-noise flow, drawing fading trails; loops seamlessly.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,
@@ -221,7 +221,7 @@ function particleFlowPixels(input: FrameInput<ParticleFlowParams>, device: { wid
     sinT[k] = Math.sin((TAU * k) / S);
   }
 
-  const rnd = subRandom(seed, 'particle-flow/particles');
+  const rnd = seededStream(seed, 'particle-flow/particles');
   const nColors = p.palette.length;
   const px = new Float64Array(LIFE_STEPS + 2);
   const py = new Float64Array(LIFE_STEPS + 2);
@@ -329,7 +329,11 @@ function particleFlowPixels(input: FrameInput<ParticleFlowParams>, device: { wid
   const sx = cw / width;
   const sy = ch / height;
   const acc = lightBuffer(cw * ch * 3);
-  const R = Math.max(1, p.lineWidth * sx * 0.85); // kernel radius in device px
+  // Kernel radius in device px. Below one device pixel the kernel keeps a 1 px radius (narrower
+  // would alias) but carries only the light of the true width, so a lower pixel ratio is the same
+  // picture with fewer pixels instead of brighter, wider trails.
+  const trueR = p.lineWidth * sx * 0.85;
+  const R = Math.max(1, trueR);
   const invR = 1 / R;
   const spacing = Math.min(0.8, R * 0.6);
   const colors = p.palette.map(parseHex);
@@ -361,7 +365,7 @@ function particleFlowPixels(input: FrameInput<ParticleFlowParams>, device: { wid
     const ci = Math.floor(bucket / ALPHA_LEVELS);
     const alpha = (((bucket % ALPHA_LEVELS) + 1) / ALPHA_LEVELS) * 0.9;
     // Weight per sample so a line's peak brightness is about `alpha` times its colour.
-    const k = (alpha * spacing) / R;
+    const k = (alpha * spacing * Math.min(1, trueR / R)) / R;
     const r = cr[ci] * k,
       g2 = cg[ci] * k,
       b = cb[ci] * k;

@@ -3,10 +3,12 @@ import { animatedGeneratorContract } from '../../../test/unit/generators/generat
 import gen from './plasma.generator.ts';
 
 animatedGeneratorContract(gen, {
-  invalid: [{ speed: 2.5 }, { colorCycles: 5 }, { detail: 63 }, { scale: 0.2 }],
+  invalid: [{ scheme: 'rainbow' }, { speed: 2.5 }, { colorCycles: 5 }, { detail: 63 }, { scale: 0.2 }],
   loops: [
     { speed: 3, colorCycles: 2 },
     { fps: 10, duration: 1.05 },
     { detail: 64, scale: 4 },
+    { scheme: 'neon' },
+    { scheme: 'custom', palette: ['#000000', '#ffffff'] },
   ],
 });

@@ -4,7 +4,9 @@
 // internal resolution (`detail`) and scaled up with a bicubic filter (lib/resample.ts): plasma is
 // smooth, so this costs nothing visible and keeps a 1080p frame fast. The colour table blends in
 // OKLab (lib/oklab.ts), so the bands between palette colours stay vivid instead of greying, and
-// the seed also picks where in the palette the cycle starts and which way it runs.
+// the seed also picks where in the palette the cycle starts and which way it runs. By default
+// (`scheme: auto`) the seed also picks one of a few curated, tonal palettes (a dark, a mid and a
+// light key of neighbouring hues) instead of a full rainbow; a palette of your own is used as is.
 import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '../lib/animation.ts';
 import { defineGenerator, type FrameInput } from '../generator.types.ts';
 import { paletteParam, parseHex } from '../lib/color.ts';
@@ -13,7 +15,20 @@ import { range, seededStream } from '../lib/random.ts';
 import { drawPixels } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 
+export const PLASMA_SCHEMES = {
+  ember: ['#1a0b1e', '#5c1a3b', '#b8403a', '#ee9b4f', '#f8d9a0', '#7a2a40'],
+  lagoon: ['#04162b', '#0b3c5d', '#1d7a8a', '#7fd1c7', '#e4f5ef', '#2a6f97'],
+  orchid: ['#150e29', '#3d2c6e', '#8e5bb5', '#e69fc0', '#fbe6ea', '#5a3d8a'],
+  dusk: ['#0f1026', '#283a6b', '#6c5b9e', '#de7a98', '#ffc89f', '#3f3a74'],
+  moss: ['#0c1912', '#1f4b38', '#5b8c5a', '#c5d69a', '#f3f0d3', '#36684a'],
+  neon: ['#10062b', '#2b2dd6', '#ff3d9a', '#ff9f1c', '#fff275', '#2de2e6'],
+} as const;
+const SCHEME_NAMES = Object.keys(PLASMA_SCHEMES) as (keyof typeof PLASMA_SCHEMES)[];
+/** The palettes `auto` picks from (not the full-spectrum neon one). */
+const AUTO_SCHEMES = SCHEME_NAMES.filter((n) => n !== 'neon');
+
 export interface PlasmaParams extends Record<string, unknown>, LoopParams {
+  scheme: 'auto' | 'custom' | keyof typeof PLASMA_SCHEMES;
   palette: string[];
   scale: number;
   speed: number;
@@ -22,6 +37,7 @@ export interface PlasmaParams extends Record<string, unknown>, LoopParams {
 }
 
 const defaults: PlasmaParams = {
+  scheme: 'auto',
   palette: ['#10062b', '#2b2dd6', '#ff3d9a', '#ff9f1c', '#fff275', '#2de2e6'],
   scale: 1,
   speed: 1,
@@ -67,6 +83,15 @@ interface Waves {
   reverse: boolean;
 }
 
+/** The colours a frame uses: a named scheme, the caller's palette, or (auto) a seeded curated scheme unless the palette was changed. */
+function schemeColors(p: PlasmaParams, seed: number): readonly string[] {
+  if (p.scheme === 'custom') return p.palette;
+  if (p.scheme !== 'auto') return PLASMA_SCHEMES[p.scheme];
+  const own = p.palette.length !== defaults.palette.length || p.palette.some((c, i) => c.toLowerCase() !== defaults.palette[i]);
+  if (own) return p.palette;
+  return PLASMA_SCHEMES[AUTO_SCHEMES[Math.floor(seededStream(seed, 'plasma/scheme')() * AUTO_SCHEMES.length)]];
+}
+
 function waves(seed: number): Waves {
   const rnd = seededStream(seed, 'plasma/waves');
   return {
@@ -89,7 +114,7 @@ export default defineGenerator<PlasmaParams>({
   slug: 'plasma',
   name: 'Plasma',
   description: 'Classic colourful plasma: interfering sine waves and ripples mapped through a cycling palette, looping seamlessly.',
-  version: '1.2.0',
+  version: '1.3.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,
@@ -97,6 +122,14 @@ export default defineGenerator<PlasmaParams>({
     type: 'object',
     additionalProperties: false,
     properties: {
+      scheme: {
+        type: 'string',
+        title: 'Colour scheme',
+        description:
+          'auto: the seed picks one of the curated tonal schemes (ember, lagoon, orchid, dusk, moss), or uses `palette` when you set one; custom: always `palette`; or a scheme by name (neon is the full-spectrum classic).',
+        enum: ['auto', 'custom', ...SCHEME_NAMES],
+        default: defaults.scheme,
+      },
       palette: paletteParam(
         'Palette',
         'Colours the plasma cycles through (used as a loop: the last blends back into the first).',
@@ -151,7 +184,7 @@ function plasmaPixels(input: FrameInput<PlasmaParams>, device: { width: number; 
   const iw = Math.max(2, Math.min(p.detail, cw));
   const ih = Math.max(2, Math.round((iw * ch) / cw));
   const w = waves(seed);
-  const lut = paletteLut(p.palette, w.reverse);
+  const lut = paletteLut(schemeColors(p, seed), w.reverse);
   const phase = TAU * loop * p.speed;
 
   // Coordinates: the shorter side spans 1 unit (before `scale`), centred on the canvas.

@@ -14,7 +14,7 @@ import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
 import { paintGradient, scaling } from '../lib/gradient.ts';
 import { type PixelBlock, solidBlock, writeBlock } from '../lib/pixels.ts';
-import { seededStream } from '../lib/random.ts';
+import { goldenSpread, seededStream } from '../lib/random.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
 
 export interface StarfieldParams extends Record<string, unknown>, LoopParams {
@@ -43,6 +43,13 @@ const defaults: StarfieldParams = {
 };
 
 const NEAR = 0.015;
+
+/** Where the stars stream from: off-centre by a seeded amount (golden-ratio sequence), so each seed frames the warp its own way. */
+function vanishingPoint(seed: number, width: number, height: number): [number, number] {
+  const u = goldenSpread(seed, 'starfield/vanishing-x'),
+    v = goldenSpread(seed, 'starfield/vanishing-y');
+  return [width * (0.25 + 0.5 * u), height * (0.32 + 0.36 * v)];
+}
 
 interface Star {
   x: number;
@@ -154,9 +161,12 @@ function milkyWayBand(seed: number, width: number, height: number) {
   const rnd = seededStream(seed, 'starfield/milky-way');
   const half = Math.max(width, height) / 2;
   // A line through a point near the middle, tilted up to ±40° from a diagonal.
-  const theta = ((rnd() < 0.5 ? -1 : 1) * (10 + 60 * rnd()) * Math.PI) / 180;
-  const px = width / 2 + (rnd() - 0.5) * 0.4 * width;
-  const py = height / 2 + (rnd() - 0.5) * 0.4 * height;
+  // Its tilt and where it crosses the frame follow the golden-ratio sequence, so nearby seeds differ.
+  const tilt = goldenSpread(seed, 'starfield/milky-way/tilt') * 2 - 1;
+  const theta = ((tilt < 0 ? -1 : 1) * (10 + 60 * Math.abs(tilt)) * Math.PI) / 180;
+  const shift = goldenSpread(seed, 'starfield/milky-way/shift') - 0.5;
+  const px = width / 2 + shift * 0.7 * width + (rnd() - 0.5) * 0.1 * width;
+  const py = height / 2 + (rnd() - 0.5) * 0.3 * height;
   const nx = -Math.sin(theta),
     ny = Math.cos(theta);
   const w = 0.24 + 0.1 * rnd();
@@ -283,8 +293,7 @@ function backdrop(
   if (lastBackdrop?.key === key) return { data: lastBackdrop.data.slice(), width: dw, height: dh, x: 0, y: 0 };
   const frame = solidBlock(dw, dh, parseHex(p.background));
   const toDevice = scaling(pr);
-  const cx = width / 2;
-  const cy = height / 2;
+  const [cx, cy] = vanishingPoint(seed, width, height);
   const half = Math.max(width, height) / 2;
   const band = milkyWayBand(seed, width, height);
   if (p.milkyWay > 0) paintMilkyWay(frame, band, p.milkyWay, pr);
@@ -292,6 +301,7 @@ function backdrop(
   // Nebula: a few very soft glows tinted by the palette, plus a faint light at the vanishing point.
   if (p.nebula > 0) {
     const rnd = seededStream(seed, 'starfield/nebula');
+    const side = goldenSpread(seed, 'starfield/nebula/side');
     const colors = p.palette.map(parseHex);
     const tints: Rgb[] = [
       { r: 90, g: 60, b: 200 },
@@ -300,7 +310,8 @@ function backdrop(
     ];
     const alpha = (a: number) => Math.round(a * 1000) / 1000;
     for (let i = 0; i < 3; i++) {
-      const x = width * (0.15 + 0.7 * rnd());
+      // The glows gather around a seeded place across the frame.
+      const x = width * (0.12 + 0.76 * side + 0.2 * (rnd() - 0.5));
       const y = height * (0.15 + 0.7 * rnd());
       const r = half * (0.6 + 0.6 * rnd());
       const t = tints[Math.floor(rnd() * tints.length)];
@@ -309,8 +320,8 @@ function backdrop(
       paintGradient(frame, {
         shape: { kind: 'radial', cx: x, cy: y, r },
         stops: [
-          { offset: 0, color: tint, alpha: alpha(0.34 * p.nebula) },
-          { offset: 0.45, color: tint, alpha: alpha(0.13 * p.nebula) },
+          { offset: 0, color: tint, alpha: alpha(0.42 * p.nebula) },
+          { offset: 0.45, color: tint, alpha: alpha(0.16 * p.nebula) },
           { offset: 1, color: tint, alpha: 0 },
         ],
         transform: toDevice,
@@ -337,7 +348,7 @@ export default defineGenerator<StarfieldParams>({
   slug: 'starfield',
   name: 'Starfield warp',
   description: 'Stars streaming towards the viewer at warp speed with glowing trails over a faint nebula; loops seamlessly.',
-  version: '1.2.0',
+  version: '1.4.0',
   animated: true,
   formats: ['gif', 'mp4', 'png', 'webp'],
   defaults,
@@ -412,8 +423,7 @@ export default defineGenerator<StarfieldParams>({
 
   draw(ctx: SKRSContext2D, input) {
     const { params: p, width, height, seed, loop, pixelRatio: pr } = input;
-    const cx = width / 2;
-    const cy = height / 2;
+    const [cx, cy] = vanishingPoint(seed, width, height);
     const half = Math.max(width, height) / 2;
     // The whole frame is painted in JavaScript into device pixels, then put on the canvas once:
     // Skia's gradients give other pixels on other CPUs (lib/gradient.ts).

@@ -37,6 +37,8 @@ const defaults: TopographyParams = {
 
 /** Grid budget: at most this many height samples, however large the canvas. */
 const MAX_SAMPLES = 300_000;
+/** Narrowest stroke drawn, in device pixels (see draw). */
+const THIN = 1.05;
 /** Upper bound on contour vertices drawn (see buildScene). */
 const VERTEX_BUDGET = 200_000;
 
@@ -276,7 +278,7 @@ export default defineGenerator<TopographyParams>({
   slug: 'topography',
   name: 'Topography',
   description: 'Topographic contour lines of a seeded noise terrain, with index contours and optional hypsometric tints.',
-  version: '1.0.0',
+  version: '1.2.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,
@@ -349,7 +351,7 @@ export default defineGenerator<TopographyParams>({
   },
 
   draw(ctx: SKRSContext2D, input) {
-    const { params: p, width, height, seed } = input;
+    const { params: p, width, height, seed, pixelRatio } = input;
     const scene = buildScene(p, seed, width, height);
     ctx.fillStyle = scene.baseTint ?? p.background;
     ctx.fillRect(0, 0, width, height);
@@ -373,8 +375,13 @@ export default defineGenerator<TopographyParams>({
     ctx.lineJoin = 'round';
     ctx.lineCap = 'round';
     for (const major of [false, true]) {
-      ctx.lineWidth = major ? p.lineWidth * 2 : p.lineWidth;
-      ctx.globalAlpha = major ? 1 : 0.75;
+      // A line thinner than THIN device pixels is drawn THIN pixels wide with its alpha scaled down by
+      // the same factor: the same ink per unit of length at every pixel ratio. (Skia draws strokes of
+      // one device pixel or less as hairlines, which lose ink, so a low pixel ratio gave a paler map.)
+      const width = major ? p.lineWidth * 2 : p.lineWidth;
+      const thin = THIN / pixelRatio;
+      ctx.lineWidth = Math.max(width, thin);
+      ctx.globalAlpha = (major ? 1 : 0.75) * Math.min(1, width / thin);
       // Stroke in batches: Skia strokes one huge multi-contour path far slower than many small ones.
       // Lines of one group do not overlap, so batching does not change the picture.
       const lines = scene.levels.filter((l) => l.major === major).flatMap((l) => l.lines);

@@ -5,11 +5,15 @@
 // The seed also lays a slow wave of bias over the grid (`structure`): where it leans one way the
 // tiles mostly share an orientation and the paths run long, where it leans the other they curl the
 // other way, so each seed has regions of its own texture instead of uniform noise.
+// A second slow seeded field shades the motifs from the foreground to an accent colour (in OKLab,
+// a few steps, one path each), so each seed has its own large-scale composition of colour, and
+// `scheme: auto` lets the seed pick one of a few curated background/foreground/accent triads.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
-import { colorParam } from '../lib/color.ts';
+import { colorParam, parseHex, toHex } from '../lib/color.ts';
+import { mixOklab, oklabToRgb, rgbToOklab } from '../lib/oklab.ts';
 import { hash32, seededStream } from '../lib/random.ts';
 
 export const TRUCHET_STYLES = ['arcs', 'arcs-filled', 'diagonal', 'triangles'] as const;
@@ -21,16 +25,69 @@ export interface TruchetParams extends Record<string, unknown> {
   foreground: string;
   background: string;
   structure: number;
+  scheme: 'auto' | 'custom';
+  accent: string;
+  shading: number;
 }
 
 const defaults: TruchetParams = {
   style: 'arcs',
-  tileSize: 40,
+  tileSize: 44,
   thickness: 0.24,
   foreground: '#f4a259',
   background: '#1b2a41',
   structure: 0.5,
+  scheme: 'auto',
+  accent: '#e4616b',
+  shading: 0.8,
 };
+
+/** Curated [background, foreground, accent] triads that `scheme: auto` picks from by seed. */
+const SCHEMES: readonly (readonly [string, string, string])[] = [
+  ['#1b2a41', '#f4a259', '#e4616b'],
+  ['#f3ede2', '#2f4858', '#c8553d'],
+  ['#0f3d3e', '#e2dcc8', '#f2a65a'],
+  ['#2b193d', '#f1c6d3', '#8fb9a8'],
+  ['#e9efe8', '#33658a', '#86bbd8'],
+  ['#262626', '#e9c46a', '#8ab17d'],
+];
+const STEPS = 6;
+
+/** The colours a picture uses: the params, or (auto, colours untouched) a seeded triad. */
+function colors(p: TruchetParams, seed: number): { background: string; foreground: string; accent: string } {
+  const own = p.foreground !== defaults.foreground || p.background !== defaults.background || p.accent !== defaults.accent;
+  if (p.scheme === 'custom' || own) return { background: p.background, foreground: p.foreground, accent: p.accent };
+  // Consecutive seeds step through the triads, so neighbouring seeds never share one.
+  const [background, foreground, accent] = SCHEMES[(hash32('truchet/scheme') + (seed >>> 0)) % SCHEMES.length];
+  return { background, foreground, accent };
+}
+
+/** The seeded shading field: tile (i, j) → colour step 0..STEPS-1 (foreground → accent). */
+function shadeField(seed: number, cols: number, rows: number, strength: number): (i: number, j: number) => number {
+  const rnd = seededStream(seed, 'truchet/shade');
+  const cx = (0.15 + 0.7 * rnd()) * cols,
+    cy = (0.15 + 0.7 * rnd()) * rows;
+  const radius = (0.35 + 0.35 * rnd()) * Math.max(cols, rows);
+  const angle = rnd() * Math.PI * 2;
+  const k = (Math.PI * 2) / (Math.max(cols, rows) * (0.5 + 0.5 * rnd()));
+  const kx = Math.cos(angle) * k,
+    ky = Math.sin(angle) * k;
+  const phase = rnd() * Math.PI * 2;
+  const s = Math.max(0, Math.min(1, strength));
+  return (i, j) => {
+    const dx = i - cx,
+      dy = j - cy;
+    const glow = Math.max(0, 1 - Math.sqrt(dx * dx + dy * dy) / radius);
+    const v = s * (0.75 * glow * glow * (3 - 2 * glow) + 0.25 * (0.5 + 0.5 * Math.sin(kx * i + ky * j + phase)));
+    return Math.max(0, Math.min(STEPS - 1, Math.floor(v * STEPS)));
+  };
+}
+
+function stepColors(foreground: string, accent: string): string[] {
+  const a = rgbToOklab(parseHex(foreground)),
+    b = rgbToOklab(parseHex(accent));
+  return Array.from({ length: STEPS }, (_, k) => toHex(oklabToRgb(mixOklab(a, b, k / (STEPS - 1)))));
+}
 
 /** The seeded bias field: tile (i, j) takes its first orientation when its random value is below this. */
 function biasField(seed: number, strength: number): (i: number, j: number) => number {
@@ -65,11 +122,25 @@ interface Layout {
   oy: number;
   /** Foreground shapes as one SVG path, in the coordinates of the canvas (origin at ox, oy). */
   d: string;
+  /** The same shapes split by colour step (foreground → accent); empty strings for unused steps. */
+  steps: string[];
   evenOdd: boolean;
 }
 
 /** Path of all foreground shapes of a cols×rows block of tiles whose top-left corner is at (ox, oy). */
 function tilePath(p: TruchetParams, seed: number, cols: number, rows: number, ox: number, oy: number): string {
+  return tilePaths(p, seed, cols, rows, ox, oy, () => 0)[0];
+}
+
+function tilePaths(
+  p: TruchetParams,
+  seed: number,
+  cols: number,
+  rows: number,
+  ox: number,
+  oy: number,
+  step: (i: number, j: number) => number,
+): string[] {
   const s = p.tileSize;
   const sh = hash32(`truchet/${seed}`);
   const bias = biasField(seed, p.structure);
@@ -89,9 +160,10 @@ function tilePath(p: TruchetParams, seed: number, cols: number, rows: number, ox
     SD = num(s - dd),
     nSD = num(-(s - dd)),
     nS = num(-s);
-  const parts: string[] = [];
+  const buckets: string[][] = Array.from({ length: STEPS }, () => []);
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
+      const parts = buckets[step(i, j)];
       const x = ox + i * s,
         y = oy + j * s;
       const u = tileRandom(sh, i, j);
@@ -152,7 +224,7 @@ function tilePath(p: TruchetParams, seed: number, cols: number, rows: number, ox
       }
     }
   }
-  return parts.join('');
+  return buckets.map((b) => b.join(''));
 }
 
 /**
@@ -167,7 +239,8 @@ function layout(p: TruchetParams, seed: number, width: number, height: number): 
   if (rows % 2) rows++;
   const ox = (width - cols * s) / 2;
   const oy = (height - rows * s) / 2;
-  return { cols, rows, ox, oy, d: tilePath(p, seed, cols, rows, ox, oy), evenOdd: p.style === 'arcs-filled' };
+  const steps = tilePaths(p, seed, cols, rows, ox, oy, shadeField(seed, cols, rows, p.shading));
+  return { cols, rows, ox, oy, d: steps.join(''), steps, evenOdd: p.style === 'arcs-filled' };
 }
 
 export default defineGenerator<TruchetParams>({
@@ -175,7 +248,7 @@ export default defineGenerator<TruchetParams>({
   name: 'Truchet tiles',
   description:
     'Randomly rotated Truchet tiles (quarter arcs, two-tone arcs, diagonal mazes or triangles) that join into continuous patterns.',
-  version: '1.1.0',
+  version: '2.0.0',
   animated: false,
   formats: ['png', 'webp', 'svg', 'css'],
   defaults,
@@ -218,27 +291,53 @@ export default defineGenerator<TruchetParams>({
         maximum: 1,
         default: defaults.structure,
       },
+      scheme: {
+        type: 'string',
+        title: 'Colour scheme',
+        description:
+          'auto: the seed picks one of a few curated background/foreground/accent triads, unless you set any of those colours; custom: always your colours.',
+        enum: ['auto', 'custom'],
+        default: defaults.scheme,
+      },
+      accent: colorParam('Accent', 'Colour the motifs shade towards across a slow seeded field.', defaults.accent),
+      shading: {
+        type: 'number',
+        title: 'Shading',
+        description: 'How far the seeded field shades the motifs from the foreground towards the accent (0 = one flat foreground colour).',
+        minimum: 0,
+        maximum: 1,
+        default: defaults.shading,
+      },
     },
   },
 
   draw(ctx: SKRSContext2D, input) {
     const { params: p, width, height, seed } = input;
-    ctx.fillStyle = p.background;
+    const c = colors(p, seed);
+    ctx.fillStyle = c.background;
     ctx.fillRect(0, 0, width, height);
     const l = layout(p, seed, width, height);
-    ctx.fillStyle = p.foreground;
-    ctx.fill(new Path2D(l.d), l.evenOdd ? 'evenodd' : 'nonzero');
+    const fills = stepColors(c.foreground, c.accent);
+    l.steps.forEach((d, k) => {
+      if (!d) return;
+      ctx.fillStyle = fills[k];
+      ctx.fill(new Path2D(d), l.evenOdd ? 'evenodd' : 'nonzero');
+    });
   },
 
   svg(input) {
     const { params: p, width, height, seed } = input;
+    const c = colors(p, seed);
     const l = layout(p, seed, width, height);
+    const fills = stepColors(c.foreground, c.accent);
     const W = num(width),
       H = num(height);
+    const paths = l.steps
+      .map((d, k) => (d ? `<path fill="${fills[k]}"${l.evenOdd ? ' fill-rule="evenodd"' : ''} d="${d}"/>` : ''))
+      .join('');
     return (
       `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
-      `<rect width="${W}" height="${H}" fill="${p.background}"/>` +
-      `<path fill="${p.foreground}"${l.evenOdd ? ' fill-rule="evenodd"' : ''} d="${l.d}"/></svg>`
+      `<rect width="${W}" height="${H}" fill="${c.background}"/>${paths}</svg>`
     );
   },
 
@@ -248,6 +347,7 @@ export default defineGenerator<TruchetParams>({
     // is the same cols×rows tiles as the picture, centred; Truchet edges always match, so it repeats
     // seamlessly on larger elements.
     const { params: p, width, height, seed } = input;
+    const c = colors(p, seed);
     const s = p.tileSize;
     const l = layout(p, seed, width, height);
     const bw = l.cols * s,
@@ -260,10 +360,10 @@ export default defineGenerator<TruchetParams>({
       'data:image/svg+xml,' + svg.replace(/%/g, '%25').replace(/#/g, '%23').replace(/</g, '%3C').replace(/>/g, '%3E').replace(/"/g, "'");
     const size = `calc(var(--svc-tile-size) * ${l.cols}) calc(var(--svc-tile-size) * ${l.rows})`;
     return [
-      `/* Truchet tiles (${p.style}) — render-service truchet 1.1.0. Edit the custom properties to restyle. */`,
+      `/* Truchet tiles (${p.style}) — render-service truchet 2.0.0. Edit the custom properties to restyle. */`,
       `.svc-truchet {`,
-      `  --svc-foreground: ${p.foreground};`,
-      `  --svc-background: ${p.background};`,
+      `  --svc-foreground: ${c.foreground};`,
+      `  --svc-background: ${c.background};`,
       `  --svc-tile-size: ${num(s)}px;`,
       `  --svc-pattern: url("${uri}");`,
       `  position: relative;`,

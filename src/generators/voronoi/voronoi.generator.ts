@@ -7,7 +7,7 @@ import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, mix, paletteParam, parseHex, samplePalette, toHex, type Rgb } from '../lib/color.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
-import { subRandom } from '../lib/random.ts';
+import { seededStream } from '../lib/random.ts';
 
 export const COLOR_MODES = ['random', 'gradient'] as const;
 
@@ -180,7 +180,7 @@ interface Cell {
 }
 
 function buildScene(p: VoronoiParams, seed: number, width: number, height: number): Cell[] {
-  const rnd = subRandom(seed, 'voronoi/sites');
+  const rnd = seededStream(seed, 'voronoi/sites');
   const n = p.cells;
   let xs = new Float64Array(n),
     ys = new Float64Array(n);
@@ -202,7 +202,7 @@ function buildScene(p: VoronoiParams, seed: number, width: number, height: numbe
   }
   const polys = voronoiCells(xs, ys, width, height, p.gap / 2);
 
-  const crnd = subRandom(seed, 'voronoi/colors');
+  const crnd = seededStream(seed, 'voronoi/colors');
   const palette = p.palette.map(parseHex);
   const noise = noise2D(seed, 'voronoi/gradient');
   const unit = Math.min(width, height);
@@ -234,7 +234,7 @@ export default defineGenerator<VoronoiParams>({
   slug: 'voronoi',
   name: 'Voronoi',
   description: 'Voronoi mosaic of seeded cells filled from a palette, with optional gaps and rounded corners.',
-  version: '1.0.0',
+  version: '1.1.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,

@@ -10,7 +10,7 @@ import { colorParam, mix, paletteParam, parseHex, samplePalette, toHex } from '.
 import { paintGradient, scaling } from '../lib/gradient.ts';
 import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
-import { range, subRandom } from '../lib/random.ts';
+import { goldenSpread, range, seededStream } from '../lib/random.ts';
 
 export const WAVE_SHAPES = ['noise', 'sine'] as const;
 
@@ -53,10 +53,16 @@ interface Scene {
 
 function buildScene(p: WavesParams, seed: number, width: number, height: number): Scene {
   const noise = noise2D(seed, 'waves/shape');
-  const rnd = subRandom(seed, 'waves/phase');
+  const rnd = seededStream(seed, 'waves/phase');
   const palette = p.palette.map(parseHex);
   const L = p.layers;
-  const top = p.horizon * height;
+  // The seed lifts or lowers the horizon (up to ±0.16 of the height, along the golden-ratio sequence
+  // so nearby seeds differ) and leans the bands, so each seed has its own skyline, not only phases.
+  const lift = (goldenSpread(seed, 'waves/horizon') * 2 - 1) * 0.16;
+  const top = Math.max(0.04, Math.min(0.9, p.horizon + lift)) * height;
+  const lean = (goldenSpread(seed, 'waves/lean') * 2 - 1) * 0.35;
+  const rise = 0.15 + 0.7 * goldenSpread(seed, 'waves/rise');
+  const riseHeight = 0.1 + 0.12 * goldenSpread(seed, 'waves/rise-height');
   const gap = (height - top) / (L + 0.4); // the nearest layer keeps a slightly deeper band
   const amp = p.amplitude * gap * 1.5;
   const samples = Math.min(240, Math.ceil(p.frequency * (p.shape === 'noise' ? 14 : 10)) + 6);
@@ -80,7 +86,10 @@ function buildScene(p: WavesParams, seed: number, width: number, height: number)
         v = 0.75 * Math.sin(u * p.frequency * Math.PI * 2 + phase1) + 0.25 * Math.sin(u * p.frequency * f2 * Math.PI * 2 + phase2);
       }
       xs.push(x);
-      ys.push(base - v * amp);
+      // A seeded rise (a far hill, or a valley where it is negative) lifts the back layers most.
+      const h = (u - rise) / 0.22;
+      const swell = riseHeight * height * Math.exp(-h * h) * (1 - (0.75 * k) / L);
+      ys.push(base - v * amp + lean * gap * (u - 0.5) * (1 + k * 0.5) - swell);
     }
     // Catmull-Rom → cubic Bézier (uniform, tension 1/6).
     const curves: Layer['curves'] = [];
@@ -113,7 +122,7 @@ export default defineGenerator<WavesParams>({
   slug: 'waves',
   name: 'Layered waves',
   description: 'Stacked smooth waves coloured along a palette, from a soft sky to a deep foreground, like a paper-cut landscape.',
-  version: '1.1.0',
+  version: '1.3.0',
   animated: false,
   formats: ['png', 'webp', 'svg'],
   defaults,

@@ -20,6 +20,10 @@ export interface S3TestServer {
   secretAccessKey: string;
   /** The service's settings for this server (BLOB_STORE=s3 and the S3_* variables). */
   env: Record<string, string>;
+  /** An outage: stops listening, keeping the objects (connections are refused until start()). */
+  stop(): Promise<void>;
+  /** Listens again on the same port, with the same objects. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,11 +60,15 @@ const REGION = 'us-east-1';
 export async function startS3Server(): Promise<S3TestServer> {
   const directory = await mkdtemp(path.join(tmpdir(), 'render-service-s3-'));
   const bucket = 'render-service-test';
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
-  server.middleware.unshift(privateBucketGuard({ [ACCESS_KEY_ID]: SECRET_ACCESS_KEY }));
+  const serve = async (port: number) => {
+    const instance = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+    instance.middleware.unshift(privateBucketGuard({ [ACCESS_KEY_ID]: SECRET_ACCESS_KEY }));
+    return { instance, address: await instance.run() };
+  };
+  let server: S3rverInstance | undefined;
   let address: AddressInfo;
   try {
-    address = await server.run();
+    ({ instance: server, address } = await serve(0));
   } catch (err) {
     await rm(directory, { recursive: true, force: true });
     throw err;
@@ -80,9 +88,17 @@ export async function startS3Server(): Promise<S3TestServer> {
       S3_ACCESS_KEY_ID: ACCESS_KEY_ID,
       S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY,
     },
+    stop: async () => {
+      const running = server;
+      server = undefined;
+      await running?.close();
+    },
+    start: async () => {
+      if (!server) server = (await serve(address.port)).instance;
+    },
     close: async () => {
       try {
-        await server.close();
+        await server?.close();
       } finally {
         await rm(directory, { recursive: true, force: true });
       }

@@ -1,0 +1,156 @@
+// Persisted URL signing keys. The HMAC key (SHA-256 of the secret) is stored, never the secret;
+// the month's spending is kept on the row and moved only by conditional updates, so a limit holds
+// across processes and inside the transaction that reserves the render's credits.
+import type { Knex } from 'knex';
+import { asTransaction, type Database, type Transaction } from '../database.ts';
+
+export interface UrlSigningKeyRecord {
+  id: string;
+  workspaceId: string;
+  label: string;
+  prefix: string;
+  /** hex SHA-256 of the secret: the HMAC key. */
+  signingKey: string;
+  monthlyCreditLimit: number | null;
+  maxAgeSeconds: number;
+  /** 'YYYY-MM' (UTC) of spentCredits; null before the first charged render. */
+  spentMonth: string | null;
+  spentCredits: number;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+interface UrlSigningKeyRow {
+  id: string;
+  workspace_id: string;
+  label: string;
+  prefix: string;
+  signing_key: string;
+  monthly_credit_limit: number | string | null;
+  max_age_seconds: number | string;
+  spent_month: string | null;
+  spent_credits: number | string;
+  created_at: number | string;
+  last_used_at: number | string | null;
+  revoked_at: number | string | null;
+}
+
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+const toRecord = (r: UrlSigningKeyRow): UrlSigningKeyRecord => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  label: r.label,
+  prefix: r.prefix,
+  signingKey: r.signing_key,
+  monthlyCreditLimit: num(r.monthly_credit_limit),
+  maxAgeSeconds: Number(r.max_age_seconds),
+  spentMonth: r.spent_month,
+  spentCredits: Number(r.spent_credits),
+  createdAt: Number(r.created_at),
+  lastUsedAt: num(r.last_used_at),
+  revokedAt: num(r.revoked_at),
+});
+
+/** How spending against a key's monthly limit went. */
+export type SpendOutcome = { ok: true } | { ok: false; reason: 'limit'; limit: number; spent: number } | { ok: false; reason: 'revoked' };
+
+const TABLE = 'url_signing_keys';
+
+export class UrlSigningKeysRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(key: Omit<UrlSigningKeyRecord, 'lastUsedAt' | 'revokedAt' | 'spentMonth' | 'spentCredits'>): Promise<UrlSigningKeyRecord> {
+    await this.db(TABLE).insert({
+      id: key.id,
+      workspace_id: key.workspaceId,
+      label: key.label,
+      prefix: key.prefix,
+      signing_key: key.signingKey,
+      monthly_credit_limit: key.monthlyCreditLimit,
+      max_age_seconds: key.maxAgeSeconds,
+      created_at: key.createdAt,
+    });
+    return { ...key, spentMonth: null, spentCredits: 0, lastUsedAt: null, revokedAt: null };
+  }
+
+  /** Any workspace's key, by id (verifying a signed URL, which names its key). */
+  async findById(id: string): Promise<UrlSigningKeyRecord | undefined> {
+    const row = await this.db<UrlSigningKeyRow>(TABLE).where({ id }).first();
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** Scoped to the workspace: another workspace's key is indistinguishable from a missing one. */
+  async findInWorkspace(workspaceId: string, id: string): Promise<UrlSigningKeyRecord | undefined> {
+    const row = await this.db<UrlSigningKeyRow>(TABLE).where({ workspace_id: workspaceId, id }).first();
+    return row ? toRecord(row) : undefined;
+  }
+
+  async listByWorkspace(workspaceId: string): Promise<UrlSigningKeyRecord[]> {
+    const rows = await this.db<UrlSigningKeyRow>(TABLE)
+      .where({ workspace_id: workspaceId })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
+    return rows.map(toRecord);
+  }
+
+  async countActive(workspaceId: string): Promise<number> {
+    const row = await this.db(TABLE)
+      .where({ workspace_id: workspaceId })
+      .whereNull('revoked_at')
+      .count<{ n: number | string }[]>({ n: '*' })
+      .first();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Sets revoked_at once; revoking again keeps the first time. */
+  async revoke(workspaceId: string, id: string, at: number): Promise<UrlSigningKeyRecord | undefined> {
+    await this.db(TABLE).where({ workspace_id: workspaceId, id }).whereNull('revoked_at').update({ revoked_at: at });
+    return this.findInWorkspace(workspaceId, id);
+  }
+
+  async touch(id: string, at: number): Promise<void> {
+    await this.db(TABLE).where({ id }).update({ last_used_at: at });
+  }
+
+  /**
+   * In one transaction: adds `amount` to the key's spending of `month` if it stays within the
+   * key's limit (a new month starts from zero), then runs `step` (the credit reservation). A step
+   * that throws rolls the spending back with it.
+   */
+  async spendWithinLimit<T>(
+    id: string,
+    month: string,
+    amount: number,
+    step: (trx: Transaction) => Promise<T>,
+  ): Promise<{ outcome: SpendOutcome; value?: T }> {
+    return this.db.transaction(async (trx) => {
+      const total = trx.raw('CASE WHEN spent_month = ? THEN spent_credits + ? ELSE ? END', [month, amount, amount]);
+      const changed = await trx(TABLE)
+        .where({ id })
+        .whereNull('revoked_at')
+        .andWhere((q: Knex.QueryBuilder) =>
+          q
+            .whereNull('monthly_credit_limit')
+            .orWhereRaw('(CASE WHEN spent_month = ? THEN spent_credits + ? ELSE ? END) <= monthly_credit_limit', [month, amount, amount]),
+        )
+        .update({ spent_credits: total, spent_month: month });
+      if (changed !== 1) {
+        const row = await trx<UrlSigningKeyRow>(TABLE).where({ id }).first();
+        if (!row || row.revoked_at !== null) return { outcome: { ok: false, reason: 'revoked' } as const };
+        const spent = row.spent_month === month ? Number(row.spent_credits) : 0;
+        return { outcome: { ok: false, reason: 'limit', limit: Number(row.monthly_credit_limit), spent } as const };
+      }
+      return { outcome: { ok: true } as const, value: await step(asTransaction(trx)) };
+    });
+  }
+
+  /** Gives back what spendWithinLimit took for `month` (a render that failed or was not charged); nothing once the month turned. */
+  async giveBack(id: string, month: string, amount: number): Promise<void> {
+    await this.db(TABLE)
+      .where({ id, spent_month: month })
+      .update({ spent_credits: this.db.raw('CASE WHEN spent_credits >= ? THEN spent_credits - ? ELSE 0 END', [amount, amount]) });
+  }
+}

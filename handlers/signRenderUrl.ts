@@ -1,0 +1,26 @@
+import { defineHandler, requirePrincipal, sendJson } from '../src/http/handler.types.ts';
+import { validationFailed } from '../src/http/request-steps.ts';
+
+export default defineHandler('signRenderUrl', async (ctx) => {
+  const principal = requirePrincipal(ctx);
+  const { slug, params, seed, size, format, expiresAt, expiresInSeconds, extension } = ctx.body;
+  if (expiresAt !== undefined && expiresInSeconds !== undefined)
+    throw validationFailed([{ path: 'body.expiresInSeconds', message: 'must not be sent with expiresAt', keyword: 'not' }]);
+  // Validated exactly as POST /v1/generate/{slug} validates its body.
+  const resolved = ctx.deps.services.render.resolve(slug, { params, seed, size, format });
+  const path = `/v1/render/${resolved.hash}${extension ? `.${resolved.recipe.format}` : ''}?r=${resolved.encoded}`;
+  const signed = await ctx.deps.services.urlSigningKeys.signTarget(principal.workspaceId, ctx.params.id, path, {
+    expiresAt,
+    expiresInSeconds,
+  });
+  sendJson(
+    ctx,
+    200,
+    {
+      url: `${ctx.deps.config.signIn.publicUrl}${signed.target}`,
+      expiresAt: signed.expiresAt === null ? null : new Date(signed.expiresAt * 1000).toISOString(),
+      recipeHash: resolved.hash,
+    },
+    { 'Cache-Control': 'no-store' },
+  );
+});

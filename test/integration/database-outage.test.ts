@@ -1,0 +1,196 @@
+// A database that goes away while the service runs (a restart, a failover): every request that
+// needs it answers 503 `not_ready` with Retry-After — never a 500 — on the full path and the lean
+// one, renders that need no database still answer, nothing kept in memory is lost (usage rows),
+// and everything works again when the database returns, without a restart. The app reaches a real
+// Postgres through a TCP proxy the test cuts (connections refused, open ones dropped) and restores.
+// Postgres only: SQLite is a file in the process's own data directory. The fault tier
+// (test/fault/) does the same to whole processes with Postgres itself stopped and started.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestDatabase, type TestDatabase } from '../support/black-box/databases.ts';
+import { startTcpProxy, type TcpProxy } from '../support/black-box/tcp-proxy.ts';
+import { waitForJob } from '../support/events.ts';
+import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+interface Call {
+  operation: string;
+  method: Method;
+  url: string;
+  body?: unknown;
+}
+
+const tiny = (seed: number, format = 'png') => ({ seed, size: { width: 32, height: 32 }, format });
+
+/** One request per operation that works with the database, against the ids made before the outage. */
+function calls(ids: { job: string; key: string; preset: string; signingKey: string; seed: number }): Call[] {
+  const { job, key, preset, signingKey, seed } = ids;
+  return [
+    { operation: 'generate', method: 'post', url: '/v1/generate/mesh-gradient', body: tiny(seed) },
+    { operation: 'renderBatch', method: 'post', url: '/v1/batch', body: { items: [{ slug: 'mesh-gradient', ...tiny(seed + 1) }] } },
+    { operation: 'createJob', method: 'post', url: '/v1/jobs', body: { slug: 'mesh-gradient', ...tiny(seed + 2) } },
+    { operation: 'listJobs', method: 'get', url: '/v1/jobs' },
+    { operation: 'getJob', method: 'get', url: `/v1/jobs/${job}` },
+    { operation: 'cancelJob', method: 'post', url: `/v1/jobs/${job}/cancel` },
+    { operation: 'getJobResult', method: 'get', url: `/v1/jobs/${job}/result` },
+    { operation: 'getJobThumbnail', method: 'get', url: `/v1/jobs/${job}/thumbnail` },
+    { operation: 'streamJobEvents', method: 'get', url: `/v1/jobs/${job}/events` },
+    { operation: 'createKey', method: 'post', url: '/v1/keys', body: { label: 'during the outage' } },
+    { operation: 'listKeys', method: 'get', url: '/v1/keys' },
+    { operation: 'revokeKey', method: 'delete', url: `/v1/keys/${key}` },
+    { operation: 'getMe', method: 'get', url: '/v1/me' },
+    { operation: 'getWebhookSecret', method: 'get', url: '/v1/workspace/webhook-secret' },
+    { operation: 'rotateWebhookSecret', method: 'post', url: '/v1/workspace/webhook-secret/rotate' },
+    {
+      operation: 'createPreset',
+      method: 'post',
+      url: '/v1/presets',
+      body: { name: 'during', recipe: { slug: 'mesh-gradient', ...tiny(seed) } },
+    },
+    { operation: 'listPresets', method: 'get', url: '/v1/presets' },
+    { operation: 'getPreset', method: 'get', url: `/v1/presets/${preset}` },
+    { operation: 'updatePreset', method: 'patch', url: `/v1/presets/${preset}`, body: { name: 'renamed' } },
+    { operation: 'renderPreset', method: 'get', url: `/v1/presets/${preset}/render` },
+    { operation: 'deletePreset', method: 'delete', url: `/v1/presets/${preset}` },
+    { operation: 'getUsage', method: 'get', url: '/v1/usage' },
+    { operation: 'getBilling', method: 'get', url: '/v1/billing' },
+    { operation: 'getReady', method: 'get', url: '/v1/ready' },
+    { operation: 'createUrlSigningKey', method: 'post', url: '/v1/url-signing-keys', body: { label: 'during' } },
+    { operation: 'listUrlSigningKeys', method: 'get', url: '/v1/url-signing-keys' },
+    {
+      operation: 'signRenderUrl',
+      method: 'post',
+      url: `/v1/url-signing-keys/${signingKey}/sign`,
+      body: { slug: 'mesh-gradient', ...tiny(seed + 3) },
+    },
+    { operation: 'revokeUrlSigningKey', method: 'delete', url: `/v1/url-signing-keys/${signingKey}` },
+  ];
+}
+
+for (const mode of ['local', 'hosted'] as const) {
+  describe(`the database goes away and comes back (Postgres, ${mode} mode)`, () => {
+    let database: TestDatabase;
+    let proxy: TcpProxy;
+    let t: TestApp;
+    let headers: Record<string, string>;
+    const ws = 'ws_outage';
+
+    before(async () => {
+      database = await createTestDatabase('postgres', { migrated: true });
+      if (database.settings.client !== 'pg') throw new Error('postgres expected');
+      const url = new URL(database.settings.url);
+      proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
+      t = await startTestApp('postgres', {
+        database: { ...database, settings: { client: 'pg', url: proxy.via(database.settings.url) } },
+        env: mode === 'hosted' ? { ...HOSTED_ENV } : {},
+      });
+      headers = {};
+      if (mode === 'hosted') {
+        headers.Authorization = `Bearer ${await workspaceKey(t, { id: ws, name: 'Outage' }, 'test')}`;
+        await t.runtime.deps.services.credits.add({
+          workspaceId: ws,
+          amount: 1_000,
+          kind: 'grant',
+          id: 'grant_outage',
+          reference: 'test',
+          description: 'grant',
+        });
+      }
+    });
+    after(async () => {
+      await t?.close();
+      await proxy?.close();
+      await database?.drop();
+    });
+
+    const send = (call: Call) => t.request(call.method, call.url, { auth: mode === 'local', headers, body: call.body });
+
+    test('every operation that needs it answers 503 not_ready with Retry-After, renders held in memory still answer, and all works again after', async () => {
+      // Before: a completed job, a key, a preset, and a render held in memory (a lean-path hit).
+      const created = await send({ operation: 'createJob', method: 'post', url: '/v1/jobs', body: { slug: 'mesh-gradient', ...tiny(1) } });
+      assert.equal(created.status, 202, created.text);
+      const jobId = created.body.id as string;
+      await waitForJob(t, jobId, ['completed'], { headers: mode === 'hosted' ? headers : undefined });
+      const key = await send({ operation: 'createKey', method: 'post', url: '/v1/keys', body: { label: 'before' } });
+      assert.equal(key.status, 201, key.text);
+      const preset = await send({
+        operation: 'createPreset',
+        method: 'post',
+        url: '/v1/presets',
+        body: { name: 'before', recipe: { slug: 'mesh-gradient', ...tiny(2) } },
+      });
+      assert.equal(preset.status, 201, preset.text);
+      const signingKey = await send({
+        operation: 'createUrlSigningKey',
+        method: 'post',
+        url: '/v1/url-signing-keys',
+        body: { label: 'before' },
+      });
+      assert.equal(signingKey.status, 201, signingKey.text);
+      const signed = await send({
+        operation: 'signRenderUrl',
+        method: 'post',
+        url: `/v1/url-signing-keys/${signingKey.body.id}/sign`,
+        body: { slug: 'mesh-gradient', ...tiny(6) },
+      });
+      assert.equal(signed.status, 200, signed.text);
+      const held = await send({ operation: 'generate', method: 'post', url: '/v1/generate/mesh-gradient', body: tiny(3) });
+      assert.equal(held.status, 200);
+      const recipeUrl = `/v1/render/${held.headers['x-service-recipe-hash']}?r=${held.headers['x-service-recipe']}`;
+      await t.runtime.deps.services.usage.flush();
+      const usageBefore = (await send({ operation: 'getUsage', method: 'get', url: '/v1/usage' })).body.totals;
+
+      // A render whose usage row is still queued when the database goes away: its write fails, and the row is kept.
+      const queued = await send({ operation: 'generate', method: 'post', url: '/v1/generate/mesh-gradient', body: tiny(5) });
+      assert.equal(queued.status, 200, queued.text);
+
+      await proxy.cut();
+      await t.runtime.deps.services.usage.flush();
+      assert.ok(t.runtime.deps.services.usage.unwritten >= 1, 'the usage row that could not be written is kept');
+      const unavailable: string[] = [];
+      for (const call of calls({ job: jobId, key: key.body.id, preset: preset.body.id, signingKey: signingKey.body.id, seed: 100 })) {
+        const res = await send(call);
+        assert.notEqual(res.status, 500, `${call.operation}: ${res.text}`);
+        if (res.status === 503) {
+          assert.equal(res.body.code, 'not_ready', `${call.operation}: ${res.text}`);
+          assert.ok(Number(res.headers['retry-after']) > 0, `${call.operation} has Retry-After`);
+          assert.match(String(res.headers['content-type']), /application\/problem\+json/);
+          if (call.operation !== 'getReady') assert.match(res.body.detail, /database is unavailable/, call.operation);
+          assert.ok(res.body.instance, `${call.operation}: the problem names its request id`);
+          unavailable.push(call.operation);
+        } else assert.ok(res.status < 500, `${call.operation}: ${res.status} ${res.text}`);
+      }
+      // What cannot work without the database says so; a bearer render in local mode needs none.
+      for (const op of ['createJob', 'listJobs', 'getJob', 'createKey', 'listKeys', 'getUsage', 'listPresets', 'getReady', 'signRenderUrl'])
+        assert.ok(unavailable.includes(op), `${op} answered 503 (503s: ${unavailable.join(', ')})`);
+      if (mode === 'hosted') assert.ok(unavailable.includes('generate'), 'a hosted miss needs the credit ledger');
+      // A signed URL's key is read from the database on every request: 503, not 401 (it may well be valid).
+      const signedPath = new URL(signed.body.url).pathname + new URL(signed.body.url).search;
+      const signedDuring = await t.request('get', signedPath, { auth: false });
+      assert.equal(signedDuring.status, 503, signedDuring.text);
+      const hit = await t.request('get', recipeUrl, { auth: mode === 'local', headers });
+      if (mode === 'local') {
+        // A render held in memory needs no database in local mode (the lean path answers it).
+        assert.equal(hit.status, 200, hit.text);
+        assert.equal(hit.headers['x-service-cache'], 'HIT');
+      } else {
+        // Hosted keys are kept in memory only while revocations can be heard (LISTEN), which needs the
+        // database: a key is not trusted blind, so even a hit waits for the database.
+        assert.equal(hit.status, 503, hit.text);
+        assert.ok(Number(hit.headers['retry-after']) > 0);
+      }
+      assert.ok(!t.logs.some((l) => /"statusCode":500/.test(l)), 'no 500 was logged');
+
+      // Back: the same requests succeed without a restart, and the usage of renders answered during the outage is recorded.
+      await proxy.restore();
+      const again = await send({ operation: 'listJobs', method: 'get', url: '/v1/jobs' });
+      assert.equal(again.status, 200, again.text);
+      const job = await send({ operation: 'createJob', method: 'post', url: '/v1/jobs', body: { slug: 'mesh-gradient', ...tiny(4) } });
+      assert.equal(job.status, 202, job.text);
+      await t.runtime.deps.services.usage.flush();
+      assert.equal(t.runtime.deps.services.usage.unwritten, 0, 'no usage row is left unwritten');
+      const usageAfter = (await send({ operation: 'getUsage', method: 'get', url: '/v1/usage' })).body.totals;
+      assert.ok(usageAfter.renders >= usageBefore.renders + 1, 'the row kept through the outage is written');
+    });
+  });
+}

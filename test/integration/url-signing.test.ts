@@ -1,0 +1,348 @@
+// Signed public recipe URLs through HTTP: URL signing keys (create, list, revoke, sign) on both
+// databases and in hosted mode; a signed URL renders with no Authorization and no cookie, publicly
+// cacheable; any tampering is 401 with nothing rendered or charged; expiry (an injected clock) is
+// 410; a key's monthly limit is 402 signing_key_limit_reached; revocation reaches a second process.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import type { Clock } from '../../src/lib/clock.ts';
+import { ENGINES, postgresAvailable } from '../support/black-box/databases.ts';
+import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
+
+/** The path and query of an absolute URL, exactly as the service built them. */
+const targetOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
+const recipe = (seed: number, extra: Record<string, unknown> = {}) => ({
+  slug: 'blob',
+  seed,
+  size: { width: 64, height: 64 },
+  format: 'png',
+  ...extra,
+});
+
+/** A clock the test moves (expiry), starting at the wall time. */
+function movableClock(): Clock & { advance(ms: number): void } {
+  let offset = 0;
+  return { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
+}
+
+async function createSigningKey(t: TestApp, body: Record<string, unknown> = { label: 'embeds' }, headers?: Record<string, string>) {
+  const res = await t.request('post', '/v1/url-signing-keys', { body, ...(headers ? { headers, auth: false } : {}) });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body as { id: string; secret: string; prefix: string; maxAgeSeconds: number };
+}
+
+async function signedTarget(t: TestApp, keyId: string, body: Record<string, unknown>, headers?: Record<string, string>): Promise<string> {
+  const res = await t.request('post', `/v1/url-signing-keys/${keyId}/sign`, { body, ...(headers ? { headers, auth: false } : {}) });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return targetOf(res.body.url);
+}
+
+/** Whether the recipe behind a signed target was ever rendered: a bearer request of the same URL, unsigned, says MISS or HIT. */
+async function wasRendered(t: TestApp, target: string): Promise<boolean> {
+  const unsigned = target.replace(/&kid=.*$/, '');
+  const res = await t.request('get', unsigned);
+  assert.equal(res.status, 200);
+  return res.headers['x-service-cache'] === 'HIT';
+}
+
+for (const engine of ENGINES) {
+  describe(`URL signing keys on ${engine} (local mode)`, () => {
+    let t: TestApp;
+    let second: TestApp;
+    const clock = movableClock();
+    before(async () => {
+      t = await startTestApp(engine, { compose: { clock } });
+      // A second API process on the same database.
+      second = await startTestApp(engine, { database: t.database });
+    });
+    after(async () => {
+      await second?.close();
+      await t?.close();
+    });
+
+    test('createUrlSigningKey: 201 with the secret once; only SHA-256 of it is stored; listed with its spending', async () => {
+      const key = await createSigningKey(t, { label: 'blog', monthlyCreditLimit: 50, maxAgeSeconds: 3600 });
+      assert.match(key.id, /^usk_[A-Za-z0-9_-]{16}$/);
+      assert.match(key.secret, /^svc_sign_[A-Za-z0-9_-]{43}$/);
+      assert.ok(key.secret.startsWith(key.prefix));
+      const row = await t.runtime.db('url_signing_keys').where({ id: key.id }).first();
+      assert.equal(row.signing_key, createHash('sha256').update(key.secret).digest('hex'));
+      assert.ok(!JSON.stringify(row).includes(key.secret));
+      const list = await t.request('get', '/v1/url-signing-keys');
+      assert.equal(list.status, 200);
+      assert.equal(list.headers['cache-control'], 'no-store');
+      const listed = list.body.find((k: { id: string }) => k.id === key.id);
+      assert.deepEqual(
+        { ...listed, createdAt: undefined },
+        {
+          id: key.id,
+          label: 'blog',
+          prefix: key.prefix,
+          monthlyCreditLimit: 50,
+          maxAgeSeconds: 3600,
+          creditsSpentThisMonth: 0,
+          createdAt: undefined,
+          lastUsedAt: null,
+          revoked: false,
+          revokedAt: null,
+        },
+      );
+      assert.ok(!JSON.stringify(list.body).includes('secret'));
+      assert.equal((await t.request('get', '/v1/url-signing-keys', { headers: { 'If-None-Match': '*' } })).status, 304);
+    });
+
+    test('createUrlSigningKey: 400 names the field', async () => {
+      for (const [body, field] of [
+        [{}, 'body'],
+        [{ label: '' }, 'body.label'],
+        [{ label: 'x'.repeat(101) }, 'body.label'],
+        [{ label: 'x', maxAgeSeconds: 59 }, 'body.maxAgeSeconds'],
+        [{ label: 'x', monthlyCreditLimit: -1 }, 'body.monthlyCreditLimit'],
+      ] as const) {
+        const res = await t.request('post', '/v1/url-signing-keys', { body });
+        assert.equal(res.status, 400);
+        assert.ok(
+          res.body.issues.some((i: { path: string }) => i.path.startsWith(field)),
+          JSON.stringify(res.body.issues),
+        );
+      }
+    });
+
+    test('a signed URL renders with no Authorization and no cookie: public, immutable, cross-origin, with its ETag; 304 when revalidated', async () => {
+      const key = await createSigningKey(t, { label: 'og', maxAgeSeconds: 600 });
+      const target = await signedTarget(t, key.id, recipe(101));
+      assert.match(target, /^\/v1\/render\/[0-9a-f]{64}\?r=[A-Za-z0-9_-]+&kid=usk_[^&]+&sig=[A-Za-z0-9_-]{43}$/);
+      const res = await t.request('get', target, { auth: false });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.headers['content-type'], 'image/png');
+      assert.equal(res.headers['cache-control'], 'public, max-age=600, immutable');
+      assert.equal(res.headers['cross-origin-resource-policy'], 'cross-origin');
+      assert.equal(res.headers.vary, undefined);
+      assert.match(res.headers.etag, /^"[0-9a-f]{64}"$/);
+      assert.equal(res.headers['x-service-cache'], 'MISS');
+      const again = await t.request('get', target, { auth: false, headers: { 'If-None-Match': res.headers.etag } });
+      assert.equal(again.status, 304);
+      assert.equal(again.headers['cache-control'], 'public, max-age=600, immutable');
+      assert.equal(again.headers['cross-origin-resource-policy'], 'cross-origin');
+      // The signature alone decides: an Authorization header (even a bad one) is ignored.
+      const withHeader = await t.request('get', target, { auth: false, headers: { Authorization: 'Bearer nonsense-nonsense' } });
+      assert.equal(withHeader.status, 200);
+      assert.equal(withHeader.headers['x-service-cache'], 'HIT');
+      // A bearer render keeps today's private headers.
+      const unsigned = await t.request('get', target.replace(/&kid=.*$/, ''));
+      assert.equal(unsigned.headers['cache-control'], 'private, max-age=31536000, immutable');
+      assert.equal(unsigned.headers['cross-origin-resource-policy'], 'same-origin');
+      assert.equal(unsigned.headers.vary, 'Authorization, Cookie');
+      // Usage records signed renders under the signing key.
+      await t.runtime.deps.services.usage.flush();
+      const rows = await t.runtime.db('usage_records').where({ key_id: key.id });
+      assert.ok(rows.length > 0, 'a usage row for the signing key');
+      // lastUsedAt is recorded.
+      const listed = (await t.request('get', '/v1/url-signing-keys')).body.find((k: { id: string }) => k.id === key.id);
+      assert.notEqual(listed.lastUsedAt, null);
+    });
+
+    test('the path form with the extension renders; an extension that is not the format is 400 naming path.recipeHash', async () => {
+      const key = await createSigningKey(t);
+      const target = await signedTarget(t, key.id, { ...recipe(102), extension: true, expiresInSeconds: 3600 });
+      assert.match(target, /^\/v1\/render\/[0-9a-f]{64}\.png\?r=[^&]+&kid=[^&]+&exp=\d+&sig=/);
+      const res = await t.request('get', target, { auth: false });
+      assert.equal(res.status, 200);
+      assert.ok(Number(/max-age=(\d+)/.exec(res.headers['cache-control'])![1]) <= 3600);
+      const hashPath = target.slice(0, target.indexOf('?')).replace('.png', '.webp');
+      const wrong = await t.request('get', `${hashPath}${target.slice(target.indexOf('?'), target.indexOf('&kid='))}`);
+      assert.equal(wrong.status, 400);
+      assert.equal(wrong.body.issues[0].path, 'path.recipeHash');
+      // With format= overriding the recipe, the extension must name that format.
+      const overridden = await t.request('get', `${hashPath}${target.slice(target.indexOf('?'), target.indexOf('&kid='))}&format=webp`);
+      assert.equal(overridden.status, 200);
+      assert.equal(overridden.headers['content-type'], 'image/webp');
+    });
+
+    test('every tampered, added, removed or reordered parameter is 401 and nothing is rendered', async () => {
+      const key = await createSigningKey(t);
+      const target = await signedTarget(t, key.id, { ...recipe(103), expiresInSeconds: 3600 });
+      const [path, query] = target.split('?') as [string, string];
+      const params = query.split('&');
+      const [r, kid, exp, sig] = params as [string, string, string, string];
+      const otherHash = createHash('sha256').update('x').digest('hex');
+      const flip = (s: string) => s.slice(0, -1) + (s.endsWith('A') ? 'B' : 'A');
+      const tampered = [
+        `${path}?${[flip(r), kid, exp, sig].join('&')}`,
+        `/v1/render/${otherHash}?${query}`,
+        `${path}?${[r, kid, 'exp=9999999999', sig].join('&')}`,
+        `${path}?${[r, 'w=128', kid, exp, sig].join('&')}`,
+        `${path}?${[r, kid, exp, sig, 'w=128'].join('&')}`,
+        `${path}?${[r, kid, sig].join('&')}`,
+        `${path}?${[kid, r, exp, sig].join('&')}`,
+        `${path}?${[r, kid, exp, flip(sig)].join('&')}`,
+        `${path}?${[r, kid, exp, sig, sig].join('&')}`,
+        `${path}?${[r, kid, exp, sig.slice(0, 10)].join('&')}`,
+        `${path}?${[r, kid, exp].join('&')}`,
+        `${path}?${[r, exp].join('&')}`,
+        `${path}?${[r, 'kid=usk_nobodyshere00000', exp, sig].join('&')}`,
+        `${path}?${[r, exp, sig].join('&')}`,
+        `${path}.png?${query}`,
+      ];
+      for (const url of tampered) {
+        const res = await t.request('get', url, { auth: false });
+        assert.equal(res.status, 401, `${url}: ${res.status} ${res.body?.code}`);
+        assert.equal(res.body.code, 'unauthorized');
+        assert.ok(!res.body.detail.includes(sig.slice(4)), 'the detail never echoes the signature');
+      }
+      assert.equal(await wasRendered(t, target), false, 'no refused request rendered');
+    });
+
+    test('an unknown or revoked kid is 401; a revoked key signs nothing (409); the revocation reaches a second process', async () => {
+      const key = await createSigningKey(t);
+      const target = await signedTarget(t, key.id, recipe(104));
+      assert.equal((await second.request('get', target, { auth: false })).status, 200);
+      const revoked = await t.request('delete', `/v1/url-signing-keys/${key.id}`);
+      assert.equal(revoked.status, 200);
+      assert.equal(revoked.body.revoked, true);
+      // Signed requests read their key's row: the second process refuses at once, with nothing to wait for.
+      for (const app of [t, second]) {
+        const res = await app.request('get', target, { auth: false });
+        assert.equal(res.status, 401);
+        assert.match(res.body.detail, /revoked/);
+      }
+      const sign = await t.request('post', `/v1/url-signing-keys/${key.id}/sign`, { body: recipe(105) });
+      assert.equal(sign.status, 409);
+      assert.equal(sign.body.code, 'conflict');
+    });
+
+    test("another workspace's key is 404 on DELETE and sign; unknown generators and invalid recipes are refused as generate refuses them", async () => {
+      const otherSecret = await workspaceKey(t, { id: 'ws_other_signing', name: 'Other' }, 'other');
+      const theirs = await createSigningKey(t, { label: 'theirs' }, bearer(otherSecret));
+      const del = await t.request('delete', `/v1/url-signing-keys/${theirs.id}`);
+      assert.equal(del.status, 404);
+      assert.equal(del.body.code, 'not_found');
+      const sign = await t.request('post', `/v1/url-signing-keys/${theirs.id}/sign`, { body: recipe(106) });
+      assert.equal(sign.status, 404);
+      assert.equal(sign.body.code, 'not_found');
+      const mine = await createSigningKey(t);
+      const unknown = await t.request('post', `/v1/url-signing-keys/${mine.id}/sign`, { body: { slug: 'no-such-generator' } });
+      assert.equal(unknown.status, 404);
+      assert.equal(unknown.body.code, 'generator_not_found');
+      for (const [body, field] of [
+        [{ ...recipe(107), size: { width: 8, height: 64 } }, 'body.size.width'],
+        [{ ...recipe(107), format: 'gif' }, 'body.format'],
+        [{ seed: 1 }, 'body'],
+        [{ ...recipe(107), expiresInSeconds: 10, expiresAt: '2030-01-01T00:00:00Z' }, 'body.expiresInSeconds'],
+        [{ ...recipe(107), expiresAt: '2001-01-01T00:00:00Z' }, 'body.expiresAt'],
+      ] as const) {
+        const res = await t.request('post', `/v1/url-signing-keys/${mine.id}/sign`, { body });
+        assert.equal(res.status, 400, JSON.stringify(res.body));
+        assert.ok(
+          (res.body.issues ?? []).some((i: { path: string }) => i.path.startsWith(field)),
+          `${field}: ${JSON.stringify(res.body)}`,
+        );
+      }
+    });
+
+    test('a signed URL past its exp is 410 signed_url_expired (the clock moved, no sleeping)', async () => {
+      const key = await createSigningKey(t);
+      const target = await signedTarget(t, key.id, { ...recipe(108), expiresInSeconds: 120 });
+      assert.equal((await t.request('get', target, { auth: false })).status, 200);
+      clock.advance(121_000);
+      const res = await t.request('get', target, { auth: false });
+      assert.equal(res.status, 410);
+      assert.equal(res.body.code, 'signed_url_expired');
+    });
+
+    test('an unknown Origin is 403 origin_denied, signed or not', async () => {
+      const key = await createSigningKey(t);
+      const target = await signedTarget(t, key.id, recipe(109));
+      const res = await t.request('get', target, { auth: false, headers: { Origin: 'https://evil.example' } });
+      assert.equal(res.status, 403);
+      assert.equal(res.body.code, 'origin_denied');
+    });
+
+    test("local mode counts what a signed miss would cost against the key's monthly limit; hits count nothing", async () => {
+      const key = await createSigningKey(t, { label: 'capped', monthlyCreditLimit: 1 });
+      const first = await signedTarget(t, key.id, recipe(110));
+      const secondRecipe = await signedTarget(t, key.id, recipe(111));
+      assert.equal((await t.request('get', first, { auth: false })).status, 200);
+      // A hit costs nothing and does not count.
+      for (let i = 0; i < 3; i++) assert.equal((await t.request('get', first, { auth: false })).headers['x-service-cache'], 'HIT');
+      const over = await t.request('get', secondRecipe, { auth: false });
+      assert.equal(over.status, 402);
+      assert.equal(over.body.code, 'signing_key_limit_reached');
+      assert.equal(over.body.limit, 1);
+      assert.equal(over.body.spent, 1);
+      assert.equal(await wasRendered(t, secondRecipe), false);
+      const listed = (await t.request('get', '/v1/url-signing-keys')).body.find((k: { id: string }) => k.id === key.id);
+      assert.equal(listed.creditsSpentThisMonth, 1);
+    });
+
+    if (engine === 'sqlite')
+      test('409 key_limit_reached past 100 active URL signing keys', async () => {
+        const ws = 'ws_signing_limit';
+        const secret = await workspaceKey(t, { id: ws, name: 'Limit' }, 'k');
+        for (let i = 0; i < 100; i++) await t.runtime.deps.services.urlSigningKeys.create(ws, { label: `k${i}` });
+        const over = await t.request('post', '/v1/url-signing-keys', { body: { label: 'one more' }, headers: bearer(secret), auth: false });
+        assert.equal(over.status, 409);
+        assert.equal(over.body.code, 'key_limit_reached');
+      });
+  });
+}
+
+describe('signed URLs in hosted mode (postgres): charged to the workspace, within the key limit', { skip: !postgresAvailable() }, () => {
+  let t: TestApp;
+  let secret: string;
+  const ws = 'ws_signed_hosted';
+  before(async () => {
+    t = await startTestApp('postgres', { env: HOSTED_ENV });
+    secret = await workspaceKey(t, { id: ws, name: 'Signed' }, 'owner');
+  });
+  after(async () => t?.close());
+
+  const grant = (amount: number, id: string) =>
+    t.runtime.deps.services.credits.add({ workspaceId: ws, amount, kind: 'grant', id, reference: id, description: 'test grant' });
+  const balance = () => t.runtime.deps.services.credits.balance(ws);
+
+  test('a signed miss is charged to the workspace and the key; a hit costs nothing; tampering charges nothing', async () => {
+    await grant(10, 'grant_signed_1');
+    const key = await createSigningKey(t, { label: 'hosted' }, bearer(secret));
+    const target = await signedTarget(t, key.id, recipe(201), bearer(secret));
+    const tampered = target.replace('&kid=', '&w=65&kid=');
+    assert.equal((await t.request('get', tampered, { auth: false })).status, 401);
+    assert.deepEqual(await balance(), { credits: 10, reserved: 0, available: 10 });
+    const res = await t.request('get', target, { auth: false });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['x-service-credits'], '1');
+    assert.deepEqual(await balance(), { credits: 9, reserved: 0, available: 9 });
+    const hit = await t.request('get', target, { auth: false });
+    assert.equal(hit.headers['x-service-credits'], '0');
+    assert.equal((await balance()).credits, 9);
+    const listed = (await t.request('get', '/v1/url-signing-keys', { headers: bearer(secret), auth: false })).body;
+    assert.equal(listed.find((k: { id: string }) => k.id === key.id).creditsSpentThisMonth, 1);
+  });
+
+  test('402 signing_key_limit_reached at the monthly limit, the balance untouched beyond it', async () => {
+    const key = await createSigningKey(t, { label: 'capped', monthlyCreditLimit: 1 }, bearer(secret));
+    const before = (await balance()).credits;
+    assert.equal((await t.request('get', await signedTarget(t, key.id, recipe(202), bearer(secret)), { auth: false })).status, 200);
+    const over = await t.request('get', await signedTarget(t, key.id, recipe(203), bearer(secret)), { auth: false });
+    assert.equal(over.status, 402);
+    assert.equal(over.body.code, 'signing_key_limit_reached');
+    assert.deepEqual({ limit: over.body.limit, spent: over.body.spent }, { limit: 1, spent: 1 });
+    assert.deepEqual(await balance(), { credits: before - 1, reserved: 0, available: before - 1 });
+  });
+
+  test('402 insufficient_credits over the balance; the key keeps no spending of it', async () => {
+    const key = await createSigningKey(t, { label: 'broke' }, bearer(secret));
+    const available = (await balance()).available;
+    await t.runtime.deps.services.credits.deduct({ workspaceId: ws, amount: available, reference: 'test', description: 'empty it' });
+    const res = await t.request('get', await signedTarget(t, key.id, recipe(204), bearer(secret)), { auth: false });
+    assert.equal(res.status, 402);
+    assert.equal(res.body.code, 'insufficient_credits');
+    const listed = (await t.request('get', '/v1/url-signing-keys', { headers: bearer(secret), auth: false })).body;
+    assert.equal(listed.find((k: { id: string }) => k.id === key.id).creditsSpentThisMonth, 0);
+    assert.deepEqual(await balance(), { credits: 0, reserved: 0, available: 0 });
+  });
+});

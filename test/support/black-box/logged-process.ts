@@ -1,0 +1,69 @@
+// A service process (src/main.ts or src/worker.ts, as npm start and npm run worker start them)
+// whose JSON log lines a test waits on, and whose exit it can check at any time.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { armEvent } from './waiters.ts';
+import { ROOT } from './server-process.ts';
+
+export type LogEntry = Record<string, unknown> & { msg?: string; jobId?: string };
+
+export interface LoggedProcess {
+  child: ChildProcess;
+  /** Every log entry so far. */
+  entries: LogEntry[];
+  output(): string;
+  /** The first entry `match` accepts, already written or still to come. */
+  waitForLog(match: (e: LogEntry) => boolean, what: string, timeoutMs?: number): Promise<LogEntry>;
+  /** The first stdout text `pattern` matches, already written or still to come. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function startLoggedProcess(entry: 'src/main.ts' | 'src/worker.ts', env: Record<string, string>): LoggedProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const events = new EventEmitter<{ entry: [LogEntry]; output: [] }>();
+  const entries: LogEntry[] = [];
+  let out = '';
+  let partial = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d;
+    const lines = (partial + d).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines.filter((l) => l.startsWith('{'))) {
+      const entry = JSON.parse(line) as LogEntry;
+      entries.push(entry);
+      events.emit('entry', entry);
+    }
+    events.emit('output');
+  });
+  child.stderr!.on('data', (d) => (out += d));
+  return {
+    child,
+    entries,
+    output: () => out,
+    async waitForLog(match, what, timeoutMs = 120_000) {
+      const waiter = armEvent<[LogEntry]>(events, 'entry', match, timeoutMs);
+      const earlier = entries.find(match);
+      if (earlier) {
+        waiter.stop();
+        return earlier;
+      }
+      return (await waiter.wait(`${what}\n${out.slice(-3000)}`))[0];
+    },
+    async waitForOutput(pattern, timeoutMs = 120_000) {
+      const waiter = armEvent<[]>(events, 'output', () => pattern.test(out), timeoutMs);
+      if (!pattern.test(out)) await waiter.wait(`${pattern}\n${out.slice(-3000)}`);
+      else waiter.stop();
+      return pattern.exec(out)!;
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
