@@ -20,6 +20,19 @@ function account(login: string) {
   return { name, email: `${local}@trial.localhost` };
 }
 
+/** Runs `create` with oidc-provider's development-only console warnings left out (others still print). */
+function withoutDevelopmentWarnings<T>(create: () => T): T {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!(typeof args[0] === 'string' && /oidc-provider WARNING: .*development/.test(args[0]))) warn(...args);
+  };
+  try {
+    return create();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 export async function startDevIdentityProvider(appOrigin: string): Promise<DevIdentityProvider> {
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
@@ -29,30 +42,36 @@ export async function startDevIdentityProvider(appOrigin: string): Promise<DevId
   const { port } = server.address() as { port: number };
   const issuer = `http://127.0.0.1:${port}`;
   const clientSecret = randomBytes(24).toString('base64url');
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'render-service-trial',
-        client_secret: clientSecret,
-        redirect_uris: [`${appOrigin}/v1/auth/callback/dev`],
-        token_endpoint_auth_method: 'client_secret_post',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    findAccount: async (_ctx, id) => ({
-      accountId: id,
-      claims: async () => {
-        const a = account(id);
-        return { sub: id, name: a.name, email: a.email, email_verified: true };
-      },
-    }),
-    // The package's own development login and consent forms: any login, the password is ignored.
-    features: { devInteractions: { enabled: true } },
-    pkce: { required: () => true },
-    cookies: { keys: [randomBytes(24).toString('base64url')] },
-  });
+  // oidc-provider warns on the console that its in-memory store, signing keys and login forms are
+  // for development only: that is this provider's whole purpose (the trial's banner says so), and
+  // the trial promises a terminal with errors only.
+  const provider = withoutDevelopmentWarnings(
+    () =>
+      new Provider(issuer, {
+        clients: [
+          {
+            client_id: 'render-service-trial',
+            client_secret: clientSecret,
+            redirect_uris: [`${appOrigin}/v1/auth/callback/dev`],
+            token_endpoint_auth_method: 'client_secret_post',
+            grant_types: ['authorization_code'],
+            response_types: ['code'],
+          },
+        ],
+        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+        findAccount: async (_ctx, id) => ({
+          accountId: id,
+          claims: async () => {
+            const a = account(id);
+            return { sub: id, name: a.name, email: a.email, email_verified: true };
+          },
+        }),
+        // The package's own development login and consent forms: any login, the password is ignored.
+        features: { devInteractions: { enabled: true } },
+        pkce: { required: () => true },
+        cookies: { keys: [randomBytes(24).toString('base64url')] },
+      }),
+  );
   server.on('request', provider.callback());
   return {
     issuer,

@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PORT } from '../src/config/config.ts';
 import { startDevIdentityProvider } from './dev-identity-provider.ts';
@@ -37,9 +38,21 @@ function readState(): TrialState | undefined {
   }
 }
 
-/** The service's own entry points, run as the `npm start` / `npm run worker` scripts do. */
+/**
+ * The service's own entry points, run as the `npm start` / `npm run worker` scripts do. Their
+ * start-up banner names the address they bind (127.0.0.1); the trial's own banner names the one to
+ * open (localhost, where sign-in works), so theirs is left out: one address on the terminal.
+ */
 function runService(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, entry), ...args], { cwd: root, env, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry), ...args], {
+    cwd: root,
+    env,
+    stdio: ['inherit', 'pipe', 'inherit'],
+  });
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (!/^(Render service \(| {2}API reference: |Starting at )/.test(line)) process.stdout.write(`${line}\n`);
+  });
+  return child;
 }
 
 function serviceEnv(state: TrialState & { databaseUrl: string; appOrigin: string }, port: number): NodeJS.ProcessEnv {
@@ -150,6 +163,7 @@ async function trial(): Promise<number> {
 Hosted mode is running on this machine (a trial: API + one worker, Postgres, a development sign-in).
 
   Open            ${appOrigin}
+  API reference   ${appOrigin}/v1/reference
   Sign in         choose "Development sign-in", type any name (the password is ignored), then Continue
   Your workspace  npm run trial -- admin workspaces
   Credits         npm run trial -- admin credits grant <workspace> 1000 --reason "trial"

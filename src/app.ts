@@ -18,6 +18,7 @@ import { createOperationsRouter } from './http/operations.router.ts';
 import { originMiddleware, originPolicy } from './http/origin.middleware.ts';
 import { localGateway } from './http/local-gateway.middleware.ts';
 import { signInRateLimit } from './http/sign-in-rate-limit.middleware.ts';
+import { appOriginRedirect } from './http/app-origin.redirect.ts';
 import { problemErrorHandler, problemFor, requestIdOf, routeNotFound, sendProblem } from './http/problem-response.ts';
 
 const require = createRequire(import.meta.url);
@@ -99,7 +100,12 @@ export async function createApp(deps: AppDeps): Promise<RequestListener> {
       res.setHeader('Cache-Control', /-[A-Z0-9]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.use((req, res, next) => (req.path.startsWith('/v1/') ? next() : webApp(req, res, next)));
+  const toAppOrigin = appOriginRedirect(deps.config);
+  app.use((req, res, next) => {
+    if (req.path.startsWith('/v1/')) return next();
+    if (toAppOrigin) return toAppOrigin(req, res, () => webApp(req, res, next));
+    webApp(req, res, next);
+  });
 
   app.use(...originMiddleware(originPolicy(deps.config)));
   app.use(localGateway(deps.config.localGateway));

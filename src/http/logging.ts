@@ -52,6 +52,9 @@ export function loggedResponse(res: { statusCode: number; raw?: ServerResponse }
 
 export function requestLogLevel(res: ServerResponse, err?: Error): 'info' | 'warn' | 'error' {
   if (!res.writableFinished) return 'info';
+  // 501: a feature this deployment did not configure (billing without Stripe keys) answered as
+  // designed: the operator's choice, not a fault to page anyone about.
+  if (!err && res.statusCode === 501) return 'warn';
   if (err || res.statusCode >= 500) return 'error';
   if (res.statusCode >= 400) return 'warn';
   return 'info';

@@ -107,9 +107,8 @@ describe('rate limiter store failures', () => {
   test('a store that hangs fails open after the timeout', async () => {
     const hanging: CounterStore = { consume: () => new Promise(() => {}) };
     const limiter = new StoreRateLimiter(settings, () => hanging, silent, undefined, 30);
-    const started = Date.now();
+    // Without the limiter's own timeout this await would never return (the store never answers).
     assert.equal((await limiter.consume(keyPrincipal())).allowed, true);
-    assert.ok(Date.now() - started < 1000);
   });
 
   test('a refusal from the store is a refusal, not a failure', async () => {

@@ -115,7 +115,7 @@ test('another site: <img> of a signed URL loads in Chromium with no key and no c
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
+    page.setDefaultTimeout(120_000);
     await page.goto(`http://localhost:${sitePort}/`);
     // Both images settled (load or error); no function declared inside (tsx would name it with a helper the page lacks).
     const sizes = await page.evaluate(async () => {

@@ -68,7 +68,7 @@ before(async () => {
   await withTimeout('the trial to be ready', ready, 120_000);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   page = await (await browser.newContext()).newPage();
-  page.setDefaultTimeout(30_000);
+  page.setDefaultTimeout(120_000);
 });
 
 after(async () => {
@@ -156,12 +156,28 @@ test('the trial: sign in on http://localhost, credits from the admin command, a 
   const after = await page.evaluate(async () => (await fetch('/v1/me')).json());
   assert.ok(after.balance.available < 1000, `credits were spent: ${JSON.stringify(after.balance)}`);
 
+  // One address: the other loopback name of the same server sends the page to it (sign-in is bound to it).
+  await page.goto(`http://127.0.0.1:${port}/#/account`);
+  await page.waitForURL(`${appOrigin}/**`);
+  assert.equal(new URL(page.url()).origin, appOrigin);
+  // The unconfigured billing webhook answers 501 as designed: not an error in the terminal.
+  const webhook = await fetch(`${appOrigin}/v1/billing/webhook`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'Content-Type': 'application/json' },
+  });
+  assert.equal(webhook.status, 501);
+
   // Ctrl-C: one orderly stop; nothing left listening.
   const exited = new Promise<number | null>((resolve) => trial.once('exit', resolve));
   trial.kill('SIGINT');
   assert.equal(await withTimeout('the trial to stop', exited, 60_000), 0, output);
   assert.match(output, /Trial stopped\./);
   assert.doesNotMatch(output, /terminating connection due to administrator command/);
+  // The terminal shows errors only (there were none), one address, and no library's development notices.
+  assert.doesNotMatch(output, /"level":50|oidc-provider WARNING/);
+  assert.doesNotMatch(output, /http:\/\/127\.0\.0\.1/);
+  assert.match(output, new RegExp(`Open +${appOrigin}`));
   const refused = await fetch(`http://127.0.0.1:${port}/v1/health`).then(
     () => false,
     () => true,

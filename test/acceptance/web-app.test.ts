@@ -52,12 +52,19 @@ before(async () => {
     assert.fail(`No Chromium at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH; .ci/run installs it.`);
   }
   // A known port: the URLs the service signs are on its public URL (http://127.0.0.1:PORT in local mode).
-  server = await runService({ DATA_DIR: dataDir, PORT: String(await freeLoopbackPort()) });
+  // Renders get minutes, not the default 30 s: on a loaded machine a preview must arrive late, never as a 504.
+  server = await runService({
+    DATA_DIR: dataDir,
+    PORT: String(await freeLoopbackPort()),
+    RENDER_TIMEOUT_MS: '300000',
+    ANIMATION_BUDGET_MS: '300000',
+  });
   contract = await servedContract(server.url);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const context = await browser.newContext({ acceptDownloads: true });
+  // Waits end on events; the timeout is only a backstop, long enough for a loaded machine.
+  context.setDefaultTimeout(120_000);
   page = await context.newPage();
-  page.setDefaultTimeout(20_000);
   page.on('pageerror', (err) => pageErrors.push(`pageerror: ${err.message}`));
   // Every console error counts, except the browser's own note on an HTTP error status: the tests
   // provoke those on purpose (a 400 shown beside its field), and the page handles them.
@@ -112,7 +119,7 @@ test('gallery: one card per generator, each with a loaded blob: thumbnail', asyn
   await page.waitForFunction(
     () => [...document.querySelectorAll<HTMLImageElement>('#gallery img.thumb')].every((img) => img.complete && img.naturalWidth > 0),
     undefined,
-    { timeout: 30_000 },
+    { timeout: 120_000 },
   );
   const srcs = await page.$$eval('#gallery img.thumb', (imgs) => imgs.map((i) => (i as HTMLImageElement).src));
   assert.equal(srcs.length, generators.length);
@@ -354,6 +361,7 @@ test('playground: the URL carries the recipe; a new tab with it shows the same p
 
 test('light previews: webp at the screen pixel ratio in the playground and the gallery; Download keeps png', async () => {
   const context = await browser.newContext({ deviceScaleFactor: 2 });
+  context.setDefaultTimeout(120_000);
   const retina = await context.newPage();
   retina.on('console', (msg) => msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()) && pageErrors.push(`retina: ${msg.text()}`));
   const bodies: { url: string; body: { format?: string; size?: { pixelRatio?: number } } }[] = [];
@@ -399,6 +407,23 @@ test('animations preview as a small mp4 with the same params (quick); Download r
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
     assert.match(download.suggestedFilename(), /^plasma-5-640x360\.gif$/);
     assert.deepEqual([bodies.at(-1)!.format, bodies.at(-1)!.size?.width], ['gif', 640]);
+
+    // A gif that may pass ~5 MB asks first and points to mp4; declining renders nothing.
+    const big = Buffer.from(
+      JSON.stringify({ params: { duration: 3, fps: 15 }, seed: 5, size: { width: 1920, height: 1080, pixelRatio: 1 }, format: 'gif' }),
+    ).toString('base64url');
+    await page.goto(`${server.url}/#/playground/plasma?r=${big}`);
+    await page.waitForSelector('#preview video#preview-media');
+    const requested = bodies.length;
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.dismiss();
+    });
+    await page.click('#download');
+    assert.match(asked, /up to \d+ MB.*mp4/);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'format');
+    assert.equal(bodies.length, requested, 'nothing rendered');
   } finally {
     page.off('request', onRequest);
   }
@@ -478,7 +503,7 @@ test('export: an animated gif job streams progress to 100% and offers a download
   await page.locator('#export-start').waitFor();
   await page.selectOption('#export-format', 'gif');
   await page.click('#export-start');
-  await page.waitForFunction(() => document.querySelector('#export-status')?.textContent === 'completed', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('#export-status')?.textContent === 'completed', undefined, { timeout: 120_000 });
   assert.equal(await page.locator('#export-progress').evaluate((p: HTMLProgressElement) => p.value), 100);
   assert.equal(await page.locator('#export-percent').textContent(), '100%');
   const link = page.locator('#export-download');
@@ -831,6 +856,7 @@ test('phone width (390 px): with data in every table, no page scrolls sideways; 
     201,
   );
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  context.setDefaultTimeout(120_000);
   const phone = await context.newPage();
   phone.on('console', (msg) => msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()) && pageErrors.push(`phone: ${msg.text()}`));
   try {
@@ -860,6 +886,7 @@ test('phone width (390 px): with data in every table, no page scrolls sideways; 
 
 test('hosted mode without a session: the sign-in page posts the provider and follows the returned url', async () => {
   const context = await browser.newContext();
+  context.setDefaultTimeout(120_000);
   const hosted = await context.newPage();
   try {
     await hosted.route('**/v1/auth-config', (route) =>
@@ -896,6 +923,7 @@ test('hosted mode without a session: the sign-in page posts the provider and fol
 // stand-in in test/integration/billing.test.ts). What is under test is the page.
 test('hosted mode with a session: the balance, a pack bought through the checkout redirect, the return notice', async () => {
   const context = await browser.newContext();
+  context.setDefaultTimeout(120_000);
   const hosted = await context.newPage();
   try {
     const balance = { credits: 120, reserved: 20, available: 100 };
