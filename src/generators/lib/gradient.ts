@@ -7,6 +7,7 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Rgb } from './color.ts';
 import type { PixelBlock } from './pixels.ts';
+import { dmath } from './dmath.ts';
 
 /** A 2-D affine map [a, b, c, d, e, f], as DOMMatrix: x' = a·x + c·y + e, y' = b·x + d·y + f. */
 export type Affine = readonly [number, number, number, number, number, number];
@@ -32,7 +33,7 @@ export function invert(m: Affine): Affine {
 
 export const scaling = (sx: number, sy = sx): Affine => [sx, 0, 0, sy, 0, 0];
 export const translation = (x: number, y: number): Affine => [1, 0, 0, 1, x, y];
-export const rotation = (radians: number): Affine => [Math.cos(radians), Math.sin(radians), -Math.sin(radians), Math.cos(radians), 0, 0];
+export const rotation = (radians: number): Affine => [dmath.cos(radians), dmath.sin(radians), -dmath.sin(radians), dmath.cos(radians), 0, 0];
 
 export interface ColorStop {
   offset: number;
@@ -151,7 +152,7 @@ export function paintGradient(block: PixelBlock, fill: GradientFill): void {
       if (kind === 0) t = ux * kx + uy * ky;
       else if (kind === 1) t = Math.sqrt(ux * ux + uy * uy) * inv;
       else {
-        t = (Math.atan2(uy, ux) - angle) * inv;
+        t = (dmath.atan2(uy, ux) - angle) * inv;
         t -= Math.floor(t);
       }
       const j = (t <= 0 ? 0 : t >= 1 ? top : (t * top + 0.5) | 0) << 2;

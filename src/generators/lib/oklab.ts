@@ -2,23 +2,24 @@
 // saturated instead of passing through the grey of a straight sRGB blend. Plain IEEE arithmetic
 // (no fused operations), so the same on every CPU.
 import type { Rgb } from './color.ts';
+import { dmath } from './dmath.ts';
 
 export type Lab = [number, number, number];
 
 const toLinear = (c: number) => {
   const v = c / 255;
-  return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+  return v <= 0.04045 ? v / 12.92 : dmath.pow((v + 0.055) / 1.055, 2.4);
 };
-const fromLinear = (v: number) => 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * Math.pow(Math.max(0, v), 1 / 2.4) - 0.055);
+const fromLinear = (v: number) => 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * dmath.pow(Math.max(0, v), 1 / 2.4) - 0.055);
 
 /** sRGB (0..255 channels) → OKLab. */
 export function rgbToOklab({ r, g, b }: Rgb): Lab {
   const lr = toLinear(r),
     lg = toLinear(g),
     lb = toLinear(b);
-  const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
-  const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
-  const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
+  const l = dmath.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
+  const m = dmath.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
+  const s = dmath.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
   return [
     0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
     1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
