@@ -1323,8 +1323,17 @@ export interface components {
         /** @description An upstream (encoder or payment provider) failed. */
         BadGateway: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1341,8 +1350,17 @@ export interface components {
          */
         BadRequest: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1352,10 +1370,19 @@ export interface components {
         /** @description The resource is in a state that does not allow this. */
         Conflict: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 /** @description With `idempotency_in_progress`, seconds after which to send the request again. */
                 "Retry-After"?: number;
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1365,8 +1392,17 @@ export interface components {
         /** @description The origin is not allowed, or a cookie-authenticated request failed an origin check. */
         Forbidden: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1376,8 +1412,17 @@ export interface components {
         /** @description The render exceeded its time budget; long work belongs in `POST /v1/jobs`. */
         GatewayTimeout: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1387,8 +1432,17 @@ export interface components {
         /** @description The resource existed but was removed after its retention period. */
         Gone: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1398,8 +1452,17 @@ export interface components {
         /** @description An unexpected error. No internals are disclosed. */
         InternalError: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1409,8 +1472,17 @@ export interface components {
         /** @description No such resource in this workspace. */
         NotFound: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1420,8 +1492,17 @@ export interface components {
         /** @description `not_implemented`: billing is not configured on this server (no payment provider settings, as in local mode). */
         NotImplemented: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1429,18 +1510,28 @@ export interface components {
             };
         };
         /**
-         * @description The client's copy (If-None-Match) is current. `If-None-Match: *` (any current representation,
-         *     RFC 9110 §13.1.2) gets 304 on every GET answered with JSON or HTML.
+         * @description The client's copy is current: an entity-tag in `If-None-Match` equals the current ETag (weak
+         *     comparison, RFC 9110 §13.1.2), or it is `*` (any current representation). No body; the
+         *     headers a cache needs to update its copy (RFC 9110 §15.4.5). A request's
+         *     `Cache-Control: no-cache` does not turn this off: it addresses caches, not the origin.
          */
         NotModified: {
             headers: {
-                /** @description As the 200 would carry it (renders); public for a signed URL. */
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                /** @description As the 200 carries it: a render's (public for a signed URL), `no-store` or `public, max-age=N` for JSON and HTML. */
                 "Cache-Control"?: string;
                 /** @description `cross-origin` on a signed URL's 304, else `same-origin`. */
                 "Cross-Origin-Resource-Policy"?: "same-origin" | "cross-origin";
-                ETag?: string;
+                /** @description The current ETag, as the 200 carries it: a render's quoted recipe hash, else the quoted SHA-256 of the body. */
+                ETag: string;
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 /** @description On a render's 304: the engine version, as its 200 says. */
                 "X-Service-Engine"?: string;
                 /** @description On a render's 304: the canonical recipe, as its 200 says. */
@@ -1458,8 +1549,17 @@ export interface components {
          */
         PayloadTooLarge: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1469,8 +1569,17 @@ export interface components {
         /** @description Not enough credits for this render (`insufficient_credits`), or a signed URL's key reached its monthly credit limit (`signing_key_limit_reached`, with `limit` and `spent`). The `insufficient_credits` problem carries `cost` (credits this render needs) and `balance` (credits, reserved, available); its `detail` says how to get credits here (the checkout when billing is configured, else the service's operator). */
         PaymentRequired: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1503,6 +1612,17 @@ export interface components {
         /** @description An error. */
         Problem: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1512,17 +1632,23 @@ export interface components {
         /** @description The rendered file. */
         RenderedFile: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                 /** @description `private, max-age=31536000, immutable`: a recipe never changes its bytes. A signed URL: `public, max-age=N, immutable`, N being the signing key's `maxAgeSeconds`, or the seconds left until `exp` when fewer. */
                 "Cache-Control"?: string;
                 /** @description `same-origin`; `cross-origin` for a signed URL, so other sites may embed it. */
                 "Cross-Origin-Resource-Policy"?: "same-origin" | "cross-origin";
-                /** @description The quoted recipe hash. */
-                ETag?: string;
+                /** @description The quoted recipe hash: send it as `If-None-Match` to get 304 instead of the bytes again. */
+                ETag: string;
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 /** @description `Authorization, Cookie` (absent on a signed URL, which no header changes). */
                 Vary?: string;
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 "X-Service-Cache": components["headers"]["CacheHeader"];
                 "X-Service-Coalesced": components["headers"]["CoalescedHeader"];
                 "X-Service-Credits": components["headers"]["CreditsHeader"];
@@ -1543,6 +1669,7 @@ export interface components {
         /** @description The request line and headers together exceed 32 KiB (room for `r` at its maximum length plus 16 KiB of other headers). The connection is closed. */
         RequestHeaderFieldsTooLarge: {
             headers: {
+                "Cache-Control": components["headers"]["NoStore"];
                 [name: string]: unknown;
             };
             content: {
@@ -1555,6 +1682,15 @@ export interface components {
          */
         RequestTimeout: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1564,9 +1700,18 @@ export interface components {
         /** @description The render queue is full, a dependency (database, object storage, FFmpeg) is down, or the process is still starting; see `Retry-After`. */
         ServiceUnavailable: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 "Retry-After"?: number;
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1576,10 +1721,19 @@ export interface components {
         /** @description A workspace or API-key rate limit is used up (`detail` says which); see `Retry-After`. */
         TooManyRequests: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 /** @description Seconds until the exhausted window resets. */
                 "Retry-After": number;
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1592,9 +1746,18 @@ export interface components {
          */
         Unauthorized: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
                 "WWW-Authenticate"?: string;
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1607,8 +1770,17 @@ export interface components {
          */
         UnprocessableContent: {
             headers: {
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1624,8 +1796,17 @@ export interface components {
             headers: {
                 /** @description `identity` when the refused body was compressed. */
                 "Accept-Encoding"?: string;
+                "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1650,7 +1831,7 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
-         * @description An ETag from an earlier response; a match answers 304.
+         * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
          * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
          */
         IfNoneMatch: string;
@@ -1670,6 +1851,12 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description CORS: `true` beside `Access-Control-Allow-Origin` (an allowed origin's scripts may send credentials and read the answer). */
+        AccessControlAllowCredentials: "true";
+        /** @description CORS, on a request whose `Origin` is allowed (listed in `ALLOWED_ORIGINS`, or in local mode the service's own loopback origin): that origin. Absent on every other request. */
+        AccessControlAllowOrigin: string;
+        /** @description CORS: beside `Access-Control-Allow-Origin`, the response headers a script of that origin may read: every header this document declares that is not CORS-safelisted. */
+        AccessControlExposeHeaders: string;
         /**
          * @description How the file was served: `MISS` rendered for this request (and charged), `HIT` not rendered
          *     for it — from the render cache, or joined to an identical render already in flight for
@@ -1678,14 +1865,29 @@ export interface components {
         CacheHeader: "HIT" | "MISS";
         /** @description `true` when this request joined an identical render already in flight for another request instead of rendering (its `X-Service-Cache` is `HIT`; usage counts it apart). Absent otherwise. */
         CoalescedHeader: "true";
+        /**
+         * @description A strong entity-tag of the exact body bytes (their SHA-256, hex, quoted), on every 200 of a
+         *     GET answered with JSON or HTML. Send it back as `If-None-Match` to get 304 Not Modified, with
+         *     no body, while the answer is unchanged; a changed answer comes back 200 with a new ETag. A
+         *     request's `Cache-Control: no-cache` (which fetch adds to every request that sets
+         *     `If-None-Match`) addresses caches and does not stop the 304.
+         * @example "4e5ab2a1c3f4f05a1e4c2b3d7f0b0d7e0f8a9c1d2e3f4a5b6c7d8e9f0a1b2c3d"
+         */
+        ContentETag: string;
+        /** @description `nosniff`: a browser uses the `Content-Type` as sent and never guesses another. */
+        ContentTypeOptions: "nosniff";
         /** @description Credits this response cost (0 for a cache hit or a coalesced request, and always 0 in local mode). See `GET /v1/pricing`. */
         CreditsHeader: number;
+        /** @description `same-origin`: other sites cannot embed the answer. A render for a signed URL, and its 304, say `cross-origin`. */
+        CrossOriginResourcePolicy: "same-origin" | "cross-origin";
         /** @description Engine version that rendered the file. */
         EngineHeader: string;
         /** @description `true` on a response replayed for a repeated `Idempotency-Key` (the operations that take one): no work was done, nothing charged. */
         IdempotentReplayed: "true";
-        /** @description Account and billing data are never cached. */
+        /** @description `no-store`: never kept by any cache (errors; account, key, job, preset, usage and billing data). */
         NoStore: "no-store";
+        /** @description Public data that changes only with a deployment, the same for everyone: `public, max-age=60` (generators) or `public, max-age=300` (this document, the reference page, pricing). */
+        PublicCache: "public, max-age=60" | "public, max-age=300";
         /**
          * @description The most constrained rate-limit policy of this request and what is left of it
          *     (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<remaining requests>;t=<seconds until the window resets>`.
@@ -1710,6 +1912,17 @@ export interface components {
         RecipeHashHeader: string;
         /** @description The base64url canonical recipe. */
         RecipeHeader: string;
+        /** @description `no-referrer`: a page or file served here sends no `Referer` (which could carry a signed URL) when it loads anything. */
+        ReferrerPolicy: "no-referrer";
+        /**
+         * @description The request's id: the caller's `X-Request-Id` when it is 8 to 128 characters of
+         *     `A-Z a-z 0-9 . _ -`, else a new UUID. A problem document's `instance` is this id, and so is
+         *     the `id` of the request's line in the service's log.
+         * @example 0d6f4b9a-8c21-4e3f-a5b7-2c9e1d4f6a83
+         */
+        RequestId: string;
+        /** @description The request headers that select this answer: `Origin` on an answer with CORS headers (which depend on it). */
+        Vary: string;
     };
     pathItems: never;
 }
@@ -1718,7 +1931,13 @@ export interface operations {
     getAuthConfig: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1727,7 +1946,16 @@ export interface operations {
             /** @description Providers and session. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1774,9 +2002,17 @@ export interface operations {
             /** @description One result per item, in request order. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1803,7 +2039,13 @@ export interface operations {
     getBilling: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1812,9 +2054,18 @@ export interface operations {
             /** @description The workspace's balance, the packs on offer and its purchases. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1911,9 +2162,17 @@ export interface operations {
             /** @description The checkout session. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1973,6 +2232,14 @@ export interface operations {
             /** @description The event was accepted (or had been already). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2010,7 +2277,7 @@ export interface operations {
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description An ETag from an earlier response; a match answers 304.
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
                  * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2056,7 +2323,13 @@ export interface operations {
     listGenerators: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2065,6 +2338,16 @@ export interface operations {
             /** @description Every generator, sorted by slug. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["PublicCache"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2270,7 +2553,13 @@ export interface operations {
     getGenerator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description A generator slug from `GET /v1/generators`. */
                 slug: components["parameters"]["Slug"];
@@ -2282,6 +2571,16 @@ export interface operations {
             /** @description The generator. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["PublicCache"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2305,7 +2604,13 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2314,6 +2619,16 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2356,7 +2671,13 @@ export interface operations {
                 /** @example completed */
                 status?: components["schemas"]["JobStatus"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2365,10 +2686,20 @@ export interface operations {
             /** @description Jobs of the workspace, newest first. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
                     /** @description RFC 8288 link to the next page (`rel="next"`), when there is one. */
                     Link?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2437,11 +2768,20 @@ export interface operations {
             /** @description The job was accepted and queued. */
             202: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description URL of the job. */
                     Location?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2485,7 +2825,13 @@ export interface operations {
     getJob: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @example job_NN8ndqmfzzkWSR0- */
                 id: components["parameters"]["JobId"];
@@ -2497,8 +2843,18 @@ export interface operations {
             /** @description The job. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2536,8 +2892,17 @@ export interface operations {
             /** @description The job with `cancelled` true; `status` is `cancelled` for a job that was queued, `running` for one still stopping. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2575,8 +2940,19 @@ export interface operations {
             /** @description An event stream. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description `no`: a proxy in front (nginx) passes each event on at once instead of buffering the stream. */
+                    "X-Accel-Buffering"?: "no";
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2602,10 +2978,19 @@ export interface operations {
             /** @description A rate limit is used up (`rate_limited`), or the workspace holds too many open event streams (`too_many_streams`); see `Retry-After`. */
             429: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     /** @description Seconds to wait before trying again. */
                     "Retry-After": number;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2634,9 +3019,19 @@ export interface operations {
             /** @description The exported file, byte-identical to the synchronous render of the same recipe. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    /** @description `private, no-store`: the file is downloaded, never kept by a cache. */
+                    "Cache-Control"?: "private, no-store";
                     "Content-Disposition"?: string;
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2686,8 +3081,18 @@ export interface operations {
             /** @description The thumbnail. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    /** @description `private, max-age=86400`: a job's recipe never changes, so neither does its thumbnail. */
+                    "Cache-Control"?: "private, max-age=86400";
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2716,7 +3121,13 @@ export interface operations {
     listKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2725,9 +3136,18 @@ export interface operations {
             /** @description Keys of the workspace, newest first. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2803,12 +3223,20 @@ export interface operations {
             /** @description The new key, with its secret. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description URL of the key (`DELETE` it to revoke). */
                     Location?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2858,9 +3286,17 @@ export interface operations {
             /** @description The revoked key. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2896,7 +3332,13 @@ export interface operations {
     getMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2905,9 +3347,18 @@ export interface operations {
             /** @description Owner, workspace and balance. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2932,7 +3383,13 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2941,6 +3398,16 @@ export interface operations {
             /** @description The OpenAPI 3.1 document. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["PublicCache"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2982,7 +3449,13 @@ export interface operations {
     listPresets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2991,9 +3464,18 @@ export interface operations {
             /** @description Presets of the workspace, newest first. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3051,11 +3533,19 @@ export interface operations {
             /** @description The saved preset. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     /** @description URL of the preset. */
                     Location?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3099,7 +3589,13 @@ export interface operations {
     getPreset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @example pre_P3Rpn4k6qDdDAO2x5CaX */
                 id: components["parameters"]["PresetId"];
@@ -3111,9 +3607,18 @@ export interface operations {
             /** @description The preset. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3169,9 +3674,17 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3211,9 +3724,17 @@ export interface operations {
             /** @description The updated preset. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3258,7 +3779,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match answers 304.
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
                  * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -3297,7 +3818,13 @@ export interface operations {
     getPricing: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3306,6 +3833,16 @@ export interface operations {
             /** @description How renders are priced, and what can be bought. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["PublicCache"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3374,7 +3911,13 @@ export interface operations {
     getReady: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3383,6 +3926,16 @@ export interface operations {
             /** @description Ready to serve. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3410,7 +3963,16 @@ export interface operations {
             /** @description A dependency is not ready. The problem document carries the same readiness fields. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     "Retry-After"?: number;
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3439,7 +4001,13 @@ export interface operations {
     getApiReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3448,6 +4016,18 @@ export interface operations {
             /** @description The reference page. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["PublicCache"];
+                    /** @description The page runs only its own script and Redoc's bundle from this origin; no third-party requests. */
+                    "Content-Security-Policy"?: string;
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3511,7 +4091,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match answers 304.
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
                  * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -3560,7 +4140,13 @@ export interface operations {
     listUrlSigningKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3569,9 +4155,18 @@ export interface operations {
             /** @description URL signing keys of the workspace, newest first. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3632,11 +4227,19 @@ export interface operations {
             /** @description The new key, with its secret. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     /** @description URL of the key (`DELETE` it to revoke). */
                     Location?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3689,9 +4292,17 @@ export interface operations {
             /** @description The revoked key. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3747,9 +4358,17 @@ export interface operations {
             /** @description The signed URL. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3795,7 +4414,13 @@ export interface operations {
                  */
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3804,9 +4429,18 @@ export interface operations {
             /** @description The summary. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3875,7 +4509,13 @@ export interface operations {
     getWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3884,9 +4524,18 @@ export interface operations {
             /** @description The current signing secret. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3926,9 +4575,17 @@ export interface operations {
             /** @description The new signing secret. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {

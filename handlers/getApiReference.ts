@@ -1,3 +1,4 @@
+import { sendRepresentation } from '../src/http/conditional-request.ts';
 import { defineHandler } from '../src/http/handler.types.ts';
 
 // Redoc renders /v1/openapi.json from our own copy of its bundle: no CDN, no fonts, no telemetry.
@@ -20,13 +21,9 @@ Redoc.init('/v1/openapi.json', { hideDownloadButton: false, expandResponses: '20
 `;
 
 export default defineHandler('getApiReference', (ctx) => {
-  ctx.res
-    .status(200)
-    .set({
-      'Cache-Control': 'public, max-age=300',
-      'Content-Security-Policy':
-        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; font-src 'self'; connect-src 'self'",
-    })
-    .type('text/html')
-    .send(PAGE);
+  sendRepresentation(ctx.req, ctx.res, 200, 'text/html; charset=utf-8', PAGE, {
+    'Cache-Control': 'public, max-age=300',
+    'Content-Security-Policy':
+      "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; font-src 'self'; connect-src 'self'",
+  });
 });

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { operations } from '../../codegen/openapi.ts';
 import type { AppDeps } from './app-deps.types.ts';
 import type { Principal } from '../services/auth.service.ts';
+import { sendRepresentation } from './conditional-request.ts';
 
 export type OperationId = keyof operations;
 
@@ -47,14 +48,17 @@ export function defineHandler<Id extends OperationId>(_operationId: Id, handler:
   return handler;
 }
 
-/** Sends a JSON response whose shape the compiler checks against the contract. */
+/**
+ * Sends a JSON response whose shape the compiler checks against the contract. A 200 to GET carries
+ * a strong ETag of its bytes and becomes 304 for a matching If-None-Match (conditional-request.ts).
+ */
 export function sendJson<Id extends OperationId, S extends JsonStatus<Id>>(
   ctx: RequestContext<Id>,
   status: S,
   body: JsonResponseBody<Id, S>,
   headers: Record<string, string> = {},
 ): void {
-  ctx.res.status(status).set(headers).type('application/json').send(JSON.stringify(body));
+  sendRepresentation(ctx.req, ctx.res, status, 'application/json; charset=utf-8', JSON.stringify(body), headers);
 }
 
 /** The principal of a secured operation (the router guarantees it is set). */

@@ -78,6 +78,15 @@ export const EXPOSED_HEADERS = [
   'X-Service-Coalesced',
   'Cross-Origin-Resource-Policy',
   'Vary',
+  // Addressed to the browser or a proxy rather than to scripts, but declared by the contract like
+  // every header the service sends, and harmless to read.
+  'X-Content-Type-Options',
+  'Referrer-Policy',
+  'Content-Security-Policy',
+  'X-Accel-Buffering',
+  'Access-Control-Allow-Origin',
+  'Access-Control-Allow-Credentials',
+  'Access-Control-Expose-Headers',
 ];
 
 export function originMiddleware(policy: OriginPolicy): RequestHandler[] {

@@ -1,5 +1,6 @@
-// Shared by every operation that answers with a rendered file: conditional requests, the
-// X-Service-* headers, immutable caching, and the 499 convention for clients that leave.
+// Shared by every operation that answers with a rendered file: conditional requests (ETag: the
+// quoted recipe hash, matched by conditional-request.ts's rule), the X-Service-* headers, immutable
+// caching, and the 499 convention for clients that leave.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestContext } from './handler.types.ts';
 import { ENGINE_VERSION } from '../engine/versions.ts';
@@ -8,6 +9,7 @@ import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { MeteredResult } from '../services/metered-render.service.ts';
 import { requirePrincipal } from './handler.types.ts';
+import { answerNotModified } from './conditional-request.ts';
 import type { Principal } from '../services/auth.service.ts';
 
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
@@ -51,22 +53,9 @@ function recipeHeaders(resolved: ResolvedRecipe, caching: RenderCaching): Record
   };
 }
 
-/** If-None-Match per RFC 9110: `*` or any listed (weak or strong) tag equal to ours. */
-export function matchesIfNoneMatch(header: string | undefined, resolved: ResolvedRecipe): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const ours = etagOf(resolved);
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === ours);
-}
-
-/** Answers 304 when the client already has this recipe's bytes; returns true if it did. */
-export function answerNotModified(ctx: RequestContext, resolved: ResolvedRecipe): boolean {
-  if (!matchesIfNoneMatch(ctx.req.headers['if-none-match'], resolved)) return false;
-  ctx.res
-    .status(304)
-    .set(recipeHeaders(resolved, renderCaching(ctx.principal)))
-    .end();
-  return true;
+/** Answers 304 (with the headers its 200 carries but the body's) when the client already has this recipe's bytes; returns true if it did. */
+export function answerRenderNotModified(ctx: RequestContext, resolved: ResolvedRecipe): boolean {
+  return answerNotModified(ctx.req, ctx.res, etagOf(resolved), recipeHeaders(resolved, renderCaching(ctx.principal)));
 }
 
 /**
@@ -98,7 +87,7 @@ export function sendRendered(
  * with status 499 and the render is stopped.
  */
 export async function renderForRequest(ctx: RequestContext, resolved: ResolvedRecipe): Promise<void> {
-  if (answerNotModified(ctx, resolved)) return;
+  if (answerRenderNotModified(ctx, resolved)) return;
   try {
     const result = await ctx.deps.services.meteredRender.renderMetered(resolved, {
       principal: requirePrincipal(ctx),

@@ -6,6 +6,7 @@ import type { RequestListener } from 'node:http';
 import { ProblemError } from '../errors/problem.ts';
 import { DEPENDENCY_RETRY_AFTER_SECONDS } from '../lib/dependency-failure.ts';
 import type { HealthReport, ReadinessReport } from '../services/health.service.ts';
+import { sendRepresentation } from './conditional-request.ts';
 import { requestIdFor } from './logging.ts';
 import { sendProblem } from './problem-response.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -25,9 +26,8 @@ export function startingListener(state: StartingState): RequestListener {
     const path = (req.url ?? '').split('?')[0];
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (readOnly && path === '/v1/health') {
-      const body = JSON.stringify(state.health());
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      // As the app answers it: with its ETag, and 304 to a matching If-None-Match.
+      sendRepresentation(req, res, 200, 'application/json; charset=utf-8', JSON.stringify(state.health()), { 'Cache-Control': 'no-store' });
       return;
     }
     const { database, blobStore } = state.dependencies;

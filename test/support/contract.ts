@@ -38,22 +38,31 @@ export function validatorFor(schema: Schema): ValidateFunction {
   return v;
 }
 
-// Every status each operation answered in this test process, written when it exits; node's test
-// runner gives each file its own process, so scripts/status-coverage.mjs merges the files into the
-// operation × status table (declared statuses nobody produced are as much a contract lie as undeclared ones).
-const observed = new Map<string, Set<string>>();
+// Every status each operation answered in this test process, with the names of the response
+// headers received with it, written when it exits as { operationId: { status: [header names] } };
+// node's test runner gives each file its own process, so scripts/status-coverage.mjs merges the
+// files into the operation × status table (declared statuses nobody produced are as much a contract
+// lie as undeclared ones) and checks every header received against the ones the response declares.
+const observed = new Map<string, Map<string, Set<string>>>();
 const coverageDir = process.env.STATUS_COVERAGE_DIR ?? fileURLToPath(new URL('../../test-results/status-coverage', import.meta.url));
 process.on('exit', () => {
   if (observed.size === 0) return;
   mkdirSync(coverageDir, { recursive: true });
-  const out = Object.fromEntries([...observed].map(([op, statuses]) => [op, [...statuses].sort()]));
+  const out = Object.fromEntries(
+    [...observed].map(([op, statuses]) => [
+      op,
+      Object.fromEntries([...statuses].sort(([a], [b]) => a.localeCompare(b)).map(([status, names]) => [status, [...names].sort()])),
+    ]),
+  );
   writeFileSync(path.join(coverageDir, `${process.pid}.json`), JSON.stringify(out));
 });
 
-function record(operationId: string, status: number): void {
+function record(operationId: string, status: number, headers: ObservedResponse['headers']): void {
   let statuses = observed.get(operationId);
-  if (!statuses) observed.set(operationId, (statuses = new Set()));
-  statuses.add(String(status));
+  if (!statuses) observed.set(operationId, (statuses = new Map()));
+  let names = statuses.get(String(status));
+  if (!names) statuses.set(String(status), (names = new Set()));
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) names.add(name.toLowerCase());
 }
 
 export interface ObservedResponse {
@@ -76,7 +85,7 @@ export function assertMatchesContract(method: string, url: string, res: Observed
     return undefined;
   }
   const where = `${operation.operationId} (${method} ${path}) → ${res.status}`;
-  record(operation.operationId, res.status);
+  record(operation.operationId, res.status, res.headers);
   const response = operation.responses[String(res.status)];
   assert.ok(response, `${where}: status not declared for this operation (only \`default\` covers it)`);
   if (res.status >= 400) assert.equal(contentType, 'application/problem+json', `${where}: errors must be problem+json`);
