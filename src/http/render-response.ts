@@ -53,9 +53,17 @@ function recipeHeaders(resolved: ResolvedRecipe, caching: RenderCaching): Record
   };
 }
 
+/** The answer's Vary joined to one already set (the CORS layer's `Origin`): a cache must key on both. */
+function joinVary(res: ServerResponse, headers: Record<string, string>): Record<string, string> {
+  const existing = res.getHeader('Vary');
+  if (!headers.Vary || existing === undefined) return headers;
+  const tokens = new Set([...String(existing).split(','), ...headers.Vary.split(',')].map((t) => t.trim()).filter(Boolean));
+  return { ...headers, Vary: [...tokens].join(', ') };
+}
+
 /** Answers 304 (with the headers its 200 carries but the body's) when the client already has this recipe's bytes; returns true if it did. */
 export function answerRenderNotModified(ctx: RequestContext, resolved: ResolvedRecipe): boolean {
-  return answerNotModified(ctx.req, ctx.res, etagOf(resolved), recipeHeaders(resolved, renderCaching(ctx.principal)));
+  return answerNotModified(ctx.req, ctx.res, etagOf(resolved), joinVary(ctx.res, recipeHeaders(resolved, renderCaching(ctx.principal))));
 }
 
 /**
@@ -71,7 +79,7 @@ export function sendRendered(
 ): void {
   const contentType = FORMATS[resolved.recipe.format].contentType;
   res.statusCode = 200;
-  for (const [name, value] of Object.entries(recipeHeaders(resolved, caching))) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(joinVary(res, recipeHeaders(resolved, caching)))) res.setHeader(name, value);
   // The spec's two values: a request that joined a render in flight was not rendered for, like a hit, and says so apart.
   res.setHeader('X-Service-Cache', result.cache === 'MISS' ? 'MISS' : 'HIT');
   if (result.cache === 'COALESCED') res.setHeader('X-Service-Coalesced', 'true');

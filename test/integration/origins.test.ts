@@ -76,6 +76,13 @@ for (const engine of ENGINES) {
       assert.equal(res.headers['access-control-allow-credentials'], 'true');
       assert.match(res.headers.vary, /Origin/);
       assert.match(res.headers['access-control-expose-headers'], /X-Service-Recipe-Hash/);
+      // A render keeps the CORS layer's Vary: Origin beside its own Authorization and Cookie.
+      const render = await t.request('post', '/v1/generate/mesh-gradient', {
+        headers: { Origin: LISTED },
+        body: { seed: 1, size: { width: 32, height: 32 } },
+      });
+      assert.equal(render.status, 200);
+      assert.deepEqual(render.headers.vary.split(/,\s*/).sort(), ['Authorization', 'Cookie', 'Origin']);
     });
 
     test('preflight: 204 for a listed origin, 403 for another', async () => {
