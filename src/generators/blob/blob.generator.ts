@@ -173,7 +173,7 @@ function buildScene(p: BlobParams, seed: number, width: number, height: number):
     const amps: number[] = [],
       phases: number[] = [];
     for (let h = 3; h <= K; h++) {
-      amps.push((p.irregularity * 0.2 * range(rnd, 0.3, 1)) / Math.pow(h - 2, 0.9));
+      amps.push((p.irregularity * 0.2 * range(rnd, 0.3, 1)) / (h - 2));
       phases.push(range(rnd, 0, Math.PI * 2));
     }
     const ovalTurn = lean + range(rnd, -0.3, 0.3);
