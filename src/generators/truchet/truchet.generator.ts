@@ -5,15 +5,18 @@
 // The seed also lays a slow wave of bias over the grid (`structure`): where it leans one way the
 // tiles mostly share an orientation and the paths run long, where it leans the other they curl the
 // other way, so each seed has regions of its own texture instead of uniform noise.
-// A second slow seeded field shades the motifs from the foreground to an accent colour (in OKLab,
-// a few steps, one path each), so each seed has its own large-scale composition of colour, and
-// `scheme: auto` lets the seed pick one of a few curated background/foreground/accent triads.
+// A seeded radial glow shades the motifs from the foreground towards an accent colour: a function
+// of position only, painted over the motifs' coverage, so a path that crosses a tile border keeps
+// its colour there (no steps at tile edges). `scheme: auto` lets the seed pick one of a few curated
+// tonal triads: lines a few shades off the background, glowing into a contrasting accent.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { Path2D } from '@napi-rs/canvas';
+import { createCanvas, Path2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, parseHex, toHex } from '../lib/color.ts';
-import { mixOklab, oklabToRgb, rgbToOklab } from '../lib/oklab.ts';
+import { type Lab, mixOklab, oklabToRgb, rgbToOklab } from '../lib/oklab.ts';
+import { paintGradient, scaling } from '../lib/gradient.ts';
+import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { hash32, seededStream } from '../lib/random.ts';
 
 export const TRUCHET_STYLES = ['arcs', 'arcs-filled', 'diagonal', 'triangles'] as const;
@@ -34,24 +37,26 @@ const defaults: TruchetParams = {
   style: 'arcs',
   tileSize: 44,
   thickness: 0.24,
-  foreground: '#f4a259',
+  foreground: '#4a6a8f',
   background: '#1b2a41',
   structure: 0.5,
   scheme: 'auto',
-  accent: '#e4616b',
+  accent: '#f4a259',
   shading: 0.8,
 };
 
-/** Curated [background, foreground, accent] triads that `scheme: auto` picks from by seed. */
+/**
+ * Curated [background, foreground, accent] triads that `scheme: auto` picks from by seed: tonal
+ * lines (calm, not the vibrating contrast of light lines on a dark ground) and one accent to glow.
+ */
 const SCHEMES: readonly (readonly [string, string, string])[] = [
-  ['#1b2a41', '#f4a259', '#e4616b'],
-  ['#f3ede2', '#2f4858', '#c8553d'],
-  ['#0f3d3e', '#e2dcc8', '#f2a65a'],
-  ['#2b193d', '#f1c6d3', '#8fb9a8'],
-  ['#e9efe8', '#33658a', '#86bbd8'],
-  ['#262626', '#e9c46a', '#8ab17d'],
+  ['#1b2a41', '#4a6a8f', '#f4a259'],
+  ['#f3ede2', '#cdbfa8', '#c8553d'],
+  ['#0f3d3e', '#3f7f74', '#a8e6cf'],
+  ['#2b193d', '#6b4a7e', '#f1a6c0'],
+  ['#e9efe8', '#a9c3c9', '#33658a'],
+  ['#262626', '#5a5a52', '#e9c46a'],
 ];
-const STEPS = 6;
 
 /** The colours a picture uses: the params, or (auto, colours untouched) a seeded triad. */
 function colors(p: TruchetParams, seed: number): { background: string; foreground: string; accent: string } {
@@ -62,31 +67,55 @@ function colors(p: TruchetParams, seed: number): { background: string; foregroun
   return { background, foreground, accent };
 }
 
-/** The seeded shading field: tile (i, j) → colour step 0..STEPS-1 (foreground → accent). */
-function shadeField(seed: number, cols: number, rows: number, strength: number): (i: number, j: number) => number {
-  const rnd = seededStream(seed, 'truchet/shade');
-  const cx = (0.15 + 0.7 * rnd()) * cols,
-    cy = (0.15 + 0.7 * rnd()) * rows;
-  const radius = (0.35 + 0.35 * rnd()) * Math.max(cols, rows);
-  const angle = rnd() * Math.PI * 2;
-  const k = (Math.PI * 2) / (Math.max(cols, rows) * (0.5 + 0.5 * rnd()));
-  const kx = Math.cos(angle) * k,
-    ky = Math.sin(angle) * k;
-  const phase = rnd() * Math.PI * 2;
-  const s = Math.max(0, Math.min(1, strength));
-  return (i, j) => {
-    const dx = i - cx,
-      dy = j - cy;
-    const glow = Math.max(0, 1 - Math.sqrt(dx * dx + dy * dy) / radius);
-    const v = s * (0.75 * glow * glow * (3 - 2 * glow) + 0.25 * (0.5 + 0.5 * Math.sin(kx * i + ky * j + phase)));
-    return Math.max(0, Math.min(STEPS - 1, Math.floor(v * STEPS)));
-  };
+/**
+ * The seeded shading: a radial gradient over the whole picture, from the foreground mixed towards
+ * the accent (by `shading`) at a seeded centre to the plain foreground at its rim and beyond. The
+ * colour is a function of position only, so a path that runs on across a tile border keeps its
+ * colour there (before, each tile took one of six steps, and colours jumped at tile borders).
+ */
+interface Shade {
+  cx: number;
+  cy: number;
+  r: number;
+  /** [offset, '#rrggbb'] along the radius; sRGB between them, mixed in OKLab at each. */
+  stops: Array<[number, string]>;
 }
 
-function stepColors(foreground: string, accent: string): string[] {
+const SHADE_STOPS = 9;
+
+/**
+ * OKLab colours mixed in polar form (lightness, chroma, hue along the shorter arc): a blue shading
+ * to an orange passes through violet and pink instead of grey. A colour with almost no chroma has
+ * no hue of its own and takes the other's.
+ */
+function mixOklch(a: Lab, b: Lab, t: number): Lab {
+  const ca = Math.hypot(a[1], a[2]),
+    cb = Math.hypot(b[1], b[2]);
+  if (ca < 0.02 || cb < 0.02) return mixOklab(a, b, t);
+  const ha = Math.atan2(a[2], a[1]);
+  let dh = Math.atan2(b[2], b[1]) - ha;
+  if (dh > Math.PI) dh -= 2 * Math.PI;
+  if (dh < -Math.PI) dh += 2 * Math.PI;
+  const h = ha + dh * t,
+    c = ca + (cb - ca) * t;
+  return [a[0] + (b[0] - a[0]) * t, c * Math.cos(h), c * Math.sin(h)];
+}
+
+function shade(seed: number, l: Layout, tileSize: number, foreground: string, accent: string, strength: number): Shade {
+  const rnd = seededStream(seed, 'truchet/shade');
+  const cx = (0.15 + 0.7 * rnd()) * l.cols,
+    cy = (0.15 + 0.7 * rnd()) * l.rows;
+  const radius = (0.45 + 0.4 * rnd()) * Math.max(l.cols, l.rows);
   const a = rgbToOklab(parseHex(foreground)),
     b = rgbToOklab(parseHex(accent));
-  return Array.from({ length: STEPS }, (_, k) => toHex(oklabToRgb(mixOklab(a, b, k / (STEPS - 1)))));
+  const s = Math.max(0, Math.min(1, strength));
+  const stops: Array<[number, string]> = [];
+  for (let k = 0; k < SHADE_STOPS; k++) {
+    const t = k / (SHADE_STOPS - 1);
+    const fall = 1 - t * t * (3 - 2 * t); // smoothstep: a soft glow, no visible rim
+    stops.push([t, toHex(oklabToRgb(mixOklch(a, b, s * fall)))]);
+  }
+  return { cx: l.ox + cx * tileSize, cy: l.oy + cy * tileSize, r: radius * tileSize, stops };
 }
 
 /** The seeded bias field: tile (i, j) takes its first orientation when its random value is below this. */
@@ -122,25 +151,11 @@ interface Layout {
   oy: number;
   /** Foreground shapes as one SVG path, in the coordinates of the canvas (origin at ox, oy). */
   d: string;
-  /** The same shapes split by colour step (foreground → accent); empty strings for unused steps. */
-  steps: string[];
   evenOdd: boolean;
 }
 
 /** Path of all foreground shapes of a cols×rows block of tiles whose top-left corner is at (ox, oy). */
 function tilePath(p: TruchetParams, seed: number, cols: number, rows: number, ox: number, oy: number): string {
-  return tilePaths(p, seed, cols, rows, ox, oy, () => 0)[0];
-}
-
-function tilePaths(
-  p: TruchetParams,
-  seed: number,
-  cols: number,
-  rows: number,
-  ox: number,
-  oy: number,
-  step: (i: number, j: number) => number,
-): string[] {
   const s = p.tileSize;
   const sh = hash32(`truchet/${seed}`);
   const bias = biasField(seed, p.structure);
@@ -160,10 +175,9 @@ function tilePaths(
     SD = num(s - dd),
     nSD = num(-(s - dd)),
     nS = num(-s);
-  const buckets: string[][] = Array.from({ length: STEPS }, () => []);
+  const parts: string[] = [];
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
-      const parts = buckets[step(i, j)];
       const x = ox + i * s,
         y = oy + j * s;
       const u = tileRandom(sh, i, j);
@@ -224,7 +238,7 @@ function tilePaths(
       }
     }
   }
-  return buckets.map((b) => b.join(''));
+  return parts.join('');
 }
 
 /**
@@ -239,15 +253,14 @@ function layout(p: TruchetParams, seed: number, width: number, height: number): 
   if (rows % 2) rows++;
   const ox = (width - cols * s) / 2;
   const oy = (height - rows * s) / 2;
-  const steps = tilePaths(p, seed, cols, rows, ox, oy, shadeField(seed, cols, rows, p.shading));
-  return { cols, rows, ox, oy, d: steps.join(''), steps, evenOdd: p.style === 'arcs-filled' };
+  return { cols, rows, ox, oy, d: tilePath(p, seed, cols, rows, ox, oy), evenOdd: p.style === 'arcs-filled' };
 }
 
 export default defineGenerator<TruchetParams>({
   slug: 'truchet',
   name: 'Truchet tiles',
   description:
-    'Randomly rotated Truchet tiles (quarter arcs, two-tone arcs, diagonal mazes or triangles) that join into continuous patterns.',
+    'Randomly rotated Truchet tiles (quarter arcs, two-tone arcs, diagonal mazes or triangles) that join into continuous patterns, in calm tonal colours with a soft seeded glow of an accent colour.',
   version: '2.0.0',
   animated: false,
   formats: ['png', 'webp', 'svg', 'css'],
@@ -299,11 +312,16 @@ export default defineGenerator<TruchetParams>({
         enum: ['auto', 'custom'],
         default: defaults.scheme,
       },
-      accent: colorParam('Accent', 'Colour the motifs shade towards across a slow seeded field.', defaults.accent),
+      accent: colorParam(
+        'Accent',
+        'Colour the motifs glow towards around a seeded point, fading smoothly to the foreground.',
+        defaults.accent,
+      ),
       shading: {
         type: 'number',
         title: 'Shading',
-        description: 'How far the seeded field shades the motifs from the foreground towards the accent (0 = one flat foreground colour).',
+        description:
+          'How far the seeded glow shades the motifs from the foreground towards the accent at its centre (0 = one flat foreground colour).',
         minimum: 0,
         maximum: 1,
         default: defaults.shading,
@@ -312,32 +330,43 @@ export default defineGenerator<TruchetParams>({
   },
 
   draw(ctx: SKRSContext2D, input) {
-    const { params: p, width, height, seed } = input;
+    const { params: p, width, height, seed, pixelRatio } = input;
     const c = colors(p, seed);
-    ctx.fillStyle = c.background;
-    ctx.fillRect(0, 0, width, height);
     const l = layout(p, seed, width, height);
-    const fills = stepColors(c.foreground, c.accent);
-    l.steps.forEach((d, k) => {
-      if (!d) return;
-      ctx.fillStyle = fills[k];
-      ctx.fill(new Path2D(d), l.evenOdd ? 'evenodd' : 'nonzero');
+    const g = shade(seed, l, p.tileSize, c.foreground, c.accent, p.shading);
+    // The motifs' coverage from Skia (a solid fill, exact on every CPU), the shade painted into it
+    // in JavaScript (lib/gradient.ts): Skia's gradients give other pixels on other CPUs.
+    const dw = ctx.canvas.width,
+      dh = ctx.canvas.height;
+    const toDevice = scaling(pixelRatio);
+    const mask = createCanvas(dw, dh).getContext('2d');
+    mask.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+    mask.fillStyle = '#fff';
+    mask.fill(new Path2D(l.d), l.evenOdd ? 'evenodd' : 'nonzero');
+    // The whole frame is written at once: the background as a block, the shaded motifs over it.
+    const block = solidBlock(dw, dh, parseHex(c.background));
+    paintGradient(block, {
+      shape: { kind: 'radial', cx: g.cx, cy: g.cy, r: g.r },
+      stops: g.stops.map(([offset, color]) => ({ offset, color: parseHex(color) })),
+      transform: toDevice,
+      coverage: mask.getImageData(0, 0, dw, dh).data as Uint8ClampedArray,
     });
+    writeBlock(ctx, block);
   },
 
   svg(input) {
     const { params: p, width, height, seed } = input;
     const c = colors(p, seed);
     const l = layout(p, seed, width, height);
-    const fills = stepColors(c.foreground, c.accent);
+    const g = shade(seed, l, p.tileSize, c.foreground, c.accent, p.shading);
     const W = num(width),
       H = num(height);
-    const paths = l.steps
-      .map((d, k) => (d ? `<path fill="${fills[k]}"${l.evenOdd ? ' fill-rule="evenodd"' : ''} d="${d}"/>` : ''))
-      .join('');
+    const stops = g.stops.map(([t, color]) => `<stop offset="${num(t)}" stop-color="${color}"/>`).join('');
     return (
       `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
-      `<rect width="${W}" height="${H}" fill="${c.background}"/>${paths}</svg>`
+      `<defs><radialGradient id="shade" gradientUnits="userSpaceOnUse" cx="${num(g.cx)}" cy="${num(g.cy)}" r="${num(g.r)}">${stops}</radialGradient></defs>` +
+      `<rect width="${W}" height="${H}" fill="${c.background}"/>` +
+      `<path fill="url(#shade)"${l.evenOdd ? ' fill-rule="evenodd"' : ''} d="${l.d}"/></svg>`
     );
   },
 
@@ -345,11 +374,13 @@ export default defineGenerator<TruchetParams>({
     // The foreground is an alpha mask (the tile block as an inline SVG) painted with a custom
     // property colour on a pseudo-element, so colours and tile size stay editable in CSS. The block
     // is the same cols×rows tiles as the picture, centred; Truchet edges always match, so it repeats
-    // seamlessly on larger elements.
+    // seamlessly on larger elements. The shade is a radial gradient under the mask, placed as in
+    // the picture relative to the element (browsers without oklch gradients show the foreground).
     const { params: p, width, height, seed } = input;
     const c = colors(p, seed);
     const s = p.tileSize;
     const l = layout(p, seed, width, height);
+    const g = shade(seed, l, s, c.foreground, c.accent, p.shading);
     const bw = l.cols * s,
       bh = l.rows * s;
     const d = tilePath(p, seed, l.cols, l.rows, 0, 0);
@@ -363,6 +394,7 @@ export default defineGenerator<TruchetParams>({
       `/* Truchet tiles (${p.style}) — render-service truchet 2.0.0. Edit the custom properties to restyle. */`,
       `.svc-truchet {`,
       `  --svc-foreground: ${c.foreground};`,
+      `  --svc-glow: ${g.stops[0][1]};`,
       `  --svc-background: ${c.background};`,
       `  --svc-tile-size: ${num(s)}px;`,
       `  --svc-pattern: url("${uri}");`,
@@ -377,6 +409,7 @@ export default defineGenerator<TruchetParams>({
       `  z-index: -1;`,
       `  pointer-events: none;`,
       `  background-color: var(--svc-foreground);`,
+      `  background-image: radial-gradient(in oklch circle ${num(g.r)}px at ${num((100 * g.cx) / width)}% ${num((100 * g.cy) / height)}%, var(--svc-glow), var(--svc-foreground));`,
       `  -webkit-mask-image: var(--svc-pattern);`,
       `  mask-image: var(--svc-pattern);`,
       `  -webkit-mask-size: ${size};`,
