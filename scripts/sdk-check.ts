@@ -1,7 +1,7 @@
 // npm run sdk:check — do clients generated from the served contract work?
 // Starts the service (local mode, a temporary data directory, a free port), generates a client from
 // its /v1/openapi.json with each of three generators (default flags, CLIs from node_modules/.bin, no
-// network beyond the service), type-checks a consumer per client plus the README's snippets for it in
+// network beyond the service), type-checks a consumer per client plus its snippets from docs/clients.md in
 // strict TypeScript, and runs them against the service. Exit 1 names each generator that failed and
 // the step (generate, typecheck, run) where it failed.
 //   --keep   leave .sdk-check/run-* in place to inspect
@@ -19,7 +19,7 @@ const README_URL = 'http://127.0.0.1:8080';
 
 interface Generator {
   name: string;
-  /** README snippets (by marker) written into the client's directory as these files. */
+  /** Documentation snippets (by marker, docs/clients.md) written into the client's directory as these files. */
   snippets: Record<string, string>;
   /** Generates the client into `dir` from the served document. */
   generate(dir: string, url: string): Promise<unknown>;
@@ -73,7 +73,7 @@ async function checkGenerator(
   mkdirSync(dir, { recursive: true });
   for (const [marker, file] of Object.entries(gen.snippets)) {
     const source = snippets.get(marker);
-    if (!source) return `README.md has no \`<!-- snippet: ${marker} -->\` block`;
+    if (!source) return `neither README.md nor docs/ has a \`<!-- snippet: ${marker} -->\` block (docs/clients.md holds them)`;
     writeFileSync(path.join(dir, file), source.replaceAll(README_URL, service.url));
   }
   copyFileSync(path.join(CONSUMERS, 'consumer-kit.ts'), path.join(dir, 'consumer-kit.ts'));
@@ -97,7 +97,7 @@ async function checkGenerator(
       const { stdout } = await run(process.execPath, ['--import', 'tsx', 'consumer.ts'], { cwd: dir, env, timeout: 60_000 });
       process.stdout.write(`${stdout.trimEnd().replace(/^/gm, `[${gen.name}] `)}\n`);
     })) ??
-    (await phase('run readme.ts (the README snippet)', () =>
+    (await phase('run readme.ts (the docs/clients.md snippet)', () =>
       run(process.execPath, ['--import', 'tsx', 'readme.ts'], { cwd: dir, env, timeout: 60_000 }),
     ));
   if (!problem) console.log(`[${gen.name}] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,5 +1,6 @@
-// The README's recipe-URL snippet, run as written against the service (both databases): its hash
-// must equal the server's X-Service-Recipe-Hash for the same render, and its URL must render.
+// The recipe-URL snippet (docs/recipes-and-rendering.md, marked `recipe-url`), run as written against
+// the service (both databases): its hash must equal the server's X-Service-Recipe-Hash for the same
+// render, and its URL must render.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,18 +9,18 @@ import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
-import { readmeSnippets } from '../support/readme-snippets.ts';
+import { readmeSnippets, snippetLocation } from '../support/readme-snippets.ts';
 import { ROOT } from '../support/black-box/server-process.ts';
 
-/** The README's recipe-URL snippet (marked `recipe-url`). */
+/** The recipe-URL snippet (marked `recipe-url`), wherever the README or docs/ keep it. */
 function readmeSnippet(): string {
   const block = readmeSnippets().get('recipe-url');
-  assert.ok(block, 'the README has the recipe-URL snippet');
+  assert.ok(block, 'the README or a page under docs/ has the recipe-URL snippet (<!-- snippet: recipe-url -->)');
   return block;
 }
 
 for (const engine of ENGINES) {
-  describe(`README recipe-URL snippet on ${engine}`, () => {
+  describe(`recipe-URL snippet (${snippetLocation('recipe-url')}) on ${engine}`, () => {
     let t: TestApp;
     let port: number;
     // Inside the repository, so the snippet's `import 'canonicalize'` resolves as it would for a client.

@@ -1,0 +1,32 @@
+// The generated parts of the documentation are what `npm run docs` would write now: the generator
+// catalogue and its pictures, the settings tables and the problem codes. The pictures are judged
+// without rendering, by the recipe hash and engine version each file carries (a generator whose
+// output changes bumps its version, which the golden suite enforces); `npm run docs:check` renders
+// them again and compares bytes.
+import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { checkDocs, ROOT } from '../../scripts/docs.ts';
+import { tiles, STRIP_FILE } from '../../scripts/docs/catalogue.ts';
+import { settingsMarkdown } from '../../scripts/docs/settings.ts';
+
+test('docs/: every generated table and picture is up to date (npm run docs -- --check --no-render)', async () => {
+  const problems = await checkDocs({ render: false });
+  assert.deepEqual(problems, [], `run \`npm run docs\`:\n  ${problems.join('\n  ')}`);
+});
+
+test('the settings table describes exactly the settings src/config/config.ts reads', () => {
+  // settingsMarkdown throws naming a setting read but not described, or described but not read.
+  assert.doesNotThrow(() => settingsMarkdown(readFileSync(path.join(ROOT, 'src/config/config.ts'), 'utf8')));
+  assert.throws(
+    () => settingsMarkdown(`${readFileSync(path.join(ROOT, 'src/config/config.ts'), 'utf8')}\nconst x = int('NEW_SETTING', 1, 0, 9);`),
+    /NEW_SETTING is read by src\/config\/config\.ts but not described/,
+  );
+});
+
+test('the pictures stay small: under 1.5 MB in all', () => {
+  const files = [...tiles().map((t) => t.file), STRIP_FILE];
+  const total = files.reduce((sum, f) => sum + statSync(path.join(ROOT, 'docs', f)).size, 0);
+  assert.ok(total < 1.5 * 1024 * 1024, `docs/generators/ holds ${total} bytes`);
+});
