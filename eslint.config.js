@@ -1,5 +1,5 @@
 // ESLint (flat config): typescript-eslint's recommended rules without type information (fast), no
-// import cycles, and the layers as import boundaries. README "Layout" describes the layers.
+// import cycles, and the layers as import boundaries. docs/architecture.md describes the layers.
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
@@ -23,7 +23,7 @@ const LAYERS = [
 const layerZones = LAYERS.slice(1).map((layer, i) => ({
   target: layer.paths,
   from: LAYERS.slice(0, i + 1).flatMap((higher) => higher.paths),
-  message: `The ${layer.name} layer must not import from a higher layer (README "Layout").`,
+  message: `The ${layer.name} layer must not import from a higher layer (docs/architecture.md, "Layout").`,
 }));
 
 export default tseslint.config(
@@ -63,7 +63,7 @@ export default tseslint.config(
               target: ['test/acceptance', 'test/fault', 'test/support/black-box'],
               from: ['src', 'db', 'handlers', 'codegen', 'scripts', 'test/support'],
               except: ['./black-box'],
-              message: 'The acceptance tier is black-box: import only from test/support/black-box (README "Testing").',
+              message: 'The acceptance tier is black-box: import only from test/support/black-box (docs/tests.md).',
             },
           ],
         },

@@ -1,5 +1,5 @@
 // Engine limits. Sizes outside them are rejected, never resized. Documented in openapi.yaml
-// (Size schema, render_too_large) and the README.
+// (Size schema, render_too_large) and docs/recipes-and-rendering.md.
 
 export const SIZE_LIMITS = { minSide: 16, maxSide: 4096, minPixelRatio: 0.5, maxPixelRatio: 3 } as const;
 

@@ -1,5 +1,5 @@
 // What an operator watches, in Prometheus's format (prom-client), one registry per runtime. The
-// names are listed in README.md (Operations → Metrics). Everything is recorded where its rule
+// names are listed in docs/metrics.md. Everything is recorded where its rule
 // lives — requests where a request ends, renders where usage is recorded, jobs and webhooks from
 // their lifecycle events, credits from the ledger's — and read only when scraped
 // (src/http/metrics.server.ts; off unless METRICS_PORT is set).

@@ -1,5 +1,5 @@
 // What a render costs, and what can be bought. One table, used by the ledger, GET /v1/pricing,
-// the X-Service-Credits header and the README.
+// the X-Service-Credits header and docs/accounts-keys-credits-billing.md.
 import { FORMATS } from '../engine/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 

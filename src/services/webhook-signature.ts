@@ -1,5 +1,5 @@
 // Standard Webhooks signing (webhook-id / webhook-timestamp / webhook-signature): what the delivery
-// service sends, and the check a receiver makes (documented in the README, tested with a known vector).
+// service sends, and the check a receiver makes (documented in docs/jobs-and-webhooks.md, tested with a known vector).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WEBHOOK_SECRET_PREFIX } from './webhook-secrets.service.ts';
 
