@@ -1,4 +1,4 @@
-// Social card: an Open Graph / link-preview image (1200×630 by default) with a title, a subtitle
+// Social card: an Open Graph / link-preview image (suggested size 1200×630, the Open Graph size) with a title, a subtitle
 // and a small label over a designed background — a diagonal gradient, large seeded circles and
 // rings towards the right edge and a dot grid, kept to the right of the text column. The text is set
 // in bundled fonts only (lib/font.ts, lib/font-coverage.ts): Space Grotesk for Latin, Noto for
@@ -43,7 +43,7 @@ export default defineGenerator<SocialCardParams>({
   slug: 'social-card',
   name: 'Social card',
   description:
-    'A link-preview card (1200×630 by default): your title, subtitle and label set in bundled fonts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Chinese, Japanese, emoji) over a gradient with circles, rings and dots.',
+    'A link-preview card (suggested at 1200×630, the Open Graph size): your title, subtitle and label set in bundled fonts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Chinese, Japanese, emoji) over a gradient with circles, rings and dots.',
   version: '2.0.0',
   animated: false,
   formats: ['png', 'webp'],
