@@ -13,9 +13,7 @@ const SEED_FLOOR = 15;
 const RATIO_BOUND = 3;
 
 /** Still below SEED_FLOOR: sparse pictures on a dark or flat ground, whose layouts differ but average alike at 24×13. */
-const SEED_SHORTFALL: Record<string, number> = {
-  'particle-flow': 9.5,
-};
+const SEED_SHORTFALL: Record<string, number> = {};
 /** Still above RATIO_BOUND: fine strokes and dots whose antialiasing differs at half the pixels. */
 const RATIO_SHORTFALL: Record<string, number> = {};
 
