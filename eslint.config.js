@@ -51,6 +51,36 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   {
+    // Pictures must not depend on the machine: V8's Math.sin, exp, pow, atan2 … (and `**`, which is
+    // Math.pow) differ by an ulp between x86-64 and arm64; dmath computes the same bits everywhere.
+    files: ['src/generators/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/generators/lib/dmath.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['sin', 'cos', 'tan', 'exp', 'expm1', 'log', 'log2', 'log10', 'log1p', 'pow', 'cbrt', 'sinh', 'cosh', 'tanh']
+          .concat(['asin', 'acos', 'atan', 'atan2', 'asinh', 'acosh', 'atanh'])
+          .map((property) => ({
+            object: 'Math',
+            property,
+            message: 'Differs by an ulp between CPU architectures: use dmath (src/generators/lib/dmath.ts).',
+          })),
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'A picture depends on its seed only: use seededStream (src/generators/lib/random.ts).',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='**'], AssignmentExpression[operator='**=']",
+          message: '`**` is Math.pow, which differs between CPU architectures: use dmath.pow, or x * x.',
+        },
+      ],
+    },
+  },
+  {
     // The acceptance tier is black-box: it drives the service as a customer or operator does (HTTP,
     // the CLI, processes, logs) and imports nothing from the product, only helpers that do not either.
     files: ['test/acceptance/**/*.ts', 'test/fault/**/*.ts', 'test/support/black-box/**/*.ts'],

@@ -9,6 +9,7 @@ import { defineGenerator, type FrameInput } from '../generator.types.ts';
 import { colorParam, mix, paletteParam, parseHex } from '../lib/color.ts';
 import { drawPixels } from '../lib/pixels.ts';
 import { goldenSpread, range, seededStream } from '../lib/random.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export interface AuroraParams extends Record<string, unknown>, LoopParams {
   curtains: number;
@@ -152,7 +153,7 @@ function auroraPixels(input: FrameInput<AuroraParams>, device: { width: number; 
   const glow = new Float32Array(cw);
   for (let x = 0; x < cw; x++) {
     const g = (x / cw - centre) / (SPREAD * 1.4);
-    glow[x] = 0.45 + 1.3 * Math.exp(-g * g);
+    glow[x] = 0.45 + 1.3 * dmath.exp(-g * g);
   }
 
   // Sky: the top colour, plus the horizon's glow per row (times the column's weight).
@@ -160,7 +161,7 @@ function auroraPixels(input: FrameInput<AuroraParams>, device: { width: number; 
     skyG = new Float32Array(ch),
     skyB = new Float32Array(ch);
   for (let y = 0; y < ch; y++) {
-    const t = (y / Math.max(1, ch - 1)) ** 1.6;
+    const t = dmath.pow(y / Math.max(1, ch - 1), 1.6);
     skyR[y] = (horizon.r - sky.r) * t;
     skyG[y] = (horizon.g - sky.g) * t;
     skyB[y] = (horizon.b - sky.b) * t;
@@ -180,7 +181,7 @@ function auroraPixels(input: FrameInput<AuroraParams>, device: { width: number; 
   for (let k = 0; k < nc; k++) {
     for (let i = 0; i < span; i++) {
       const d = i - below;
-      const a = d < 0 ? Math.exp(d / down) : Math.exp(-d / up) * (0.45 + 0.55 * Math.exp(-d / (up * 0.08)));
+      const a = d < 0 ? dmath.exp(d / down) : dmath.exp(-d / up) * (0.45 + 0.55 * dmath.exp(-d / (up * 0.08)));
       const ct = Math.min(1, cs[k].low + Math.max(0, d) / (up * 0.9));
       const x = ct * (palette.length - 1);
       const j = Math.min(palette.length - 2, Math.floor(x));
@@ -200,11 +201,11 @@ function auroraPixels(input: FrameInput<AuroraParams>, device: { width: number; 
     for (let x = 0; x < cw; x++) {
       const u = x / cw;
       const g = (u - centre) / SPREAD;
-      const envelope = FLOOR + (PEAK - FLOOR) * Math.exp(-g * g);
+      const envelope = FLOOR + (PEAK - FLOOR) * dmath.exp(-g * g);
       let y = c.base + altitude + slope * (u - centre);
-      for (const [f, a, ph, sp] of c.waves) y += a * Math.sin(TAU * f * u + ph + sp * phase);
+      for (const [f, a, ph, sp] of c.waves) y += a * dmath.sin(TAU * f * u + ph + sp * phase);
       let r = 0;
-      for (const [f, ph, sp] of c.rays) r += Math.sin(TAU * f * u + ph + sp * phase + 2 * Math.sin(TAU * 1.3 * u + phase));
+      for (const [f, ph, sp] of c.rays) r += dmath.sin(TAU * f * u + ph + sp * phase + 2 * dmath.sin(TAU * 1.3 * u + phase));
       edge[k * cw + x] = Math.round(y * ch);
       // Rays: 0.35..1, sharpened.
       const rr = 0.5 + 0.25 * r;
@@ -223,7 +224,7 @@ function auroraPixels(input: FrameInput<AuroraParams>, device: { width: number; 
     for (let x = 0; x < cw; x++) {
       const u = x / cw;
       let h = 0;
-      for (const [f, a, ph] of hs) h += a * Math.sin(TAU * f * u + ph);
+      for (const [f, a, ph] of hs) h += a * dmath.sin(TAU * f * u + ph);
       ridgeY[x] = ch * (0.86 + ridgeShift - 0.06 * h);
     }
   }
@@ -249,9 +250,9 @@ function auroraPixels(input: FrameInput<AuroraParams>, device: { width: number; 
         b += lb[idx] * w;
       }
       // Soft shoulder instead of a hard clip.
-      r = r < 200 ? r : 255 - 55 * Math.exp((200 - r) / 55);
-      g = g < 200 ? g : 255 - 55 * Math.exp((200 - g) / 55);
-      b = b < 200 ? b : 255 - 55 * Math.exp((200 - b) / 55);
+      r = r < 200 ? r : 255 - 55 * dmath.exp((200 - r) / 55);
+      g = g < 200 ? g : 255 - 55 * dmath.exp((200 - g) / 55);
+      b = b < 200 ? b : 255 - 55 * dmath.exp((200 - b) / 55);
       const cover = ridgeY[x] - y; // > 1: sky; < 0: ridge
       if (cover < 1) {
         const t = cover <= 0 ? 1 : 1 - cover;
@@ -276,7 +277,7 @@ function auroraPixels(input: FrameInput<AuroraParams>, device: { width: number; 
       const tw = rnd() * TAU;
       const size = rnd();
       if (ridgeY[x] <= y + 1) continue;
-      const lum = (0.35 + 0.45 * size) * (0.75 + 0.25 * Math.sin(phase + tw));
+      const lum = (0.35 + 0.45 * size) * (0.75 + 0.25 * dmath.sin(phase + tw));
       const plot = (px: number, py: number, a: number) => {
         if (px < 0 || py < 0 || px >= cw || py >= ch) return;
         const q = (py * cw + px) * 4;

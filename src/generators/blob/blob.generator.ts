@@ -17,6 +17,7 @@ import { mixOklab, oklabToRgb, rgbToOklab } from '../lib/oklab.ts';
 import { deviceBounds, paintGradient, pathCoverage, scaling } from '../lib/gradient.ts';
 import { readBlock, writeBlock } from '../lib/pixels.ts';
 import { goldenSpread, hash32, range, seededStream } from '../lib/random.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export interface BlobParams extends Record<string, unknown> {
   palette: string[];
@@ -144,8 +145,8 @@ function buildScene(p: BlobParams, seed: number, width: number, height: number):
   // Light from above, from the upper left to the upper right; along the golden-ratio sequence, so
   // consecutive seeds light (and stack) their layers from clearly different sides.
   const light = -Math.PI * (0.1 + 0.8 * goldenSpread(seed, 'blob/light'));
-  const lx = Math.cos(light),
-    ly = Math.sin(light);
+  const lx = dmath.cos(light),
+    ly = dmath.sin(light);
   // The silhouette's character, by seed: how oval it is and which way it leans (on a wide or tall
   // canvas within 40° of the long side, so the blob fills the room it has).
   const oval = p.irregularity * range(layout, 0.08, 0.32);
@@ -167,8 +168,8 @@ function buildScene(p: BlobParams, seed: number, width: number, height: number):
       // Each layer drifts from the previous centre, mostly towards the light.
       const a = light + range(rnd, -1.1, 1.1);
       const dist = p.spread * 0.3;
-      cx += Math.cos(a) * dist;
-      cy += Math.sin(a) * dist;
+      cx += dmath.cos(a) * dist;
+      cy += dmath.sin(a) * dist;
     }
     const amps: number[] = [],
       phases: number[] = [];
@@ -181,10 +182,10 @@ function buildScene(p: BlobParams, seed: number, width: number, height: number):
     const ys: number[] = [];
     for (let i = 0; i < n; i++) {
       const th = (i / n) * Math.PI * 2;
-      const c = Math.cos(th),
-        sn = Math.sin(th);
-      let shape = 1 + oval * Math.cos(2 * (th - ovalTurn));
-      for (let h = 3; h <= K; h++) shape += amps[h - 3] * Math.cos(h * th + phases[h - 3]);
+      const c = dmath.cos(th),
+        sn = dmath.sin(th);
+      let shape = 1 + oval * dmath.cos(2 * (th - ovalTurn));
+      for (let h = 3; h <= K; h++) shape += amps[h - 3] * dmath.cos(h * th + phases[h - 3]);
       let rr = r * shape;
       // Inside the layer behind, with a margin, so no layer pokes out of the one it sits on.
       if (k > 0) rr = Math.min(rr, 0.86 * rayDistance(previous, cx, cy, c, sn));

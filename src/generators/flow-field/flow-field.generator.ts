@@ -12,6 +12,7 @@ import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
 import { goldenSpread, seededStream } from '../lib/random.ts';
 import { simplify } from '../lib/polyline.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export interface FlowFieldParams extends Record<string, unknown> {
   background: string;
@@ -69,8 +70,8 @@ function buildScene(p: FlowFieldParams, seed: number, width: number, height: num
   // grain of the strokes sit differently for every seed, not only the swirls' details.
   const heading = goldenSpread(seed, 'flow-field/heading') * Math.PI * 2;
   const drift = goldenSpread(seed, 'flow-field/color-drift') * Math.PI * 2;
-  const dcx = Math.cos(drift) / (Math.hypot(width, height) / 2),
-    dcy = Math.sin(drift) / (Math.hypot(width, height) / 2);
+  const dcx = dmath.cos(drift) / (Math.hypot(width, height) / 2),
+    dcy = dmath.sin(drift) / (Math.hypot(width, height) / 2);
   const angleAt = (x: number, y: number) => heading + fbm2(noise, x * freq, y * freq, octaves) * turns;
   // Lines crowd around a seeded focus (spacing there) and open up away from it (up to SPARSE times
   // wider), so the mass of the picture sits somewhere different for each seed.
@@ -165,11 +166,11 @@ function buildScene(p: FlowFieldParams, seed: number, width: number, height: num
       for (let k = 1; k <= maxSteps; k++) {
         // Midpoint (RK2) integration for smooth curves.
         const a1 = angleAt(x, y);
-        const mx = x + Math.cos(a1) * step * 0.5 * dir;
-        const my = y + Math.sin(a1) * step * 0.5 * dir;
+        const mx = x + dmath.cos(a1) * step * 0.5 * dir;
+        const my = y + dmath.sin(a1) * step * 0.5 * dir;
         const a2 = angleAt(mx, my);
-        const nx = x + Math.cos(a2) * step * dir;
-        const ny = y + Math.sin(a2) * step * dir;
+        const nx = x + dmath.cos(a2) * step * dir;
+        const ny = y + dmath.sin(a2) * step * dir;
         if (!inside(nx, ny)) break;
         const ord = k * dir;
         if (blocked(nx, ny, sepAt(nx, ny) * 0.5, line, ord)) break;

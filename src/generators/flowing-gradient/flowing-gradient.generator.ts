@@ -13,6 +13,7 @@ import { colorParam, paletteParam, parseHex } from '../lib/color.ts';
 import { range, seededStream } from '../lib/random.ts';
 import { type Lab, rgbToOklab } from '../lib/oklab.ts';
 import { drawPixels } from '../lib/pixels.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export interface FlowingGradientParams extends Record<string, unknown>, LoopParams {
   palette: string[];
@@ -79,8 +80,8 @@ function makeBlobs(p: FlowingGradientParams, seed: number, aspect: number): Blob
     const rr = range(rnd, 0.2, 0.38);
     blobs.push({
       lab: labs[order[i % order.length]],
-      cx: ringX * aspect + Math.cos(a) * rr * stretch * aspect,
-      cy: ringY + (Math.sin(a) * rr) / stretch,
+      cx: ringX * aspect + dmath.cos(a) * rr * stretch * aspect,
+      cy: ringY + (dmath.sin(a) * rr) / stretch,
       ax: range(rnd, 0.12, 0.3) * aspect,
       ay: range(rnd, 0.1, 0.25),
       mx: rnd() < 0.5 ? 1 : -1,
@@ -96,8 +97,8 @@ function makeBlobs(p: FlowingGradientParams, seed: number, aspect: number): Blob
   let mx = 0,
     my = 0;
   for (const b of blobs) {
-    mx += b.cx + b.ax * Math.sin(b.px);
-    my += b.cy + b.ay * Math.sin(b.py);
+    mx += b.cx + b.ax * dmath.sin(b.px);
+    my += b.cy + b.ay * dmath.sin(b.py);
   }
   mx /= blobs.length;
   my /= blobs.length;
@@ -149,10 +150,10 @@ function frameField(p: FlowingGradientParams, seed: number, loop: number, aspect
     minSigma: Infinity,
   };
   blobs.forEach((b, i) => {
-    f.bx[i] = b.cx + b.ax * Math.sin(b.mx * ph + b.px);
-    f.by[i] = b.cy + b.ay * Math.sin(b.my * ph + b.py);
+    f.bx[i] = b.cx + b.ax * dmath.sin(b.mx * ph + b.px);
+    f.by[i] = b.cy + b.ay * dmath.sin(b.my * ph + b.py);
     f.inv[i] = 1 / (2 * b.sigma * b.sigma);
-    f.amp[i] = 1 + 0.25 * Math.sin(ph + b.pulse);
+    f.amp[i] = 1 + 0.25 * dmath.sin(ph + b.pulse);
     f.labs.set(b.lab, i * 3);
     f.minSigma = Math.min(f.minSigma, b.sigma);
   });
@@ -165,7 +166,7 @@ function frameField(p: FlowingGradientParams, seed: number, loop: number, aspect
 }
 
 /** Linear-light [0, 1] -> sRGB 0..255, unrounded. */
-const gammaEncode = (v: number) => (v <= 0 ? 0 : v >= 1 ? 255 : 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * Math.pow(v, 1 / 2.4) - 0.055));
+const gammaEncode = (v: number) => (v <= 0 ? 0 : v >= 1 ? 255 : 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * dmath.pow(v, 1 / 2.4) - 0.055));
 
 /**
  * The field's colour at (u0, v0) as sRGB 0..255 floats into out[o..o+2]. Blob colours: weighted
@@ -173,8 +174,8 @@ const gammaEncode = (v: number) => (v <= 0 ? 0 : v >= 1 ? 255 : 255 * (v <= 0.00
  * base colour the blobs hide together; a looping domain warp bends the blobs.
  */
 function fieldColor(f: Frame, u0: number, v0: number, out: Float64Array, o: number): void {
-  const u = u0 + f.warp * Math.sin(f.wf1 * v0 + f.ph + f.wp1);
-  const v = v0 + f.warp * Math.sin(f.wf2 * u0 - f.ph + f.wp2);
+  const u = u0 + f.warp * dmath.sin(f.wf1 * v0 + f.ph + f.wp1);
+  const v = v0 + f.warp * dmath.sin(f.wf2 * u0 - f.ph + f.wp2);
   let sw = 1e-9,
     L = 0,
     A = 0,
@@ -183,7 +184,7 @@ function fieldColor(f: Frame, u0: number, v0: number, out: Float64Array, o: numb
   for (let i = 0; i < f.n; i++) {
     const dx = u - f.bx[i],
       dy = v - f.by[i];
-    const w = f.amp[i] * Math.exp(-(dx * dx + dy * dy) * f.inv[i]);
+    const w = f.amp[i] * dmath.exp(-(dx * dx + dy * dy) * f.inv[i]);
     const w2 = w * w;
     sw += w2;
     L += f.labs[i * 3] * w2;

@@ -24,6 +24,7 @@ import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, mix, paletteParam, parseHex, toHex } from '../lib/color.ts';
 import { goldenSpread, hash32, seededStream } from '../lib/random.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export const PATTERNS = ['triangles', 'hexagons', 'chevrons', 'dots'] as const;
 export type Pattern = (typeof PATTERNS)[number];
@@ -249,7 +250,7 @@ function buildShapes(p: Resolved, seed: number, width: number, height: number): 
           const pts: Pt[] = [];
           for (let v = 0; v < 6; v++) {
             const ang = ((-90 + 60 * v) * Math.PI) / 180;
-            pts.push([cx + r * Math.cos(ang), cy + r * Math.sin(ang)]);
+            pts.push([cx + r * dmath.cos(ang), cy + r * dmath.sin(ang)]);
           }
           const color = st.color(i, j);
           shapes.push({ kind: 'poly', pts: shift(pts), color, tone: 0 });
@@ -329,7 +330,7 @@ const colorVar = (i: number, t = 0) => `var(--svc-geometric-${'cld'[t]}${i + 1})
 /** Right triangle with its right angle at V, legs lx (towards dx) and ly (towards dy); units of s. */
 function cornerTriangle(V: Pt, dx: 1 | -1, dy: 1 | -1, lx: number, ly: number, color: string, box: Pt): Layer | null {
   if (lx <= 1e-6 || ly <= 1e-6) return null;
-  const angle = (Math.atan2(dx / lx, -dy / ly) * 180) / Math.PI;
+  const angle = (dmath.atan2(dx / lx, -dy / ly) * 180) / Math.PI;
   const h = (lx * ly) / Math.hypot(lx, ly);
   return {
     image: `linear-gradient(${fmt(mod(angle, 360))}deg,${color} ${len(h, -0.5)},#0000 ${len(h, 0.5)})`,

@@ -8,6 +8,7 @@ import { colorParam, paletteParam, parseHex, samplePalette, toHex } from '../lib
 import { fbm2, noise2D } from '../lib/noise.ts';
 import { range, seededStream } from '../lib/random.ts';
 import { num } from '../lib/svg.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export const HALFTONE_SHAPES = ['circle', 'square', 'diamond'] as const;
 
@@ -44,12 +45,12 @@ function buildDots(p: HalftoneParams, seed: number, width: number, height: numbe
   const S = Math.min(width, height);
   const step = S / p.cells;
   const a = (p.angle * Math.PI) / 180;
-  const ca = Math.cos(a),
-    sa = Math.sin(a);
+  const ca = dmath.cos(a),
+    sa = dmath.sin(a);
   // A broad sweep direction and the noise offsets come from the seed.
   const sweep = rnd() * Math.PI * 2;
-  const sx = Math.cos(sweep),
-    sy = Math.sin(sweep);
+  const sx = dmath.cos(sweep),
+    sy = dmath.sin(sweep);
   const ox = range(rnd, -50, 50),
     oy = range(rnd, -50, 50);
   const cx = width / 2,
@@ -69,7 +70,7 @@ function buildDots(p: HalftoneParams, seed: number, width: number, height: numbe
         ny = y / S;
       const broad = ((x - cx) * sx + (y - cy) * sy) / (half * 2) + 0.5; // 0..1 across
       let t = 0.55 * fbm2(size, nx * 1.6 + ox, ny * 1.6 + oy, 2) + 0.45 * (broad * 2 - 1);
-      t = 0.5 + 0.5 * Math.tanh(t * (1 + 3 * p.contrast));
+      t = 0.5 + 0.5 * dmath.tanh(t * (1 + 3 * p.contrast));
       const r = step * 0.62 * Math.sqrt(t);
       if (r < step * 0.05) continue;
       const c = 0.5 + 0.5 * fbm2(hue, nx * 0.9 - oy, ny * 0.9 + ox, 2) * 1.6;
@@ -81,9 +82,9 @@ function buildDots(p: HalftoneParams, seed: number, width: number, height: numbe
 
 /** Vertices (x, y pairs) of an n-gon with the area of the unit circle. */
 function unitCircle(n: number): number[] {
-  const k = Math.sqrt((2 * Math.PI) / (n * Math.sin((2 * Math.PI) / n)));
+  const k = Math.sqrt((2 * Math.PI) / (n * dmath.sin((2 * Math.PI) / n)));
   const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(k * Math.cos((2 * Math.PI * i) / n), k * Math.sin((2 * Math.PI * i) / n));
+  for (let i = 0; i < n; i++) out.push(k * dmath.cos((2 * Math.PI * i) / n), k * dmath.sin((2 * Math.PI * i) / n));
   return out;
 }
 const CIRCLE_32 = unitCircle(32);

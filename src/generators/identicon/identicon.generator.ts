@@ -10,6 +10,7 @@ import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, mix, parseHex, toHex, type Rgb } from '../lib/color.ts';
 import { goldenSpread, hash32, mulberry32, seededStream } from '../lib/random.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export const CELL_SHAPES = ['square', 'rounded', 'circle'] as const;
 export type CellShape = (typeof CELL_SHAPES)[number];
@@ -36,14 +37,14 @@ const defaults: IdenticonParams = {
 
 /** OKLCH (L 0..1, C, h degrees) to an sRGB colour, with the chroma reduced until it fits the gamut. */
 export function oklchToRgb(l: number, c: number, hDeg: number): Rgb {
-  const toSrgb = (x: number) => (x <= 0.0031308 ? 12.92 * x : 1.055 * Math.pow(x, 1 / 2.4) - 0.055);
+  const toSrgb = (x: number) => (x <= 0.0031308 ? 12.92 * x : 1.055 * dmath.pow(x, 1 / 2.4) - 0.055);
   const h = (hDeg * Math.PI) / 180;
   for (let chroma = c; ; chroma *= 0.9) {
-    const a = chroma * Math.cos(h);
-    const b = chroma * Math.sin(h);
-    const l_ = (l + 0.3963377774 * a + 0.2158037573 * b) ** 3;
-    const m_ = (l - 0.1055613458 * a - 0.0638541728 * b) ** 3;
-    const s_ = (l - 0.0894841775 * a - 1.291485548 * b) ** 3;
+    const a = chroma * dmath.cos(h);
+    const b = chroma * dmath.sin(h);
+    const l_ = dmath.pow(l + 0.3963377774 * a + 0.2158037573 * b, 3);
+    const m_ = dmath.pow(l - 0.1055613458 * a - 0.0638541728 * b, 3);
+    const s_ = dmath.pow(l - 0.0894841775 * a - 1.291485548 * b, 3);
     const r = 4.0767416621 * l_ - 3.3077115913 * m_ + 0.2309699292 * s_;
     const g = -1.2684380046 * l_ + 2.6097574011 * m_ - 0.3413193965 * s_;
     const bl = -0.0041960863 * l_ - 0.7034186147 * m_ + 1.707614701 * s_;

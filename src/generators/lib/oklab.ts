@@ -29,9 +29,9 @@ export function rgbToOklab({ r, g, b }: Rgb): Lab {
 
 /** OKLab → sRGB (0..255 channels, unclamped and unrounded). */
 export function oklabToRgb([L, a, b]: Lab): Rgb {
-  const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
-  const m = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
-  const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
+  const l = dmath.pow(L + 0.3963377774 * a + 0.2158037573 * b, 3);
+  const m = dmath.pow(L - 0.1055613458 * a - 0.0638541728 * b, 3);
+  const s = dmath.pow(L - 0.0894841775 * a - 1.291485548 * b, 3);
   return {
     r: fromLinear(4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s),
     g: fromLinear(-1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s),

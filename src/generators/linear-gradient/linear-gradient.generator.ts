@@ -17,6 +17,7 @@ import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { applyGrain } from '../lib/grain.ts';
 import { seededStream } from '../lib/random.ts';
 import { oklabToRgb, rgbToOklab } from '../lib/oklab.ts';
+import { dmath } from '../lib/dmath.ts';
 
 const VERSION = '1.3.0';
 
@@ -52,8 +53,8 @@ function mixLch(a: [number, number, number], b: [number, number, number], t: num
   const ca = Math.hypot(a[1], a[2]),
     cb = Math.hypot(b[1], b[2]);
   // A near-grey end has no meaningful hue: borrow the other end's.
-  let ha = Math.atan2(a[2], a[1]),
-    hb = Math.atan2(b[2], b[1]);
+  let ha = dmath.atan2(a[2], a[1]),
+    hb = dmath.atan2(b[2], b[1]);
   if (ca < 0.02) ha = hb;
   if (cb < 0.02) hb = ha;
   let dh = hb - ha;
@@ -61,7 +62,7 @@ function mixLch(a: [number, number, number], b: [number, number, number], t: num
   if (dh < -Math.PI) dh += 2 * Math.PI;
   const c = lerp(ca, cb, t),
     h = ha + dh * t;
-  return [lerp(a[0], b[0], t), c * Math.cos(h), c * Math.sin(h)];
+  return [lerp(a[0], b[0], t), c * dmath.cos(h), c * dmath.sin(h)];
 }
 
 /** Stop offsets of n colours, evenly spaced and then slid by the seed (ends stay at 0 and 1). */
@@ -131,9 +132,9 @@ interface Geometry {
 
 function geometry(p: LinearGradientParams, width: number, height: number): Geometry {
   const rad = (p.angle * Math.PI) / 180;
-  const dx = Math.sin(rad),
-    dy = -Math.cos(rad);
-  const len = Math.abs(width * Math.sin(rad)) + Math.abs(height * Math.cos(rad));
+  const dx = dmath.sin(rad),
+    dy = -dmath.cos(rad);
+  const len = Math.abs(width * dmath.sin(rad)) + Math.abs(height * dmath.cos(rad));
   const mx = width / 2,
     my = height / 2;
   const cx = p.centerX * width,
@@ -286,7 +287,7 @@ export default defineGenerator<LinearGradientParams>({
         const a0 = start + (i / steps) * Math.PI * 2;
         const a1 = start + ((i + 1.6) / steps) * Math.PI * 2; // overlap the next wedge to hide seams
         parts.push(
-          `<path fill="${sample((i + 0.5) / steps)}" d="M${num(g.cx)} ${num(g.cy)}L${num(g.cx + R * Math.cos(a0))} ${num(g.cy + R * Math.sin(a0))}L${num(g.cx + R * Math.cos(a1))} ${num(g.cy + R * Math.sin(a1))}Z"/>`,
+          `<path fill="${sample((i + 0.5) / steps)}" d="M${num(g.cx)} ${num(g.cy)}L${num(g.cx + R * dmath.cos(a0))} ${num(g.cy + R * dmath.sin(a0))}L${num(g.cx + R * dmath.cos(a1))} ${num(g.cy + R * dmath.sin(a1))}Z"/>`,
         );
       }
       body.push(`<rect width="${W}" height="${H}" fill="${stops[0][1]}"/>`, `<g>${parts.join('')}</g>`);

@@ -11,6 +11,7 @@ import { emptyBlock, solidBlock, writeBlock } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 import { range, seededStream } from '../lib/random.ts';
 import { applyGrain } from '../lib/grain.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export interface MeshGradientParams extends Record<string, unknown> {
   palette: string[];
@@ -40,11 +41,11 @@ interface Glow {
 /** Gaussian-like alpha falloff sampled into gradient stops; reaches exactly 0 at the rim. */
 const FALLOFF: ReadonlyArray<readonly [number, number]> = (() => {
   const k = 3.2;
-  const end = Math.exp(-k);
+  const end = dmath.exp(-k);
   const stops: Array<[number, number]> = [];
   for (let i = 0; i <= 10; i++) {
     const t = i / 10;
-    stops.push([t, (Math.exp(-k * t * t) - end) / (1 - end)]);
+    stops.push([t, (dmath.exp(-k * t * t) - end) / (1 - end)]);
   }
   return stops;
 })();

@@ -11,6 +11,7 @@ import { defineGenerator, type FrameInput } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex } from '../lib/color.ts';
 import { drawPixels } from '../lib/pixels.ts';
 import { goldenSpread, range, seededStream } from '../lib/random.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export interface MetaballsParams extends Record<string, unknown>, LoopParams {
   balls: number;
@@ -65,9 +66,9 @@ interface Ball {
 /** Where a ball is at `phase` (radians of the loop), relative to the canvas centre, and its radius. */
 function position(b: Ball, phase: number): [number, number, number] {
   return [
-    b.hx + b.ax * Math.sin(b.fx * phase + b.px),
-    b.hy + b.ay * Math.sin(b.fy * phase + b.py),
-    b.r * (1 + b.pulse * Math.sin(b.pf * phase + b.pp)),
+    b.hx + b.ax * dmath.sin(b.fx * phase + b.px),
+    b.hy + b.ay * dmath.sin(b.fy * phase + b.py),
+    b.r * (1 + b.pulse * dmath.sin(b.pf * phase + b.pp)),
   ];
 }
 
@@ -79,7 +80,7 @@ function buildBalls(seed: number, count: number, paletteSize: number, size: numb
   const rnd = seededStream(seed, 'metaballs/balls');
   const S = Math.min(width, height);
   // A squarer canvas has less room around the blobs than a 16:9 one: they are drawn a little smaller.
-  const crowd = Math.min(1, (Math.max(width, height) / S / (16 / 9)) ** 0.3);
+  const crowd = Math.min(1, dmath.pow(Math.max(width, height) / S / (16 / 9), 0.3));
   const grow = size * crowd * Math.sqrt(8 / Math.max(4, count));
   // The spiral's turn follows the golden-ratio sequence, so nearby seeds arrange the colours apart.
   const turn = goldenSpread(seed, 'metaballs/turn') * TAU;
@@ -93,8 +94,8 @@ function buildBalls(seed: number, count: number, paletteSize: number, size: numb
     // Vogel's sunflower spiral: even spacing, balanced around the centre.
     const rho = Math.sqrt((i + 0.5) / count) * HOME_SPREAD;
     const a = turn + i * GOLDEN_ANGLE;
-    const hx = rho * Math.cos(a) * roomX;
-    const hy = rho * Math.sin(a) * roomY;
+    const hx = rho * dmath.cos(a) * roomX;
+    const hy = rho * dmath.sin(a) * roomY;
     balls.push({
       hx,
       hy,

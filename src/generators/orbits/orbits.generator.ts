@@ -8,6 +8,7 @@ import { LOOP_DEFAULTS, type LoopParams, loopAnimation, loopParamSchema } from '
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, mix, paletteParam, parseHex, type Rgb, toHex } from '../lib/color.ts';
 import { goldenSpread, range, seededStream } from '../lib/random.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export interface OrbitsParams extends Record<string, unknown>, LoopParams {
   orbits: number;
@@ -66,7 +67,7 @@ function buildSystem(p: OrbitsParams, seed: number, width: number, height: numbe
   const planetColors = p.palette.length > 1 ? p.palette.slice(1) : p.palette;
   for (let k = 0; k < p.orbits; k++) {
     const f = (k + 1) / p.orbits;
-    radii.push(sun * 1.8 + (outer - sun * 1.8) * f ** 1.15);
+    radii.push(sun * 1.8 + (outer - sun * 1.8) * dmath.pow(f, 1.15));
     const count = 1 + Math.floor(rnd() * (k < 2 ? 1.6 : 3));
     // Whole turns per loop: inner orbits faster, alternate orbits the other way round.
     const turns = (1 + Math.floor((p.orbits - 1 - k) / 2)) * p.speed * (k % 2 === 0 ? 1 : -1);
@@ -144,11 +145,11 @@ export default defineGenerator<OrbitsParams>({
     const bg = parseHex(p.background);
     const sunColor = parseHex(p.palette[0]);
     const squash = 1 - p.tilt;
-    const cr = Math.cos(sys.rot),
-      sr = Math.sin(sys.rot);
+    const cr = dmath.cos(sys.rot),
+      sr = dmath.sin(sys.rot);
     const at = (r: number, a: number): [number, number] => {
-      const x = r * Math.cos(a),
-        y = r * Math.sin(a) * squash;
+      const x = r * dmath.cos(a),
+        y = r * dmath.sin(a) * squash;
       return [sys.cx + x * cr - y * sr, sys.cy + x * sr + y * cr];
     };
     const S = Math.min(width, height);
@@ -163,7 +164,10 @@ export default defineGenerator<OrbitsParams>({
     for (let i = 1; i <= 4; i++)
       rings.push({ r: sys.sun * (1 + 0.32 * i), color: toHex(mix(bg, sunColor, CORONA_LIGHT + ((0.3 - CORONA_LIGHT) * (5 - i)) / 4)) });
     for (let i = 1; i <= CORONA; i++)
-      rings.push({ r: sys.sun * (2.3 + 1.1 * i), color: toHex(mix(bg, sunColor, CORONA_LIGHT * ((CORONA + 1 - i) / CORONA) ** 1.5)) });
+      rings.push({
+        r: sys.sun * (2.3 + 1.1 * i),
+        color: toHex(mix(bg, sunColor, CORONA_LIGHT * dmath.pow((CORONA + 1 - i) / CORONA, 1.5))),
+      });
     const ground = (x: number, y: number): Rgb => {
       const d = Math.hypot(x - sys.cx, y - sys.cy);
       for (const ring of rings) if (d <= ring.r) return parseHex(ring.color);
@@ -227,7 +231,7 @@ export default defineGenerator<OrbitsParams>({
             const a0 = a - dir * len * (1 - s / TRAIL_SEGMENTS);
             const a1 = a - dir * len * (1 - (s + 1) / TRAIL_SEGMENTS);
             const [gx, gy] = at(r, (a0 + a1) / 2);
-            ctx.strokeStyle = toHex(mix(ground(gx, gy), color, ((s + 1) / TRAIL_SEGMENTS) ** 1.6 * 0.85));
+            ctx.strokeStyle = toHex(mix(ground(gx, gy), color, dmath.pow((s + 1) / TRAIL_SEGMENTS, 1.6) * 0.85));
             ctx.beginPath();
             const steps = 4;
             for (let q = 0; q <= steps; q++) {

@@ -20,6 +20,7 @@ import { drawPixels } from '../lib/pixels.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
 import { noise2D } from '../lib/noise.ts';
 import { goldenSpread, seededStream } from '../lib/random.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export interface ParticleFlowParams extends Record<string, unknown>, LoopParams {
   particles: number;
@@ -99,7 +100,7 @@ function composition(seed: number, width: number, height: number): Composition {
   const fy = height / 2 + (goldenSpread(seed, 'particle-flow/focus-y') - 0.5) * Math.max(0, height - 1.8 * radius) * 0.8;
   const spin = goldenSpread(seed, 'particle-flow/spin') < 0.5 ? 1 : -1;
   const a = goldenSpread(seed, 'particle-flow/colour-axis') * TAU;
-  return { fx, fy, radius, spin, cax: Math.cos(a) / (2 * radius), cay: Math.sin(a) / (2 * radius) };
+  return { fx, fy, radius, spin, cax: dmath.cos(a) / (2 * radius), cay: dmath.sin(a) / (2 * radius) };
 }
 
 interface Field {
@@ -142,7 +143,7 @@ function buildField(seed: number, width: number, height: number, scale: number, 
         const fx = X * freq;
         const fy = Y * freq;
         let v = n(fx, fy) + 0.35 * n2(fx * 2.3, fy * 2.3);
-        if (j === 0) v += amp * Math.exp(-((X - comp.fx) * (X - comp.fx) + (Y - comp.fy) * (Y - comp.fy)) * inv2);
+        if (j === 0) v += amp * dmath.exp(-((X - comp.fx) * (X - comp.fx) + (Y - comp.fy) * (Y - comp.fy)) * inv2);
         psi[y * pw + x] = v;
       }
     }
@@ -279,8 +280,8 @@ function particleFlowPixels(input: FrameInput<ParticleFlowParams>, device: { wid
   const cosT = new Float64Array(S);
   const sinT = new Float64Array(S);
   for (let k = 0; k < S; k++) {
-    cosT[k] = Math.cos((TAU * k) / S);
-    sinT[k] = Math.sin((TAU * k) / S);
+    cosT[k] = dmath.cos((TAU * k) / S);
+    sinT[k] = dmath.sin((TAU * k) / S);
   }
 
   const rnd = seededStream(seed, 'particle-flow/particles');
@@ -315,8 +316,8 @@ function particleFlowPixels(input: FrameInput<ParticleFlowParams>, device: { wid
     if (cellHash(seed, i, key * 4 + 2) < FOCUSED) {
       // Uniform over a disc a little wider than the vortex.
       const rr = comp.radius * 1.15 * Math.sqrt(u0);
-      x = comp.fx + rr * Math.cos(u1 * TAU);
-      y = comp.fy + rr * Math.sin(u1 * TAU);
+      x = comp.fx + rr * dmath.cos(u1 * TAU);
+      y = comp.fy + rr * dmath.sin(u1 * TAU);
     } else {
       x = u0 * spanW - margin;
       y = u1 * spanH - margin;
@@ -503,7 +504,7 @@ function particleFlowPixels(input: FrameInput<ParticleFlowParams>, device: { wid
   const TONE = 2048;
   const tone = bgc.map((b) => {
     const t = new Uint8ClampedArray(TONE);
-    for (let v = 0; v < TONE; v++) t[v] = Math.round(255 - (255 - b) * Math.exp(-v / Math.max(1, 255 - b)));
+    for (let v = 0; v < TONE; v++) t[v] = Math.round(255 - (255 - b) * dmath.exp(-v / Math.max(1, 255 - b)));
     return t;
   });
   const [t0, t1, t2] = tone;
@@ -566,19 +567,20 @@ function glowTables(cw: number, ch: number, width: number, height: number, comp:
     lg[i] = (colors[i0].g + (colors[i1].g - colors[i0].g) * f) * gain;
     lb[i] = (colors[i0].b + (colors[i1].b - colors[i0].b) * f) * gain;
   }
-  const s2 = 1 / (comp.radius * GLOW_SPREAD) ** 2;
+  const spread = comp.radius * GLOW_SPREAD;
+  const s2 = 1 / (spread * spread);
   const gx = new Float64Array(cw),
     tx = new Float64Array(cw),
     gy = new Float64Array(ch),
     ty = new Float64Array(ch);
   for (let x = 0; x < cw; x++) {
     const dx = ((x + 0.5) * width) / cw - comp.fx;
-    gx[x] = gain > 0 ? Math.exp(-dx * dx * s2) : 0;
+    gx[x] = gain > 0 ? dmath.exp(-dx * dx * s2) : 0;
     tx[x] = dx * comp.cax;
   }
   for (let y = 0; y < ch; y++) {
     const dy = ((y + 0.5) * height) / ch - comp.fy;
-    gy[y] = Math.exp(-dy * dy * s2);
+    gy[y] = dmath.exp(-dy * dy * s2);
     ty[y] = 0.5 + dy * comp.cay;
   }
   return { gx, tx, gy, ty, lr, lg, lb };

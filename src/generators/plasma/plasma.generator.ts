@@ -14,6 +14,7 @@ import { mixOklab, oklabToRgb, rgbToOklab } from '../lib/oklab.ts';
 import { range, seededStream } from '../lib/random.ts';
 import { drawPixels } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export const PLASMA_SCHEMES = {
   ember: ['#1a0b1e', '#5c1a3b', '#b8403a', '#ee9b4f', '#f8d9a0', '#7a2a40'],
@@ -195,25 +196,25 @@ function plasmaPixels(input: FrameInput<PlasmaParams>, device: { width: number; 
   for (let y = 0; y < ih; y++) ys[y] = (y + 0.5 - ih / 2) * unit;
 
   // Plane waves are separable: sin(X + Y) = sin X cos Y + cos X sin Y with per-column / per-row tables.
-  const k1x = w.f1 * Math.cos(w.a1);
-  const k1y = w.f1 * Math.sin(w.a1);
-  const k2x = w.f2 * Math.cos(w.a2);
-  const k2y = w.f2 * Math.sin(w.a2);
+  const k1x = w.f1 * dmath.cos(w.a1);
+  const k1y = w.f1 * dmath.sin(w.a1);
+  const k2x = w.f2 * dmath.cos(w.a2);
+  const k2y = w.f2 * dmath.sin(w.a2);
   const s1x = new Float64Array(iw),
     c1x = new Float64Array(iw),
     s2x = new Float64Array(iw),
     c2x = new Float64Array(iw);
   for (let x = 0; x < iw; x++) {
-    s1x[x] = Math.sin(k1x * xs[x] + phase);
-    c1x[x] = Math.cos(k1x * xs[x] + phase);
-    s2x[x] = Math.sin(k2x * xs[x] - phase + w.p2);
-    c2x[x] = Math.cos(k2x * xs[x] - phase + w.p2);
+    s1x[x] = dmath.sin(k1x * xs[x] + phase);
+    c1x[x] = dmath.cos(k1x * xs[x] + phase);
+    s2x[x] = dmath.sin(k2x * xs[x] - phase + w.p2);
+    c2x[x] = dmath.cos(k2x * xs[x] - phase + w.p2);
   }
   // Ripple centres travel on closed Lissajous paths.
-  const cx3 = w.c3[0] + w.c3[2] * Math.cos(phase + w.c3[3]);
-  const cy3 = w.c3[1] + w.c3[2] * Math.sin(2 * phase + w.c3[3]) * 0.6;
-  const cx4 = w.c4[0] + w.c4[2] * Math.sin(phase + w.c4[3]);
-  const cy4 = w.c4[1] + w.c4[2] * Math.cos(phase + w.c4[3]) * 0.6;
+  const cx3 = w.c3[0] + w.c3[2] * dmath.cos(phase + w.c3[3]);
+  const cy3 = w.c3[1] + w.c3[2] * dmath.sin(2 * phase + w.c3[3]) * 0.6;
+  const cx4 = w.c4[0] + w.c4[2] * dmath.sin(phase + w.c4[3]);
+  const cy4 = w.c4[1] + w.c4[2] * dmath.cos(phase + w.c4[3]) * 0.6;
   const bands = (p.colorCycles * LUT_SIZE) / 2.6; // field range is about ±1.3 after the 1/3 scaling
   const shift = (w.offset + loop * p.speed) * LUT_SIZE;
 
@@ -221,18 +222,18 @@ function plasmaPixels(input: FrameInput<PlasmaParams>, device: { width: number; 
   let o = 0;
   for (let y = 0; y < ih; y++) {
     const py = ys[y];
-    const s1y = Math.sin(k1y * py),
-      c1y = Math.cos(k1y * py);
-    const s2y = Math.sin(k2y * py),
-      c2y = Math.cos(k2y * py);
+    const s1y = dmath.sin(k1y * py),
+      c1y = dmath.cos(k1y * py);
+    const s2y = dmath.sin(k2y * py),
+      c2y = dmath.cos(k2y * py);
     const dy3 = (py - cy3) * (py - cy3);
     const dy4 = (py - cy4) * (py - cy4);
     for (let x = 0; x < iw; x++) {
       const px = xs[x];
       const v1 = s1x[x] * c1y + c1x[x] * s1y;
       const v2 = s2x[x] * c2y + c2x[x] * s2y;
-      const v3 = Math.sin(w.f3 * Math.sqrt((px - cx3) * (px - cx3) + dy3) - phase);
-      const v4 = Math.sin(w.f4 * Math.sqrt((px - cx4) * (px - cx4) + dy4) + phase + w.p4);
+      const v3 = dmath.sin(w.f3 * Math.sqrt((px - cx3) * (px - cx3) + dy3) - phase);
+      const v4 = dmath.sin(w.f4 * Math.sqrt((px - cx4) * (px - cx4) + dy4) + phase + w.p4);
       const v = (v1 + v2 + v3 + v4) / 3;
       let idx = Math.floor(v * bands + shift) % LUT_SIZE;
       if (idx < 0) idx += LUT_SIZE;

@@ -17,6 +17,7 @@ import { fontsForText, stackFor } from '../lib/font-coverage.ts';
 import { paintGradient, scaling } from '../lib/gradient.ts';
 import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { pick, range, subRandom } from '../lib/random.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export interface SocialCardParams extends Record<string, unknown> {
   title: string;
@@ -117,15 +118,15 @@ export default defineGenerator<SocialCardParams>({
     const angle = range(rnd, -0.6, 0.6) + Math.PI / 4;
     const cx = W / 2,
       cy = H / 2;
-    const reach = (Math.abs(Math.cos(angle)) * W + Math.abs(Math.sin(angle)) * H) / 2;
+    const reach = (Math.abs(dmath.cos(angle)) * W + Math.abs(dmath.sin(angle)) * H) / 2;
     const block = solidBlock(ctx.canvas.width, ctx.canvas.height, bg0);
     paintGradient(block, {
       shape: {
         kind: 'linear',
-        x0: cx - Math.cos(angle) * reach,
-        y0: cy - Math.sin(angle) * reach,
-        x1: cx + Math.cos(angle) * reach,
-        y1: cy + Math.sin(angle) * reach,
+        x0: cx - dmath.cos(angle) * reach,
+        y0: cy - dmath.sin(angle) * reach,
+        x1: cx + dmath.cos(angle) * reach,
+        y1: cy + dmath.sin(angle) * reach,
       },
       stops: [
         { offset: 0, color: bg0 },

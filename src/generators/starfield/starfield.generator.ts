@@ -16,6 +16,7 @@ import { paintGradient, scaling } from '../lib/gradient.ts';
 import { type PixelBlock, solidBlock, writeBlock } from '../lib/pixels.ts';
 import { goldenSpread, seededStream } from '../lib/random.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export interface StarfieldParams extends Record<string, unknown>, LoopParams {
   stars: number;
@@ -167,8 +168,8 @@ function milkyWayBand(seed: number, width: number, height: number) {
   const shift = goldenSpread(seed, 'starfield/milky-way/shift') - 0.5;
   const px = width / 2 + shift * 0.7 * width + (rnd() - 0.5) * 0.1 * width;
   const py = height / 2 + (rnd() - 0.5) * 0.3 * height;
-  const nx = -Math.sin(theta),
-    ny = Math.cos(theta);
+  const nx = -dmath.sin(theta),
+    ny = dmath.cos(theta);
   const w = 0.24 + 0.1 * rnd();
   const warp = noise2D(seed, 'starfield/milky-way/warp');
   const cloud = noise2D(seed, 'starfield/milky-way/cloud');

@@ -8,6 +8,7 @@ import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, samplePalette, toHex } from '../lib/color.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
 import { simplify } from '../lib/polyline.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export interface TopographyParams extends Record<string, unknown> {
   levels: number;
@@ -258,7 +259,7 @@ function buildScene(p: TopographyParams, seed: number, width: number, height: nu
     simplified = traced.map((lines) =>
       lines
         .map((c) => {
-          const pts = simplify(c.pts, tol * 2 ** pass);
+          const pts = simplify(c.pts, tol * dmath.pow(2, pass));
           count += pts.length / 2;
           return { pts, closed: c.closed };
         })

@@ -18,6 +18,7 @@ import { type Lab, mixOklab, oklabToRgb, rgbToOklab } from '../lib/oklab.ts';
 import { paintGradient, scaling } from '../lib/gradient.ts';
 import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { hash32, seededStream } from '../lib/random.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export const TRUCHET_STYLES = ['arcs', 'arcs-filled', 'diagonal', 'triangles'] as const;
 
@@ -92,13 +93,13 @@ function mixOklch(a: Lab, b: Lab, t: number): Lab {
   const ca = Math.hypot(a[1], a[2]),
     cb = Math.hypot(b[1], b[2]);
   if (ca < 0.02 || cb < 0.02) return mixOklab(a, b, t);
-  const ha = Math.atan2(a[2], a[1]);
-  let dh = Math.atan2(b[2], b[1]) - ha;
+  const ha = dmath.atan2(a[2], a[1]);
+  let dh = dmath.atan2(b[2], b[1]) - ha;
   if (dh > Math.PI) dh -= 2 * Math.PI;
   if (dh < -Math.PI) dh += 2 * Math.PI;
   const h = ha + dh * t,
     c = ca + (cb - ca) * t;
-  return [a[0] + (b[0] - a[0]) * t, c * Math.cos(h), c * Math.sin(h)];
+  return [a[0] + (b[0] - a[0]) * t, c * dmath.cos(h), c * dmath.sin(h)];
 }
 
 function shade(seed: number, l: Layout, tileSize: number, foreground: string, accent: string, strength: number): Shade {
@@ -124,13 +125,13 @@ function biasField(seed: number, strength: number): (i: number, j: number) => nu
   const angle = rnd() * Math.PI * 2;
   const wavelength = 6 + 10 * rnd(); // tiles
   const k = (Math.PI * 2) / wavelength;
-  const kx = Math.cos(angle) * k,
-    ky = Math.sin(angle) * k;
+  const kx = dmath.cos(angle) * k,
+    ky = dmath.sin(angle) * k;
   const phase = rnd() * Math.PI * 2;
   const k2 = k * (0.45 + 0.3 * rnd());
   const phase2 = rnd() * Math.PI * 2;
   const amp = 0.42 * Math.max(0, Math.min(1, strength));
-  return (i, j) => 0.5 + amp * (0.65 * Math.sin(kx * i + ky * j + phase) + 0.35 * Math.sin(k2 * (i - j) + phase2));
+  return (i, j) => 0.5 + amp * (0.65 * dmath.sin(kx * i + ky * j + phase) + 0.35 * dmath.sin(k2 * (i - j) + phase2));
 }
 
 /** Deterministic per-tile random value in [0, 1): independent of grid size and drawing order. */

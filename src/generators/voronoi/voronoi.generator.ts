@@ -8,6 +8,7 @@ import { defineGenerator } from '../generator.types.ts';
 import { colorParam, mix, paletteParam, parseHex, samplePalette, toHex, type Rgb } from '../lib/color.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
 import { seededStream } from '../lib/random.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export const COLOR_MODES = ['random', 'gradient'] as const;
 
@@ -109,7 +110,8 @@ function voronoiCells(xs: Float64Array, ys: Float64Array, width: number, height:
       // Sites in later rings are at least r·g away; they matter only if closer than twice the
       // farthest polygon vertex.
       let maxD2 = 0;
-      for (let v = 0; v < poly.length; v += 2) maxD2 = Math.max(maxD2, (poly[v] - sx) ** 2 + (poly[v + 1] - sy) ** 2);
+      for (let v = 0; v < poly.length; v += 2)
+        maxD2 = Math.max(maxD2, (poly[v] - sx) * (poly[v] - sx) + (poly[v + 1] - sy) * (poly[v + 1] - sy));
       if (r * g > 2 * (Math.sqrt(maxD2) + inset)) break;
     }
     polys.push(poly);
@@ -207,8 +209,8 @@ function buildScene(p: VoronoiParams, seed: number, width: number, height: numbe
   const noise = noise2D(seed, 'voronoi/gradient');
   const unit = Math.min(width, height);
   const dir = crnd() * Math.PI * 2;
-  const ux = Math.cos(dir),
-    uy = Math.sin(dir);
+  const ux = dmath.cos(dir),
+    uy = dmath.sin(dir);
   const span = Math.abs(ux) * width + Math.abs(uy) * height;
   const white: Rgb = { r: 255, g: 255, b: 255 };
   const black: Rgb = { r: 0, g: 0, b: 0 };

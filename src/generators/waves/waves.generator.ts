@@ -11,6 +11,7 @@ import { paintGradient, scaling } from '../lib/gradient.ts';
 import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { fbm2, noise2D } from '../lib/noise.ts';
 import { goldenSpread, range, seededStream } from '../lib/random.ts';
+import { dmath } from '../lib/dmath.ts';
 
 export const WAVE_SHAPES = ['noise', 'sine'] as const;
 
@@ -83,12 +84,12 @@ function buildScene(p: WavesParams, seed: number, width: number, height: number)
       if (p.shape === 'noise') {
         v = fbm2(noise, u * p.frequency * 1.4 + k * 11.3, k * 7.7 + 3.1, 2) * 1.5;
       } else {
-        v = 0.75 * Math.sin(u * p.frequency * Math.PI * 2 + phase1) + 0.25 * Math.sin(u * p.frequency * f2 * Math.PI * 2 + phase2);
+        v = 0.75 * dmath.sin(u * p.frequency * Math.PI * 2 + phase1) + 0.25 * dmath.sin(u * p.frequency * f2 * Math.PI * 2 + phase2);
       }
       xs.push(x);
       // A seeded rise (a far hill, or a valley where it is negative) lifts the back layers most.
       const h = (u - rise) / 0.22;
-      const swell = riseHeight * height * Math.exp(-h * h) * (1 - (0.75 * k) / L);
+      const swell = riseHeight * height * dmath.exp(-h * h) * (1 - (0.75 * k) / L);
       ys.push(base - v * amp + lean * gap * (u - 0.5) * (1 + k * 0.5) - swell);
     }
     // Catmull-Rom → cubic Bézier (uniform, tension 1/6).
