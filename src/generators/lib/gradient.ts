@@ -33,7 +33,14 @@ export function invert(m: Affine): Affine {
 
 export const scaling = (sx: number, sy = sx): Affine => [sx, 0, 0, sy, 0, 0];
 export const translation = (x: number, y: number): Affine => [1, 0, 0, 1, x, y];
-export const rotation = (radians: number): Affine => [dmath.cos(radians), dmath.sin(radians), -dmath.sin(radians), dmath.cos(radians), 0, 0];
+export const rotation = (radians: number): Affine => [
+  dmath.cos(radians),
+  dmath.sin(radians),
+  -dmath.sin(radians),
+  dmath.cos(radians),
+  0,
+  0,
+];
 
 export interface ColorStop {
   offset: number;
