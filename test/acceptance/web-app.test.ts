@@ -390,6 +390,104 @@ test('light previews: webp at the screen pixel ratio in the playground and the g
   }
 });
 
+test('previews at the size they are shown: the pixels asked for never exceed the pixels on screen; a resize asks for fewer', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+  context.setDefaultTimeout(120_000);
+  const retina = await context.newPage();
+  retina.on('console', (msg) => msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()) && pageErrors.push(`retina: ${msg.text()}`));
+  const asked: { width: number; height: number; pixelRatio: number }[] = [];
+  retina.on('request', (r) => r.url().endsWith('/v1/generate/mesh-gradient') && asked.push(r.postDataJSON().size));
+  /** The preview's last request against the image on screen (CSS size × deviceScaleFactor 2). */
+  const check = async () => {
+    const size = asked.at(-1)!;
+    assert.deepEqual([size.width, size.height], [1200, 630], 'the recipe keeps its own size');
+    const box = await retina.locator('#preview-media').evaluate((img) => img.getBoundingClientRect().toJSON() as DOMRect);
+    assert.ok(size.width * size.pixelRatio <= box.width * 2 + 0.5, `${size.width}@${size.pixelRatio} vs ${box.width} CSS px`);
+    assert.ok(size.height * size.pixelRatio <= box.height * 2 + 0.5, `${size.height}@${size.pixelRatio} vs ${box.height} CSS px`);
+    // Not blurrier than a step (0.05) below what is shown.
+    assert.ok(size.width * (size.pixelRatio + 0.05) > box.width * 2, `${size.pixelRatio} is sharp enough for ${box.width} CSS px`);
+    return size.pixelRatio;
+  };
+  try {
+    const r = Buffer.from(
+      JSON.stringify({ params: {}, seed: 3, size: { width: 1200, height: 630, pixelRatio: 1 }, format: 'png' }),
+    ).toString('base64url');
+    await retina.goto(`${server.url}/#/playground/mesh-gradient?r=${r}`);
+    const hash = await renderedHash(retina);
+    const wide = await check();
+    assert.ok(wide < 2, `a 1200 px recipe shown narrower than 1200 CSS px is not asked for at 2x (${wide})`);
+    // Narrower: the page asks for the fewer pixels it now shows.
+    await retina.setViewportSize({ width: 1000, height: 800 });
+    await renderedHash(retina, hash);
+    assert.ok((await check()) < wide);
+    // Download keeps the recipe's own pixel ratio.
+    const [download] = await Promise.all([retina.waitForEvent('download'), retina.click('#download')]);
+    assert.equal(download.suggestedFilename(), 'mesh-gradient-3-1200x630.png');
+    assert.deepEqual(asked.at(-1), { width: 1200, height: 630, pixelRatio: 1 });
+  } finally {
+    await context.close();
+  }
+});
+
+test('any rendered file (png, webp, gif, mp4, svg, css), dropped on the playground or chosen, reopens its recipe', async () => {
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const files = [
+    { slug: 'blob', format: 'png', size: { width: 120, height: 80, pixelRatio: 2 }, params: { points: 9 } },
+    { slug: 'voronoi', format: 'webp', size: { width: 200, height: 100, pixelRatio: 1 }, params: { cells: 30 } },
+    { slug: 'plasma', format: 'gif', size: { width: 64, height: 48, pixelRatio: 1 }, params: { duration: 1, fps: 10 } },
+    { slug: 'plasma', format: 'mp4', size: { width: 64, height: 48, pixelRatio: 1 }, params: { duration: 1, fps: 10, scale: 2 } },
+    { slug: 'waves', format: 'svg', size: { width: 300, height: 150, pixelRatio: 1 }, params: { layers: 4 } },
+    { slug: 'linear-gradient', format: 'css', size: { width: 320, height: 180, pixelRatio: 1 }, params: { angle: 45 } },
+  ];
+  await page.goto(`${server.url}/#/playground/blob`);
+  await renderedHash(page);
+  for (const [i, f] of files.entries()) {
+    const res = await fetch(`${server.url}/v1/generate/${f.slug}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ params: f.params, seed: 4242 + i, size: f.size, format: f.format }),
+    });
+    assert.equal(res.status, 200, f.format);
+    const recipe = JSON.parse(Buffer.from(res.headers.get('x-service-recipe')!, 'base64url').toString('utf8')) as {
+      generator: string;
+      params: Record<string, unknown>;
+      seed: number;
+      size: unknown;
+      format: string;
+    };
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const name = `picture.${f.format}`;
+    if (f.format === 'png') {
+      // The file input…
+      await page.setInputFiles('#open-file', { name, mimeType: 'image/png', buffer: bytes });
+    } else {
+      // …or a drop on the page.
+      await page.evaluate(
+        ({ b64, name }) => {
+          const file = new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name);
+          const data = new DataTransfer();
+          data.items.add(file);
+          document.getElementById('preview')!.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        },
+        { b64: bytes.toString('base64'), name },
+      );
+    }
+    await page.waitForURL((url) => url.hash.startsWith(`#/playground/${f.slug}?`) && recipeInUrl(url.href).seed === 4242 + i);
+    assert.deepEqual(
+      recipeInUrl(page.url()),
+      { params: recipe.params, seed: recipe.seed, size: recipe.size, format: recipe.format },
+      f.format,
+    );
+    await page.waitForFunction((format) => (document.getElementById('format') as HTMLSelectElement | null)?.value === format, f.format);
+    assert.equal(await page.inputValue('#seed'), String(4242 + i));
+  }
+  // A file without a recipe says so and changes nothing.
+  const before = page.url();
+  await page.setInputFiles('#open-file', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page.waitForFunction(() => /^No recipe in notes\.txt/.test(document.getElementById('toast')?.textContent ?? ''));
+  assert.equal(page.url(), before);
+});
+
 test('animations preview as a small mp4 with the same params (quick); Download renders the chosen gif at full size', async () => {
   const bodies: { format?: string; size?: { width?: number; height?: number }; params?: Record<string, unknown> }[] = [];
   const onRequest = (r: import('playwright-core').Request) => r.url().includes('/v1/generate/') && bodies.push(r.postDataJSON());
@@ -441,11 +539,48 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   );
   const third = page.locator('#variations .variation').nth(2);
   const picked = (await third.getAttribute('data-seed'))!;
+  // A variation is the recipe with another seed (the same size, params and format)…
+  const main = recipeInUrl(page.url());
+  const variation = JSON.parse((await third.getAttribute('data-recipe'))!) as ReturnType<typeof recipeInUrl>;
+  assert.deepEqual({ ...variation, seed: main.seed }, main);
+  assert.notEqual(variation.seed, main.seed);
   await third.click();
   hash = await renderedHash(page, hash);
   assert.equal(await page.inputValue('#seed'), picked);
   assert.equal(recipeInUrl(page.url()).seed, Number(picked));
+  // …and the same picture: its recipe at the preview's pixel ratio is the recipe the preview now shows.
+  const shownRecipe = JSON.parse(Buffer.from((await page.locator('#meta-recipe').textContent())!, 'base64url').toString('utf8')) as {
+    format: string;
+    size: { pixelRatio: number };
+  };
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const again = await fetch(`${server.url}/v1/generate/blob`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      ...variation,
+      format: shownRecipe.format,
+      size: { ...variation.size, pixelRatio: shownRecipe.size.pixelRatio },
+    }),
+  });
+  assert.equal(again.status, 200);
+  await again.arrayBuffer();
+  assert.equal(again.headers.get('x-service-recipe-hash'), hash);
   await screenshot(page, 'playground-variations');
+  // More like this: that seed, with its numbers nudged; a click makes one the recipe.
+  await page.locator('#variations .more-like').nth(1).click();
+  const nearSeed = await page.locator('#variations .variation').nth(1).getAttribute('data-seed');
+  await page.waitForFunction(
+    (seed) =>
+      [...document.querySelectorAll<HTMLElement>('#variations .variation')].every((b) => b.dataset.seed === seed && b.querySelector('img')),
+    nearSeed,
+  );
+  const near = JSON.parse((await page.locator('#variations .variation').nth(4).getAttribute('data-recipe'))!) as ReturnType<
+    typeof recipeInUrl
+  >;
+  await page.locator('#variations .variation').nth(4).click();
+  hash = await renderedHash(page, hash);
+  assert.deepEqual(recipeInUrl(page.url()), near);
 
   // Colours: paste hex into the palette's text field; pick a preset; paste into a single colour's field.
   await page.getByLabel(/^Palette \(hex list/).fill('#ff0000, #00ff00 0000ff');

@@ -42,13 +42,19 @@ export function paramControl(name, schema, value, onChange) {
     return {
       el: field(path, label, ctl, schema.description),
       get: () => schema.enum.find((v) => String(v) === select.value),
+      set: (v) => (select.value = String(v)),
       shuffle: () => (select.value = String(pick(schema.enum))),
     };
   }
   if (type === 'boolean') {
     const box = h('input', { type: 'checkbox', id, name: path, checked: Boolean(value), onchange: onChange });
     const ctl = wrap(id, h('label', { class: 'toggle' }, box, h('span', { class: 'toggle-track' }), h('span', {}, 'on')));
-    return { el: field(path, label, ctl, schema.description), get: () => box.checked, shuffle: () => (box.checked = Math.random() < 0.5) };
+    return {
+      el: field(path, label, ctl, schema.description),
+      get: () => box.checked,
+      set: (v) => (box.checked = Boolean(v)),
+      shuffle: () => (box.checked = Math.random() < 0.5),
+    };
   }
   if (type === 'number' || type === 'integer') {
     const integer = type === 'integer';
@@ -93,6 +99,11 @@ export function paramControl(name, schema, value, onChange) {
         number.value = String(Number(Math.min(schema.maximum, n).toPrecision(6)));
         slider.value = number.value;
       },
+      range: hasRange ? { min: schema.minimum, max: schema.maximum, integer } : undefined,
+      set: (v) => {
+        number.value = v ?? '';
+        if (slider && v !== undefined) slider.value = v;
+      },
       get: () => {
         if (number.value === '') return undefined;
         const n = Number(number.value);
@@ -119,6 +130,7 @@ export function paramControl(name, schema, value, onChange) {
     return {
       el: field(path, label, ctl, schema.description),
       get: () => color.value,
+      set: (v) => (hex.value = color.value = v),
       shuffle: () => (hex.value = color.value = randomColor()),
     };
   }
@@ -127,7 +139,7 @@ export function paramControl(name, schema, value, onChange) {
   }
   if (type === 'string') {
     const text = h('input', { type: 'text', id, name: path, value: value ?? '', maxlength: schema.maxLength, oninput: onChange });
-    return { el: field(path, label, wrap(id, text), schema.description), get: () => text.value };
+    return { el: field(path, label, wrap(id, text), schema.description), get: () => text.value, set: (v) => (text.value = v ?? '') };
   }
   // Anything else: JSON in a text field.
   const text = h('input', {
@@ -140,6 +152,7 @@ export function paramControl(name, schema, value, onChange) {
   });
   return {
     el: field(path, label, wrap(id, text), schema.description),
+    set: (v) => (text.value = v === undefined ? '' : JSON.stringify(v)),
     get: () => {
       if (text.value.trim() === '') return undefined;
       try {
@@ -252,6 +265,7 @@ function colorList(path, id, label, schema, initial, onChange) {
   return {
     el: field(path, label, ctl, schema.description),
     get: () => [...list.children].map((i) => i.value),
+    set: (v) => Array.isArray(v) && setAll(v),
     shuffle: () => setAll([...list.children].map(randomColor)),
   };
 }

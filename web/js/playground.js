@@ -1,7 +1,8 @@
 import { generators, render, json, ApiError } from './api.js';
 import { h, clear, copyButton, copyText, debounce, toast, BlobSlot, formatBytes } from './dom.js';
 import { paramControl, field } from './form.js';
-import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName, screenRatio } from './state.js';
+import { recipeOfFile } from './recipe-file.js';
+import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName, fitSize, shownRatio } from './state.js';
 
 const DEFAULT_SIZE = { width: 640, height: 360, pixelRatio: 1 };
 const SIZE_PRESETS = [
@@ -10,7 +11,6 @@ const SIZE_PRESETS = [
   [1920, 1080, 'HD'],
   [256, 256, 'icon'],
 ];
-const MAX_FRAME_PIXELS = 40_000_000; // the service's limit on a frame's device pixels
 const VARIATIONS = 6;
 const preview = new BlobSlot();
 const variationUrls = [];
@@ -37,24 +37,24 @@ export function gifMegabytes(recipe, gen) {
 const ANIMATION_PREVIEW_WIDTH = 480;
 
 /**
- * The live preview is light: webp (when offered) instead of another raster still, at the screen's
- * pixel ratio (kept within the frame limit); an animation (gif or mp4) previews as a small mp4,
- * ANIMATION_PREVIEW_WIDTH wide at pixel ratio 1 with the same params (so the same motion and the
- * same derived seed); svg and css preview as themselves. Download and Export use the recipe as chosen.
+ * The live preview is light: webp (when offered) instead of another raster still, with the recipe's
+ * own size and params but only the pixels the screen shows for it (the pixel ratio of its displayed
+ * size, shownRatio), so it is the export's picture with fewer pixels. An animation (gif or mp4)
+ * previews as a small mp4, ANIMATION_PREVIEW_WIDTH wide at pixel ratio 1 with the same params (so
+ * the same motion and the same derived seed); svg and css preview as themselves. Download and
+ * Export use the recipe as chosen. `box` is the CSS box the picture fits in.
  */
-function previewRecipe(gen, recipe) {
+function previewRecipe(gen, recipe, box) {
   if ((recipe.format === 'gif' || recipe.format === 'mp4') && gen.formats.includes('mp4')) {
     const scale = Math.min(1, ANIMATION_PREVIEW_WIDTH / Math.max(recipe.size.width, recipe.size.height));
     // mp4 needs even sides.
     const even = (n) => Math.max(16, 2 * Math.round((n * scale) / 2));
     return { ...recipe, format: 'mp4', size: { width: even(recipe.size.width), height: even(recipe.size.height), pixelRatio: 1 } };
   }
-  const still = !['css', 'svg', 'gif', 'mp4'].includes(recipe.format);
-  const format = still && gen.formats.includes('webp') ? 'webp' : recipe.format;
+  if (['css', 'svg', 'gif', 'mp4'].includes(recipe.format)) return recipe;
+  const format = gen.formats.includes('webp') ? 'webp' : recipe.format;
   const { width, height } = recipe.size;
-  let pixelRatio = screenRatio();
-  while (pixelRatio > 1 && width * height * pixelRatio * pixelRatio > MAX_FRAME_PIXELS) pixelRatio -= 0.25;
-  return { ...recipe, format, size: { width, height, pixelRatio } };
+  return { ...recipe, format, size: { width, height, pixelRatio: shownRatio(width, fitSize(recipe.size, box).width) } };
 }
 
 /** A recipe from the URL (`?r=`), missing fields filled in. */
@@ -87,7 +87,8 @@ export async function showPlayground(view, slugFromRoute) {
   const schemaProps = gen.paramSchema?.properties ?? {};
   const locks = locked.get(gen.slug) ?? new Set();
   locked.set(gen.slug, locks);
-  const scheduleRender = debounce(() => refresh(), 300);
+  // Short: a superseded render is aborted (the service stops it), so only a burst of keystrokes waits.
+  const scheduleRender = debounce(() => refresh(), 80);
   // The URL is the state: every change rewrites the route (no new history entry), so a reload, a
   // new tab or a shared link opens this recipe.
   const persist = () => {
@@ -236,6 +237,27 @@ export async function showPlayground(view, slugFromRoute) {
     { type: 'button', class: 'btn', id: 'shuffle', title: 'Random unlocked params and a new seed', onclick: () => shuffleAll() },
     '⟳ Shuffle',
   );
+  // Any file the service rendered reopens its recipe: chosen here or dropped on the page.
+  const fileInput = h('input', {
+    type: 'file',
+    id: 'open-file',
+    hidden: true,
+    'aria-label': 'Open a rendered file',
+    accept: '.png,.webp,.gif,.mp4,.svg,.css,image/*,video/mp4,text/css',
+    onchange: () => fileInput.files[0] && openFile(fileInput.files[0]),
+  });
+  onDropFile = (file) => stage.isConnected && openFile(file);
+  async function openFile(file) {
+    const found = await recipeOfFile(file).catch(() => null);
+    fileInput.value = '';
+    if (!found) return toast(`No recipe in ${file.name}: only files this service rendered carry one.`);
+    if (!list.some((g) => g.slug === found.slug))
+      return toast(`${file.name} was made by "${found.slug}", which this service does not offer.`);
+    const target = playgroundHref(found.slug, found);
+    if (location.hash === target) showPlayground(view, found.slug);
+    else location.hash = target;
+    toast(`Opened the recipe of ${file.name}`);
+  }
   const actions = h(
     'div',
     { class: 'actions' },
@@ -244,7 +266,22 @@ export async function showPlayground(view, slugFromRoute) {
     h('button', { type: 'button', class: 'btn', id: 'reset', onclick: () => reset() }, 'Reset'),
     h('button', { type: 'button', class: 'btn small', id: 'rerender', onclick: () => refresh() }, 'Render again'),
     h('a', { class: 'btn small', href: '#/export', id: 'to-export' }, 'Export…'),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'btn small',
+        id: 'open-file-btn',
+        title: 'A file this service rendered (or drop it here)',
+        onclick: () => fileInput.click(),
+      },
+      'Open a file…',
+    ),
+    fileInput,
   );
+  // Variations are the recipe itself (same size, params and format) with other seeds, or, "more
+  // like this", one variation's seed with its numeric params nudged: the same picture as the
+  // preview would show for it, with fewer pixels (a tile's share of the screen).
   const variationGrid = h('div', { class: 'variations', id: 'variations' });
   const variations = h(
     'div',
@@ -252,8 +289,12 @@ export async function showPlayground(view, slugFromRoute) {
     h(
       'div',
       { class: 'section-head' },
-      h('h2', {}, 'Seed variations'),
-      h('button', { type: 'button', class: 'btn small', id: 'variations-btn', onclick: () => showVariations() }, 'Show variations'),
+      h('h2', {}, 'Variations'),
+      h(
+        'button',
+        { type: 'button', class: 'btn small', id: 'variations-btn', onclick: () => showVariations(seedVariations(readForm())) },
+        'Other seeds',
+      ),
     ),
     variationGrid,
   );
@@ -366,6 +407,8 @@ export async function showPlayground(view, slugFromRoute) {
       h(
         'div',
         { class: 'side' },
+        // Beside the preview, above the params: a click on one makes it the recipe.
+        h('section', { class: 'panel' }, variations),
         h(
           'form',
           { class: 'panel params', id: 'params-form', onsubmit: (e) => e.preventDefault() },
@@ -377,7 +420,6 @@ export async function showPlayground(view, slugFromRoute) {
             controls.map((c) => c.el),
           ),
         ),
-        h('section', { class: 'panel' }, variations),
         h('section', { class: 'panel' }, details),
       ),
     ),
@@ -424,45 +466,77 @@ export async function showPlayground(view, slugFromRoute) {
     }
   }
 
+  /** VARIATIONS recipes: this one with random seeds. */
+  const seedVariations = (base) => Array.from({ length: VARIATIONS }, () => ({ ...base, seed: Number(randomSeed()) }));
+  /** VARIATIONS recipes near one: its seed, each unlocked ranged number nudged by up to ±8 % of its range. */
+  const nearVariations = (base) =>
+    Array.from({ length: VARIATIONS }, () => {
+      const params = { ...base.params };
+      for (const c of controls) {
+        const r = c.range;
+        if (!r || c.lock.checked || typeof params[c.name] !== 'number') continue;
+        const n = Math.min(r.max, Math.max(r.min, params[c.name] + (Math.random() * 2 - 1) * 0.08 * (r.max - r.min)));
+        params[c.name] = r.integer ? Math.round(n) : Number(n.toPrecision(4));
+      }
+      return { ...base, params };
+    });
+  /** Makes a variation the recipe: its params and seed in the form. */
+  const useVariation = (v) => {
+    for (const c of controls) if (c.name in v.params) c.set?.(v.params[c.name]);
+    seed.value = String(v.seed);
+    onChange();
+  };
+
   let variationSeq = 0;
-  async function showVariations() {
+  async function showVariations(recipes) {
     const mine = ++variationSeq;
     for (const u of variationUrls.splice(0)) URL.revokeObjectURL(u);
-    const base = readForm();
-    const w = 160;
-    const ht = Math.max(16, Math.round((w * (base.size.height || 1)) / (base.size.width || 1)));
-    const fmt = gen.formats.includes('webp') ? 'webp' : stillFormat(gen);
-    const seeds = Array.from({ length: VARIATIONS }, () => Number(randomSeed()));
-    variationGrid.replaceChildren(
-      ...seeds.map((s) =>
+    const tiles = recipes.map((v) =>
+      h(
+        'div',
+        { class: 'variation-tile' },
         h(
           'button',
           {
             type: 'button',
             class: 'variation loading',
-            dataset: { seed: s },
-            'aria-label': `Use seed ${s}`,
-            onclick: () => {
-              seed.value = String(s);
-              onChange();
-            },
+            dataset: { seed: v.seed, recipe: JSON.stringify(recipeBody(v)) },
+            'aria-label': `Use this variation (seed ${v.seed})`,
+            onclick: () => useVariation(v),
           },
-          h('span', { class: 'muted small' }, String(s)),
+          h('span', { class: 'muted small' }, String(v.seed)),
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'btn small more-like',
+            onclick: () => showVariations(nearVariations(v)),
+            'aria-label': `More like seed ${v.seed}`,
+          },
+          'More like this',
         ),
       ),
     );
+    variationGrid.replaceChildren(...tiles);
+    // The tile's width (laid out now) decides the pixels asked for.
+    const cssWidth = variationGrid.querySelector('.variation')?.clientWidth || 160;
     await Promise.all(
-      [...variationGrid.children].map(async (btn) => {
+      recipes.map(async (v, i) => {
+        const btn = tiles[i].firstChild;
+        // An animation's variations are stills (its first frame) of the same recipe.
+        const still = v.format === 'gif' || v.format === 'mp4' ? { ...v, format: stillFormat(gen) } : v;
+        const shown = previewRecipe(gen, still, { width: cssWidth, height: cssWidth });
         try {
-          const out = await render(gen.slug, {
-            ...recipeBody(base),
-            seed: Number(btn.dataset.seed),
-            format: fmt,
-            size: { width: w, height: ht, pixelRatio: screenRatio() },
-          });
+          const out = await render(gen.slug, recipeBody(shown));
           if (mine !== variationSeq) return;
+          if (out.contentType.startsWith('text/css')) {
+            btn.prepend(h('span', { class: 'small' }, 'css'));
+            return;
+          }
           const url = URL.createObjectURL(out.blob);
           variationUrls.push(url);
+          btn.dataset.hash = out.hash;
           btn.prepend(h('img', { src: url, alt: '' }));
         } catch (err) {
           btn.prepend(h('span', { class: 'error small' }, err.message));
@@ -475,6 +549,14 @@ export async function showPlayground(view, slugFromRoute) {
 
   let controller;
   let seq = 0;
+  let shownKey = '';
+  // A window resized enough to show other pixels renders them (often a cache hit).
+  onResize = () => {
+    if (!stage.isConnected || !state.last) return;
+    const box = previewBox(stage);
+    const r = previewRecipe(gen, recipe, box);
+    if (`${r.size.pixelRatio} ${fitSize(recipe.size, box).width}` !== shownKey) refresh();
+  };
   async function refresh() {
     if (!stage.isConnected && seq > 0) return; // left the page
     const mine = ++seq;
@@ -482,7 +564,9 @@ export async function showPlayground(view, slugFromRoute) {
     controller = new AbortController();
     recipe = readForm();
     persist();
-    const shown = previewRecipe(gen, recipe);
+    const box = previewBox(stage);
+    const shown = previewRecipe(gen, recipe, box);
+    shownKey = `${shown.size.pixelRatio} ${fitSize(recipe.size, box).width}`;
     stage.classList.add('loading');
     status.textContent = 'Rendering…';
     try {
@@ -508,14 +592,15 @@ export async function showPlayground(view, slugFromRoute) {
       metaEngine.textContent = out.engine ?? '—';
       metaUrl.textContent = recipeUrl();
       metaSize.textContent = `${formatBytes(out.blob.size)} · ${out.contentType}`;
-      await show(stage, out);
+      await show(stage, out, fitSize(recipe.size, box));
+      stage.dataset.hash = out.hash;
       stage.classList.remove('stale');
       copyRecipeUrl.disabled = false;
       const sizeNote =
         shown.size.width !== recipe.size.width
           ? ` ${shown.size.width}×${shown.size.height} (a quick preview; use Export for long or large animations)`
           : '';
-      status.textContent = `Rendered ${recipe.size.width}×${recipe.size.height} · preview ${shown.format}${sizeNote} @${shown.size.pixelRatio}x; Download and Export give ${recipe.format} @${recipe.size.pixelRatio}x`;
+      status.textContent = `Rendered ${recipe.size.width}×${recipe.size.height} · preview ${shown.format}${sizeNote} @${shown.size.pixelRatio}x (the pixels shown); Download and Export give ${recipe.format} @${recipe.size.pixelRatio}x`;
     } catch (err) {
       if (err.name === 'AbortError' || mine !== seq) return;
       showErrors(view, err);
@@ -545,7 +630,29 @@ function initialRecipe(gen) {
   return { slug: gen.slug, params: structuredClone(gen.defaults ?? {}), seed: 0, size, format: stillFormat(gen) };
 }
 
-async function show(stage, out) {
+/** The CSS box the preview fits in: the stage's width, and the window's height less the chrome around it (on a phone, a sticky 40 %). */
+function previewBox(stage) {
+  const phone = matchMedia('(max-width: 860px)').matches;
+  return { width: stage.clientWidth || 640, height: Math.max(200, phone ? window.innerHeight * 0.4 : window.innerHeight - 240) };
+}
+
+let onResize;
+let onDropFile;
+// A file dropped anywhere on the playground opens its recipe (elsewhere the browser's default stays).
+document.addEventListener('dragover', (e) => onDropFile && document.getElementById('preview') && e.preventDefault());
+document.addEventListener('drop', (e) => {
+  const file = e.dataTransfer?.files?.[0];
+  if (!file || !onDropFile || !document.getElementById('preview')) return;
+  e.preventDefault();
+  onDropFile(file);
+});
+window.addEventListener(
+  'resize',
+  debounce(() => onResize?.(), 250),
+);
+
+/** Shows a render on the stage; a picture is drawn at `cssSize` (the recipe's size fitted to the stage). */
+async function show(stage, out, cssSize) {
   clear(stage);
   const type = out.contentType.split(';')[0].trim();
   if (type === 'text/css') {
@@ -558,7 +665,7 @@ async function show(stage, out) {
   if (type === 'video/mp4') {
     stage.append(h('video', { src: url, id: 'preview-media', autoplay: true, loop: true, muted: true, controls: true, playsInline: true }));
   } else {
-    const img = h('img', { src: url, id: 'preview-media', alt: 'Rendered preview' });
+    const img = h('img', { src: url, id: 'preview-media', alt: 'Rendered preview', width: cssSize.width, height: cssSize.height });
     stage.append(img);
     await img.decode().catch(() => {});
   }
