@@ -754,6 +754,73 @@ test('export page: re-attaches to a running job, polls when the event stream bre
   }, real.id as string);
 });
 
+test('export owns its settings: a history row re-exported with another format, size and timing; a download too long to render directly goes to Export', async () => {
+  await page.goto(`${server.url}/#/`);
+  await page.goto(`${server.url}/#/export`);
+  const gifRow = page
+    .locator('#history tr[data-job]')
+    .filter({ has: page.locator('.status-completed') })
+    .filter({ hasText: /gif · 64×64/ });
+  await gifRow.first().waitFor();
+  const id = (await gifRow.first().getAttribute('data-job'))!;
+  await page.locator(`#history tr[data-job="${id}"] button.re-export`).click();
+  await page.waitForFunction((job) => document.querySelector('#export-source')?.textContent?.startsWith(`Job ${job}`), id);
+  assert.deepEqual(await Promise.all(['#export-format', '#export-width', '#export-height'].map((sel) => page.inputValue(sel))), [
+    'gif',
+    '64',
+    '64',
+  ]);
+  await page.selectOption('#export-format', 'mp4');
+  await page.fill('#export-width', '96');
+  await page.fill('#export-duration', '1');
+  await page.fill('#export-fps', '12');
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/v1/jobs') && r.method() === 'POST'),
+    page.click('#export-start'),
+  ]);
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const job = (await (await fetch(`${server.url}/v1/jobs/${id}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+    recipe: string;
+  };
+  const original = JSON.parse(Buffer.from(job.recipe, 'base64url').toString('utf8')) as { params: Record<string, unknown>; seed: number };
+  assert.deepEqual(request.postDataJSON(), {
+    slug: 'plasma',
+    params: { ...original.params, duration: 1, fps: 12 },
+    seed: original.seed,
+    size: { width: 96, height: 64, pixelRatio: 1 },
+    format: 'mp4',
+  });
+  await page.waitForFunction((old) => {
+    const job = (document.querySelector('#export-job') as HTMLElement | null)?.dataset.job;
+    return job && job !== old && document.querySelector('#export-status')?.textContent === 'completed';
+  }, id);
+  // One file-name rule for Download and Export.
+  const link = page.locator('#export-download');
+  await link.waitFor();
+  assert.equal(await link.getAttribute('download'), `plasma-${original.seed}-96x64.mp4`);
+
+  // A download the synchronous budget cannot meet (10 s of 1080p at 30 fps) asks first, then goes to Export.
+  const r = Buffer.from(
+    JSON.stringify({ params: { duration: 10, fps: 30 }, seed: 8, size: { width: 1920, height: 1080, pixelRatio: 1 }, format: 'mp4' }),
+  ).toString('base64url');
+  await page.goto(`${server.url}/#/playground/plasma?r=${r}`);
+  await page.locator('#download').waitFor();
+  let asked = '';
+  page.once('dialog', (d) => {
+    asked = d.message();
+    void d.accept();
+  });
+  await page.click('#download');
+  await page.waitForURL(/#\/export$/);
+  assert.match(asked, /about \d+ s to render.*Export it as a job/);
+  await page.locator('#export-source').waitFor();
+  assert.match((await page.locator('#export-source').textContent()) ?? '', /^Current recipe: .* seed 8/);
+  assert.deepEqual(
+    await Promise.all(['#export-format', '#export-width', '#export-duration', '#export-fps'].map((sel) => page.inputValue(sel))),
+    ['mp4', '1920', '10', '30'],
+  );
+});
+
 test('account: a new key is shown once and listed; revoking marks it revoked', async () => {
   await page.goto(`${server.url}/#/account`);
   await page.locator('#me-auth').waitFor();

@@ -2,6 +2,7 @@ import { generators, render, json, ApiError } from './api.js';
 import { h, clear, copyButton, copyText, debounce, toast, BlobSlot, formatBytes } from './dom.js';
 import { paramControl, field } from './form.js';
 import { recipeOfFile } from './recipe-file.js';
+import { gifMegabytes, GIF_WARN_MB, gifQuestion, syncSeconds, SYNC_BUDGET_S } from './estimate.js';
 import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName, fitSize, shownRatio } from './state.js';
 
 const DEFAULT_SIZE = { width: 640, height: 360, pixelRatio: 1 };
@@ -16,22 +17,6 @@ const preview = new BlobSlot();
 const variationUrls = [];
 /** Params kept by Shuffle, per generator (for this tab). */
 const locked = new Map();
-
-/** Above this a gif download asks first and points to mp4; GIF_BYTES_PER_PIXEL_FRAME is the worst generator's at its defaults (npm run bench:gif). */
-const GIF_WARN_MB = 5;
-const GIF_BYTES_PER_PIXEL_FRAME = 0.3;
-/** Gifs play at most 15 fps: above it the engine keeps every second frame, every third above 30 (encoders.ts). */
-const GIF_MAX_FPS = 15;
-
-/** An upper estimate of a gif recipe's size in MB (0 for other formats). */
-export function gifMegabytes(recipe, gen) {
-  if (recipe.format !== 'gif') return 0;
-  const p = { ...gen.defaults, ...recipe.params };
-  const fps = Number(p.fps) || GIF_MAX_FPS;
-  const frames = Math.ceil(((Number(p.duration) || 1) * fps) / Math.ceil(fps / GIF_MAX_FPS));
-  const { width = 0, height = 0, pixelRatio = 1 } = recipe.size;
-  return (width * height * pixelRatio ** 2 * frames * GIF_BYTES_PER_PIXEL_FRAME) / 1e6;
-}
 
 /** Widest side of an animation's preview: a small mp4 renders in about a second at the defaults. */
 const ANIMATION_PREVIEW_WIDTH = 480;
@@ -441,11 +426,18 @@ export async function showPlayground(view, slugFromRoute) {
   async function downloadFile() {
     const chosen = readForm();
     const mb = gifMegabytes(chosen, gen);
-    if (
-      mb > GIF_WARN_MB &&
-      !confirm(`This gif may be up to ${Math.round(mb)} MB. An mp4 of the same recipe is about a tenth of that. Download the gif anyway?`)
-    )
-      return void format.focus();
+    if (mb > GIF_WARN_MB && !confirm(gifQuestion(mb, 'Download'))) return void format.focus();
+    // Longer than a direct render may take: an export job instead, asked before rather than failed after.
+    const seconds = syncSeconds(chosen, gen);
+    if (seconds > SYNC_BUDGET_S / 2) {
+      if (
+        confirm(`This may take about ${Math.ceil(seconds)} s to render, longer than a direct download allows. Export it as a job instead?`)
+      ) {
+        saveRecipe(chosen);
+        location.hash = '#/export';
+      }
+      return;
+    }
     downloadBtn.disabled = true;
     try {
       const out = await render(gen.slug, recipeBody(chosen));
