@@ -628,6 +628,29 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   await renderedHash(page, hash);
 });
 
+test('Shuffle draws a curated palette and keeps the finish (grain) modest; a range over orders of magnitude slides on a log scale', async () => {
+  await page.goto(`${server.url}/#/playground/mesh-gradient`);
+  let hash = await renderedHash(page);
+  for (let i = 0; i < 3; i++) {
+    await page.click('#shuffle');
+    hash = await renderedHash(page, hash);
+    const { params } = recipeInUrl(page.url());
+    assert.ok((params.grain as number) <= 0.06, `grain ${params.grain} stays in the lowest fifth of 0–0.3`);
+    assert.ok((params.palette as string[]).includes(params.background as string), 'the background comes from the same palette');
+  }
+  // cells 3–2000: the middle of the track is about √(3 × 2000), not 1000.
+  await page.goto(`${server.url}/#/playground/voronoi`);
+  hash = await renderedHash(page);
+  const slider = page.locator('.field[data-field="params.cells"] input[type=range]');
+  await slider.fill('500');
+  assert.equal(await page.inputValue('#params-cells'), '77');
+  assert.equal(await slider.getAttribute('aria-valuetext'), '77');
+  hash = await renderedHash(page, hash);
+  await page.fill('#params-cells', '2000');
+  assert.equal(await slider.inputValue(), '1000');
+  await renderedHash(page, hash);
+});
+
 test('export: an animated gif job streams progress to 100% and offers a download', async () => {
   await page.goto(`${server.url}/#/playground/plasma`);
   await page.waitForFunction(() => /^[0-9a-f]{64}$/.test(document.querySelector('#meta-hash')?.textContent ?? ''));
@@ -821,6 +844,65 @@ test('export owns its settings: a history row re-exported with another format, s
   );
 });
 
+test('accessibility: axe-core finds no WCAG 2.1 A/AA violation (contrast included) on any page, in the light and the dark scheme', async () => {
+  const axe = readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  // A completed job, so the Export page's history shows its status chips.
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+  const { id } = (await (
+    await fetch(`${server.url}/v1/jobs`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ slug: 'blob', size: { width: 64, height: 64 } }),
+    })
+  ).json()) as { id: string };
+  while (((await (await fetch(`${server.url}/v1/jobs/${id}`, { headers: auth })).json()) as { status: string }).status !== 'completed')
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    // axe is injected as an inline script, which the page's CSP (rightly) refuses: bypassed here only.
+    const context = await browser.newContext({ colorScheme, bypassCSP: true });
+    context.setDefaultTimeout(120_000);
+    const target = await context.newPage();
+    try {
+      for (const route of ['', 'playground/mesh-gradient', 'export', 'account']) {
+        await target.goto(`${server.url}/#/${route}`);
+        await target.locator('main h1').first().waitFor();
+        await target.waitForLoadState('networkidle');
+        if (route === 'export') await target.locator('#history tr[data-job] .status-completed').first().waitFor();
+        if (route.startsWith('playground')) {
+          await renderedHash(target);
+          await target.click('#dev-details summary');
+          await target.click('#variations-btn');
+          await target.waitForFunction(() => document.querySelectorAll('#variations .variation img').length === 6);
+        }
+        await target.addScriptTag({ content: axe });
+        const violations = await target.evaluate(async () => {
+          const axeRun = (
+            window as unknown as {
+              axe: {
+                run: (
+                  ctx: unknown,
+                  options: unknown,
+                ) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }>;
+              };
+            }
+          ).axe.run;
+          const result = await axeRun(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+          return result.violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ').trim()})`).join('; ')}`,
+          );
+        });
+        found.push(...violations.map((v) => `#/${route} ${colorScheme}: ${v}`));
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
 test('account: a new key is shown once and listed; revoking marks it revoked', async () => {
   await page.goto(`${server.url}/#/account`);
   await page.locator('#me-auth').waitFor();
@@ -950,6 +1032,50 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
   assert.deepEqual(pageErrors, []);
 });
 
+test('the copy buttons agree: the recipe URL gives what the curl command gives (the chosen format and pixel ratio); the playground link reopens the recipe', async () => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const copied = async (button: string, toast: string) => {
+    await page.evaluate(() => (document.getElementById('toast')!.textContent = ''));
+    await page.click(button);
+    await page.waitForFunction((text) => document.getElementById('toast')?.textContent === text, toast);
+    return page.evaluate(() => navigator.clipboard.readText());
+  };
+  const r = Buffer.from(JSON.stringify({ params: {}, seed: 77, size: { width: 300, height: 200, pixelRatio: 2 }, format: 'png' })).toString(
+    'base64url',
+  );
+  await page.goto(`${server.url}/#/`);
+  await page.goto(`${server.url}/#/playground/blob?r=${r}`);
+  const hash = await renderedHash(page);
+  await page.click('#dev-details summary');
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const sha = (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(bytes)).digest('hex');
+
+  const url = await copied('#copy-recipe-url', 'Recipe URL copied to the clipboard');
+  assert.match(url, /&format=png/, 'the preview is webp; the URL asks for the chosen png');
+  assert.match(url, /&pr=2(&|$)/);
+  const curl = await copied('#copy-curl', 'curl command copied to the clipboard');
+  const body = /-d '([^']+)'/.exec(curl)![1]!;
+  const viaUrl = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
+  const viaCurl = await fetch(`${server.url}/v1/generate/blob`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body,
+  });
+  assert.deepEqual([viaUrl.status, viaUrl.headers.get('content-type')], [200, 'image/png']);
+  assert.equal(viaUrl.headers.get('x-service-recipe-hash'), viaCurl.headers.get('x-service-recipe-hash'));
+  assert.equal(sha(await viaUrl.arrayBuffer()), sha(await viaCurl.arrayBuffer()));
+
+  const link = await copied('#copy-playground-link', 'Playground link copied to the clipboard');
+  assert.match(link, new RegExp(`^${server.url}/#/playground/blob\\?r=[A-Za-z0-9_-]+$`));
+  const other = await page.context().newPage();
+  try {
+    await other.goto(link);
+    assert.equal(await renderedHash(other), hash);
+  } finally {
+    await other.close();
+  }
+});
+
 test('service unreachable: one banner that polls /v1/health and goes away by itself', async () => {
   await page.goto(`${server.url}/#/`);
   await page.locator('#gallery .card').first().waitFor();
@@ -1076,6 +1202,17 @@ test('phone width (390 px): with data in every table, no page scrolls sideways; 
         await renderedHash(phone);
         const y = async (sel: string) => (await phone.locator(sel).boundingBox())!.y;
         assert.ok((await y('#preview')) < (await y('#params-form')), 'the preview comes before the params');
+        // A compact header; while a param is edited, the preview stays in sight above it.
+        assert.ok((await phone.locator('.topbar').boundingBox())!.height <= 56, 'the header is one compact line');
+        await phone.locator('#params-softness').focus();
+        await phone.locator('#params-softness').scrollIntoViewIfNeeded();
+        const [stage, input] = await Promise.all(['#preview', '#params-softness'].map((sel) => phone.locator(sel).boundingBox()));
+        assert.ok(
+          stage!.y >= 0 && stage!.y + stage!.height <= input!.y,
+          `the preview (${JSON.stringify(stage)}) sits above the field (${JSON.stringify(input)})`,
+        );
+        await screenshot(phone, 'phone-playground-editing', false);
+        await phone.locator('#params-softness').blur();
       }
       const width = await phone.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 390, `#/${route} is ${width} px wide`);

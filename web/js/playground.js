@@ -1,6 +1,6 @@
 import { generators, render, json, ApiError } from './api.js';
 import { h, clear, copyButton, copyText, debounce, toast, BlobSlot, formatBytes } from './dom.js';
-import { paramControl, field } from './form.js';
+import { paramControl, field, shufflePalette } from './form.js';
 import { recipeOfFile } from './recipe-file.js';
 import { gifMegabytes, GIF_WARN_MB, gifQuestion, syncSeconds, SYNC_BUDGET_S } from './estimate.js';
 import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName, fitSize, shownRatio } from './state.js';
@@ -213,7 +213,20 @@ export async function showPlayground(view, slugFromRoute) {
   const metaUrl = h('code', { id: 'meta-url', class: 'wrap' }, '—');
   const metaSize = h('span', { id: 'meta-bytes', class: 'muted' });
 
-  const recipeUrl = () => (state.last ? `${location.origin}/v1/render/${state.last.hash}?r=${state.last.recipe}` : '');
+  // The recipe URL of what Download gives (as "Copy curl" does): the preview's recipe with the
+  // chosen format, size and pixel ratio as the URL's overrides (the hash stays the preview's).
+  const recipeUrl = () => {
+    if (!state.last) return '';
+    const chosen = readForm();
+    const shown = decodeRecipe(state.last.recipe) ?? {};
+    const overrides = [
+      ['format', shown.format, chosen.format],
+      ['w', shown.size?.width, chosen.size.width],
+      ['h', shown.size?.height, chosen.size.height],
+      ['pr', shown.size?.pixelRatio, chosen.size.pixelRatio],
+    ].filter(([, was, is]) => was !== is);
+    return `${location.origin}/v1/render/${state.last.hash}?r=${state.last.recipe}${overrides.map(([k, , v]) => `&${k}=${v}`).join('')}`;
+  };
   // Only the recipe on screen is offered: while the form holds one the API refused, there is none to copy.
   const copyRecipeUrl = copyButton(recipeUrl, 'Copy recipe URL', 'Recipe URL copied', { id: 'copy-recipe-url' });
   const downloadBtn = h('button', { type: 'button', class: 'btn primary', id: 'download', onclick: () => downloadFile() }, 'Download');
@@ -344,7 +357,11 @@ export async function showPlayground(view, slugFromRoute) {
     'details',
     { class: 'dev-details', id: 'dev-details' },
     h('summary', {}, 'Developer details'),
-    h('p', { class: 'muted small' }, 'Response headers of the preview render (its format and pixel ratio may differ from the download).'),
+    h(
+      'p',
+      { class: 'muted small' },
+      'Response headers of the preview render (the pixels shown, maybe as webp). The recipe URL and the copy buttons give what Download gives.',
+    ),
     h(
       'dl',
       { class: 'meta' },
@@ -363,7 +380,10 @@ export async function showPlayground(view, slugFromRoute) {
       'div',
       { class: 'actions' },
       copyRecipeUrl,
-      copyButton(() => curlSnippet(recipe), 'Copy curl', 'curl command copied'),
+      copyButton(() => curlSnippet(recipe), 'Copy curl', 'curl command copied', { id: 'copy-curl' }),
+      copyButton(() => `${location.origin}/${playgroundHref(gen.slug, recipe)}`, 'Copy playground link', 'Playground link copied', {
+        id: 'copy-playground-link',
+      }),
       copyButton(() => tsSnippet(recipe), 'Copy TypeScript', 'TypeScript snippet copied'),
       h('button', { type: 'button', class: 'btn small', id: 'save-preset', onclick: () => savePreset(recipe) }, 'Save as preset'),
     ),
@@ -411,7 +431,9 @@ export async function showPlayground(view, slugFromRoute) {
   );
 
   function shuffleAll() {
-    for (const c of controls) if (!c.lock.checked) c.shuffle?.();
+    // One curated palette for every colour, so the colours go together.
+    const palette = shufflePalette();
+    for (const c of controls) if (!c.lock.checked) c.shuffle?.(palette);
     seed.value = randomSeed();
     onChange();
   }
@@ -493,7 +515,7 @@ export async function showPlayground(view, slugFromRoute) {
             type: 'button',
             class: 'variation loading',
             dataset: { seed: v.seed, recipe: JSON.stringify(recipeBody(v)) },
-            'aria-label': `Use this variation (seed ${v.seed})`,
+            'aria-label': `${v.seed}: use this variation`,
             onclick: () => useVariation(v),
           },
           h('span', { class: 'muted small' }, String(v.seed)),
@@ -504,7 +526,7 @@ export async function showPlayground(view, slugFromRoute) {
             type: 'button',
             class: 'btn small more-like',
             onclick: () => showVariations(nearVariations(v)),
-            'aria-label': `More like seed ${v.seed}`,
+            'aria-label': `More like this (seed ${v.seed})`,
           },
           'More like this',
         ),
