@@ -42,6 +42,16 @@ function previewRecipe(gen, recipe, box) {
   return { ...recipe, format, size: { width, height, pixelRatio: shownRatio(width, fitSize(recipe.size, box).width) } };
 }
 
+/** Device pixels from which a preview first comes quick and soft (about 1000×1000). */
+const QUICK_FROM_PIXELS = 1_000_000;
+
+/** The quick first render of a raster preview with many pixels: the same recipe at pixel ratio 0.5; else null. */
+function quickRecipe(shown) {
+  const { width, height, pixelRatio } = shown.size;
+  if (!['webp', 'png'].includes(shown.format) || width * height * pixelRatio ** 2 < QUICK_FROM_PIXELS || pixelRatio < 1) return null;
+  return { ...shown, size: { width, height, pixelRatio: 0.5 } };
+}
+
 /** A recipe from the URL (`?r=`), missing fields filled in. */
 function fromUrl(gen) {
   const r = new URLSearchParams(location.hash.split('?')[1] ?? '').get('r');
@@ -73,7 +83,7 @@ export async function showPlayground(view, slugFromRoute) {
   const locks = locked.get(gen.slug) ?? new Set();
   locked.set(gen.slug, locks);
   // Short: a superseded render is aborted (the service stops it), so only a burst of keystrokes waits.
-  const scheduleRender = debounce(() => refresh(), 80);
+  const scheduleRender = debounce(() => refresh(), 50);
   // The URL is the state: every change rewrites the route (no new history entry), so a reload, a
   // new tab or a shared link opens this recipe.
   const persist = () => {
@@ -583,8 +593,19 @@ export async function showPlayground(view, slugFromRoute) {
     shownKey = `${shown.size.pixelRatio} ${fitSize(recipe.size, box).width}`;
     stage.classList.add('loading');
     status.textContent = 'Rendering…';
+    const cssSize = fitSize(recipe.size, box);
+    // A large picture first comes quick and soft (pixel ratio 0.5, a few times fewer pixels to draw
+    // and encode), then sharp; the quick one is shown only while the sharp one is on its way.
+    let sharp = false;
+    const quick = quickRecipe(shown);
+    if (quick)
+      render(gen.slug, recipeBody(quick), { signal: controller.signal }).then(
+        (out) => mine === seq && !sharp && show(stage, out, cssSize),
+        () => {}, // the sharp render reports any error
+      );
     try {
       const out = await render(gen.slug, recipeBody(shown), { signal: controller.signal });
+      sharp = true;
       if (mine !== seq) return;
       clearErrors(view);
       // Seed 0 means "derived from the params", so every tweak of a param would re-compose the whole
@@ -606,7 +627,7 @@ export async function showPlayground(view, slugFromRoute) {
       metaEngine.textContent = out.engine ?? '—';
       metaUrl.textContent = recipeUrl();
       metaSize.textContent = `${formatBytes(out.blob.size)} · ${out.contentType}`;
-      await show(stage, out, fitSize(recipe.size, box));
+      await show(stage, out, cssSize);
       stage.dataset.hash = out.hash;
       stage.classList.remove('stale');
       copyRecipeUrl.disabled = false;
