@@ -390,6 +390,104 @@ test('light previews: webp at the screen pixel ratio in the playground and the g
   }
 });
 
+test('previews at the size they are shown: the pixels asked for never exceed the pixels on screen; a resize asks for fewer', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+  context.setDefaultTimeout(120_000);
+  const retina = await context.newPage();
+  retina.on('console', (msg) => msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()) && pageErrors.push(`retina: ${msg.text()}`));
+  const asked: { width: number; height: number; pixelRatio: number }[] = [];
+  retina.on('request', (r) => r.url().endsWith('/v1/generate/mesh-gradient') && asked.push(r.postDataJSON().size));
+  /** The preview's last request against the image on screen (CSS size × deviceScaleFactor 2). */
+  const check = async () => {
+    const size = asked.at(-1)!;
+    assert.deepEqual([size.width, size.height], [1200, 630], 'the recipe keeps its own size');
+    const box = await retina.locator('#preview-media').evaluate((img) => img.getBoundingClientRect().toJSON() as DOMRect);
+    assert.ok(size.width * size.pixelRatio <= box.width * 2 + 0.5, `${size.width}@${size.pixelRatio} vs ${box.width} CSS px`);
+    assert.ok(size.height * size.pixelRatio <= box.height * 2 + 0.5, `${size.height}@${size.pixelRatio} vs ${box.height} CSS px`);
+    // Not blurrier than a step (0.05) below what is shown.
+    assert.ok(size.width * (size.pixelRatio + 0.05) > box.width * 2, `${size.pixelRatio} is sharp enough for ${box.width} CSS px`);
+    return size.pixelRatio;
+  };
+  try {
+    const r = Buffer.from(
+      JSON.stringify({ params: {}, seed: 3, size: { width: 1200, height: 630, pixelRatio: 1 }, format: 'png' }),
+    ).toString('base64url');
+    await retina.goto(`${server.url}/#/playground/mesh-gradient?r=${r}`);
+    const hash = await renderedHash(retina);
+    const wide = await check();
+    assert.ok(wide < 2, `a 1200 px recipe shown narrower than 1200 CSS px is not asked for at 2x (${wide})`);
+    // Narrower: the page asks for the fewer pixels it now shows.
+    await retina.setViewportSize({ width: 1000, height: 800 });
+    await renderedHash(retina, hash);
+    assert.ok((await check()) < wide);
+    // Download keeps the recipe's own pixel ratio.
+    const [download] = await Promise.all([retina.waitForEvent('download'), retina.click('#download')]);
+    assert.equal(download.suggestedFilename(), 'mesh-gradient-3-1200x630.png');
+    assert.deepEqual(asked.at(-1), { width: 1200, height: 630, pixelRatio: 1 });
+  } finally {
+    await context.close();
+  }
+});
+
+test('any rendered file (png, webp, gif, mp4, svg, css), dropped on the playground or chosen, reopens its recipe', async () => {
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const files = [
+    { slug: 'blob', format: 'png', size: { width: 120, height: 80, pixelRatio: 2 }, params: { points: 9 } },
+    { slug: 'voronoi', format: 'webp', size: { width: 200, height: 100, pixelRatio: 1 }, params: { cells: 30 } },
+    { slug: 'plasma', format: 'gif', size: { width: 64, height: 48, pixelRatio: 1 }, params: { duration: 1, fps: 10 } },
+    { slug: 'plasma', format: 'mp4', size: { width: 64, height: 48, pixelRatio: 1 }, params: { duration: 1, fps: 10, scale: 2 } },
+    { slug: 'waves', format: 'svg', size: { width: 300, height: 150, pixelRatio: 1 }, params: { layers: 4 } },
+    { slug: 'linear-gradient', format: 'css', size: { width: 320, height: 180, pixelRatio: 1 }, params: { angle: 45 } },
+  ];
+  await page.goto(`${server.url}/#/playground/blob`);
+  await renderedHash(page);
+  for (const [i, f] of files.entries()) {
+    const res = await fetch(`${server.url}/v1/generate/${f.slug}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ params: f.params, seed: 4242 + i, size: f.size, format: f.format }),
+    });
+    assert.equal(res.status, 200, f.format);
+    const recipe = JSON.parse(Buffer.from(res.headers.get('x-service-recipe')!, 'base64url').toString('utf8')) as {
+      generator: string;
+      params: Record<string, unknown>;
+      seed: number;
+      size: unknown;
+      format: string;
+    };
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const name = `picture.${f.format}`;
+    if (f.format === 'png') {
+      // The file input…
+      await page.setInputFiles('#open-file', { name, mimeType: 'image/png', buffer: bytes });
+    } else {
+      // …or a drop on the page.
+      await page.evaluate(
+        ({ b64, name }) => {
+          const file = new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name);
+          const data = new DataTransfer();
+          data.items.add(file);
+          document.getElementById('preview')!.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        },
+        { b64: bytes.toString('base64'), name },
+      );
+    }
+    await page.waitForURL((url) => url.hash.startsWith(`#/playground/${f.slug}?`) && recipeInUrl(url.href).seed === 4242 + i);
+    assert.deepEqual(
+      recipeInUrl(page.url()),
+      { params: recipe.params, seed: recipe.seed, size: recipe.size, format: recipe.format },
+      f.format,
+    );
+    await page.waitForFunction((format) => (document.getElementById('format') as HTMLSelectElement | null)?.value === format, f.format);
+    assert.equal(await page.inputValue('#seed'), String(4242 + i));
+  }
+  // A file without a recipe says so and changes nothing.
+  const before = page.url();
+  await page.setInputFiles('#open-file', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page.waitForFunction(() => /^No recipe in notes\.txt/.test(document.getElementById('toast')?.textContent ?? ''));
+  assert.equal(page.url(), before);
+});
+
 test('animations preview as a small mp4 with the same params (quick); Download renders the chosen gif at full size', async () => {
   const bodies: { format?: string; size?: { width?: number; height?: number }; params?: Record<string, unknown> }[] = [];
   const onRequest = (r: import('playwright-core').Request) => r.url().includes('/v1/generate/') && bodies.push(r.postDataJSON());
@@ -441,11 +539,48 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   );
   const third = page.locator('#variations .variation').nth(2);
   const picked = (await third.getAttribute('data-seed'))!;
+  // A variation is the recipe with another seed (the same size, params and format)…
+  const main = recipeInUrl(page.url());
+  const variation = JSON.parse((await third.getAttribute('data-recipe'))!) as ReturnType<typeof recipeInUrl>;
+  assert.deepEqual({ ...variation, seed: main.seed }, main);
+  assert.notEqual(variation.seed, main.seed);
   await third.click();
   hash = await renderedHash(page, hash);
   assert.equal(await page.inputValue('#seed'), picked);
   assert.equal(recipeInUrl(page.url()).seed, Number(picked));
+  // …and the same picture: its recipe at the preview's pixel ratio is the recipe the preview now shows.
+  const shownRecipe = JSON.parse(Buffer.from((await page.locator('#meta-recipe').textContent())!, 'base64url').toString('utf8')) as {
+    format: string;
+    size: { pixelRatio: number };
+  };
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const again = await fetch(`${server.url}/v1/generate/blob`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      ...variation,
+      format: shownRecipe.format,
+      size: { ...variation.size, pixelRatio: shownRecipe.size.pixelRatio },
+    }),
+  });
+  assert.equal(again.status, 200);
+  await again.arrayBuffer();
+  assert.equal(again.headers.get('x-service-recipe-hash'), hash);
   await screenshot(page, 'playground-variations');
+  // More like this: that seed, with its numbers nudged; a click makes one the recipe.
+  await page.locator('#variations .more-like').nth(1).click();
+  const nearSeed = await page.locator('#variations .variation').nth(1).getAttribute('data-seed');
+  await page.waitForFunction(
+    (seed) =>
+      [...document.querySelectorAll<HTMLElement>('#variations .variation')].every((b) => b.dataset.seed === seed && b.querySelector('img')),
+    nearSeed,
+  );
+  const near = JSON.parse((await page.locator('#variations .variation').nth(4).getAttribute('data-recipe'))!) as ReturnType<
+    typeof recipeInUrl
+  >;
+  await page.locator('#variations .variation').nth(4).click();
+  hash = await renderedHash(page, hash);
+  assert.deepEqual(recipeInUrl(page.url()), near);
 
   // Colours: paste hex into the palette's text field; pick a preset; paste into a single colour's field.
   await page.getByLabel(/^Palette \(hex list/).fill('#ff0000, #00ff00 0000ff');
@@ -490,6 +625,29 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   assert.match(background, /gradient/);
   await screenshot(page, 'playground-css');
   await page.selectOption('#format', 'png');
+  await renderedHash(page, hash);
+});
+
+test('Shuffle draws a curated palette and keeps the finish (grain) modest; a range over orders of magnitude slides on a log scale', async () => {
+  await page.goto(`${server.url}/#/playground/mesh-gradient`);
+  let hash = await renderedHash(page);
+  for (let i = 0; i < 3; i++) {
+    await page.click('#shuffle');
+    hash = await renderedHash(page, hash);
+    const { params } = recipeInUrl(page.url());
+    assert.ok((params.grain as number) <= 0.06, `grain ${params.grain} stays in the lowest fifth of 0–0.3`);
+    assert.ok((params.palette as string[]).includes(params.background as string), 'the background comes from the same palette');
+  }
+  // cells 3–2000: the middle of the track is about √(3 × 2000), not 1000.
+  await page.goto(`${server.url}/#/playground/voronoi`);
+  hash = await renderedHash(page);
+  const slider = page.locator('.field[data-field="params.cells"] input[type=range]');
+  await slider.fill('500');
+  assert.equal(await page.inputValue('#params-cells'), '77');
+  assert.equal(await slider.getAttribute('aria-valuetext'), '77');
+  hash = await renderedHash(page, hash);
+  await page.fill('#params-cells', '2000');
+  assert.equal(await slider.inputValue(), '1000');
   await renderedHash(page, hash);
 });
 
@@ -617,6 +775,132 @@ test('export page: re-attaches to a running job, polls when the event stream bre
     const job = (document.querySelector('#export-job') as HTMLElement | null)?.dataset.job;
     return job && job !== id && document.querySelector('#export-status')?.textContent === 'completed';
   }, real.id as string);
+});
+
+test('export owns its settings: a history row re-exported with another format, size and timing; a download too long to render directly goes to Export', async () => {
+  await page.goto(`${server.url}/#/`);
+  await page.goto(`${server.url}/#/export`);
+  const gifRow = page
+    .locator('#history tr[data-job]')
+    .filter({ has: page.locator('.status-completed') })
+    .filter({ hasText: /gif · 64×64/ });
+  await gifRow.first().waitFor();
+  const id = (await gifRow.first().getAttribute('data-job'))!;
+  await page.locator(`#history tr[data-job="${id}"] button.re-export`).click();
+  await page.waitForFunction((job) => document.querySelector('#export-source')?.textContent?.startsWith(`Job ${job}`), id);
+  assert.deepEqual(await Promise.all(['#export-format', '#export-width', '#export-height'].map((sel) => page.inputValue(sel))), [
+    'gif',
+    '64',
+    '64',
+  ]);
+  await page.selectOption('#export-format', 'mp4');
+  await page.fill('#export-width', '96');
+  await page.fill('#export-duration', '1');
+  await page.fill('#export-fps', '12');
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/v1/jobs') && r.method() === 'POST'),
+    page.click('#export-start'),
+  ]);
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const job = (await (await fetch(`${server.url}/v1/jobs/${id}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+    recipe: string;
+  };
+  const original = JSON.parse(Buffer.from(job.recipe, 'base64url').toString('utf8')) as { params: Record<string, unknown>; seed: number };
+  assert.deepEqual(request.postDataJSON(), {
+    slug: 'plasma',
+    params: { ...original.params, duration: 1, fps: 12 },
+    seed: original.seed,
+    size: { width: 96, height: 64, pixelRatio: 1 },
+    format: 'mp4',
+  });
+  await page.waitForFunction((old) => {
+    const job = (document.querySelector('#export-job') as HTMLElement | null)?.dataset.job;
+    return job && job !== old && document.querySelector('#export-status')?.textContent === 'completed';
+  }, id);
+  // One file-name rule for Download and Export.
+  const link = page.locator('#export-download');
+  await link.waitFor();
+  assert.equal(await link.getAttribute('download'), `plasma-${original.seed}-96x64.mp4`);
+
+  // A download the synchronous budget cannot meet (10 s of 1080p at 30 fps) asks first, then goes to Export.
+  const r = Buffer.from(
+    JSON.stringify({ params: { duration: 10, fps: 30 }, seed: 8, size: { width: 1920, height: 1080, pixelRatio: 1 }, format: 'mp4' }),
+  ).toString('base64url');
+  await page.goto(`${server.url}/#/playground/plasma?r=${r}`);
+  await page.locator('#download').waitFor();
+  let asked = '';
+  page.once('dialog', (d) => {
+    asked = d.message();
+    void d.accept();
+  });
+  await page.click('#download');
+  await page.waitForURL(/#\/export$/);
+  assert.match(asked, /about \d+ s to render.*Export it as a job/);
+  await page.locator('#export-source').waitFor();
+  assert.match((await page.locator('#export-source').textContent()) ?? '', /^Current recipe: .* seed 8/);
+  assert.deepEqual(
+    await Promise.all(['#export-format', '#export-width', '#export-duration', '#export-fps'].map((sel) => page.inputValue(sel))),
+    ['mp4', '1920', '10', '30'],
+  );
+});
+
+test('accessibility: axe-core finds no WCAG 2.1 A/AA violation (contrast included) on any page, in the light and the dark scheme', async () => {
+  const axe = readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  // A completed job, so the Export page's history shows its status chips.
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+  const { id } = (await (
+    await fetch(`${server.url}/v1/jobs`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ slug: 'blob', size: { width: 64, height: 64 } }),
+    })
+  ).json()) as { id: string };
+  while (((await (await fetch(`${server.url}/v1/jobs/${id}`, { headers: auth })).json()) as { status: string }).status !== 'completed')
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    // axe is injected as an inline script, which the page's CSP (rightly) refuses: bypassed here only.
+    const context = await browser.newContext({ colorScheme, bypassCSP: true });
+    context.setDefaultTimeout(120_000);
+    const target = await context.newPage();
+    try {
+      for (const route of ['', 'playground/mesh-gradient', 'export', 'account']) {
+        await target.goto(`${server.url}/#/${route}`);
+        await target.locator('main h1').first().waitFor();
+        await target.waitForLoadState('networkidle');
+        if (route === 'export') await target.locator('#history tr[data-job] .status-completed').first().waitFor();
+        if (route.startsWith('playground')) {
+          await renderedHash(target);
+          await target.click('#dev-details summary');
+          await target.click('#variations-btn');
+          await target.waitForFunction(() => document.querySelectorAll('#variations .variation img').length === 6);
+        }
+        await target.addScriptTag({ content: axe });
+        const violations = await target.evaluate(async () => {
+          const axeRun = (
+            window as unknown as {
+              axe: {
+                run: (
+                  ctx: unknown,
+                  options: unknown,
+                ) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }>;
+              };
+            }
+          ).axe.run;
+          const result = await axeRun(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+          return result.violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ').trim()})`).join('; ')}`,
+          );
+        });
+        found.push(...violations.map((v) => `#/${route} ${colorScheme}: ${v}`));
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  assert.deepEqual(found, []);
 });
 
 test('account: a new key is shown once and listed; revoking marks it revoked', async () => {
@@ -748,6 +1032,50 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
   assert.deepEqual(pageErrors, []);
 });
 
+test('the copy buttons agree: the recipe URL gives what the curl command gives (the chosen format and pixel ratio); the playground link reopens the recipe', async () => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const copied = async (button: string, toast: string) => {
+    await page.evaluate(() => (document.getElementById('toast')!.textContent = ''));
+    await page.click(button);
+    await page.waitForFunction((text) => document.getElementById('toast')?.textContent === text, toast);
+    return page.evaluate(() => navigator.clipboard.readText());
+  };
+  const r = Buffer.from(JSON.stringify({ params: {}, seed: 77, size: { width: 300, height: 200, pixelRatio: 2 }, format: 'png' })).toString(
+    'base64url',
+  );
+  await page.goto(`${server.url}/#/`);
+  await page.goto(`${server.url}/#/playground/blob?r=${r}`);
+  const hash = await renderedHash(page);
+  await page.click('#dev-details summary');
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+  const sha = (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(bytes)).digest('hex');
+
+  const url = await copied('#copy-recipe-url', 'Recipe URL copied to the clipboard');
+  assert.match(url, /&format=png/, 'the preview is webp; the URL asks for the chosen png');
+  assert.match(url, /&pr=2(&|$)/);
+  const curl = await copied('#copy-curl', 'curl command copied to the clipboard');
+  const body = /-d '([^']+)'/.exec(curl)![1]!;
+  const viaUrl = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
+  const viaCurl = await fetch(`${server.url}/v1/generate/blob`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body,
+  });
+  assert.deepEqual([viaUrl.status, viaUrl.headers.get('content-type')], [200, 'image/png']);
+  assert.equal(viaUrl.headers.get('x-service-recipe-hash'), viaCurl.headers.get('x-service-recipe-hash'));
+  assert.equal(sha(await viaUrl.arrayBuffer()), sha(await viaCurl.arrayBuffer()));
+
+  const link = await copied('#copy-playground-link', 'Playground link copied to the clipboard');
+  assert.match(link, new RegExp(`^${server.url}/#/playground/blob\\?r=[A-Za-z0-9_-]+$`));
+  const other = await page.context().newPage();
+  try {
+    await other.goto(link);
+    assert.equal(await renderedHash(other), hash);
+  } finally {
+    await other.close();
+  }
+});
+
 test('service unreachable: one banner that polls /v1/health and goes away by itself', async () => {
   await page.goto(`${server.url}/#/`);
   await page.locator('#gallery .card').first().waitFor();
@@ -874,6 +1202,17 @@ test('phone width (390 px): with data in every table, no page scrolls sideways; 
         await renderedHash(phone);
         const y = async (sel: string) => (await phone.locator(sel).boundingBox())!.y;
         assert.ok((await y('#preview')) < (await y('#params-form')), 'the preview comes before the params');
+        // A compact header; while a param is edited, the preview stays in sight above it.
+        assert.ok((await phone.locator('.topbar').boundingBox())!.height <= 56, 'the header is one compact line');
+        await phone.locator('#params-softness').focus();
+        await phone.locator('#params-softness').scrollIntoViewIfNeeded();
+        const [stage, input] = await Promise.all(['#preview', '#params-softness'].map((sel) => phone.locator(sel).boundingBox()));
+        assert.ok(
+          stage!.y >= 0 && stage!.y + stage!.height <= input!.y,
+          `the preview (${JSON.stringify(stage)}) sits above the field (${JSON.stringify(input)})`,
+        );
+        await screenshot(phone, 'phone-playground-editing', false);
+        await phone.locator('#params-softness').blur();
       }
       const width = await phone.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 390, `#/${route} is ${width} px wide`);

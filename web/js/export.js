@@ -1,6 +1,7 @@
 import { json, download, generators, request } from './api.js';
 import { h, clear, formatDate, toast, labelCells } from './dom.js';
-import { state, recipeBody, decodeRecipe, playgroundHref, screenRatio } from './state.js';
+import { state, decodeRecipe, playgroundHref, screenRatio, fileName } from './state.js';
+import { gifMegabytes, GIF_WARN_MB, gifQuestion } from './estimate.js';
 
 const ENDED = new Set(['completed', 'failed', 'cancelled']);
 const POLL_MS = 1000;
@@ -30,21 +31,20 @@ export function stageOf(job) {
 /** A job's recipe (decoded from its `recipe`), or null for a service that does not send it. */
 const recipeOf = (job) => (job.recipe ? decodeRecipe(job.recipe) : null);
 
+/** An input of the export settings, labelled. */
+const setting = (label, input) => h('label', { class: 'setting', for: input.id }, h('span', {}, label), input);
+const numberInput = (id, value, min, max, step) => h('input', { type: 'number', id, value, min, max, step, class: 'num', required: true });
+
 export async function showExport(view) {
   leaveExport();
   clear(view);
-  const recipe = state.recipe;
   const list = await generators();
-  const gen = recipe && list.find((g) => g.slug === recipe.slug);
+  const genOf = (slug) => list.find((g) => g.slug === slug);
 
-  const formatSel = gen
-    ? h(
-        'select',
-        { id: 'export-format' },
-        gen.formats.map((f) => h('option', { value: f, selected: f === recipe.format }, f)),
-      )
-    : null;
-  const exportBtn = h('button', { type: 'button', class: 'btn primary', id: 'export-start', disabled: !gen }, 'Export');
+  // Export owns its settings: size, pixel ratio, format and (for an animation) duration and fps,
+  // over a recipe's generator, params and seed — the playground's recipe, or any history row's.
+  const settings = h('div', { id: 'export-settings' });
+  const exportBtn = h('button', { type: 'button', class: 'btn primary', id: 'export-start', disabled: true }, 'Export');
   const cancelBtn = h('button', { type: 'button', class: 'btn', id: 'export-cancel', disabled: true }, 'Cancel');
   const bar = h('progress', { id: 'export-progress', max: 100, value: 0, 'aria-label': 'Export progress' });
   const pct = h('span', { id: 'export-percent' }, '0%');
@@ -55,26 +55,75 @@ export async function showExport(view) {
   const error = h('p', { class: 'field-error general', id: 'export-error', role: 'alert' });
   const history = h('tbody', { id: 'history' });
 
+  /** Reads the settings into a job body (set by fill). */
+  let chosen = () => null;
+  /** Puts a recipe's settings in the form; `from` says where it came from. */
+  function fill(recipe, from) {
+    const gen = recipe && genOf(recipe.slug);
+    exportBtn.disabled = !gen || (current && !ENDED.has(current.status));
+    if (!gen) {
+      chosen = () => null;
+      settings.replaceChildren(
+        h('p', {}, 'Nothing to export yet: ', h('a', { href: '#/playground' }, 'open the playground'), ' and build a recipe.'),
+      );
+      return;
+    }
+    const size = { pixelRatio: 1, ...recipe.size };
+    const props = gen.paramSchema?.properties ?? {};
+    const params = { ...gen.defaults, ...recipe.params };
+    const width = numberInput('export-width', size.width, 16, 4096, 1);
+    const height = numberInput('export-height', size.height, 16, 4096, 1);
+    const ratio = numberInput('export-pixelRatio', size.pixelRatio, 0.5, 3, 0.25);
+    const format = h(
+      'select',
+      { id: 'export-format' },
+      gen.formats.map((f) => h('option', { value: f, selected: f === recipe.format }, f)),
+    );
+    const timing = ['duration', 'fps']
+      .filter((name) => props[name])
+      .map((name) => [
+        name,
+        numberInput(`export-${name}`, params[name], props[name].minimum, props[name].maximum, name === 'fps' ? 1 : 0.5),
+      ]);
+    chosen = () => {
+      const num = (input) => (input.value === '' ? undefined : Number(input.value));
+      const timed = Object.fromEntries(timing.map(([name, input]) => [name, num(input)]));
+      return {
+        slug: gen.slug,
+        params: { ...recipe.params, ...timed },
+        seed: recipe.seed,
+        size: { width: num(width), height: num(height), pixelRatio: num(ratio) ?? 1 },
+        format: format.value,
+      };
+    };
+    settings.replaceChildren(
+      h(
+        'p',
+        { id: 'export-source' },
+        `${from}: `,
+        h('strong', {}, gen.name),
+        ` · seed ${recipe.seed} `,
+        h('a', { href: playgroundHref(gen.slug, recipe), id: 'export-edit' }, 'edit in the playground'),
+      ),
+      h(
+        'div',
+        { class: 'settings-row' },
+        setting('Format', format),
+        setting('Width', width),
+        setting('Height', height),
+        setting('Pixel ratio', ratio),
+        timing.map(([name, input]) => setting(name === 'fps' ? 'Frames per second' : 'Duration (s)', input)),
+      ),
+    );
+  }
+
   view.append(
     h('h1', {}, 'Export'),
     h(
       'section',
       { class: 'panel' },
-      gen
-        ? h(
-            'div',
-            {},
-            h(
-              'p',
-              {},
-              'Current recipe: ',
-              h('strong', {}, gen.name),
-              ` · ${recipe.size.width}×${recipe.size.height} @${recipe.size.pixelRatio ?? 1}x · seed ${recipe.seed} `,
-              h('a', { href: playgroundHref(gen.slug, recipe), id: 'export-edit' }, 'edit in the playground'),
-            ),
-            h('div', { class: 'actions' }, h('label', { for: 'export-format' }, 'Format '), formatSel, exportBtn, cancelBtn),
-          )
-        : h('p', {}, 'Nothing to export yet: ', h('a', { href: '#/playground' }, 'open the playground'), ' and build a recipe.'),
+      settings,
+      h('div', { class: 'actions' }, exportBtn, cancelBtn),
       jobLabel,
       h('div', { class: 'progress-row' }, bar, pct, jobStatus),
       stage,
@@ -106,7 +155,6 @@ export async function showExport(view) {
       ),
     ),
   );
-
   let current;
   const setProgress = (p) => {
     const v = Math.round(Math.max(0, Math.min(1, p)) * 100);
@@ -127,7 +175,7 @@ export async function showExport(view) {
     if (job.error) error.textContent = job.error;
     if (ENDED.has(job.status)) {
       leaveExport();
-      exportBtn.disabled = !gen;
+      exportBtn.disabled = !chosen();
       if (job.status === 'completed') {
         result.replaceChildren(h('span', { class: 'muted' }, 'Fetching the result…'));
         resultLink(job).then(
@@ -158,7 +206,7 @@ export async function showExport(view) {
       attach(await json('/v1/jobs', { method: 'POST', body, headers: { 'Idempotency-Key': crypto.randomUUID() } }));
       refreshHistory();
     } catch (err) {
-      exportBtn.disabled = !gen;
+      exportBtn.disabled = !chosen();
       error.textContent = [err.message, ...(err.issues ?? []).map((i) => `${i.path}: ${i.message}`)].join('\n');
     }
   };
@@ -176,9 +224,16 @@ export async function showExport(view) {
     if (!r) return;
     submit({ slug: job.slug, params: r.params, seed: r.seed, size: r.size, format: r.format });
   };
+  // Re-export: a history row's recipe in the settings, to export again with other ones.
+  const reexport = (job) => {
+    const r = recipeOf(job);
+    if (!r) return;
+    fill({ slug: job.slug, params: r.params, seed: r.seed, size: r.size, format: r.format }, `Job ${job.id}`);
+    document.getElementById('export-format')?.focus();
+  };
   let first = true;
   const refreshHistory = async () => {
-    const jobs = await loadHistory(history, { cancel, retry });
+    const jobs = await loadHistory(history, { cancel, retry, reexport });
     // Coming back to the page (or a reload) re-attaches to a job still running.
     if (first && jobs && !current) {
       const running = jobs.find((j) => !ENDED.has(j.status));
@@ -187,8 +242,15 @@ export async function showExport(view) {
     first = false;
   };
 
-  if (gen) exportBtn.addEventListener('click', () => submit({ slug: recipe.slug, ...recipeBody(recipe), format: formatSel.value }));
+  exportBtn.addEventListener('click', () => {
+    const body = chosen();
+    if (!body) return;
+    const mb = gifMegabytes(body, genOf(body.slug));
+    if (mb > GIF_WARN_MB && !confirm(gifQuestion(mb, 'Export'))) return void document.getElementById('export-format')?.focus();
+    submit(body);
+  });
   cancelBtn.addEventListener('click', () => current && cancel(current.id));
+  fill(state.recipe, 'Current recipe');
 
   await refreshHistory();
 }
@@ -220,10 +282,16 @@ function follow(id, onJob, setProgress) {
   });
 }
 
+/** A job's file name: the playground's rule (fileName) for the recipe it rendered. */
+function jobFileName(job) {
+  const r = recipeOf(job);
+  return r ? fileName(job.slug, r) : `${job.slug}-${job.id}.${job.format ?? 'bin'}`;
+}
+
 /** Fetches a completed job's file and offers it as a blob: download link. */
 async function resultLink(job) {
-  const { blob, filename } = await download(`/v1/jobs/${encodeURIComponent(job.id)}/result`);
-  const name = filename || `${job.slug}-${job.id}.${job.format ?? 'bin'}`;
+  const { blob } = await download(`/v1/jobs/${encodeURIComponent(job.id)}/result`);
+  const name = jobFileName(job);
   return h(
     'a',
     { href: URL.createObjectURL(blob), download: name, id: 'export-download', class: 'btn primary download-link' },
@@ -236,13 +304,10 @@ function downloadButton(job, id) {
   btn.addEventListener('click', async () => {
     btn.disabled = true;
     try {
-      const { blob, filename } = await download(`/v1/jobs/${encodeURIComponent(job.id)}/result`);
+      const { blob } = await download(`/v1/jobs/${encodeURIComponent(job.id)}/result`);
       const url = URL.createObjectURL(blob);
-      const a = h(
-        'a',
-        { href: url, download: filename || `${job.slug}-${job.id}.${job.format ?? 'bin'}`, class: 'btn small primary download-link' },
-        `Save ${filename || job.format || 'file'}`,
-      );
+      const name = jobFileName(job);
+      const a = h('a', { href: url, download: name, class: 'btn small primary download-link' }, `Save ${name}`);
       btn.replaceWith(a);
       a.click();
     } catch (err) {
@@ -267,7 +332,7 @@ function thumbnail(job) {
 }
 
 /** Fills the history table; returns the jobs (null when they could not be listed). */
-async function loadHistory(tbody, { cancel, retry }) {
+async function loadHistory(tbody, { cancel, retry, reexport }) {
   try {
     const jobs = await json('/v1/jobs?limit=20');
     clear(tbody);
@@ -299,6 +364,7 @@ async function loadHistory(tbody, { cancel, retry }) {
             job.resultReady ? downloadButton(job) : null,
             !ENDED.has(job.status) && !job.cancelled ? button('Cancel', 'danger cancel', () => cancel(job.id)) : null,
             (job.status === 'failed' || job.status === 'cancelled') && r ? button('Retry', 'retry', () => retry(job)) : null,
+            r ? button('Re-export…', 're-export', () => reexport(job)) : null,
             job.error ? h('span', { class: 'muted small' }, job.error) : null,
           ),
         ),

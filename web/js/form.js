@@ -42,13 +42,19 @@ export function paramControl(name, schema, value, onChange) {
     return {
       el: field(path, label, ctl, schema.description),
       get: () => schema.enum.find((v) => String(v) === select.value),
+      set: (v) => (select.value = String(v)),
       shuffle: () => (select.value = String(pick(schema.enum))),
     };
   }
   if (type === 'boolean') {
     const box = h('input', { type: 'checkbox', id, name: path, checked: Boolean(value), onchange: onChange });
     const ctl = wrap(id, h('label', { class: 'toggle' }, box, h('span', { class: 'toggle-track' }), h('span', {}, 'on')));
-    return { el: field(path, label, ctl, schema.description), get: () => box.checked, shuffle: () => (box.checked = Math.random() < 0.5) };
+    return {
+      el: field(path, label, ctl, schema.description),
+      get: () => box.checked,
+      set: (v) => (box.checked = Boolean(v)),
+      shuffle: () => (box.checked = Math.random() < 0.5),
+    };
   }
   if (type === 'number' || type === 'integer') {
     const integer = type === 'integer';
@@ -63,35 +69,61 @@ export function paramControl(name, schema, value, onChange) {
       max: schema.maximum,
       class: 'num',
     });
+    const { minimum: min, maximum: max } = schema;
+    const step = hasRange ? niceStep(min, max, integer) : 1;
+    // A range over orders of magnitude (cells 3–2000) slides on a log scale, 0–1000: the small
+    // values, where each step shows, get most of the track.
+    const log = hasRange && min > 0 && max / min >= 40;
+    const toSlider = (v) => (log ? Math.round((1000 * Math.log(v / min)) / Math.log(max / min)) : v);
+    const fromSlider = (t) => {
+      if (!log) return t;
+      const v = min * (max / min) ** (t / 1000);
+      return integer ? Math.round(v) : Number(v.toPrecision(3));
+    };
     let slider = null;
     if (hasRange) {
       slider = h('input', {
         type: 'range',
-        min: schema.minimum,
-        max: schema.maximum,
-        step: niceStep(schema.minimum, schema.maximum, integer),
-        value: value ?? schema.minimum,
+        min: log ? 0 : min,
+        max: log ? 1000 : max,
+        step: log ? 1 : step,
+        value: toSlider(value ?? min),
         'aria-label': `${label} slider`,
+        'aria-valuetext': log ? String(value ?? min) : undefined,
       });
       slider.addEventListener('input', () => {
-        number.value = slider.value;
+        number.value = String(fromSlider(Number(slider.value)));
+        if (log) slider.setAttribute('aria-valuetext', number.value);
         onChange();
       });
     }
+    const sync = () => {
+      if (!slider || number.value === '') return;
+      slider.value = String(toSlider(Number(number.value)));
+      if (log) slider.setAttribute('aria-valuetext', number.value);
+    };
     number.addEventListener('input', () => {
-      if (slider && number.value !== '') slider.value = number.value;
+      sync();
       onChange();
     });
     const ctl = wrap(id, h('div', { class: 'range-row' }, slider, number));
     return {
       el: field(path, label, ctl, schema.description),
-      // Within the schema's range, on the slider's step.
+      // Within the schema's range, on the slider's step (even over a log slider's track). A finish
+      // (grain, noise) stays in the lowest fifth of its range: a texture, not the picture.
       shuffle: () => {
         if (!hasRange) return;
-        const step = niceStep(schema.minimum, schema.maximum, integer);
-        const n = schema.minimum + Math.round((Math.random() * (schema.maximum - schema.minimum)) / step) * step;
-        number.value = String(Number(Math.min(schema.maximum, n).toPrecision(6)));
-        slider.value = number.value;
+        let n;
+        if (FINISH.test(name)) n = min + Math.round((Math.random() * 0.2 * (max - min)) / step) * step;
+        else if (log) n = fromSlider(Math.round(Math.random() * 1000));
+        else n = min + Math.round((Math.random() * (max - min)) / step) * step;
+        number.value = String(Number(Math.min(max, n).toPrecision(6)));
+        sync();
+      },
+      range: hasRange ? { min, max, integer } : undefined,
+      set: (v) => {
+        number.value = v ?? '';
+        sync();
       },
       get: () => {
         if (number.value === '') return undefined;
@@ -119,7 +151,12 @@ export function paramControl(name, schema, value, onChange) {
     return {
       el: field(path, label, ctl, schema.description),
       get: () => color.value,
-      shuffle: () => (hex.value = color.value = randomColor()),
+      set: (v) => (hex.value = color.value = v),
+      // From Shuffle's palette: a background its darkest or lightest colour, anything else any of them.
+      shuffle: (palette = pick(SHUFFLE_PALETTES)) => {
+        const byLight = [...palette].sort((x, y) => lightness(x) - lightness(y));
+        hex.value = color.value = /background|sky/i.test(name) ? pick([byLight[0], byLight.at(-1)]) : pick(palette);
+      },
     };
   }
   if (type === 'array' && schema.items && schema.items.format === 'color') {
@@ -127,7 +164,7 @@ export function paramControl(name, schema, value, onChange) {
   }
   if (type === 'string') {
     const text = h('input', { type: 'text', id, name: path, value: value ?? '', maxlength: schema.maxLength, oninput: onChange });
-    return { el: field(path, label, wrap(id, text), schema.description), get: () => text.value };
+    return { el: field(path, label, wrap(id, text), schema.description), get: () => text.value, set: (v) => (text.value = v ?? '') };
   }
   // Anything else: JSON in a text field.
   const text = h('input', {
@@ -140,6 +177,7 @@ export function paramControl(name, schema, value, onChange) {
   });
   return {
     el: field(path, label, wrap(id, text), schema.description),
+    set: (v) => (text.value = v === undefined ? '' : JSON.stringify(v)),
     get: () => {
       if (text.value.trim() === '') return undefined;
       try {
@@ -158,7 +196,10 @@ function wrap(id, ...controls) {
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const randomColor = () => `#${[...crypto.getRandomValues(new Uint8Array(3))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+/** Params that finish a picture (a texture over it): Shuffle keeps them modest. */
+const FINISH = /grain|noise|dither/i;
+/** Relative luminance-ish of #rrggbb, enough to order a palette from dark to light. */
+const lightness = (hex) => [1, 3, 5].reduce((sum, i, k) => sum + parseInt(hex.slice(i, i + 2), 16) * [0.2126, 0.7152, 0.0722][k], 0);
 
 /** Every #rrggbb (or rrggbb, #rgb) in pasted text, lower-cased as #rrggbb. */
 export function parseHex(text) {
@@ -174,7 +215,19 @@ export const PALETTES = {
   Forest: ['#1b4332', '#2d6a4f', '#52b788', '#95d5b2', '#d8f3dc'],
   Candy: ['#ff70a6', '#ff9770', '#ffd670', '#e9ff70', '#70d6ff'],
   Mono: ['#111111', '#444444', '#777777', '#aaaaaa', '#eeeeee'],
+  Nordic: ['#2e3440', '#5e81ac', '#88c0d0', '#a3be8c', '#ebcb8b'],
+  Terracotta: ['#264653', '#2a9d8f', '#e9c46a', '#f4a261', '#e76f51'],
+  Pastel: ['#cdb4db', '#ffc8dd', '#ffafcc', '#bde0fe', '#a2d2ff'],
+  Citrus: ['#f94144', '#f3722c', '#f8961e', '#f9c74f', '#90be6d'],
+  Lagoon: ['#05668d', '#028090', '#00a896', '#02c39a', '#f0f3bd'],
+  Ember: ['#03071e', '#6a040f', '#d00000', '#e85d04', '#ffba08'],
 };
+/** The curated palettes Shuffle draws from (one per shuffle, for every colour): all but Mono. */
+export const SHUFFLE_PALETTES = Object.entries(PALETTES)
+  .filter(([name]) => name !== 'Mono')
+  .map(([, colors]) => colors);
+/** One of them, for a shuffle. */
+export const shufflePalette = () => pick(SHUFFLE_PALETTES);
 
 function colorList(path, id, label, schema, initial, onChange) {
   const min = schema.minItems ?? 1;
@@ -252,6 +305,11 @@ function colorList(path, id, label, schema, initial, onChange) {
   return {
     el: field(path, label, ctl, schema.description),
     get: () => [...list.children].map((i) => i.value),
-    shuffle: () => setAll([...list.children].map(randomColor)),
+    set: (v) => Array.isArray(v) && setAll(v),
+    // Shuffle's palette, from a random colour of it, as many colours as the list holds now.
+    shuffle: (palette = pick(SHUFFLE_PALETTES)) => {
+      const from = Math.floor(Math.random() * palette.length);
+      setAll(Array.from({ length: Math.max(min, list.children.length) }, (_, i) => palette[(from + i) % palette.length]));
+    },
   };
 }

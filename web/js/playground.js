@@ -1,7 +1,9 @@
 import { generators, render, json, ApiError } from './api.js';
 import { h, clear, copyButton, copyText, debounce, toast, BlobSlot, formatBytes } from './dom.js';
-import { paramControl, field } from './form.js';
-import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName, screenRatio } from './state.js';
+import { paramControl, field, shufflePalette } from './form.js';
+import { recipeOfFile } from './recipe-file.js';
+import { gifMegabytes, GIF_WARN_MB, gifQuestion, syncSeconds, SYNC_BUDGET_S } from './estimate.js';
+import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName, fitSize, shownRatio } from './state.js';
 
 const DEFAULT_SIZE = { width: 640, height: 360, pixelRatio: 1 };
 const SIZE_PRESETS = [
@@ -10,51 +12,44 @@ const SIZE_PRESETS = [
   [1920, 1080, 'HD'],
   [256, 256, 'icon'],
 ];
-const MAX_FRAME_PIXELS = 40_000_000; // the service's limit on a frame's device pixels
 const VARIATIONS = 6;
 const preview = new BlobSlot();
 const variationUrls = [];
 /** Params kept by Shuffle, per generator (for this tab). */
 const locked = new Map();
 
-/** Above this a gif download asks first and points to mp4; GIF_BYTES_PER_PIXEL_FRAME is the worst generator's at its defaults (npm run bench:gif). */
-const GIF_WARN_MB = 5;
-const GIF_BYTES_PER_PIXEL_FRAME = 0.3;
-/** Gifs play at most 15 fps: above it the engine keeps every second frame, every third above 30 (encoders.ts). */
-const GIF_MAX_FPS = 15;
-
-/** An upper estimate of a gif recipe's size in MB (0 for other formats). */
-export function gifMegabytes(recipe, gen) {
-  if (recipe.format !== 'gif') return 0;
-  const p = { ...gen.defaults, ...recipe.params };
-  const fps = Number(p.fps) || GIF_MAX_FPS;
-  const frames = Math.ceil(((Number(p.duration) || 1) * fps) / Math.ceil(fps / GIF_MAX_FPS));
-  const { width = 0, height = 0, pixelRatio = 1 } = recipe.size;
-  return (width * height * pixelRatio ** 2 * frames * GIF_BYTES_PER_PIXEL_FRAME) / 1e6;
-}
-
 /** Widest side of an animation's preview: a small mp4 renders in about a second at the defaults. */
 const ANIMATION_PREVIEW_WIDTH = 480;
 
 /**
- * The live preview is light: webp (when offered) instead of another raster still, at the screen's
- * pixel ratio (kept within the frame limit); an animation (gif or mp4) previews as a small mp4,
- * ANIMATION_PREVIEW_WIDTH wide at pixel ratio 1 with the same params (so the same motion and the
- * same derived seed); svg and css preview as themselves. Download and Export use the recipe as chosen.
+ * The live preview is light: webp (when offered) instead of another raster still, with the recipe's
+ * own size and params but only the pixels the screen shows for it (the pixel ratio of its displayed
+ * size, shownRatio), so it is the export's picture with fewer pixels. An animation (gif or mp4)
+ * previews as a small mp4, ANIMATION_PREVIEW_WIDTH wide at pixel ratio 1 with the same params (so
+ * the same motion and the same derived seed); svg and css preview as themselves. Download and
+ * Export use the recipe as chosen. `box` is the CSS box the picture fits in.
  */
-function previewRecipe(gen, recipe) {
+function previewRecipe(gen, recipe, box) {
   if ((recipe.format === 'gif' || recipe.format === 'mp4') && gen.formats.includes('mp4')) {
     const scale = Math.min(1, ANIMATION_PREVIEW_WIDTH / Math.max(recipe.size.width, recipe.size.height));
     // mp4 needs even sides.
     const even = (n) => Math.max(16, 2 * Math.round((n * scale) / 2));
     return { ...recipe, format: 'mp4', size: { width: even(recipe.size.width), height: even(recipe.size.height), pixelRatio: 1 } };
   }
-  const still = !['css', 'svg', 'gif', 'mp4'].includes(recipe.format);
-  const format = still && gen.formats.includes('webp') ? 'webp' : recipe.format;
+  if (['css', 'svg', 'gif', 'mp4'].includes(recipe.format)) return recipe;
+  const format = gen.formats.includes('webp') ? 'webp' : recipe.format;
   const { width, height } = recipe.size;
-  let pixelRatio = screenRatio();
-  while (pixelRatio > 1 && width * height * pixelRatio * pixelRatio > MAX_FRAME_PIXELS) pixelRatio -= 0.25;
-  return { ...recipe, format, size: { width, height, pixelRatio } };
+  return { ...recipe, format, size: { width, height, pixelRatio: shownRatio(width, fitSize(recipe.size, box).width) } };
+}
+
+/** Device pixels from which a preview first comes quick and soft (about 1000×1000). */
+const QUICK_FROM_PIXELS = 1_000_000;
+
+/** The quick first render of a raster preview with many pixels: the same recipe at pixel ratio 0.5; else null. */
+function quickRecipe(shown) {
+  const { width, height, pixelRatio } = shown.size;
+  if (!['webp', 'png'].includes(shown.format) || width * height * pixelRatio ** 2 < QUICK_FROM_PIXELS || pixelRatio < 1) return null;
+  return { ...shown, size: { width, height, pixelRatio: 0.5 } };
 }
 
 /** A recipe from the URL (`?r=`), missing fields filled in. */
@@ -87,7 +82,8 @@ export async function showPlayground(view, slugFromRoute) {
   const schemaProps = gen.paramSchema?.properties ?? {};
   const locks = locked.get(gen.slug) ?? new Set();
   locked.set(gen.slug, locks);
-  const scheduleRender = debounce(() => refresh(), 300);
+  // Short: a superseded render is aborted (the service stops it), so only a burst of keystrokes waits.
+  const scheduleRender = debounce(() => refresh(), 50);
   // The URL is the state: every change rewrites the route (no new history entry), so a reload, a
   // new tab or a shared link opens this recipe.
   const persist = () => {
@@ -227,7 +223,20 @@ export async function showPlayground(view, slugFromRoute) {
   const metaUrl = h('code', { id: 'meta-url', class: 'wrap' }, '—');
   const metaSize = h('span', { id: 'meta-bytes', class: 'muted' });
 
-  const recipeUrl = () => (state.last ? `${location.origin}/v1/render/${state.last.hash}?r=${state.last.recipe}` : '');
+  // The recipe URL of what Download gives (as "Copy curl" does): the preview's recipe with the
+  // chosen format, size and pixel ratio as the URL's overrides (the hash stays the preview's).
+  const recipeUrl = () => {
+    if (!state.last) return '';
+    const chosen = readForm();
+    const shown = decodeRecipe(state.last.recipe) ?? {};
+    const overrides = [
+      ['format', shown.format, chosen.format],
+      ['w', shown.size?.width, chosen.size.width],
+      ['h', shown.size?.height, chosen.size.height],
+      ['pr', shown.size?.pixelRatio, chosen.size.pixelRatio],
+    ].filter(([, was, is]) => was !== is);
+    return `${location.origin}/v1/render/${state.last.hash}?r=${state.last.recipe}${overrides.map(([k, , v]) => `&${k}=${v}`).join('')}`;
+  };
   // Only the recipe on screen is offered: while the form holds one the API refused, there is none to copy.
   const copyRecipeUrl = copyButton(recipeUrl, 'Copy recipe URL', 'Recipe URL copied', { id: 'copy-recipe-url' });
   const downloadBtn = h('button', { type: 'button', class: 'btn primary', id: 'download', onclick: () => downloadFile() }, 'Download');
@@ -236,6 +245,27 @@ export async function showPlayground(view, slugFromRoute) {
     { type: 'button', class: 'btn', id: 'shuffle', title: 'Random unlocked params and a new seed', onclick: () => shuffleAll() },
     '⟳ Shuffle',
   );
+  // Any file the service rendered reopens its recipe: chosen here or dropped on the page.
+  const fileInput = h('input', {
+    type: 'file',
+    id: 'open-file',
+    hidden: true,
+    'aria-label': 'Open a rendered file',
+    accept: '.png,.webp,.gif,.mp4,.svg,.css,image/*,video/mp4,text/css',
+    onchange: () => fileInput.files[0] && openFile(fileInput.files[0]),
+  });
+  onDropFile = (file) => stage.isConnected && openFile(file);
+  async function openFile(file) {
+    const found = await recipeOfFile(file).catch(() => null);
+    fileInput.value = '';
+    if (!found) return toast(`No recipe in ${file.name}: only files this service rendered carry one.`);
+    if (!list.some((g) => g.slug === found.slug))
+      return toast(`${file.name} was made by "${found.slug}", which this service does not offer.`);
+    const target = playgroundHref(found.slug, found);
+    if (location.hash === target) showPlayground(view, found.slug);
+    else location.hash = target;
+    toast(`Opened the recipe of ${file.name}`);
+  }
   const actions = h(
     'div',
     { class: 'actions' },
@@ -244,7 +274,22 @@ export async function showPlayground(view, slugFromRoute) {
     h('button', { type: 'button', class: 'btn', id: 'reset', onclick: () => reset() }, 'Reset'),
     h('button', { type: 'button', class: 'btn small', id: 'rerender', onclick: () => refresh() }, 'Render again'),
     h('a', { class: 'btn small', href: '#/export', id: 'to-export' }, 'Export…'),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'btn small',
+        id: 'open-file-btn',
+        title: 'A file this service rendered (or drop it here)',
+        onclick: () => fileInput.click(),
+      },
+      'Open a file…',
+    ),
+    fileInput,
   );
+  // Variations are the recipe itself (same size, params and format) with other seeds, or, "more
+  // like this", one variation's seed with its numeric params nudged: the same picture as the
+  // preview would show for it, with fewer pixels (a tile's share of the screen).
   const variationGrid = h('div', { class: 'variations', id: 'variations' });
   const variations = h(
     'div',
@@ -252,8 +297,12 @@ export async function showPlayground(view, slugFromRoute) {
     h(
       'div',
       { class: 'section-head' },
-      h('h2', {}, 'Seed variations'),
-      h('button', { type: 'button', class: 'btn small', id: 'variations-btn', onclick: () => showVariations() }, 'Show variations'),
+      h('h2', {}, 'Variations'),
+      h(
+        'button',
+        { type: 'button', class: 'btn small', id: 'variations-btn', onclick: () => showVariations(seedVariations(readForm())) },
+        'Other seeds',
+      ),
     ),
     variationGrid,
   );
@@ -318,7 +367,11 @@ export async function showPlayground(view, slugFromRoute) {
     'details',
     { class: 'dev-details', id: 'dev-details' },
     h('summary', {}, 'Developer details'),
-    h('p', { class: 'muted small' }, 'Response headers of the preview render (its format and pixel ratio may differ from the download).'),
+    h(
+      'p',
+      { class: 'muted small' },
+      'Response headers of the preview render (the pixels shown, maybe as webp). The recipe URL and the copy buttons give what Download gives.',
+    ),
     h(
       'dl',
       { class: 'meta' },
@@ -337,7 +390,10 @@ export async function showPlayground(view, slugFromRoute) {
       'div',
       { class: 'actions' },
       copyRecipeUrl,
-      copyButton(() => curlSnippet(recipe), 'Copy curl', 'curl command copied'),
+      copyButton(() => curlSnippet(recipe), 'Copy curl', 'curl command copied', { id: 'copy-curl' }),
+      copyButton(() => `${location.origin}/${playgroundHref(gen.slug, recipe)}`, 'Copy playground link', 'Playground link copied', {
+        id: 'copy-playground-link',
+      }),
       copyButton(() => tsSnippet(recipe), 'Copy TypeScript', 'TypeScript snippet copied'),
       h('button', { type: 'button', class: 'btn small', id: 'save-preset', onclick: () => savePreset(recipe) }, 'Save as preset'),
     ),
@@ -366,6 +422,8 @@ export async function showPlayground(view, slugFromRoute) {
       h(
         'div',
         { class: 'side' },
+        // Beside the preview, above the params: a click on one makes it the recipe.
+        h('section', { class: 'panel' }, variations),
         h(
           'form',
           { class: 'panel params', id: 'params-form', onsubmit: (e) => e.preventDefault() },
@@ -377,14 +435,15 @@ export async function showPlayground(view, slugFromRoute) {
             controls.map((c) => c.el),
           ),
         ),
-        h('section', { class: 'panel' }, variations),
         h('section', { class: 'panel' }, details),
       ),
     ),
   );
 
   function shuffleAll() {
-    for (const c of controls) if (!c.lock.checked) c.shuffle?.();
+    // One curated palette for every colour, so the colours go together.
+    const palette = shufflePalette();
+    for (const c of controls) if (!c.lock.checked) c.shuffle?.(palette);
     seed.value = randomSeed();
     onChange();
   }
@@ -399,11 +458,18 @@ export async function showPlayground(view, slugFromRoute) {
   async function downloadFile() {
     const chosen = readForm();
     const mb = gifMegabytes(chosen, gen);
-    if (
-      mb > GIF_WARN_MB &&
-      !confirm(`This gif may be up to ${Math.round(mb)} MB. An mp4 of the same recipe is about a tenth of that. Download the gif anyway?`)
-    )
-      return void format.focus();
+    if (mb > GIF_WARN_MB && !confirm(gifQuestion(mb, 'Download'))) return void format.focus();
+    // Longer than a direct render may take: an export job instead, asked before rather than failed after.
+    const seconds = syncSeconds(chosen, gen);
+    if (seconds > SYNC_BUDGET_S / 2) {
+      if (
+        confirm(`This may take about ${Math.ceil(seconds)} s to render, longer than a direct download allows. Export it as a job instead?`)
+      ) {
+        saveRecipe(chosen);
+        location.hash = '#/export';
+      }
+      return;
+    }
     downloadBtn.disabled = true;
     try {
       const out = await render(gen.slug, recipeBody(chosen));
@@ -424,45 +490,77 @@ export async function showPlayground(view, slugFromRoute) {
     }
   }
 
+  /** VARIATIONS recipes: this one with random seeds. */
+  const seedVariations = (base) => Array.from({ length: VARIATIONS }, () => ({ ...base, seed: Number(randomSeed()) }));
+  /** VARIATIONS recipes near one: its seed, each unlocked ranged number nudged by up to ±8 % of its range. */
+  const nearVariations = (base) =>
+    Array.from({ length: VARIATIONS }, () => {
+      const params = { ...base.params };
+      for (const c of controls) {
+        const r = c.range;
+        if (!r || c.lock.checked || typeof params[c.name] !== 'number') continue;
+        const n = Math.min(r.max, Math.max(r.min, params[c.name] + (Math.random() * 2 - 1) * 0.08 * (r.max - r.min)));
+        params[c.name] = r.integer ? Math.round(n) : Number(n.toPrecision(4));
+      }
+      return { ...base, params };
+    });
+  /** Makes a variation the recipe: its params and seed in the form. */
+  const useVariation = (v) => {
+    for (const c of controls) if (c.name in v.params) c.set?.(v.params[c.name]);
+    seed.value = String(v.seed);
+    onChange();
+  };
+
   let variationSeq = 0;
-  async function showVariations() {
+  async function showVariations(recipes) {
     const mine = ++variationSeq;
     for (const u of variationUrls.splice(0)) URL.revokeObjectURL(u);
-    const base = readForm();
-    const w = 160;
-    const ht = Math.max(16, Math.round((w * (base.size.height || 1)) / (base.size.width || 1)));
-    const fmt = gen.formats.includes('webp') ? 'webp' : stillFormat(gen);
-    const seeds = Array.from({ length: VARIATIONS }, () => Number(randomSeed()));
-    variationGrid.replaceChildren(
-      ...seeds.map((s) =>
+    const tiles = recipes.map((v) =>
+      h(
+        'div',
+        { class: 'variation-tile' },
         h(
           'button',
           {
             type: 'button',
             class: 'variation loading',
-            dataset: { seed: s },
-            'aria-label': `Use seed ${s}`,
-            onclick: () => {
-              seed.value = String(s);
-              onChange();
-            },
+            dataset: { seed: v.seed, recipe: JSON.stringify(recipeBody(v)) },
+            'aria-label': `${v.seed}: use this variation`,
+            onclick: () => useVariation(v),
           },
-          h('span', { class: 'muted small' }, String(s)),
+          h('span', { class: 'muted small' }, String(v.seed)),
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'btn small more-like',
+            onclick: () => showVariations(nearVariations(v)),
+            'aria-label': `More like this (seed ${v.seed})`,
+          },
+          'More like this',
         ),
       ),
     );
+    variationGrid.replaceChildren(...tiles);
+    // The tile's width (laid out now) decides the pixels asked for.
+    const cssWidth = variationGrid.querySelector('.variation')?.clientWidth || 160;
     await Promise.all(
-      [...variationGrid.children].map(async (btn) => {
+      recipes.map(async (v, i) => {
+        const btn = tiles[i].firstChild;
+        // An animation's variations are stills (its first frame) of the same recipe.
+        const still = v.format === 'gif' || v.format === 'mp4' ? { ...v, format: stillFormat(gen) } : v;
+        const shown = previewRecipe(gen, still, { width: cssWidth, height: cssWidth });
         try {
-          const out = await render(gen.slug, {
-            ...recipeBody(base),
-            seed: Number(btn.dataset.seed),
-            format: fmt,
-            size: { width: w, height: ht, pixelRatio: screenRatio() },
-          });
+          const out = await render(gen.slug, recipeBody(shown));
           if (mine !== variationSeq) return;
+          if (out.contentType.startsWith('text/css')) {
+            btn.prepend(h('span', { class: 'small' }, 'css'));
+            return;
+          }
           const url = URL.createObjectURL(out.blob);
           variationUrls.push(url);
+          btn.dataset.hash = out.hash;
           btn.prepend(h('img', { src: url, alt: '' }));
         } catch (err) {
           btn.prepend(h('span', { class: 'error small' }, err.message));
@@ -475,6 +573,14 @@ export async function showPlayground(view, slugFromRoute) {
 
   let controller;
   let seq = 0;
+  let shownKey = '';
+  // A window resized enough to show other pixels renders them (often a cache hit).
+  onResize = () => {
+    if (!stage.isConnected || !state.last) return;
+    const box = previewBox(stage);
+    const r = previewRecipe(gen, recipe, box);
+    if (`${r.size.pixelRatio} ${fitSize(recipe.size, box).width}` !== shownKey) refresh();
+  };
   async function refresh() {
     if (!stage.isConnected && seq > 0) return; // left the page
     const mine = ++seq;
@@ -482,11 +588,24 @@ export async function showPlayground(view, slugFromRoute) {
     controller = new AbortController();
     recipe = readForm();
     persist();
-    const shown = previewRecipe(gen, recipe);
+    const box = previewBox(stage);
+    const shown = previewRecipe(gen, recipe, box);
+    shownKey = `${shown.size.pixelRatio} ${fitSize(recipe.size, box).width}`;
     stage.classList.add('loading');
     status.textContent = 'Rendering…';
+    const cssSize = fitSize(recipe.size, box);
+    // A large picture first comes quick and soft (pixel ratio 0.5, a few times fewer pixels to draw
+    // and encode), then sharp; the quick one is shown only while the sharp one is on its way.
+    let sharp = false;
+    const quick = quickRecipe(shown);
+    if (quick)
+      render(gen.slug, recipeBody(quick), { signal: controller.signal }).then(
+        (out) => mine === seq && !sharp && show(stage, out, cssSize),
+        () => {}, // the sharp render reports any error
+      );
     try {
       const out = await render(gen.slug, recipeBody(shown), { signal: controller.signal });
+      sharp = true;
       if (mine !== seq) return;
       clearErrors(view);
       // Seed 0 means "derived from the params", so every tweak of a param would re-compose the whole
@@ -508,14 +627,15 @@ export async function showPlayground(view, slugFromRoute) {
       metaEngine.textContent = out.engine ?? '—';
       metaUrl.textContent = recipeUrl();
       metaSize.textContent = `${formatBytes(out.blob.size)} · ${out.contentType}`;
-      await show(stage, out);
+      await show(stage, out, cssSize);
+      stage.dataset.hash = out.hash;
       stage.classList.remove('stale');
       copyRecipeUrl.disabled = false;
       const sizeNote =
         shown.size.width !== recipe.size.width
           ? ` ${shown.size.width}×${shown.size.height} (a quick preview; use Export for long or large animations)`
           : '';
-      status.textContent = `Rendered ${recipe.size.width}×${recipe.size.height} · preview ${shown.format}${sizeNote} @${shown.size.pixelRatio}x; Download and Export give ${recipe.format} @${recipe.size.pixelRatio}x`;
+      status.textContent = `Rendered ${recipe.size.width}×${recipe.size.height} · preview ${shown.format}${sizeNote} @${shown.size.pixelRatio}x (the pixels shown); Download and Export give ${recipe.format} @${recipe.size.pixelRatio}x`;
     } catch (err) {
       if (err.name === 'AbortError' || mine !== seq) return;
       showErrors(view, err);
@@ -545,7 +665,29 @@ function initialRecipe(gen) {
   return { slug: gen.slug, params: structuredClone(gen.defaults ?? {}), seed: 0, size, format: stillFormat(gen) };
 }
 
-async function show(stage, out) {
+/** The CSS box the preview fits in: the stage's width, and the window's height less the chrome around it (on a phone, a sticky 40 %). */
+function previewBox(stage) {
+  const phone = matchMedia('(max-width: 860px)').matches;
+  return { width: stage.clientWidth || 640, height: Math.max(200, phone ? window.innerHeight * 0.4 : window.innerHeight - 240) };
+}
+
+let onResize;
+let onDropFile;
+// A file dropped anywhere on the playground opens its recipe (elsewhere the browser's default stays).
+document.addEventListener('dragover', (e) => onDropFile && document.getElementById('preview') && e.preventDefault());
+document.addEventListener('drop', (e) => {
+  const file = e.dataTransfer?.files?.[0];
+  if (!file || !onDropFile || !document.getElementById('preview')) return;
+  e.preventDefault();
+  onDropFile(file);
+});
+window.addEventListener(
+  'resize',
+  debounce(() => onResize?.(), 250),
+);
+
+/** Shows a render on the stage; a picture is drawn at `cssSize` (the recipe's size fitted to the stage). */
+async function show(stage, out, cssSize) {
   clear(stage);
   const type = out.contentType.split(';')[0].trim();
   if (type === 'text/css') {
@@ -558,7 +700,7 @@ async function show(stage, out) {
   if (type === 'video/mp4') {
     stage.append(h('video', { src: url, id: 'preview-media', autoplay: true, loop: true, muted: true, controls: true, playsInline: true }));
   } else {
-    const img = h('img', { src: url, id: 'preview-media', alt: 'Rendered preview' });
+    const img = h('img', { src: url, id: 'preview-media', alt: 'Rendered preview', width: cssSize.width, height: cssSize.height });
     stage.append(img);
     await img.decode().catch(() => {});
   }

@@ -25,8 +25,23 @@ export function saveRecipe(recipe) {
   }
 }
 
-/** The screen's pixel ratio in the service's steps (0.25), 1–3: previews and thumbnails are rendered at it. */
+/** The screen's pixel ratio in the service's steps (0.25), 1–3: gallery and history thumbnails are rendered at it. */
 export const screenRatio = () => Math.min(3, Math.max(1, Math.round((window.devicePixelRatio || 1) * 4) / 4));
+
+/** The CSS size a recipe is shown at in a box: its own size, scaled down to fit (never up). */
+export function fitSize({ width, height }, box) {
+  const scale = Math.min(1, box.width / width, box.height / height);
+  return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) };
+}
+
+/**
+ * The pixel ratio whose pixels are the ones a screen shows for a recipe `width` wide drawn `cssWidth`
+ * CSS pixels wide: rounded down to 0.05 (a few steps, so a resize or a variation hits the cache),
+ * within the API's 0.5–3 (below 0.5 the browser scales the picture down further).
+ */
+export function shownRatio(width, cssWidth, dpr = window.devicePixelRatio || 1) {
+  return Math.min(3, Math.max(0.5, Math.floor(((cssWidth * dpr) / width) * 20 + 1e-9) / 20));
+}
 
 /** The request body of a render or job for a recipe (slug goes in the path or as `slug`). */
 export function recipeBody(recipe) {
@@ -71,7 +86,8 @@ export function playgroundHref(slug, recipe) {
   return `#/playground/${encodeURIComponent(slug)}?r=${r}`;
 }
 
-/** The file name of a download: <slug>-<seed>-<w>x<h>.<ext>. */
+/** The one file-name rule of Download and Export: <slug>-<seed>-<w>x<h>[@<pr>x].<ext>. */
 export function fileName(slug, recipe) {
-  return `${slug}-${recipe.seed}-${recipe.size.width}x${recipe.size.height}.${recipe.format}`;
+  const pr = recipe.size.pixelRatio ?? 1;
+  return `${slug}-${recipe.seed}-${recipe.size.width}x${recipe.size.height}${pr === 1 ? '' : `@${pr}x`}.${recipe.format}`;
 }

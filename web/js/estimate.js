@@ -1,0 +1,42 @@
+// Estimates made before a file is asked for, so that the page asks before rather than fails after.
+
+/** Above this a gif asks first and points to mp4; GIF_BYTES_PER_PIXEL_FRAME is the worst generator's at its defaults (npm run bench:gif). */
+export const GIF_WARN_MB = 5;
+const GIF_BYTES_PER_PIXEL_FRAME = 0.3;
+/** Gifs play at most 15 fps: above it the engine keeps every second frame, every third above 30 (encoders.ts). */
+const GIF_MAX_FPS = 15;
+
+/** Frames of an animated recipe as the engine encodes them (1 for a still). */
+function frames(recipe, gen) {
+  if (recipe.format !== 'gif' && recipe.format !== 'mp4') return 1;
+  const p = { ...gen.defaults, ...recipe.params };
+  const fps = Number(p.fps) || GIF_MAX_FPS;
+  const all = (Number(p.duration) || 1) * fps;
+  return Math.ceil(recipe.format === 'gif' ? all / Math.ceil(fps / GIF_MAX_FPS) : all);
+}
+
+const devicePixels = ({ width = 0, height = 0, pixelRatio = 1 }) => width * height * pixelRatio ** 2;
+
+/** An upper estimate of a gif recipe's size in MB (0 for other formats). */
+export function gifMegabytes(recipe, gen) {
+  if (recipe.format !== 'gif') return 0;
+  return (devicePixels(recipe.size) * frames(recipe, gen) * GIF_BYTES_PER_PIXEL_FRAME) / 1e6;
+}
+
+/** The question asked before a gif that may pass GIF_WARN_MB. */
+export const gifQuestion = (mb, what) =>
+  `This gif may be up to ${Math.round(mb)} MB. An mp4 of the same recipe is about a tenth of that. ${what} the gif anyway?`;
+
+/**
+ * The service's default ANIMATION_BUDGET_MS: a synchronous animation render that takes longer ends
+ * in 504 animation_budget_exceeded (an export job has no such limit).
+ */
+export const SYNC_BUDGET_S = 20;
+/** Device pixels per second of an animation render at the slowest (npm run bench:animations, 2 cores): mp4 about 40 M, gif 1–10 M. */
+const PIXELS_PER_SECOND = { mp4: 30e6, gif: 1.5e6 };
+
+/** A pessimistic estimate of a direct render's seconds: frames × pixels (0 for a still). */
+export function syncSeconds(recipe, gen) {
+  const rate = PIXELS_PER_SECOND[recipe.format];
+  return rate ? (devicePixels(recipe.size) * frames(recipe, gen)) / rate : 0;
+}
