@@ -619,13 +619,26 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   await page.selectOption('#format', 'css');
   await page.locator('#css-swatch').waitFor();
   await page.locator('#preview-css').waitFor();
+  // Back to png below: its preview may come as the quick render, then the sharp one, both other than
+  // the css recipe's hash — and either may be the hash seen before the css, so wait on the css one.
+  const cssHash = (await (
+    await page.waitForFunction(() => {
+      const encoded = document.querySelector('#meta-recipe')?.textContent ?? '';
+      try {
+        const recipe = JSON.parse(atob(encoded.replace(/-/g, '+').replace(/_/g, '/'))) as { format?: string };
+        return recipe.format === 'css' ? document.querySelector('#meta-hash')?.textContent : null;
+      } catch {
+        return null;
+      }
+    })
+  ).jsonValue()) as string;
   const background = await page
     .locator('#css-swatch')
     .evaluate((host) => getComputedStyle(host.shadowRoot!.querySelector('div')!).backgroundImage);
   assert.match(background, /gradient/);
   await screenshot(page, 'playground-css');
   await page.selectOption('#format', 'png');
-  await renderedHash(page, hash);
+  await renderedHash(page, cssHash);
 });
 
 test('Shuffle draws a curated palette and keeps the finish (grain) modest; a range over orders of magnitude slides on a log scale', async () => {
