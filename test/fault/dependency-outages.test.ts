@@ -16,7 +16,7 @@ import path from 'node:path';
 import { setTimeout as pace } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
-import { type LoggedProcess, startLoggedProcess } from '../support/black-box/logged-process.ts';
+import { BACKSTOP_MS, type LoggedProcess, startLoggedProcess } from '../support/black-box/logged-process.ts';
 import { type PostgresServer, startPostgresServer } from '../support/black-box/postgres-server.ts';
 import { type S3TestServer, startS3Server } from '../support/black-box/s3-server.ts';
 import { ROOT } from '../support/black-box/server-process.ts';
@@ -124,7 +124,7 @@ class Load {
   }
 
   /** Waits for `count` answers that `match` accepts, from now on. */
-  async expect(what: string, match: (a: Answer) => boolean, count = 1, timeoutMs = 120_000): Promise<void> {
+  async expect(what: string, match: (a: Answer) => boolean, count = 1, timeoutMs = BACKSTOP_MS): Promise<void> {
     let seen = 0;
     const waiter = armEvent<[Answer]>(this.answers, 'answer', (a) => match(a) && ++seen >= count, timeoutMs);
     await waiter.wait(what).catch((err: Error) => {
@@ -154,7 +154,7 @@ describe('hosted mode rides out a database restart and an object-storage outage 
   };
   /** A job's end as the worker logs it (already logged, or still to come). */
   const ended = (w: LoggedProcess, jobId: string) =>
-    w.waitForLog((e) => e.jobId === jobId && (e.msg === 'job completed' || e.msg === 'job failed'), `job ${jobId} to end`, 240_000);
+    w.waitForLog((e) => e.jobId === jobId && (e.msg === 'job completed' || e.msg === 'job failed'), `job ${jobId} to end`);
 
   before(async () => {
     [pg, s3] = await Promise.all([startPostgresServer(), startS3Server()]);

@@ -7,6 +7,13 @@ import { ROOT } from './server-process.ts';
 
 export type LogEntry = Record<string, unknown> & { msg?: string; jobId?: string };
 
+/**
+ * How long a wait may last before the test gives up: only a backstop for a process that will never
+ * log the line. Waits end on the line itself, so it is long enough for an export on a machine loaded
+ * many times over (a 120-frame mp4 took over two minutes at a load of 17 on 2 cores).
+ */
+export const BACKSTOP_MS = 600_000;
+
 export interface LoggedProcess {
   child: ChildProcess;
   /** Every log entry so far. */
@@ -46,7 +53,7 @@ export function startLoggedProcess(entry: 'src/main.ts' | 'src/worker.ts', env: 
     child,
     entries,
     output: () => out,
-    async waitForLog(match, what, timeoutMs = 120_000) {
+    async waitForLog(match, what, timeoutMs = BACKSTOP_MS) {
       const waiter = armEvent<[LogEntry]>(events, 'entry', match, timeoutMs);
       const earlier = entries.find(match);
       if (earlier) {
@@ -55,7 +62,7 @@ export function startLoggedProcess(entry: 'src/main.ts' | 'src/worker.ts', env: 
       }
       return (await waiter.wait(`${what}\n${out.slice(-3000)}`))[0];
     },
-    async waitForOutput(pattern, timeoutMs = 120_000) {
+    async waitForOutput(pattern, timeoutMs = BACKSTOP_MS) {
       const waiter = armEvent<[]>(events, 'output', () => pattern.test(out), timeoutMs);
       if (!pattern.test(out)) await waiter.wait(`${pattern}\n${out.slice(-3000)}`);
       else waiter.stop();
