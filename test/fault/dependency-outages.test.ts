@@ -198,13 +198,15 @@ describe('hosted mode rides out a database restart and an object-storage outage 
   test('Postgres stops (fast shutdown) while an export runs and starts again: nothing exits, 503 not 500, the export and the queued ones complete', async () => {
     load.start();
     await load.expect('a render and a job under the load', (a) => a.op === 'createJob' && a.status === 202);
-    // A longer export, running when the database goes.
+    // A longer export, running when the database goes: 300 frames at 1280×720 (the issue's
+    // reproduction) take seconds even on a quiet machine, where a 120-frame 640×360 one could finish
+    // before Postgres had stopped and never need the database again.
     const long = await load.call('createJob', 'POST', '/v1/jobs', {
       slug: 'plasma',
       seed: 7,
       format: 'mp4',
-      size: { width: 640, height: 360 },
-      params: { duration: 4, fps: 30 },
+      size: { width: 1280, height: 720 },
+      params: { duration: 10, fps: 30 },
     });
     assert.equal(long?.status, 202, long?.body.toString());
     const longId = JSON.parse(long!.body.toString()).id as string;
