@@ -869,8 +869,14 @@ test('accessibility: axe-core finds no WCAG 2.1 A/AA violation (contrast include
       body: JSON.stringify({ slug: 'blob', size: { width: 64, height: 64 } }),
     })
   ).json()) as { id: string };
-  while (((await (await fetch(`${server.url}/v1/jobs/${id}`, { headers: auth })).json()) as { status: string }).status !== 'completed')
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  // Its event stream ends the wait (it opens with the job's current status), no polling.
+  const events = (await fetch(`${server.url}/v1/jobs/${id}/events`, { headers: auth })).body!.getReader();
+  for (let seen = ''; !seen.includes('"status":"completed"');) {
+    const { value, done } = await events.read();
+    assert.ok(!done, `the job's events ended before it completed: ${seen}`);
+    seen += Buffer.from(value).toString('utf8');
+  }
+  await events.cancel();
   const found: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     // axe is injected as an inline script, which the page's CSP (rightly) refuses: bypassed here only.
