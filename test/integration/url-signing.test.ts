@@ -310,6 +310,10 @@ for (const engine of ENGINES) {
         `${path}?${[r, kid, 'exp=9999999999', sig].join('&')}`,
         `${path}?${[r, 'w=128', kid, exp, sig].join('&')}`,
         `${path}?${[r, kid, exp, sig, 'w=128'].join('&')}`,
+        // Not decimal numbers: refused as tampering (401), not as malformed numbers (400).
+        `${path}?${[r, 'w=abc', kid, exp, sig].join('&')}`,
+        `${path}?${[r, kid, 'exp=abc', sig].join('&')}`,
+        `${path}?${[r, kid, 'exp=', sig].join('&')}`,
         `${path}?${[r, kid, sig].join('&')}`,
         `${path}?${[kid, r, exp, sig].join('&')}`,
         `${path}?${[r, kid, exp, flip(sig)].join('&')}`,
