@@ -143,16 +143,17 @@ export async function createOperationsRouter(
       const op = api.router.matchOperation(request, false);
       if (op) {
         markOperation(res, op.operationId!);
-        checkInput(
-          paramReaders.get(op)!(api.router.normalizePath(req.path)),
-          req.query as Record<string, unknown>,
-          undefined,
-          numericQuery.get(op.operationId!),
-        );
+        const query = req.query as Record<string, unknown>;
+        // Broken percent-encoding and NUL first: nothing reads the request before (a signed URL's key row included).
+        checkInput(paramReaders.get(op)!(api.router.normalizePath(req.path)), query, undefined);
         // Authenticate before reading the body: a request that will be refused is never buffered
         // (its connection closes after the 401, see sendProblem). Public operations read it as is.
         const secured = (op.security ?? []).length > 0;
-        if (!secured || (await authenticate(req)).ok) {
+        const auth = secured ? await authenticate(req) : undefined;
+        // A refused signed URL is 401 (410 expired) whatever its numbers hold: a changed or added
+        // parameter is refused as tampering, as the contract says, not as a malformed number.
+        if (auth?.ok !== false || auth.reason !== 'signed_url') checkInput({}, query, undefined, numericQuery.get(op.operationId!));
+        if (!secured || auth!.ok) {
           await readBody(req, res);
           checkInput({}, {}, req.body);
         }

@@ -2,7 +2,10 @@
 // local mode on SQLite and Postgres and in hosted mode on Postgres: broken paths, queries, headers,
 // encodings, framing and bodies, plus schema-derived near-valid bodies. Every answer must be below
 // 500, every error problem+json with a registered code and its status, and the service must still
-// answer /v1/health. FUZZ_SEED=<n> replays a run; FUZZ_RUNS=<n> sets the random requests per operation.
+// answer /v1/health. A valid signed recipe URL (query form and the .png path form) is tampered with
+// (parameters changed, added, removed, reordered; sig and exp altered): every answer is 401
+// problem+json and nothing is rendered or charged; re-signed with broken parameters or expiries, it
+// is never a 5xx (410 past exp). FUZZ_SEED=<n> replays a run; FUZZ_RUNS=<n> sets the random requests per operation.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PROBLEMS, type ProblemCode } from '../../src/errors/error-registry.ts';
@@ -17,7 +20,9 @@ import {
   describe as describeRequest,
   fuzzOperations,
   mutate,
+  resignSignedTarget,
   serialize,
+  tamperSignedTarget,
   type Fixtures,
   type FuzzOperation,
   type FuzzRequest,
@@ -71,6 +76,21 @@ function judge(op: string, method: string, res: RawResponse, billingConfigured: 
     if (res.status >= 500 && !unavailable) return `${res.status} ${code}: ${res.body.toString('utf8').slice(0, 300)}`;
   }
   return undefined;
+}
+
+/** Why a response is not the one the request must get (`request.expect`), or undefined. */
+function unexpected(request: FuzzRequest, res: RawResponse): string | undefined {
+  const { expect } = request;
+  if (!expect) return undefined;
+  if (res.status !== expect.status) return `${res.status}, not ${expect.status} ${expect.code}: ${res.body.toString('utf8').slice(0, 200)}`;
+  if (request.method === 'HEAD') return undefined;
+  let code: unknown;
+  try {
+    code = (JSON.parse(res.body.toString('utf8')) as { code?: unknown }).code;
+  } catch {
+    return undefined; // judge reports a body that is not JSON
+  }
+  return code === expect.code ? undefined : `${res.status} with code ${JSON.stringify(code)}, not ${expect.code}`;
 }
 
 /** The response checked against openapi.yaml (documented status, content type, body schema, headers). */
@@ -195,6 +215,13 @@ for (const setup of SETUPS) {
     let standIn: StripeStandIn | undefined;
     let authorization: string;
     const fixtures: Fixtures = {};
+    /** Valid signed URLs (path and query, as the sign endpoint built them) of two URL signing keys. */
+    const signed = {} as {
+      /** Tampered with: its URLs must never render. */
+      tampered: { id: string; query: string; path: string };
+      /** Re-signed with its secret. */
+      resigned: { id: string; secret: string; query: string; path: string };
+    };
     const billingConfigured = setup.hosted;
 
     before(async () => {
@@ -240,6 +267,25 @@ for (const setup of SETUPS) {
         keys: (await create('/v1/keys', { label: 'fuzz target' })).body.id,
         'url-signing-keys': (await create('/v1/url-signing-keys', { label: 'fuzz target' })).body.id,
       };
+      // Recipes of their own (never rendered before; the two forms of one recipe would share its cache), expiring in an hour.
+      const signedUrl = async (id: string, seed: number, extension: boolean) => {
+        const body = { slug: 'mesh-gradient', seed, ...small, expiresInSeconds: 3600, extension };
+        const { url } = (await create(`/v1/url-signing-keys/${id}/sign`, body)).body as { url: string };
+        return new URL(url).pathname + new URL(url).search;
+      };
+      const tampered = (await create('/v1/url-signing-keys', { label: 'fuzz tampered' })).body as { id: string };
+      const resigned = (await create('/v1/url-signing-keys', { label: 'fuzz re-signed' })).body as { id: string; secret: string };
+      signed.tampered = {
+        id: tampered.id,
+        query: await signedUrl(tampered.id, 9_001, false),
+        path: await signedUrl(tampered.id, 9_002, true),
+      };
+      signed.resigned = {
+        id: resigned.id,
+        secret: resigned.secret,
+        query: await signedUrl(resigned.id, 9_003, false),
+        path: await signedUrl(resigned.id, 9_003, true),
+      };
     });
     after(async () => {
       await t?.close();
@@ -257,7 +303,8 @@ for (const setup of SETUPS) {
             const problem =
               res.status === request.forbidStatus
                 ? `${res.status} for a request within the documented limits`
-                : (judge(opName, request.method, res, billingConfigured) ??
+                : (unexpected(request, res) ??
+                  judge(opName, request.method, res, billingConfigured) ??
                   (request.method === 'HEAD' ? undefined : contractProblem(request, res)));
             if (problem) failures.push({ operation: opName, request, problem });
           } catch (err) {
@@ -295,6 +342,63 @@ for (const setup of SETUPS) {
         assert.equal(failures.length, 0, report(failures));
       });
     }
+
+    test('renderRecipe: a valid signed URL (query and .png path form) tampered with is 401 problem+json; nothing rendered or charged', async () => {
+      const rng = createRng((SEED ^ hash(`${setup.name}/signed-tampered`)) >>> 0);
+      const { id, query, path } = signed.tampered;
+      const requests: FuzzRequest[] = [];
+      for (const [form, target] of [
+        ['query form', query],
+        ['path form', path],
+      ] as const) {
+        for (let i = 0; i < RUNS; i++) {
+          const tampered = tamperSignedTarget(target, rng, signed.resigned.id);
+          requests.push({
+            label: `signed URL, ${form}: ${tampered.label}`,
+            method: rng.chance(0.2) ? 'HEAD' : 'GET',
+            target: tampered.target,
+            headers: [],
+            expect: { status: 401, code: 'unauthorized' },
+          });
+        }
+      }
+      const failures = await run('renderRecipe', requests);
+      assert.equal(failures.length, 0, report(failures));
+      // Nothing was charged to the key, or recorded as its usage (a render, even a hit, would be).
+      await t.runtime.deps.services.usage.flush();
+      assert.deepEqual(await t.runtime.db('usage_records').where({ key_id: id }), []);
+      const keys = await t.request('get', '/v1/url-signing-keys', { auth: false, headers: { Authorization: authorization } });
+      assert.equal(keys.body.find((k: { id: string }) => k.id === id).creditsSpentThisMonth, 0);
+      // The untouched URLs are valid, and their recipes were never rendered: each is a MISS now.
+      for (const target of [query, path]) {
+        const res = await t.request('get', target, { auth: false });
+        assert.deepEqual([res.status, res.headers['x-service-cache']], [200, 'MISS'], target);
+      }
+    });
+
+    test('renderRecipe: a signed URL re-signed with broken parameters, extensions or expiries is never a 5xx; past exp 410, a malformed exp 401', async () => {
+      const rng = createRng((SEED ^ hash(`${setup.name}/signed-resigned`)) >>> 0);
+      const { secret, query, path } = signed.resigned;
+      const now = Math.floor(Date.now() / 1000);
+      const requests: FuzzRequest[] = [];
+      for (const [form, target] of [
+        ['query form', query],
+        ['path form', path],
+      ] as const) {
+        for (let i = 0; i < Math.ceil(RUNS / 2); i++) {
+          const resigned = resignSignedTarget(target, secret, rng, now);
+          requests.push({
+            label: `signed URL, ${form}: ${resigned.label}`,
+            method: rng.chance(0.2) ? 'HEAD' : 'GET',
+            target: resigned.target,
+            headers: [],
+            ...(resigned.expect ? { expect: resigned.expect } : {}),
+          });
+        }
+      }
+      const failures = await run('renderRecipe', requests);
+      assert.equal(failures.length, 0, report(failures));
+    });
 
     test('routes outside the contract', async () => {
       const failures = await run('(outside the contract)', [...OUTSIDE, ...OUTSIDE_POSTS]);

@@ -1,8 +1,10 @@
 // A seeded generator of malformed HTTP requests for every operation in openapi.yaml: broken paths,
 // queries, headers, encodings and bodies, plus near-valid bodies derived from each operation's
 // request schema. The same seed gives the same requests (FUZZ_SEED reproduces a run).
+import querystring from 'node:querystring';
 import dereference from 'dereference-json-schema';
 import { listOperations, openApiDocument, type OperationInfo } from '../../src/lib/openapi-document.ts';
+import { sign, signingKeyOf } from '../../src/lib/url-signature.ts';
 
 export interface Rng {
   next(): number;
@@ -45,6 +47,8 @@ export interface FuzzRequest {
   noHost?: boolean;
   /** A status this request must not get although it would be a proper problem (e.g. 431 for a documented length). */
   forbidStatus?: number;
+  /** The one answer this request may get (a signed URL whose signature no longer matches: 401 unauthorized). */
+  expect?: { status: number; code: string };
 }
 
 type Schema = Record<string, unknown> & {
@@ -733,6 +737,200 @@ export function mutate(
       return jsonBody(base, text, label);
     }
   }
+}
+
+/** A signed target split into its path and its raw `name=value` parameters, in order. */
+function splitTarget(target: string): { path: string; params: string[] } {
+  const q = target.indexOf('?');
+  return { path: target.slice(0, q), params: target.slice(q + 1).split('&') };
+}
+const nameOf = (param: string) => (param.includes('=') ? param.slice(0, param.indexOf('=')) : param);
+const valueOf = (param: string) => (param.includes('=') ? param.slice(param.indexOf('=') + 1) : '');
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** `text` with the character at `i` replaced by another one of the same alphabet. */
+function flipAt(text: string, i: number, alphabet = BASE64URL): string {
+  if (text.length === 0) return alphabet[0]!;
+  const at = Math.min(i, text.length - 1);
+  const c = text[at]!;
+  const other = alphabet[(alphabet.indexOf(c) + 1) % alphabet.length] ?? 'A';
+  return text.slice(0, at) + other + text.slice(at + 1);
+}
+/** Another spelling of one character: percent-encoded, which changes the raw target but not what it decodes to. */
+const percentEncodeAt = (text: string, i: number) =>
+  text.length === 0 ? text : `${text.slice(0, i)}%${text.charCodeAt(i).toString(16).toUpperCase().padStart(2, '0')}${text.slice(i + 1)}`;
+
+/** Values a tampered parameter takes, by name (any other name: a flipped or shortened value). */
+const TAMPERED_VALUES: Record<string, (value: string, rng: Rng) => string> = {
+  kid: (v, rng) => rng.pick(['usk_nobodyshere00000', `${v}x`, v.slice(0, -1), v.toUpperCase(), '', 'usk_', flipAt(v, 4 + rng.int(16))]),
+  exp: (v, rng) => rng.pick([String(Number(v) + 1), String(Number(v) - 1), '0', '1', '', '-1', 'abc', '1e9', `${v}0`, '9'.repeat(13)]),
+  sig: (v, rng) =>
+    rng.pick([
+      flipAt(v, rng.int(v.length)),
+      v.slice(0, -1),
+      `${v}A`,
+      v.toLowerCase() === v ? v.toUpperCase() : v.toLowerCase(),
+      Array.from({ length: 43 }, () => rng.pick([...BASE64URL])).join(''),
+      '',
+      `${v}=`,
+      Buffer.from(v, 'base64url').toString('base64').replace(/=+$/, ''),
+    ]),
+  w: (_v, rng) => rng.pick(['17', '15', '4096', '0']),
+  h: (_v, rng) => rng.pick(['17', '15', '4096', '0']),
+  pr: (_v, rng) => rng.pick(['2', '1.5', '0.5']),
+  format: (_v, rng) => rng.pick(['webp', 'svg', 'gif', 'png ']),
+};
+const ADDED_PARAMS = ['w=16', 'h=16', 'pr=1', 'format=png', 'format=webp', 'x=1', 'utm_source=newsletter', 'r=', 'sig', 'kid=', 'exp=1'];
+
+/**
+ * One to three tamperings of a valid signed target (`/v1/render/<hash>[.png]?r=…&kid=…&exp=…&sig=…`)
+ * that change what was signed or the signature itself: a parameter's value changed, a parameter
+ * removed, added (anywhere, after `sig` too, or repeated), two swapped, a name's case changed, a
+ * character of a signed value or name percent-encoded, or the path's hash or extension changed. The
+ * result always differs from the target and never merely respells the signature (a `sig` with an
+ * encoded character decodes to the same signature, which is not tampering), so it must be refused.
+ */
+export function tamperSignedTarget(target: string, rng: Rng, otherKeyId?: string): { target: string; label: string } {
+  for (;;) {
+    let { path, params } = splitTarget(target);
+    const labels: string[] = [];
+    for (let n = 1 + rng.int(3); n > 0; n--) {
+      const kind = rng.pick(['value', 'value', 'value', 'remove', 'add', 'swap', 'case', 'encode', 'path']);
+      const i = rng.int(params.length);
+      const param = params[i] ?? '';
+      const name = nameOf(param);
+      switch (kind) {
+        case 'value': {
+          const value = valueOf(param);
+          const tampered =
+            name === 'kid' && otherKeyId && rng.chance(0.3)
+              ? otherKeyId
+              : (TAMPERED_VALUES[name]?.(value, rng) ?? rng.pick([flipAt(value, rng.int(Math.max(1, value.length))), value.slice(1), '']));
+          params[i] = `${name}=${tampered}`;
+          labels.push(`${name} changed`);
+          break;
+        }
+        case 'remove':
+          params = params.filter((_p, j) => j !== i);
+          labels.push(`${name} removed`);
+          break;
+        case 'add': {
+          const added = rng.pick([...ADDED_PARAMS, ...params]);
+          params.splice(rng.int(params.length + 1), 0, added);
+          labels.push(`${nameOf(added)} added`);
+          break;
+        }
+        case 'swap': {
+          const j = rng.int(params.length);
+          [params[i], params[j]] = [params[j]!, params[i]!];
+          labels.push(`${name} and ${nameOf(params[i] ?? '')} swapped`);
+          break;
+        }
+        case 'case':
+          params[i] = `${name.toUpperCase() === name ? name.toLowerCase() : name.toUpperCase()}${param.slice(name.length)}`;
+          labels.push(`${name} renamed by case`);
+          break;
+        case 'encode': {
+          // Not the signature's own value: that is not part of what was signed.
+          const inName = name === 'sig' || rng.chance(0.5);
+          if (inName) params[i] = `${percentEncodeAt(name, rng.int(Math.max(1, name.length)))}${param.slice(name.length)}`;
+          else {
+            const value = valueOf(param);
+            params[i] = `${name}=${percentEncodeAt(value, rng.int(Math.max(1, value.length)))}`;
+          }
+          labels.push(`${name} percent-encoded in its ${inName ? 'name' : 'value'}`);
+          break;
+        }
+        default: {
+          const m = /^\/v1\/render\/([0-9a-f]{64})(\.[a-z]+)?$/.exec(path);
+          if (!m) break;
+          const [, hash, extension = ''] = m;
+          const variant = rng.pick(['hash', 'upper', 'extension']);
+          if (variant === 'hash') path = `/v1/render/${flipAt(hash!, rng.int(64), '0123456789abcdef')}${extension}`;
+          else if (variant === 'upper') path = `/v1/render/${hash!.toUpperCase()}${extension}`;
+          else path = `/v1/render/${hash}${rng.pick(['', '.png', '.webp', '.PNG', '.png.png'].filter((e) => e !== extension))}`;
+          labels.push(`path ${variant} changed`);
+        }
+      }
+    }
+    const tampered = `${path}?${params.join('&')}`;
+    // Nothing changed, or only the signature's spelling (its name or value percent-encoded): draw again.
+    const respelled = (t: string) => {
+      const { path: p, params: ps } = splitTarget(t);
+      const last = ps[ps.length - 1] ?? '';
+      return `${p}?${[...ps.slice(0, -1), querystring.unescape(last)].join('&')}`;
+    };
+    if (tampered !== target && respelled(tampered) !== respelled(target)) return { target: tampered, label: labels.join(', ') };
+  }
+}
+
+/** Values a re-signed URL's parameters take: some valid, most not (a signature is no licence for a bad request). */
+const RESIGNED_VALUES: Record<string, string[]> = {
+  r: ['', 'eyJhIjoxfQ', 'x', 'A'.repeat(200)],
+  format: ['png', 'webp', 'PNG', 'jpeg', 'svg', 'css', ''],
+  w: ['16', '17', '15', '4097', '0', '-16', '16.5', 'abc', '', '1e1'],
+  h: ['16', '17', '15', '4097', '0', '-16', '16.5', 'abc', '', '1e1'],
+  pr: ['1', '2', '0.5', '0.4', '3.5', 'x', '1.0'],
+  x: ['1'],
+};
+/** exp values, and whether each is well-formed (unix seconds, up to 12 digits). */
+const RESIGNED_EXPIRIES = (now: number): Array<{ exp: string; wellFormed: boolean; past: boolean }> => [
+  { exp: '0', wellFormed: true, past: true },
+  { exp: '1', wellFormed: true, past: true },
+  { exp: String(now - 60), wellFormed: true, past: true },
+  { exp: String(now + 3600), wellFormed: true, past: false },
+  { exp: '999999999999', wellFormed: true, past: false },
+  { exp: '9999999999999', wellFormed: false, past: false },
+  { exp: '-1', wellFormed: false, past: false },
+  { exp: '1e9', wellFormed: false, past: false },
+  { exp: '', wellFormed: false, past: false },
+  { exp: `${now}.5`, wellFormed: false, past: false },
+];
+
+/**
+ * A signed target whose signature matches, made with the key's secret from a valid one: its recipe
+ * parameters changed (values from RESIGNED_VALUES, parameters added or removed, no name repeated),
+ * its path's extension changed, and its `exp` any of RESIGNED_EXPIRIES or none. What it must get
+ * when the service can tell from the URL alone: 410 signed_url_expired past a well-formed exp,
+ * 401 unauthorized for a malformed one; otherwise any answer that is not a 5xx.
+ */
+export function resignSignedTarget(
+  target: string,
+  secret: string,
+  rng: Rng,
+  nowSeconds: number,
+): { target: string; label: string; expect?: { status: number; code: string } } {
+  const { path: original, params: all } = splitTarget(target);
+  const kid = all.find((p) => nameOf(p) === 'kid')!;
+  let params = all.filter((p) => !['kid', 'exp', 'sig'].includes(nameOf(p)));
+  const labels: string[] = [];
+  for (let n = rng.int(3); n > 0; n--) {
+    const name = rng.pick(Object.keys(RESIGNED_VALUES));
+    const at = params.findIndex((p) => nameOf(p) === name);
+    if (at >= 0 && rng.chance(0.3)) {
+      params = params.filter((_p, j) => j !== at);
+      labels.push(`${name} removed`);
+      continue;
+    }
+    const param = `${name}=${rng.pick(RESIGNED_VALUES[name]!)}`;
+    if (at >= 0) params[at] = param;
+    else params.splice(rng.int(params.length + 1), 0, param);
+    labels.push(param.slice(0, 40));
+  }
+  const hashPath = original.replace(/\.[a-z]+$/, '');
+  const path = rng.chance(0.3) ? `${hashPath}${rng.pick(['', '.png', '.webp', '.svg'])}` : original;
+  if (path !== original) labels.push(`path ${path.slice(path.lastIndexOf('/') + 1 + 64) || 'without extension'}`);
+  const expiry = rng.chance(0.2) ? undefined : rng.pick(RESIGNED_EXPIRIES(nowSeconds));
+  labels.push(expiry ? `exp=${expiry.exp}` : 'no exp');
+  const message = `${path}?${[...params, kid, ...(expiry ? [`exp=${expiry.exp}`] : [])].join('&')}`;
+  const signed = `${message}&sig=${sign(signingKeyOf(secret), message)}`;
+  const expect = !expiry
+    ? undefined
+    : !expiry.wellFormed
+      ? { status: 401, code: 'unauthorized' }
+      : expiry.past
+        ? { status: 410, code: 'signed_url_expired' }
+        : undefined;
+  return { target: signed, label: `re-signed: ${labels.join(', ')}`, ...(expect ? { expect } : {}) };
 }
 
 /** The bytes on the wire. */

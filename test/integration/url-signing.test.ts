@@ -1,11 +1,22 @@
 // Signed public recipe URLs through HTTP: URL signing keys (create, list, revoke, sign) on both
 // databases and in hosted mode; a signed URL renders with no Authorization and no cookie, publicly
 // cacheable; any tampering is 401 with nothing rendered or charged; expiry (an injected clock) is
-// 410; a key's monthly limit is 402 signing_key_limit_reached; revocation reaches a second process.
+// 410; a key's monthly limit is 402 signing_key_limit_reached (counted in
+// render_service_signed_url_refusals_total); revocation reaches a second process; identical signed
+// misses in flight at once are charged once; the per-address and per-signing-key rate limits answer 429.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import type supertest from 'supertest';
+import type { Runtime } from '../../src/compose.ts';
+import type { ResolvedRecipe } from '../../src/engine/recipe.ts';
+import { startMetricsServer } from '../../src/http/metrics.server.ts';
 import type { Clock } from '../../src/lib/clock.ts';
+import { MeteredRenderService } from '../../src/services/metered-render.service.ts';
+import type { RenderCall } from '../../src/services/render.service.ts';
+import type { UrlSigningKeysService } from '../../src/services/url-signing-keys.service.ts';
 import { ENGINES, postgresAvailable } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 
@@ -49,17 +60,139 @@ async function wasRendered(t: TestApp, target: string): Promise<boolean> {
   return res.headers['x-service-cache'] === 'HIT';
 }
 
+const METRICS_TOKEN = 'metrics-token-for-tests-0123';
+const REFUSALS = 'render_service_signed_url_refusals_total';
+
+/**
+ * Scrapes an app's metrics over HTTP, as test/integration/metrics.test.ts does: `refusals(reason)` is
+ * the value of render_service_signed_url_refusals_total{reason} now (0 when never counted).
+ */
+async function metricsOf(t: TestApp): Promise<{ refusals(reason: string): Promise<number>; close(): void }> {
+  const server: Server = await startMetricsServer(t.runtime.metrics, { port: 0, host: '127.0.0.1', token: METRICS_TOKEN });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
+  return {
+    async refusals(reason) {
+      const res = await fetch(url, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+      assert.equal(res.status, 200);
+      const line = (await res.text()).split('\n').find((l) => l.startsWith(`${REFUSALS}{reason="${reason}"} `));
+      return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+    },
+    close: () => void server.close(),
+  };
+}
+
+/** Parses `RateLimit: "<policy>";r=<n>;t=<n>`. */
+function rateLimitOf(res: supertest.Response): { policy: string; r: number; t: number } {
+  const m = /^"([a-z-]+)";r=(\d+);t=(\d+)$/.exec(String(res.headers.ratelimit));
+  assert.ok(m, `RateLimit header on ${res.status}: ${res.headers.ratelimit}`);
+  return { policy: m[1]!, r: Number(m[2]), t: Number(m[3]) };
+}
+
+/** 429 rate_limited problem+json from `policy`, with Retry-After and the RateLimit headers. */
+function assertRateLimited(res: supertest.Response, policy: 'signed-address' | 'signing-key', quota: number, detail: RegExp): void {
+  assert.equal(res.status, 429, JSON.stringify(res.body));
+  assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
+  assert.equal(res.body.code, 'rate_limited');
+  assert.match(res.body.detail, detail);
+  const retryAfter = Number(res.headers['retry-after']);
+  assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After: ${res.headers['retry-after']}`);
+  assert.ok(String(res.headers['ratelimit-policy']).split(', ').includes(`"${policy}";q=${quota};w=60`), res.headers['ratelimit-policy']);
+  const limit = rateLimitOf(res);
+  assert.deepEqual({ policy: limit.policy, r: limit.r }, { policy, r: 0 });
+  assert.ok(limit.t >= 1 && limit.t <= 60);
+}
+
+/**
+ * The app's metered render service rebuilt on its own real services, with a gate: the first signed
+ * miss's spend (the leader's charge, before its transaction opens) waits until `arrivals` cache
+ * lookups have answered, so every identical request is in flight, waiting on the leader, before it
+ * pays (as test/integration/render-coalescing.test.ts gates the credit reservation). Swapped into
+ * the app for one test; production code has no hook for it.
+ */
+function gatedSignedRenders(services: Runtime['deps']['services'], arrivals: number) {
+  const { render, credits, usage, urlSigningKeys } = services;
+  let lookups = 0;
+  let spends = 0;
+  let renders = 0;
+  let open!: () => void;
+  let lead!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const leading = new Promise<void>((resolve) => (lead = resolve));
+  const spend: UrlSigningKeysService['spend'] = async (keyId, cost, reserve) => {
+    if (++spends === 1) {
+      lead();
+      await opened;
+    }
+    return urlSigningKeys.spend(keyId, cost, reserve);
+  };
+  const metered = new MeteredRenderService(
+    {
+      cachedInMemory: (resolved: ResolvedRecipe) => render.cachedInMemory(resolved),
+      cached(resolved: ResolvedRecipe) {
+        const answer = render.cached(resolved);
+        void answer.then(
+          () => ++lookups >= arrivals && open(),
+          () => {},
+        );
+        return answer;
+      },
+      renderUncached(resolved: ResolvedRecipe, call?: RenderCall) {
+        renders++;
+        return render.renderUncached(resolved, call);
+      },
+    },
+    credits,
+    usage,
+    { spend, giveBack: (keyId, month, cost) => urlSigningKeys.giveBack(keyId, month, cost) },
+  );
+  return { metered, leading, spends: () => spends, renders: () => renders };
+}
+
+/** `n` identical signed GETs, the first alone until it is about to pay, then the rest at once; the app renders through `gate` meanwhile. */
+async function coalescedSignedRequests(t: TestApp, target: string, n: number) {
+  const gate = gatedSignedRenders(t.runtime.deps.services, n);
+  const real = t.runtime.deps.services.meteredRender;
+  t.runtime.deps.services.meteredRender = gate.metered;
+  try {
+    const first = t.request('get', target, { auth: false });
+    await Promise.race([gate.leading, first]);
+    const responses = await Promise.all([first, ...Array.from({ length: n - 1 }, () => t.request('get', target, { auth: false }))]);
+    return { responses, spends: gate.spends(), renders: gate.renders() };
+  } finally {
+    t.runtime.deps.services.meteredRender = real;
+  }
+}
+
+/** One MISS that paid `charged` credits; the others joined it (HIT, X-Service-Coalesced: true) at 0 credits, with its bytes. */
+function assertCoalesced(responses: supertest.Response[], charged: number): void {
+  for (const res of responses) assert.equal(res.status, 200, JSON.stringify(res.body));
+  const caches = responses.map((r) => `${r.headers['x-service-cache']}${r.headers['x-service-coalesced'] === 'true' ? ' coalesced' : ''}`);
+  assert.equal(caches.filter((c) => c === 'MISS').length, 1, caches.join(', '));
+  assert.equal(caches.filter((c) => c === 'HIT coalesced').length, responses.length - 1, caches.join(', '));
+  const credits = responses.map((r) => Number(r.headers['x-service-credits']));
+  assert.equal(credits[caches.indexOf('MISS')], charged);
+  assert.equal(
+    credits.reduce((a, c) => a + c, 0),
+    charged,
+    credits.join(', '),
+  );
+  assert.ok(responses.every((r) => r.body.equals(responses[0]!.body)));
+}
+
 for (const engine of ENGINES) {
   describe(`URL signing keys on ${engine} (local mode)`, () => {
     let t: TestApp;
     let second: TestApp;
+    let metrics: Awaited<ReturnType<typeof metricsOf>>;
     const clock = movableClock();
     before(async () => {
       t = await startTestApp(engine, { compose: { clock } });
       // A second API process on the same database.
       second = await startTestApp(engine, { database: t.database });
+      metrics = await metricsOf(t);
     });
     after(async () => {
+      metrics?.close();
       await second?.close();
       await t?.close();
     });
@@ -177,6 +310,10 @@ for (const engine of ENGINES) {
         `${path}?${[r, kid, 'exp=9999999999', sig].join('&')}`,
         `${path}?${[r, 'w=128', kid, exp, sig].join('&')}`,
         `${path}?${[r, kid, exp, sig, 'w=128'].join('&')}`,
+        // Not decimal numbers: refused as tampering (401), not as malformed numbers (400).
+        `${path}?${[r, 'w=abc', kid, exp, sig].join('&')}`,
+        `${path}?${[r, kid, 'exp=abc', sig].join('&')}`,
+        `${path}?${[r, kid, 'exp=', sig].join('&')}`,
         `${path}?${[r, kid, sig].join('&')}`,
         `${path}?${[kid, r, exp, sig].join('&')}`,
         `${path}?${[r, kid, exp, flip(sig)].join('&')}`,
@@ -269,12 +406,27 @@ for (const engine of ENGINES) {
       assert.equal((await t.request('get', first, { auth: false })).status, 200);
       // A hit costs nothing and does not count.
       for (let i = 0; i < 3; i++) assert.equal((await t.request('get', first, { auth: false })).headers['x-service-cache'], 'HIT');
+      const limitRefusals = await metrics.refusals('limit');
       const over = await t.request('get', secondRecipe, { auth: false });
       assert.equal(over.status, 402);
       assert.equal(over.body.code, 'signing_key_limit_reached');
       assert.equal(over.body.limit, 1);
       assert.equal(over.body.spent, 1);
+      // Operators see it: render_service_signed_url_refusals_total{reason="limit"} counts the 402.
+      assert.equal(await metrics.refusals('limit'), limitRefusals + 1);
       assert.equal(await wasRendered(t, secondRecipe), false);
+      const listed = (await t.request('get', '/v1/url-signing-keys')).body.find((k: { id: string }) => k.id === key.id);
+      assert.equal(listed.creditsSpentThisMonth, 1);
+    });
+
+    test('identical signed misses in flight at once count once: one MISS, the others joined at no cost, within a limit of one render', async () => {
+      // A limit of one render: were every request counted, all but one would be 402.
+      const key = await createSigningKey(t, { label: 'coalesced', monthlyCreditLimit: 1 });
+      const target = await signedTarget(t, key.id, recipe(112));
+      const { responses, spends, renders } = await coalescedSignedRequests(t, target, 3);
+      // Local mode charges nothing (X-Service-Credits 0) but counts the render against the key.
+      assertCoalesced(responses, 0);
+      assert.deepEqual({ spends, renders }, { spends: 1, renders: 1 });
       const listed = (await t.request('get', '/v1/url-signing-keys')).body.find((k: { id: string }) => k.id === key.id);
       assert.equal(listed.creditsSpentThisMonth, 1);
     });
@@ -291,15 +443,124 @@ for (const engine of ENGINES) {
   });
 }
 
+const SIGNED_ADDRESS_LIMIT = 4;
+const SIGNING_KEY_MISS_LIMIT = 2;
+
+for (const engine of ENGINES) {
+  describe(`signed URL rate limits on ${engine}: per client address, and per signing key for misses`, () => {
+    let t: TestApp;
+    let metrics: Awaited<ReturnType<typeof metricsOf>>;
+    let address = 0;
+    /** A client address of its own (TRUST_PROXY believes the loopback proxy's X-Forwarded-For): a fresh signed-address bucket. */
+    const newAddress = () => `203.0.113.${++address}`;
+    const from = (ip: string) => ({ auth: false, headers: { 'X-Forwarded-For': ip } });
+    before(async () => {
+      t = await startTestApp(engine, {
+        env: {
+          RATE_LIMIT_SIGNED_ADDRESS_PER_MINUTE: String(SIGNED_ADDRESS_LIMIT),
+          RATE_LIMIT_SIGNING_KEY_MISSES_PER_MINUTE: String(SIGNING_KEY_MISS_LIMIT),
+          // The workspace policy alone for bearer requests, so its count shows what signed requests took from it.
+          RATE_LIMIT_KEY_PER_MINUTE: '0',
+          TRUST_PROXY: 'loopback',
+        },
+      });
+      metrics = await metricsOf(t);
+    });
+    after(async () => {
+      metrics?.close();
+      await t?.close();
+    });
+    const spentBy = async (keyId: string) =>
+      (await t.request('get', '/v1/url-signing-keys')).body.find((k: { id: string }) => k.id === keyId).creditsSpentThisMonth;
+
+    test(`signed request ${SIGNED_ADDRESS_LIMIT + 1} from one address within a minute is 429 (policy "signed-address"), hits and misses alike; nothing rendered; other addresses and the workspace unaffected`, async () => {
+      const key = await createSigningKey(t);
+      const [a, b, c] = [
+        await signedTarget(t, key.id, recipe(301)),
+        await signedTarget(t, key.id, recipe(302)),
+        await signedTarget(t, key.id, recipe(303)),
+      ];
+      const other = await createSigningKey(t, { label: 'other' });
+      const cViaOther = await signedTarget(t, other.id, recipe(303));
+      const workspaceBefore = rateLimitOf(await t.request('get', '/v1/me'));
+      assert.equal(workspaceBefore.policy, 'workspace');
+      const ip = newAddress();
+      const caches: string[] = [];
+      for (const [i, target] of [a, a, a, b].entries()) {
+        const res = await t.request('get', target, from(ip));
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        caches.push(res.headers['x-service-cache']);
+        assert.equal(res.headers['ratelimit-policy'], `"signed-address";q=${SIGNED_ADDRESS_LIMIT};w=60`);
+        assert.deepEqual({ ...rateLimitOf(res), t: 0 }, { policy: 'signed-address', r: SIGNED_ADDRESS_LIMIT - 1 - i, t: 0 });
+      }
+      assert.deepEqual(caches, ['MISS', 'HIT', 'HIT', 'MISS']);
+      const rateLimited = await metrics.refusals('rate_limited');
+      const refused = await t.request('get', c, from(ip));
+      assertRateLimited(refused, 'signed-address', SIGNED_ADDRESS_LIMIT, /from this address/);
+      assert.equal(await metrics.refusals('rate_limited'), rateLimited + 1);
+      // A hit is refused too: the address limit counts every signed request.
+      assertRateLimited(await t.request('get', a, from(ip)), 'signed-address', SIGNED_ADDRESS_LIMIT, /from this address/);
+      // The limit is the address's: another one renders c (a MISS: the refusal rendered nothing), through a
+      // second key, as this one has used its misses of the minute.
+      const elsewhere = await t.request('get', cViaOther, from(newAddress()));
+      assert.equal(elsewhere.status, 200, JSON.stringify(elsewhere.body));
+      assert.equal(elsewhere.headers['x-service-cache'], 'MISS');
+      // Signed requests count against no workspace policy: only the two /v1/me requests did.
+      const workspaceAfter = rateLimitOf(await t.request('get', '/v1/me'));
+      assert.deepEqual({ ...workspaceAfter, t: 0 }, { policy: 'workspace', r: workspaceBefore.r - 1, t: 0 });
+      assert.equal(await spentBy(key.id), 2, 'a and b once each: the refused requests spent nothing');
+    });
+
+    test(`signed miss ${SIGNING_KEY_MISS_LIMIT + 1} of a signing key within a minute is 429 (policy "signing-key"); hits do not count and still answer; nothing spent or rendered; another key unaffected`, async () => {
+      const key = await createSigningKey(t);
+      const [a, b, c] = [
+        await signedTarget(t, key.id, recipe(311)),
+        await signedTarget(t, key.id, recipe(312)),
+        await signedTarget(t, key.id, recipe(313)),
+      ];
+      // Each request from an address of its own: the address limit stays out of the way.
+      const get = (target: string) => t.request('get', target, from(newAddress()));
+      const caches: string[] = [];
+      for (const target of [a, a, a, a, b]) {
+        const res = await get(target);
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        caches.push(res.headers['x-service-cache']);
+      }
+      // Three hits between the two misses: had they counted, b would have been refused.
+      assert.deepEqual(caches, ['MISS', 'HIT', 'HIT', 'HIT', 'MISS']);
+      const rateLimited = await metrics.refusals('rate_limited');
+      assertRateLimited(await get(c), 'signing-key', SIGNING_KEY_MISS_LIMIT, /signing key rendered its 2 uncached images/);
+      assert.equal(await metrics.refusals('rate_limited'), rateLimited + 1);
+      assert.equal(await spentBy(key.id), 2, 'the refused miss spent nothing of the monthly count');
+      // Hits still answer once the key's misses are used up.
+      const hit = await get(b);
+      assert.equal(hit.status, 200);
+      assert.equal(hit.headers['x-service-cache'], 'HIT');
+      // The limit is the key's: another key renders the same recipe, a MISS (the refusal rendered nothing).
+      const other = await createSigningKey(t, { label: 'other' });
+      const viaOther = await get(await signedTarget(t, other.id, recipe(313)));
+      assert.equal(viaOther.status, 200);
+      assert.equal(viaOther.headers['x-service-cache'], 'MISS');
+      // Now cached: the first key's URL is a hit, and hits need no miss budget.
+      assert.equal((await get(c)).headers['x-service-cache'], 'HIT');
+    });
+  });
+}
+
 describe('signed URLs in hosted mode (postgres): charged to the workspace, within the key limit', { skip: !postgresAvailable() }, () => {
   let t: TestApp;
   let secret: string;
+  let metrics: Awaited<ReturnType<typeof metricsOf>>;
   const ws = 'ws_signed_hosted';
   before(async () => {
     t = await startTestApp('postgres', { env: HOSTED_ENV });
     secret = await workspaceKey(t, { id: ws, name: 'Signed' }, 'owner');
+    metrics = await metricsOf(t);
   });
-  after(async () => t?.close());
+  after(async () => {
+    metrics?.close();
+    await t?.close();
+  });
 
   const grant = (amount: number, id: string) =>
     t.runtime.deps.services.credits.add({ workspaceId: ws, amount, kind: 'grant', id, reference: id, description: 'test grant' });
@@ -323,13 +584,28 @@ describe('signed URLs in hosted mode (postgres): charged to the workspace, withi
     assert.equal(listed.find((k: { id: string }) => k.id === key.id).creditsSpentThisMonth, 1);
   });
 
+  test('identical signed misses in flight at once are charged once, to the workspace and to the key', async () => {
+    await grant(10, 'grant_signed_coalesced');
+    const key = await createSigningKey(t, { label: 'coalesced', monthlyCreditLimit: 1 }, bearer(secret));
+    const target = await signedTarget(t, key.id, recipe(205), bearer(secret));
+    const before = (await balance()).credits;
+    const { responses, spends, renders } = await coalescedSignedRequests(t, target, 3);
+    assertCoalesced(responses, 1);
+    assert.deepEqual({ spends, renders }, { spends: 1, renders: 1 });
+    assert.deepEqual(await balance(), { credits: before - 1, reserved: 0, available: before - 1 });
+    const listed = (await t.request('get', '/v1/url-signing-keys', { headers: bearer(secret), auth: false })).body;
+    assert.equal(listed.find((k: { id: string }) => k.id === key.id).creditsSpentThisMonth, 1);
+  });
+
   test('402 signing_key_limit_reached at the monthly limit, the balance untouched beyond it', async () => {
     const key = await createSigningKey(t, { label: 'capped', monthlyCreditLimit: 1 }, bearer(secret));
     const before = (await balance()).credits;
     assert.equal((await t.request('get', await signedTarget(t, key.id, recipe(202), bearer(secret)), { auth: false })).status, 200);
+    const limitRefusals = await metrics.refusals('limit');
     const over = await t.request('get', await signedTarget(t, key.id, recipe(203), bearer(secret)), { auth: false });
     assert.equal(over.status, 402);
     assert.equal(over.body.code, 'signing_key_limit_reached');
+    assert.equal(await metrics.refusals('limit'), limitRefusals + 1);
     assert.deepEqual({ limit: over.body.limit, spent: over.body.spent }, { limit: 1, spent: 1 });
     assert.deepEqual(await balance(), { credits: before - 1, reserved: 0, available: before - 1 });
   });
@@ -338,9 +614,13 @@ describe('signed URLs in hosted mode (postgres): charged to the workspace, withi
     const key = await createSigningKey(t, { label: 'broke' }, bearer(secret));
     const available = (await balance()).available;
     await t.runtime.deps.services.credits.deduct({ workspaceId: ws, amount: available, reference: 'test', description: 'empty it' });
+    const balanceRefusals = await metrics.refusals('balance');
+    const limitRefusals = await metrics.refusals('limit');
     const res = await t.request('get', await signedTarget(t, key.id, recipe(204), bearer(secret)), { auth: false });
     assert.equal(res.status, 402);
     assert.equal(res.body.code, 'insufficient_credits');
+    // Counted as the balance's refusal, not the key's limit.
+    assert.deepEqual([await metrics.refusals('balance'), await metrics.refusals('limit')], [balanceRefusals + 1, limitRefusals]);
     const listed = (await t.request('get', '/v1/url-signing-keys', { headers: bearer(secret), auth: false })).body;
     assert.equal(listed.find((k: { id: string }) => k.id === key.id).creditsSpentThisMonth, 0);
     assert.deepEqual(await balance(), { credits: 0, reserved: 0, available: 0 });
