@@ -2,5 +2,12 @@
 export function runArm64(
   entry: string,
   args?: string[],
-  options?: { timeoutMs?: number; onStderr?: (chunk: string) => void; log?: (line: string) => void },
+  options?: {
+    timeoutMs?: number;
+    onStderr?: (chunk: string) => void;
+    onStdout?: (chunk: string) => void;
+    log?: (line: string) => void;
+    env?: Record<string, string>;
+    signal?: AbortSignal;
+  },
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; ms: number }>;

@@ -18,17 +18,30 @@ import { fileURLToPath } from 'node:url';
 import { arm64Missing, prepareArm64 } from './prepare.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const STAGED = ['src', 'test/golden', 'test/determinism', 'package.json', 'tsconfig.json'];
+// What the engine, the CLI and the service read at run time (web/dist is the built web app).
+const STAGED = [
+  'src',
+  'handlers',
+  'codegen',
+  'db',
+  'web',
+  'openapi.yaml',
+  'test/golden',
+  'test/determinism',
+  'package.json',
+  'tsconfig.json',
+];
 
 /**
  * Runs `entry` (a path relative to the repository) with `args` as arm64. Resolves with its exit
- * code (or signal) and output; `onStderr` sees stderr as it comes.
+ * code (or signal) and output; `onStdout`/`onStderr` see output as it comes; `env` adds settings;
+ * aborting `signal` sends SIGTERM (how a service run is ended).
  * @param {string} entry
  * @param {string[]} [args]
- * @param {{ timeoutMs?: number, onStderr?: (chunk: string) => void, log?: (line: string) => void }} [options]
+ * @param {{ timeoutMs?: number, onStderr?: (chunk: string) => void, onStdout?: (chunk: string) => void, log?: (line: string) => void, env?: Record<string, string>, signal?: AbortSignal }} [options]
  * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, ms: number }>}
  */
-export async function runArm64(entry, args = [], { timeoutMs = 1_800_000, onStderr, log } = {}) {
+export async function runArm64(entry, args = [], { timeoutMs = 1_800_000, onStderr, onStdout, log, env: extraEnv, signal } = {}) {
   const arm = prepareArm64({ log });
   const stage = mkdtempSync(path.join(tmpdir(), 'render-service-arm64-'));
   try {
@@ -37,7 +50,7 @@ export async function runArm64(entry, args = [], { timeoutMs = 1_800_000, onStde
       cpSync(path.join(root, rel), path.join(stage, rel), { recursive: true });
     }
     symlinkSync(arm.nodeModules, path.join(stage, 'node_modules'), 'dir');
-    const env = { ...process.env, ...arm.env };
+    const env = { ...process.env, ...extraEnv, ...arm.env };
     // A node:test file run from a test would otherwise report to its parent's runner protocol.
     delete env.NODE_TEST_CONTEXT;
     delete env.NODE_OPTIONS;
@@ -47,19 +60,26 @@ export async function runArm64(entry, args = [], { timeoutMs = 1_800_000, onStde
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: timeoutMs,
+      // A service is stopped as its supervisor would stop it; it drains and exits.
+      signal,
+      killSignal: 'SIGTERM',
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
+    child.stdout.on('data', (d) => {
+      onStdout?.(String(d));
+      stdout += d;
+    });
     child.stderr.on('data', (d) => {
       onStderr?.(String(d));
       stderr = (stderr + d).slice(-20_000);
     });
-    const [code, signal] = await new Promise((resolve, reject) => {
-      child.once('error', reject);
+    const [code, exitSignal] = await new Promise((resolve, reject) => {
+      // An abort (signal) is how a service run ends; its exit code still comes with 'close'.
+      child.once('error', (e) => (e.name === 'AbortError' ? undefined : reject(e)));
       child.once('close', (c, s) => resolve([c, s]));
     });
-    return { code, signal, stdout, stderr, ms: Date.now() - started };
+    return { code, signal: exitSignal, stdout, stderr, ms: Date.now() - started };
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
