@@ -23,7 +23,8 @@ const TIERS = {
   integration: ['test/integration'],
   acceptance: ['test/acceptance'],
   fuzz: ['test/fuzz'],
-  // Goldens under qemu-x86_64 emulating older CPUs (needs qemu-user).
+  // Goldens under qemu-x86_64 emulating older CPUs and as linux-arm64 under qemu-aarch64 (needs qemu-user
+  // and Debian's arm64 glibc and libstdc++; scripts/arm64/prepare.mjs fetches the rest).
   determinism: ['test/determinism'],
   // Dependencies stopped and started under processes that serve (a Postgres and an S3 server of its own).
   fault: ['test/fault'],

@@ -2,9 +2,12 @@
 // for stills — ~5× faster than canvas's own PNG encoder — and FFmpeg for motion, with bit-exact
 // flags, no metadata and a fixed thread count (x264's bytes depend on it).
 // FFmpeg's and x264's SIMD code is chosen at run time from the CPU and is not bit-exact across
-// instruction sets, so both are pinned to CPU_BASELINE, which every x86-64 server has.
+// instruction sets, so both are pinned per architecture (cpuPin) to code that gives the same
+// pictures on x86-64 and arm64. What the two architectures' FFmpeg builds (4.1.0 from 2018 on
+// x86-64, 4.1.4 from 2019 on arm64) still do differently is normalised: a gif's palette layout
+// (canonicalPalette) and repeated palette, x264's version SEI and one optional SPS flag.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -20,11 +23,33 @@ export async function encodeStill(rgba: Uint8Array, width: number, height: numbe
   return input.webp({ quality: 90, effort: 4, smartSubsample: true }).toBuffer();
 }
 
-// CPU_BASELINE (versions.ts) spelled for each tool. A set without a +/- prefix replaces the
-// detected flags rather than adding to them (`-cpuflags 0` changes the bytes: verified).
-const FFMPEG_CPUFLAGS = ['-cpuflags', 'mmx+mmxext+sse+sse2+sse3+ssse3+sse4.1+sse4.2+cmov'];
-// Cache64 too: auto-detection sets it from the CPU's cache line and it changes x264's bytes.
-const X264_ASM = 'asm=SSE4.2,Cache64';
+/** The CPU baseline (versions.ts) spelled for each tool. */
+export interface CpuPin {
+  /** FFmpeg's own SIMD (swscale, the gif filters). A set without a +/- prefix replaces the detected flags. */
+  cpuflags: string;
+  /** x264's `asm`: the SIMD it may use. An unknown name is only logged (and gives other bytes). */
+  x264Asm: string;
+}
+
+// x264's SIMD is not bit-exact with its C code everywhere (mbtree's propagate cost uses an approximate
+// reciprocal in its SSE2 and NEON versions; SSSE3 and Cache64 change pictures too), but its C code
+// gives the same pictures on both architectures. So x264 runs what matches its C: MMX2 on x86-64
+// (1.75× the encode CPU of SSE4.2 at 1080p; C alone 3.55×), C on arm64. FFmpeg's own SIMD stays
+// (SWS_FLAGS makes swscale bit-exact). Measured: README, "Determinism across architectures".
+const CPU_PINS: Partial<Record<NodeJS.Architecture, CpuPin>> = {
+  x64: { cpuflags: 'mmx+mmxext+sse+sse2+sse3+ssse3+sse4.1+sse4.2+cmov', x264Asm: 'MMX2' },
+  // Every arm64 CPU has these (FFmpeg's arm64 code knows no others).
+  arm64: { cpuflags: 'armv8+neon+vfp', x264Asm: '0' },
+};
+
+// The RGBA → yuv420p conversion: accurate rounding and bit-exact, so swscale's SIMD gives its C
+// code's pixels (without them x86-64's MMX/SSE code rounds differently).
+const SWS_FLAGS = 'bicubic+accurate_rnd+bitexact';
+
+/** What `arch` runs: its pin, or plain C elsewhere (slower, the same pictures). */
+export function cpuPin(arch: NodeJS.Architecture = process.arch): CpuPin {
+  return CPU_PINS[arch] ?? { cpuflags: '0', x264Asm: '0' };
+}
 
 export interface MotionEncodeOptions {
   ffmpegPath: string;
@@ -39,73 +64,111 @@ export interface MotionEncodeOptions {
   timeoutMs: number;
 }
 
-export function ffmpegArgs(o: Omit<MotionEncodeOptions, 'ffmpegPath' | 'timeoutMs'>, output: string): string[] {
-  const input = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-nostdin',
-    ...FFMPEG_CPUFLAGS,
+/** The files of one motion encode, in its temporary directory. */
+export function motionFiles(dir: string, format: 'gif' | 'mp4') {
+  return {
+    output: path.join(dir, `out.${format}`),
+    /** gif: palettegen's palette (16×16 RGBA) and the frames with their colours rounded, from the first run. */
+    palette: path.join(dir, 'palette.rgba'),
+    frames: path.join(dir, 'frames.rgba'),
+    /** gif: the palette the second run uses (canonicalPalette). */
+    canonicalPalette: path.join(dir, 'palette-canonical.rgba'),
+  };
+}
+
+/**
+ * FFmpeg's runs for one encode, in order; the first reads the raw RGBA frames on stdin. An mp4 is
+ * one run. A gif is two: palettegen (the frames wait in a file, as they waited in FFmpeg's memory
+ * for the palette before), then — after canonicalPalette — paletteuse and the gif muxer, so both
+ * architectures' builds map the frames to the same palette.
+ */
+export function ffmpegPasses(o: Omit<MotionEncodeOptions, 'ffmpegPath' | 'timeoutMs'>, dir: string, pin: CpuPin = cpuPin()): string[][] {
+  const files = motionFiles(dir, o.format);
+  const common = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-cpuflags', pin.cpuflags];
+  const raw = (size: string, fps: number | undefined, input: string) => [
     '-f',
     'rawvideo',
     '-pix_fmt',
     'rgba',
     '-s',
-    `${o.width}x${o.height}`,
-    '-r',
-    String(o.fps),
+    size,
+    ...(fps === undefined ? [] : ['-r', String(fps)]),
     '-i',
-    'pipe:0',
+    input,
   ];
+  const frames = raw(`${o.width}x${o.height}`, o.fps, 'pipe:0');
   const exact = ['-map_metadata', '-1', '-fflags', '+bitexact', '-flags', '+bitexact'];
   if (o.format === 'gif') {
+    const rawOut = (file: string) => ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-y', file];
     return [
-      ...input,
-      '-filter_threads',
-      '1',
-      '-filter_complex',
-      GIF_FILTER,
-      '-loop',
-      '0',
-      '-threads',
-      '1',
-      ...exact,
-      '-f',
-      'gif',
-      '-y',
-      output,
+      [
+        ...common,
+        ...frames,
+        '-filter_threads',
+        '1',
+        '-filter_complex',
+        GIF_PALETTE_FILTER,
+        ...['-map', '[p]', ...rawOut(files.palette)],
+        ...['-map', '[c]', ...rawOut(files.frames)],
+      ],
+      [
+        ...common,
+        ...raw(`${o.width}x${o.height}`, o.fps, files.frames),
+        ...raw('16x16', undefined, files.canonicalPalette),
+        '-filter_threads',
+        '1',
+        '-filter_complex',
+        GIF_MAP_FILTER,
+        '-loop',
+        '0',
+        '-threads',
+        '1',
+        ...exact,
+        '-f',
+        'gif',
+        '-y',
+        files.output,
+      ],
     ];
   }
   return [
-    ...input,
-    '-c:v',
-    'libx264',
-    // veryfast at crf 19, measured against medium at crf 20 on the four animated generators at
-    // 1920×1080 (72 frames): 1.9–2.7× faster to encode, SSIM within ±0.002, files 4–22% larger
-    // (README, Benchmark). Engine 1.2.0.
-    '-preset',
-    'veryfast',
-    '-crf',
-    '19',
-    '-pix_fmt',
-    'yuv420p',
-    '-profile:v',
-    'high',
-    '-g',
-    String(Math.max(1, Math.round(o.fps * 2))),
-    '-threads',
-    '2',
-    '-x264-params',
-    X264_ASM,
-    '-movflags',
-    '+faststart',
-    ...exact,
-    // After the bitexact flags: with them FFmpeg adds no encoder tag, only this comment (deterministic).
-    ...(o.metadata ? mp4MetadataArgs(o.metadata) : []),
-    '-f',
-    'mp4',
-    '-y',
-    output,
+    [
+      ...common,
+      ...frames,
+      '-sws_flags',
+      SWS_FLAGS,
+      '-c:v',
+      'libx264',
+      // veryfast at crf 19, measured against medium at crf 20 on the four animated generators at
+      // 1920×1080 (72 frames): 1.9–2.7× faster to encode, SSIM within ±0.002, files 4–22% larger
+      // (README, Benchmark). Engine 1.2.0.
+      '-preset',
+      'veryfast',
+      '-crf',
+      '19',
+      '-pix_fmt',
+      'yuv420p',
+      '-profile:v',
+      'high',
+      '-g',
+      String(Math.max(1, Math.round(o.fps * 2))),
+      '-threads',
+      '2',
+      '-x264-params',
+      `asm=${pin.x264Asm}`,
+      // x264's SEI (its version and settings as text) differs between the two architectures' builds.
+      '-bsf:v',
+      'filter_units=remove_types=6',
+      '-movflags',
+      '+faststart',
+      ...exact,
+      // After the bitexact flags: with them FFmpeg adds no encoder tag, only this comment (deterministic).
+      ...(o.metadata ? mp4MetadataArgs(o.metadata) : []),
+      '-f',
+      'mp4',
+      '-y',
+      files.output,
+    ],
   ];
 }
 
@@ -118,79 +181,109 @@ export class EncoderError extends Error {
   }
 }
 
-/**
- * Spawns FFmpeg and returns a writer for raw RGBA frames. FFmpeg writes to a temp file because
- * mp4's faststart rewrites the file after encoding. kill() ends the child at once.
- */
-export async function startMotionEncoder(o: MotionEncodeOptions) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'render-'));
-  const output = path.join(dir, `out.${o.format}`);
-  const child = spawn(o.ffmpegPath, ffmpegArgs(o, output), { stdio: ['pipe', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  let failure: EncoderError | undefined;
-  let closed = false;
-  const exited = new Promise<number | null>((resolve) =>
+/** One FFmpeg child: its exit, the tail of its stderr, whether it has closed. */
+function runFfmpeg(ffmpegPath: string, args: string[], stdin: boolean) {
+  const child = spawn(ffmpegPath, args, { stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+  const run = {
+    child,
+    stderr: '',
+    closed: false,
+    startError: undefined as Error | undefined,
+    exited: undefined as unknown as Promise<number | null>,
+  };
+  child.stderr!.on('data', (d) => (run.stderr = (run.stderr + d).slice(-4000)));
+  child.once('error', (err) => (run.startError ??= err));
+  run.exited = new Promise<number | null>((resolve) =>
     child.once('close', (code) => {
-      closed = true;
+      run.closed = true;
       resolve(code);
     }),
   );
+  // EPIPE when FFmpeg dies early is reported through the exit code instead.
+  child.stdin?.on('error', () => {});
+  return run;
+}
+
+/**
+ * Spawns FFmpeg and returns a writer for raw RGBA frames. FFmpeg writes to temp files: mp4's
+ * faststart rewrites the file after encoding, and a gif takes two runs (ffmpegPasses). kill()
+ * ends the running child at once; the time limit covers every run.
+ */
+export async function startMotionEncoder(o: MotionEncodeOptions) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'render-'));
+  const files = motionFiles(dir, o.format);
+  const passes = ffmpegPasses(o, dir);
+  const first = runFfmpeg(o.ffmpegPath, passes[0], true);
+  const stdin = first.child.stdin!;
+  let current = first;
+  let failure: EncoderError | undefined;
+  const throwIfFailed = (run: ReturnType<typeof runFfmpeg>) => {
+    if (run.startError) failure ??= new EncoderError(`FFmpeg could not start: ${run.startError.message}`, 'failed');
+    if (failure) throw failure;
+  };
   // FFmpeg gone before the last frame (it failed, or was killed): no frame may wait for a drain that never comes.
   const checkAlive = () => {
-    if (failure) throw failure;
-    if (closed || child.stdin!.destroyed)
-      throw new EncoderError(`FFmpeg exited before all frames were written: ${stderr.trim()}`, 'failed');
+    throwIfFailed(first);
+    if (first.closed || stdin.destroyed)
+      throw new EncoderError(`FFmpeg exited before all frames were written: ${first.stderr.trim()}`, 'failed');
   };
-  child.once('error', (err) => (failure ??= new EncoderError(`FFmpeg could not start: ${err.message}`, 'failed')));
   const timer = setTimeout(() => {
     failure ??= new EncoderError(`FFmpeg exceeded ${o.timeoutMs} ms`, 'timeout');
-    child.kill('SIGKILL');
+    current.child.kill('SIGKILL');
   }, o.timeoutMs);
-  // EPIPE when FFmpeg dies early is reported through `failure`/exit code instead.
-  child.stdin!.on('error', () => {});
 
   const cleanup = async () => {
     clearTimeout(timer);
     await rm(dir, { recursive: true, force: true });
   };
+  /** Waits for `run` and throws what went wrong with it. */
+  const succeeded = async (run: ReturnType<typeof runFfmpeg>) => {
+    const code = await run.exited;
+    throwIfFailed(run);
+    if (code !== 0) throw new EncoderError(`FFmpeg exited with ${code}: ${run.stderr.trim()}`, 'failed');
+  };
 
   return {
-    pid: child.pid,
+    pid: first.child.pid,
     async writeFrame(rgba: Uint8Array): Promise<void> {
       checkAlive();
-      if (!child.stdin!.write(rgba)) {
+      if (!stdin.write(rgba)) {
         await new Promise<void>((resolve) => {
           const done = () => {
-            child.stdin!.off('drain', done);
-            child.stdin!.off('close', done);
-            child.off('close', done);
+            stdin.off('drain', done);
+            stdin.off('close', done);
+            first.child.off('close', done);
             resolve();
           };
-          child.stdin!.once('drain', done);
-          child.stdin!.once('close', done);
-          child.once('close', done);
+          stdin.once('drain', done);
+          stdin.once('close', done);
+          first.child.once('close', done);
           // It may have closed between the write and now: the events above would never fire.
-          if (closed || child.stdin!.destroyed) done();
+          if (first.closed || stdin.destroyed) done();
         });
       }
       checkAlive();
     },
     async finish(): Promise<Buffer> {
-      child.stdin!.end();
-      const code = await exited;
+      stdin.end();
       try {
-        if (failure) throw failure;
-        if (code !== 0) throw new EncoderError(`FFmpeg exited with ${code}: ${stderr.trim()}`, 'failed');
-        return await readFile(output);
+        await succeeded(first);
+        for (const args of passes.slice(1)) {
+          await writeFile(files.canonicalPalette, canonicalPalette(await readFile(files.palette)));
+          if (failure) throw failure;
+          current = runFfmpeg(o.ffmpegPath, args, false);
+          await succeeded(current);
+        }
+        const file = await readFile(files.output);
+        return o.format === 'gif' ? gifWithoutRepeatedPalettes(file) : mp4WithoutConstraintClaims(file);
       } finally {
         await cleanup();
       }
     },
     async kill(reason: 'cancelled' | 'timeout' = 'cancelled'): Promise<void> {
       failure ??= new EncoderError(reason === 'cancelled' ? 'render cancelled' : 'FFmpeg timed out', reason);
-      child.kill('SIGKILL');
-      await exited;
+      current.child.kill('SIGKILL');
+      await current.exited;
       await cleanup();
     },
   };
@@ -218,8 +311,125 @@ export function gifFramePlan(fps: number, frames: number): { fps: number; frames
 //   colour tree once per distinct colour, and gradients have hundreds of thousands (7 s → under 2 s);
 // - diff_mode=rectangle with the muxer's default transdiff+offsetting: only what changed is stored.
 // All single-threaded (filter_threads 1, threads 1), so the bytes never depend on scheduling.
-const GIF_FILTER =
+// Two runs since engine 1.4.0 (ffmpegPasses): the palette goes through canonicalPalette in between.
+const GIF_PALETTE_FILTER =
   'split[a][b];' +
   '[a]select=not(mod(n\\,3)),scale=trunc(iw/2):trunc(ih/2):flags=neighbor,palettegen=max_colors=192:stats_mode=full[p];' +
-  '[b]lutrgb=r=bitand(val\\,252):g=bitand(val\\,252):b=bitand(val\\,252)[c];' +
-  '[c][p]paletteuse=dither=none:diff_mode=rectangle';
+  '[b]lutrgb=r=bitand(val\\,252):g=bitand(val\\,252):b=bitand(val\\,252)[c]';
+const GIF_MAP_FILTER = '[0][1]paletteuse=dither=none:diff_mode=rectangle';
+
+/**
+ * palettegen's palette (256 RGBA entries) as x86-64's FFmpeg build writes it: the colours it found,
+ * then opaque black up to the reserved transparent entry. arm64's build repeats the last colour
+ * there instead, and paletteuse then maps some pixels to other entries (other pictures). So the
+ * run of copies of the last colour, after its first, becomes black; x86-64's palette is unchanged.
+ */
+export function canonicalPalette(palette: Buffer): Buffer {
+  const out = Buffer.from(palette);
+  const entries = out.length >> 2;
+  let last = entries - 1;
+  while (last > 0 && out[4 * last + 3] === 0) last--; // the transparent entry (alpha 0) stays where it is
+  const colour = out.readUInt32BE(4 * last);
+  let first = last;
+  while (first > 0 && out.readUInt32BE(4 * (first - 1)) === colour) first--;
+  for (let i = first + 1; i <= last; i++) out.writeUInt32BE(0x000000ff, 4 * i);
+  return out;
+}
+
+/**
+ * The gif without local colour tables that repeat the global one: arm64's FFmpeg build writes the
+ * first frame's palette again as its local table (768 bytes more), x86-64's does not. A frame
+ * without a local table uses the global one, so the pictures are the same; the image descriptor's
+ * table flag, sort flag and size are cleared. Anything else — and a file it cannot walk — is kept
+ * byte for byte.
+ */
+export function gifWithoutRepeatedPalettes(gif: Buffer): Buffer {
+  const head = gif.subarray(0, 6).toString('latin1');
+  if ((head !== 'GIF89a' && head !== 'GIF87a') || gif.length < 13) return gif;
+  const tableBytes = (packed: number) => (packed & 0x80 ? 3 << ((packed & 7) + 1) : 0);
+  const globalEnd = 13 + tableBytes(gif[10]);
+  const global = gif.subarray(13, globalEnd);
+  const kept: Buffer[] = [];
+  let from = 0;
+  let at = globalEnd;
+  /** The offset after a run of data sub-blocks starting at `p` (its 0 terminator included). */
+  const skipSubBlocks = (p: number) => {
+    while (p < gif.length && gif[p] !== 0) p += gif[p] + 1;
+    return p + 1;
+  };
+  while (at < gif.length) {
+    const block = gif[at];
+    if (block === 0x3b) break; // trailer
+    if (block === 0x21) at = skipSubBlocks(at + 2);
+    else if (block === 0x2c && at + 10 <= gif.length) {
+      const packed = gif[at + 9];
+      const local = tableBytes(packed);
+      const table = gif.subarray(at + 10, at + 10 + local);
+      if (local > 0 && global.length === local && table.equals(global)) {
+        const descriptor = Buffer.from(gif.subarray(at, at + 10));
+        descriptor[9] = packed & ~0xa7; // no local table, not sorted, no size; interlace kept
+        kept.push(gif.subarray(from, at), descriptor);
+        from = at + 10 + local;
+      }
+      at = skipSubBlocks(at + 10 + local + 1); // after the LZW minimum code size
+    } else return gif;
+    if (at > gif.length) return gif;
+  }
+  if (kept.length === 0) return gif;
+  kept.push(gif.subarray(from));
+  return Buffer.concat(kept);
+}
+
+/**
+ * The mp4 without the optional constraint_set4/5 claims in its High-profile SPS (in the avcC box):
+ * arm64's x264 build sets constraint_set4 (frame_mbs_only, true of every progressive encode),
+ * x86-64's older build claims nothing. Decoders treat 0 as "not claimed", so clearing both is always
+ * valid. The bytes keep their positions (no emulation prevention is affected: the byte follows
+ * profile_idc, never 0, and precedes level_idc, never 0).
+ */
+export function mp4WithoutConstraintClaims(mp4: Buffer): Buffer {
+  const avcC = findBox(mp4, 0, mp4.length, ['moov', 'trak', 'mdia', 'minf', 'stbl', 'stsd', 'avc1', 'avcC']);
+  if (!avcC) return mp4;
+  const { start, end } = avcC;
+  // configurationVersion, profile, profile_compatibility, level, lengthSize, SPS count, then each SPS by length.
+  if (end - start < 6 || mp4[start] !== 1) return mp4;
+  const out = Buffer.from(mp4);
+  const CLAIMS = 0x0c; // constraint_set4_flag, constraint_set5_flag
+  const CLAIMING_PROFILES = [77, 88, 100]; // Main, Extended, High: set4/set5 only claim frame_mbs_only / no B slices
+  let p = start + 6;
+  for (let n = out[start + 5] & 0x1f; n > 0 && p + 2 <= end; n--) {
+    const length = out.readUInt16BE(p);
+    const sps = p + 2;
+    if (sps + 4 > end || (out[sps] & 0x1f) !== 7) return mp4;
+    if (CLAIMING_PROFILES.includes(out[sps + 1])) out[sps + 2] &= ~CLAIMS;
+    p = sps + length;
+  }
+  if (CLAIMING_PROFILES.includes(out[start + 1])) out[start + 2] &= ~CLAIMS;
+  return out.equals(mp4) ? mp4 : out;
+}
+
+/** Where a child box's payload starts, after its header and its own fields (ISO/IEC 14496-12). */
+const PAYLOAD_OFFSET: Record<string, number> = { stsd: 8, avc1: 78 };
+
+/** The payload of the box at the end of `path` (each a child of the one before), or undefined. */
+function findBox(buf: Buffer, from: number, to: number, path: string[]): { start: number; end: number } | undefined {
+  let at = from;
+  while (at + 8 <= to) {
+    let size = buf.readUInt32BE(at);
+    let header = 8;
+    if (size === 1) {
+      if (at + 16 > to) return undefined;
+      size = Number(buf.readBigUInt64BE(at + 8));
+      header = 16;
+    } else if (size === 0) size = to - at;
+    if (size < header || at + size > to) return undefined;
+    const type = buf.toString('latin1', at + 4, at + 8);
+    if (type === path[0]) {
+      const start = at + header + (PAYLOAD_OFFSET[type] ?? 0);
+      if (path.length === 1) return { start, end: at + size };
+      return findBox(buf, start, at + size, path.slice(1));
+    }
+    at += size;
+  }
+  return undefined;
+}

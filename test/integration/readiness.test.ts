@@ -93,7 +93,7 @@ for (const engine of ENGINES) {
       try {
         assert.equal(await ready(), 200);
         const probeCalls = ffmpeg.calls().length;
-        assert.equal(probeCalls, 2, 'one mp4 and one gif encode');
+        assert.equal(probeCalls, 3, "one mp4 encode and a gif's two runs (palettegen, then paletteuse)");
         assert.ok(
           ffmpeg.calls().some((c) => c.includes('libx264')) && ffmpeg.calls().some((c) => c.includes('-f gif')),
           "the renders' own arguments",

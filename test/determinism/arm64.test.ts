@@ -1,0 +1,150 @@
+// The product's promise across architectures: every golden renders as linux-arm64 — an arm64 Node,
+// the arm64 builds of Skia, libvips and FFmpeg, all under qemu-aarch64 (scripts/arm64) — to the
+// bytes committed in goldens.json, which x86-64 renders; the canvas-drawn pngs (and starfield's gif)
+// also at 640×360, where more of Skia's SIMD code runs. And dmath, which generators use where
+// Math's results differ by architecture, passes its digest test there.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { goldenCases } from '../golden/golden-recipes.ts';
+import { arm64Missing } from '../../scripts/arm64/prepare.mjs';
+import { runArm64 } from '../../scripts/arm64/run.mjs';
+import { startPostgresServer } from '../support/black-box/postgres-server.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const committed = JSON.parse(readFileSync(path.join(root, 'test/golden/goldens.json'), 'utf8')) as Record<string, { sha256: string }>;
+/** The first run downloads Node and installs the arm64 dependencies (about 1.5 min); a render takes 1–3 min. */
+const RUN_TIMEOUT_MS = 1_500_000;
+
+const missing = arm64Missing();
+const hint = `${missing}; the arm64 tier runs the engine as linux-arm64 under qemu-user`;
+if (missing && process.env.CI === 'true') {
+  test('qemu-aarch64 and the arm64 libraries are available', () => assert.fail(hint));
+}
+const skip = missing ? `${hint}; skipped outside CI` : false;
+
+/** qemu warns about host features TCG cannot emulate; those lines are noise. */
+const quiet = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((l) => l && !l.includes("TCG doesn't support"))
+    .join('\n')
+    .slice(-4000);
+
+test('every golden renders to its committed bytes as linux-arm64 (qemu-aarch64)', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
+  const run = await runArm64('test/determinism/render-digests.ts', [], { timeoutMs: RUN_TIMEOUT_MS, log: (l) => t.diagnostic(l) });
+  assert.equal(run.code, 0, `the arm64 render ended with ${run.code ?? run.signal}: ${quiet(run.stderr)}`);
+  t.diagnostic(`arm64 render of ${Object.keys(committed).length} goldens: ${(run.ms / 1000).toFixed(0)} s`);
+  const got = JSON.parse(run.stdout) as Record<string, string>;
+  assert.deepEqual(Object.keys(got).sort(), Object.keys(committed).sort());
+  const differ = Object.keys(committed).filter((id) => got[id] !== committed[id].sha256);
+  assert.deepEqual(differ, [], 'these differ between x86-64 (goldens.json) and arm64');
+});
+
+test('dmath passes its digest test as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
+  const run = await runArm64('src/generators/lib/dmath.test.ts', [], { timeoutMs: RUN_TIMEOUT_MS });
+  t.diagnostic(`arm64 dmath test: ${(run.ms / 1000).toFixed(0)} s`);
+  assert.equal(run.code, 0, `dmath.test.ts failed on arm64:\n${run.stdout.slice(-4000)}\n${quiet(run.stderr)}`);
+  assert.match(run.stdout, /# pass [1-9]/);
+  assert.match(run.stdout, /# fail 0/);
+});
+
+// As in cpu-baseline.test.ts: every generator's png (all of them draw with canvas) and starfield's gif.
+const CANVAS_CASES = goldenCases()
+  .filter((c) => c.input.format === 'png' || (c.slug === 'starfield' && c.input.format === 'gif'))
+  .map((c) => c.id);
+test('canvas pixels at 640×360 are the same as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
+  const args = ['--size=640x360', ...CANVAS_CASES];
+  const native = promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'test/determinism/render-digests.ts'), ...args],
+    {
+      cwd: root,
+      timeout: RUN_TIMEOUT_MS,
+    },
+  );
+  const run = await runArm64('test/determinism/render-digests.ts', args, { timeoutMs: RUN_TIMEOUT_MS });
+  assert.equal(run.code, 0, `the arm64 render ended with ${run.code ?? run.signal}: ${quiet(run.stderr)}`);
+  t.diagnostic(`arm64 render of ${CANVAS_CASES.length} canvas cases at 640×360: ${(run.ms / 1000).toFixed(0)} s`);
+  const expected = JSON.parse((await native).stdout) as Record<string, string>;
+  const got = JSON.parse(run.stdout) as Record<string, string>;
+  assert.equal(Object.keys(expected).length, CANVAS_CASES.length);
+  const differ = Object.keys(expected).filter((id) => got[id] !== expected[id]);
+  assert.deepEqual(differ, [], 'these differ between this machine and arm64 at 640×360');
+});
+
+// The product, not only its engine: the service (local mode, on Postgres: npm's arm64 packages come
+// without better-sqlite3's native build, which its install script would download) answers ready with
+// the arm64 baseline and renders a gif and an mp4 over HTTP, and the CLI writes a file, all to the
+// golden bytes.
+const SERVED = goldenCases().filter((c) => c.slug === 'plasma' && (c.input.format === 'gif' || c.input.format === 'mp4'));
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+test('the service and the CLI run as linux-arm64 and give the golden bytes', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
+  const pg = await startPostgresServer();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-arm64-data-'));
+  const stop = new AbortController();
+  t.after(async () => {
+    stop.abort();
+    await pg.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  let heard!: (url: string) => void;
+  let ended!: (e: Error) => void;
+  const listening = new Promise<string>((resolve, reject) => ((heard = resolve), (ended = reject)));
+  const service = runArm64('src/main.ts', [], {
+    timeoutMs: RUN_TIMEOUT_MS,
+    signal: stop.signal,
+    env: { SERVICE_LOCAL_MODE: '1', DATABASE_URL: pg.url, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' },
+    onStdout: (chunk) => {
+      const url = /Render service \(local mode\) on (http:\/\/\S+)/.exec(chunk)?.[1];
+      if (url) heard(url);
+    },
+  });
+  void service.then((run) => ended(new Error(`the arm64 service ended with ${run.code ?? run.signal}: ${quiet(run.stderr)}`)));
+  const url = await listening;
+  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+
+  const ready = (await (await fetch(`${url}/v1/ready`)).json()) as { ok: boolean; rendererVersion: string };
+  assert.equal(ready.ok, true);
+  assert.match(ready.rendererVersion, /\+cpu-baseline-arm64-neon$/);
+  for (const c of SERVED) {
+    const res = await fetch(`${url}/v1/generate/${c.slug}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(c.input),
+    });
+    assert.equal(res.status, 200, `${c.id}: ${await res.clone().text()}`);
+    assert.equal(sha256(new Uint8Array(await res.arrayBuffer())), committed[c.id].sha256, `${c.id} served as arm64`);
+  }
+  stop.abort();
+  const exit = await service;
+  assert.equal(exit.code, 0, `the arm64 service drained and exited 0 on SIGTERM: ${quiet(exit.stderr)}`);
+
+  const [mp4] = SERVED.filter((c) => c.input.format === 'mp4');
+  const file = path.join(dataDir, 'cli.mp4');
+  const { width, height } = mp4.input.size;
+  const cli = await runArm64(
+    'src/cli.ts',
+    [
+      'render',
+      mp4.slug,
+      '--seed',
+      String(mp4.input.seed),
+      '--size',
+      `${width}x${height}`,
+      '--params',
+      JSON.stringify(mp4.input.params),
+      '-o',
+      file,
+    ],
+    { timeoutMs: RUN_TIMEOUT_MS },
+  );
+  assert.equal(cli.code, 0, `the arm64 CLI ended with ${cli.code ?? cli.signal}: ${quiet(cli.stderr)}`);
+  assert.equal(sha256(readFileSync(file)), committed[mp4.id].sha256, `${mp4.id} written by the arm64 CLI`);
+});
