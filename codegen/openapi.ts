@@ -2635,8 +2635,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "ok": true,
-                     *       "engineVersion": "1.2.0",
-                     *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2",
+                     *       "engineVersion": "1.4.0",
+                     *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-x86-64-sse4.2",
                      *       "generators": 20,
                      *       "revision": "c8d136b"
                      *     }
@@ -3945,8 +3945,8 @@ export interface operations {
                      *       "database": true,
                      *       "ffmpeg": true,
                      *       "blobStore": true,
-                     *       "engineVersion": "1.2.0",
-                     *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2"
+                     *       "engineVersion": "1.4.0",
+                     *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-x86-64-sse4.2"
                      *     }
                      */
                     "application/json": components["schemas"]["Readiness"];
@@ -3988,8 +3988,8 @@ export interface operations {
                      *       "database": false,
                      *       "ffmpeg": true,
                      *       "blobStore": true,
-                     *       "engineVersion": "1.2.0",
-                     *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-sse4.2"
+                     *       "engineVersion": "1.4.0",
+                     *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-x86-64-sse4.2"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & components["schemas"]["Readiness"];
