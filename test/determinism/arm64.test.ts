@@ -128,7 +128,7 @@ test('the service and the CLI run as linux-arm64 and give the golden bytes', { s
 
   const [mp4] = SERVED.filter((c) => c.input.format === 'mp4');
   const file = path.join(dataDir, 'cli.mp4');
-  const { width, height } = mp4.input.size;
+  const { width, height } = mp4.input.size!;
   const cli = await runArm64(
     'src/cli.ts',
     [
