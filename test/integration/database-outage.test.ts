@@ -178,6 +178,15 @@ for (const mode of ['local', 'hosted'] as const) {
         // database: a key is not trusted blind, so even a hit waits for the database.
         assert.equal(hit.status, 503, hit.text);
         assert.ok(Number(hit.headers['retry-after']) > 0);
+        // Answered by the lean path's own error handler, with a request id as the full path gives one.
+        assert.equal(hit.body.code, 'not_ready', hit.text);
+        const requestId = hit.headers['x-request-id'];
+        assert.ok(typeof requestId === 'string' && requestId.length > 0, "the lean path's 503 carries X-Request-Id");
+        assert.equal(hit.body.instance, requestId, 'its problem names the same request id');
+        assert.ok(
+          t.logs.some((l) => l.includes('"lean path failed"') && l.includes(`"reqId":"${requestId}"`)),
+          'the lean path answered it',
+        );
       }
       assert.ok(!t.logs.some((l) => /"statusCode":500/.test(l)), 'no 500 was logged');
 

@@ -18,11 +18,15 @@ export interface LoggedProcess {
   child: ChildProcess;
   /** Every log entry so far. */
   entries: LogEntry[];
+  /** Emits each log entry (`entry`) and each piece of output (`output`) as it comes. */
+  events: EventEmitter<{ entry: [LogEntry]; output: [] }>;
   output(): string;
   /** The first entry `match` accepts, already written or still to come. */
   waitForLog(match: (e: LogEntry) => boolean, what: string, timeoutMs?: number): Promise<LogEntry>;
   /** The first stdout text `pattern` matches, already written or still to come. */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** The exit code once the process has ended (null after a signal). */
+  exited: Promise<number | null>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -52,6 +56,8 @@ export function startLoggedProcess(entry: 'src/main.ts' | 'src/worker.ts', env: 
   return {
     child,
     entries,
+    events,
+    exited,
     output: () => out,
     async waitForLog(match, what, timeoutMs = BACKSTOP_MS) {
       const waiter = armEvent<[LogEntry]>(events, 'entry', match, timeoutMs);
@@ -73,4 +79,36 @@ export function startLoggedProcess(entry: 'src/main.ts' | 'src/worker.ts', env: 
       return exited;
     },
   };
+}
+
+/** The first entry `match` accepts in any of `processes` (already written or still to come), with the process that wrote it. */
+export function waitForLogIn(
+  processes: LoggedProcess[],
+  match: (e: LogEntry) => boolean,
+  what: string,
+  timeoutMs = BACKSTOP_MS,
+): Promise<{ process: LoggedProcess; entry: LogEntry }> {
+  for (const process of processes) {
+    const entry = process.entries.find(match);
+    if (entry) return Promise.resolve({ process, entry });
+  }
+  return new Promise((resolve, reject) => {
+    const listeners = processes.map((process) => {
+      const listener = (entry: LogEntry) => {
+        if (!match(entry)) return;
+        done();
+        resolve({ process, entry });
+      };
+      process.events.on('entry', listener);
+      return () => process.events.off('entry', listener);
+    });
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`timed out waiting for ${what}\n${processes.map((p) => p.output().slice(-1500)).join('\n---\n')}`));
+    }, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      for (const off of listeners) off();
+    };
+  });
 }
