@@ -939,6 +939,12 @@ export interface components {
             version: string;
         };
         Health: {
+            /**
+             * @description How long a direct gif or mp4 render (`POST /v1/generate/{slug}`, `GET /v1/render/{recipeHash}`) may
+             *     take before it answers 504 `animation_budget_exceeded` (`ANIMATION_BUDGET_MS`). A client that
+             *     expects a longer render sends it as an export job (`POST /v1/jobs`), which has no such limit.
+             */
+            animationBudgetMs: number;
             /** @description Version of the render engine (recipe handling and encoders). */
             engineVersion: string;
             /** @description Number of generators. */
@@ -2638,7 +2644,8 @@ export interface operations {
                      *       "engineVersion": "1.4.0",
                      *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-x86-64-sse4.2",
                      *       "generators": 20,
-                     *       "revision": "c8d136b"
+                     *       "revision": "c8d136b",
+                     *       "animationBudgetMs": 20000
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];

@@ -293,6 +293,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       health: new HealthService(new SystemRepository(db), ffmpeg, ffmpegVersion, () => generators.size, revision, {
         clock,
         logger,
+        animationBudgetMs: config.render.animationBudgetMs,
         // A read of a key that is never written: reachable, bucket present, credentials accepted.
         blobStoreProbe: () =>
           blobs.results.get(BLOB_STORE_PROBE_KEY).then(

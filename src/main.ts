@@ -57,7 +57,13 @@ async function main(): Promise<void> {
   const ffmpegVersion = await ffmpegProbe;
   const dependencies: DependencyState = { database: false, blobStore: false };
   let listener: RequestListener = startingListener({
-    health: () => healthReport(rendererVersion(ffmpegVersion), ALL_GENERATORS.length, revision),
+    health: () =>
+      healthReport({
+        renderer: rendererVersion(ffmpegVersion),
+        generators: ALL_GENERATORS.length,
+        revision,
+        animationBudgetMs: config.render.animationBudgetMs,
+      }),
     dependencies,
     ffmpeg: ffmpegVersion !== undefined,
   });

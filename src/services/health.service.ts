@@ -10,6 +10,8 @@ export interface HealthReport {
   rendererVersion: string;
   generators: number;
   revision: string;
+  /** ANIMATION_BUDGET_MS: a direct gif/mp4 render that takes longer answers 504; clients send longer ones to a job. */
+  animationBudgetMs: number;
 }
 
 export interface ReadinessReport {
@@ -23,8 +25,9 @@ export interface ReadinessReport {
 }
 
 /** Liveness: the process answers, with the versions it renders with (also while it starts, src/startup.ts). */
-export function healthReport(renderer: string, generators: number, revision: string): HealthReport {
-  return { ok: true, engineVersion: ENGINE_VERSION, rendererVersion: renderer, generators, revision };
+export function healthReport(facts: { renderer: string; generators: number; revision: string; animationBudgetMs: number }): HealthReport {
+  const { renderer, generators, revision, animationBudgetMs } = facts;
+  return { ok: true, engineVersion: ENGINE_VERSION, rendererVersion: renderer, generators, revision, animationBudgetMs };
 }
 
 /** How long a FFmpeg probe result is served before the next request refreshes it (in the background). */
@@ -40,6 +43,8 @@ export interface HealthOptions {
   ffmpegProbeTtlMs?: number;
   /** Reads from the blob store; resolves with why it failed, or undefined. Without one the store counts as ready. */
   blobStoreProbe?: () => Promise<string | undefined>;
+  /** ANIMATION_BUDGET_MS, reported by /v1/health (default: the setting's default). */
+  animationBudgetMs?: number;
 }
 
 /**
@@ -108,6 +113,7 @@ export class HealthService {
     options: HealthOptions = {},
   ) {
     this.rendererVersion = rendererVersion(ffmpegVersion);
+    this.animationBudgetMs = options.animationBudgetMs ?? 20_000;
     const clock = options.clock ?? systemClock;
     this.ffmpegReadiness = new CachedProbe(
       () => probeFfmpegEncode(ffmpeg),
@@ -126,8 +132,15 @@ export class HealthService {
     });
   }
 
+  private readonly animationBudgetMs: number;
+
   health(): HealthReport {
-    return healthReport(this.rendererVersion, this.generatorCount(), this.revision);
+    return healthReport({
+      renderer: this.rendererVersion,
+      generators: this.generatorCount(),
+      revision: this.revision,
+      animationBudgetMs: this.animationBudgetMs,
+    });
   }
 
   /** A real database round trip, FFmpeg's encode probe and the blob store's read probe (both cached), in parallel. */

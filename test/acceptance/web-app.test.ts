@@ -835,25 +835,42 @@ test('export owns its settings: a history row re-exported with another format, s
   await link.waitFor();
   assert.equal(await link.getAttribute('download'), `plasma-${original.seed}-96x64.mp4`);
 
-  // A download the synchronous budget cannot meet (10 s of 1080p at 30 fps) asks first, then goes to Export.
-  const r = Buffer.from(
-    JSON.stringify({ params: { duration: 10, fps: 30 }, seed: 8, size: { width: 1920, height: 1080, pixelRatio: 1 }, format: 'mp4' }),
-  ).toString('base64url');
-  await page.goto(`${server.url}/#/playground/plasma?r=${r}`);
+  // The page asks the service for its synchronous budget (animationBudgetMs of /v1/health; this one
+  // runs with ANIMATION_BUDGET_MS 300 s). 10 s of 1080p at 30 fps (about 21 s by the page's estimate)
+  // is within it, so Download renders at once; the default 20 s budget would have sent it to Export.
+  const recipeParam = (size: { width: number; height: number; pixelRatio: number }) =>
+    Buffer.from(JSON.stringify({ params: { duration: 10, fps: 30 }, seed: 8, size, format: 'mp4' })).toString('base64url');
+  await page.goto(`${server.url}/#/playground/plasma?r=${recipeParam({ width: 1920, height: 1080, pixelRatio: 1 })}`);
   await page.locator('#download').waitFor();
   let asked = '';
-  page.once('dialog', (d) => {
+  const ask = (d: import('playwright-core').Dialog) => {
     asked = d.message();
     void d.accept();
+  };
+  page.on('dialog', ask);
+  const direct = page.waitForRequest((req) => {
+    if (!req.url().endsWith('/v1/generate/plasma') || req.method() !== 'POST') return false;
+    const body = req.postDataJSON() as { format?: string; size?: { width?: number } };
+    return body.format === 'mp4' && body.size?.width === 1920;
   });
   await page.click('#download');
+  await direct;
+  assert.equal(asked, '', "a download within the service's budget is not sent to Export");
+  // Leave the page, so the download's request is dropped and the service stops rendering it.
+  await page.goto('about:blank');
+
+  // A download the budget cannot meet (the same 10 s at 3840×2160 @2x: about 330 s) asks first, then goes to Export.
+  await page.goto(`${server.url}/#/playground/plasma?r=${recipeParam({ width: 3840, height: 2160, pixelRatio: 2 })}`);
+  await page.locator('#download').waitFor();
+  await page.click('#download');
   await page.waitForURL(/#\/export$/);
+  page.off('dialog', ask);
   assert.match(asked, /about \d+ s to render.*Export it as a job/);
   await page.locator('#export-source').waitFor();
   assert.match((await page.locator('#export-source').textContent()) ?? '', /^Current recipe: .* seed 8/);
   assert.deepEqual(
     await Promise.all(['#export-format', '#export-width', '#export-duration', '#export-fps'].map((sel) => page.inputValue(sel))),
-    ['mp4', '1920', '10', '30'],
+    ['mp4', '3840', '10', '30'],
   );
 });
 

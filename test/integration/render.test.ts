@@ -315,18 +315,25 @@ for (const engine of ENGINES) {
       }
     });
 
-    test('an animated render over the animation budget is 504 pointing to jobs', { skip: !animated }, async () => {
-      const budgeted = await startTestApp(engine, { env: { ANIMATION_BUDGET_MS: '150' } });
-      try {
-        const res = await budgeted.request('post', `/v1/generate/${animated!.slug}`, {
-          body: { format: 'gif', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } },
-        });
-        assert.equal(res.status, 504);
-        assert.equal(res.body.code, 'animation_budget_exceeded');
-        assert.match(res.body.detail, /POST \/v1\/jobs/);
-      } finally {
-        await budgeted.close();
-      }
-    });
+    test(
+      'an animated render over the animation budget is 504 pointing to jobs; /v1/health names the budget',
+      { skip: !animated },
+      async () => {
+        const budgeted = await startTestApp(engine, { env: { ANIMATION_BUDGET_MS: '150' } });
+        try {
+          // Clients (the web app among them) send what would not fit to a job before trying.
+          assert.equal((await budgeted.request('get', '/v1/health', { auth: false })).body.animationBudgetMs, 150);
+          assert.equal((await t.request('get', '/v1/health', { auth: false })).body.animationBudgetMs, 20_000);
+          const res = await budgeted.request('post', `/v1/generate/${animated!.slug}`, {
+            body: { format: 'gif', size: { width: 640, height: 360 }, params: { duration: 10, fps: 30 } },
+          });
+          assert.equal(res.status, 504);
+          assert.equal(res.body.code, 'animation_budget_exceeded');
+          assert.match(res.body.detail, /POST \/v1\/jobs/);
+        } finally {
+          await budgeted.close();
+        }
+      },
+    );
   });
 }

@@ -27,7 +27,13 @@ const operations = Object.entries(doc.paths).flatMap(([template, item]) =>
 
 test('while waiting for the database: health 200, ready 503 with its fields, every other operation 503 not_ready with Retry-After', async () => {
   const dependencies = { database: false, blobStore: true };
-  const app = supertest(startingListener({ health: () => healthReport('renderer-test', 20, 'test-revision'), dependencies, ffmpeg: true }));
+  const app = supertest(
+    startingListener({
+      health: () => healthReport({ renderer: 'renderer-test', generators: 20, revision: 'test-revision', animationBudgetMs: 20_000 }),
+      dependencies,
+      ffmpeg: true,
+    }),
+  );
   assert.ok(operations.length >= 30);
   for (const { operationId, method, path } of operations) {
     const url = path === '/v1/render/' + 'a'.repeat(64) ? `${path}?r=e30` : path;
@@ -40,6 +46,7 @@ test('while waiting for the database: health 200, ready 503 with its fields, eve
         engineVersion: res.body.engineVersion,
         rendererVersion: 'renderer-test',
         generators: 20,
+        animationBudgetMs: 20_000,
         revision: 'test-revision',
       });
       continue;

@@ -27,11 +27,6 @@ export function gifMegabytes(recipe, gen) {
 export const gifQuestion = (mb, what) =>
   `This gif may be up to ${Math.round(mb)} MB. An mp4 of the same recipe is about a tenth of that. ${what} the gif anyway?`;
 
-/**
- * The service's default ANIMATION_BUDGET_MS: a synchronous animation render that takes longer ends
- * in 504 animation_budget_exceeded (an export job has no such limit).
- */
-export const SYNC_BUDGET_S = 20;
 /** Device pixels per second of an animation render at the slowest (npm run bench:animations, 2 cores): mp4 about 40 M, gif 1–10 M. */
 const PIXELS_PER_SECOND = { mp4: 30e6, gif: 1.5e6 };
 

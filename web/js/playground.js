@@ -1,8 +1,8 @@
-import { generators, render, json, ApiError } from './api.js';
+import { generators, render, json, ApiError, animationBudgetSeconds } from './api.js';
 import { h, clear, copyButton, copyText, debounce, toast, BlobSlot, formatBytes } from './dom.js';
 import { paramControl, field, shufflePalette } from './form.js';
 import { recipeOfFile } from './recipe-file.js';
-import { gifMegabytes, GIF_WARN_MB, gifQuestion, syncSeconds, SYNC_BUDGET_S } from './estimate.js';
+import { gifMegabytes, GIF_WARN_MB, gifQuestion, syncSeconds } from './estimate.js';
 import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName, fitSize, shownRatio } from './state.js';
 
 const DEFAULT_SIZE = { width: 640, height: 360, pixelRatio: 1 };
@@ -461,7 +461,7 @@ export async function showPlayground(view, slugFromRoute) {
     if (mb > GIF_WARN_MB && !confirm(gifQuestion(mb, 'Download'))) return void format.focus();
     // Longer than a direct render may take: an export job instead, asked before rather than failed after.
     const seconds = syncSeconds(chosen, gen);
-    if (seconds > SYNC_BUDGET_S / 2) {
+    if (seconds > (await animationBudgetSeconds()) / 2) {
       if (
         confirm(`This may take about ${Math.ceil(seconds)} s to render, longer than a direct download allows. Export it as a job instead?`)
       ) {
