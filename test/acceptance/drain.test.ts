@@ -15,6 +15,7 @@ import { TEST_LOCAL_KEY } from '../support/black-box/test-keys.ts';
 import { runService, type ServerProcess } from '../support/black-box/server-process.ts';
 import { armEvent, withTimeout } from '../support/black-box/waiters.ts';
 import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
+import { BACKSTOP_MS } from '../support/black-box/logged-process.ts';
 
 // Far longer than the test: a job found `queued` was handed back, not recovered after its lease lapsed.
 const LEASE_MS = 120_000;
@@ -77,7 +78,7 @@ for (const engine of ENGINES) {
           req.end(body ? JSON.stringify(body) : undefined);
         });
 
-      const encoding = armEvent(ffmpeg.events, 'start', encodesSize(1280, 720), 60_000);
+      const encoding = armEvent(ffmpeg.events, 'start', encodesSize(1280, 720), BACKSTOP_MS);
       const submitted = await call('POST', '/v1/jobs', longExport);
       assert.equal(submitted.status, 202, submitted.body);
       const jobId = (JSON.parse(submitted.body) as { id: string }).id;
@@ -103,7 +104,7 @@ for (const engine of ENGINES) {
           if (/event: progress\ndata: \{[^\n]*"progress":0\.\d*[1-9]/.test(streamed)) resolve();
         }),
       );
-      await withTimeout('the job to report progress', progressing, 60_000);
+      await withTimeout('the job to report progress', progressing, BACKSTOP_MS);
 
       // An idle keep-alive socket: a finished request whose connection the agent keeps open.
       assert.equal((await call('GET', '/v1/health')).status, 200);
@@ -111,14 +112,14 @@ for (const engine of ENGINES) {
       assert.ok(idle.length > 0, 'the agent keeps an idle keep-alive socket');
 
       service.child.kill('SIGTERM');
-      const code = await withTimeout('the process to exit', exited, 60_000);
+      const code = await withTimeout('the process to exit', exited, BACKSTOP_MS);
       assert.equal(code, 0, `exit code\n${service.stderr()}`);
-      assert.equal(await withTimeout('the stream to end', streamOutcome, 5_000), 'ended', 'the server ended the stream');
+      assert.equal(await withTimeout('the stream to end', streamOutcome, 60_000), 'ended', 'the server ended the stream');
       assert.match(streamed, /retry: \d+\nid: \d+\nevent: reconnect\n/, 'a final reconnect event');
       // Nothing was left for the request grace to cut: the stream and the idle socket were closed by the drain itself.
       assert.doesNotMatch(service.stdout() + service.stderr(), /still open after the grace/);
 
-      await ffmpeg.whenNoneRunning(5_000);
+      await ffmpeg.whenNoneRunning(60_000);
       agent.destroy();
       // The job as the next process finds it (one that runs no jobs, so it stays as it was left).
       restarted = await runService({ ...env, RUN_JOBS: '0' });

@@ -42,7 +42,7 @@ const requestLogs = () => service.entries.filter(isRequestLog);
 const logOf = (res: Response) => {
   const id = res.headers.get('x-request-id');
   assert.ok(id, 'the service answers with X-Request-Id');
-  return service.waitForLog((e) => (e as RequestLog).req?.id === id, `the log line of request ${id}`, 20_000) as Promise<RequestLog>;
+  return service.waitForLog((e) => (e as RequestLog).req?.id === id, `the log line of request ${id}`) as Promise<RequestLog>;
 };
 /** Requests the service logged for this signed target (any signature). */
 const loggedFor = (target: string) => requestLogs().filter((e) => unsignedPart(e.req.url) === unsignedPart(target));
@@ -72,7 +72,7 @@ before(async () => {
   // A known port, so the URLs the service signs (on its public URL, http://127.0.0.1:PORT in local mode) are usable as returned.
   const port = await freeLoopbackPort();
   service = startLoggedProcess('src/main.ts', { DATA_DIR: dataDir, API_KEYS: TEST_LOCAL_KEY, PORT: String(port) });
-  base = (await service.waitForLog((e) => e.msg === 'listening', 'the service listening', 60_000)).url as string;
+  base = (await service.waitForLog((e) => e.msg === 'listening', 'the service listening')).url as string;
   assert.equal(base, `http://127.0.0.1:${port}`);
   const created = await fetch(`${base}/v1/url-signing-keys`, {
     method: 'POST',

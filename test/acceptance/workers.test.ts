@@ -12,8 +12,9 @@ import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/black-box/databases.ts';
+import { BACKSTOP_MS } from '../support/black-box/logged-process.ts';
 import { ROOT, runService, type ServerProcess } from '../support/black-box/server-process.ts';
 import { TEST_LOCAL_KEY } from '../support/black-box/test-keys.ts';
 import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
@@ -48,8 +49,12 @@ interface Worker {
   completed: string[];
 }
 
-/** The worker's first log entry `match` accepts from now on. */
-function armLog(worker: Worker, match: (e: LogEntry) => boolean, timeoutMs = 60_000) {
+/**
+ * The worker's first log entry `match` accepts from now on. Waits end on the entry; the timeout is
+ * only a backstop against a hang, as long as the fault tier's (a long job on a machine at load 15
+ * took more than the minute this used to allow).
+ */
+function armLog(worker: Worker, match: (e: LogEntry) => boolean, timeoutMs = BACKSTOP_MS) {
   return armEvent<[LogEntry]>(worker.logs, 'entry', match, timeoutMs);
 }
 
@@ -87,7 +92,7 @@ for (const engine of ENGINES) {
         logs,
         completed: [],
       };
-      const started = armLog(worker, (e) => e.msg === 'worker started', 30_000);
+      const started = armLog(worker, (e) => e.msg === 'worker started');
       child.stdout!.on('data', (d) => {
         out += d;
         const lines = (partial + d).split('\n');
@@ -138,9 +143,14 @@ for (const engine of ENGINES) {
       rmSync(dataDir, { recursive: true, force: true });
     });
 
+    // A test's workers never outlive it: one left running would take the next test's job.
+    afterEach(() => {
+      for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+    });
+
     test('SIGKILL mid-job: another worker picks the job up after the lease and completes it', async () => {
       const first = await startWorker();
-      const encoding = armEvent(ffmpeg.events, 'start', encodesSize(640, 360), 60_000);
+      const encoding = armEvent(ffmpeg.events, 'start', encodesSize(640, 360), BACKSTOP_MS);
       const id = await submit(longJob(1));
       await encoding.wait('the job to encode');
       first.child.kill('SIGKILL');
@@ -160,7 +170,7 @@ for (const engine of ENGINES) {
 
     test('SIGTERM drains: the job goes back to the queue and no FFmpeg is left behind', async () => {
       const worker = await startWorker();
-      const encoding = armEvent(ffmpeg.events, 'start', encodesSize(640, 360), 60_000);
+      const encoding = armEvent(ffmpeg.events, 'start', encodesSize(640, 360), BACKSTOP_MS);
       const id = await submit(longJob(2));
       await encoding.wait('the job to encode');
       const handedBack = armLog(worker, (e) => e.msg === 'job handed back on shutdown' && e.jobId === id);
@@ -168,7 +178,8 @@ for (const engine of ENGINES) {
       assert.equal(await worker.exited, 0, worker.output());
       await handedBack.wait('the worker to hand the job back');
       assert.equal((await job(id)).status, 'queued', 'handed back, not stuck in running');
-      await ffmpeg.whenNoneRunning(5_000);
+      // The worker has exited, so an FFmpeg it left would be reading a closed pipe: a minute is a backstop.
+      await ffmpeg.whenNoneRunning(60_000);
       // Another worker finishes it.
       const next = await startWorker();
       await armLog(next, (e) => e.msg === 'job completed' && e.jobId === id).wait('the next worker to complete the job');
@@ -194,7 +205,7 @@ for (const engine of ENGINES) {
           for (const w of pair) w.logs.on('entry', check);
           check();
         });
-        await withTimeout('every job to complete', allDone, 60_000);
+        await withTimeout('every job to complete', allDone, BACKSTOP_MS);
         const completions = pair.flatMap((w) => w.completed).filter((id) => ids.includes(id));
         assert.deepEqual([...completions].sort(), [...ids].sort(), 'each job completed once');
         assert.ok(
