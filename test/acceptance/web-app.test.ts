@@ -664,6 +664,79 @@ test('Shuffle draws a curated palette and keeps the finish (grain) modest; a ran
   await renderedHash(page, hash);
 });
 
+test('sweep sheet: one param across a range or a seed grid, one link; each cell a loaded picture linking its recipe to the playground', async () => {
+  type Recipe = ReturnType<typeof recipeInUrl>;
+  /** The sheet's cells once every picture has loaded: each one's value and the recipe its link opens. */
+  const sheet = async (n: number): Promise<{ value: number; recipe: Recipe }[]> => {
+    await page.waitForFunction(
+      (count) =>
+        [...document.querySelectorAll('#sweep .sweep-cell')].filter((a) => {
+          const img = a.querySelector('img');
+          return !a.classList.contains('loading') && img?.complete && img.naturalWidth > 0;
+        }).length === count,
+      n,
+    );
+    const cells = await page.$$eval('#sweep .sweep-cell', (els) => els.map((a) => [a.getAttribute('data-value'), a.getAttribute('href')]));
+    assert.equal(cells.length, n);
+    return cells.map(([value, href]) => ({ value: Number(value), recipe: recipeInUrl(new URL(href!, server.url).href) }));
+  };
+  await page.goto(`${server.url}/#/playground/blob`);
+  await renderedHash(page);
+  const base = recipeInUrl(page.url());
+  // From the playground: Sweep… offers the numeric params (and seed), prefilled with the schema's range.
+  await page.click('#sweep-form summary');
+  await page.selectOption('#sweep-param', 'points');
+  assert.deepEqual(await Promise.all(['#sweep-from', '#sweep-to', '#sweep-n'].map((sel) => page.inputValue(sel))), ['3', '16', '8']);
+  await page.fill('#sweep-to', '10');
+  await page.click('#sweep-open');
+  await page.waitForURL(/#\/sweep\/blob\?r=[\w-]+&param=points&from=3&to=10&n=8$/);
+  const sweepLink = page.url();
+  const points = await sheet(8);
+  assert.deepEqual(
+    points.map((c) => c.value),
+    [3, 4, 5, 6, 7, 8, 9, 10],
+  );
+  for (const { value, recipe } of points) assert.deepEqual(recipe, { ...base, params: { ...base.params, points: value } });
+  await screenshot(page, 'sweep-points');
+  // The link alone reproduces the sheet (a fresh tab, no session state).
+  const other = await browser.newPage();
+  other.setDefaultTimeout(120_000);
+  try {
+    await other.goto(sweepLink);
+    await other.locator('#sweep .sweep-cell img').first().waitFor();
+    assert.deepEqual(
+      await other.$$eval('#sweep .sweep-cell', (els) => els.map((a) => a.getAttribute('href'))),
+      await page.$$eval('#sweep .sweep-cell', (els) => els.map((a) => a.getAttribute('href'))),
+    );
+  } finally {
+    await other.close();
+  }
+
+  // A seed grid: the cells differ only in seed.
+  const r = Buffer.from(JSON.stringify(base)).toString('base64url');
+  await page.goto(`${server.url}/#/sweep/blob?r=${r}&param=seed&from=100&n=6`);
+  const seeds = await sheet(6);
+  assert.deepEqual(
+    seeds.map((c) => c.value),
+    [100, 101, 102, 103, 104, 105],
+  );
+  for (const { value, recipe } of seeds) assert.deepEqual(recipe, { ...base, seed: value });
+  // A click opens that cell's recipe in the playground.
+  await page.locator('#sweep .sweep-cell').nth(2).click();
+  await page.waitForURL(/#\/playground\/blob\?r=/);
+  await renderedHash(page);
+  assert.equal(await page.inputValue('#seed'), '102');
+  assert.deepEqual(recipeInUrl(page.url()), seeds[2].recipe);
+
+  // A range over orders of magnitude (voronoi's cells 3–2000, a log slider) is swept on a log scale.
+  await page.goto(`${server.url}/#/sweep/voronoi?param=cells&n=3`);
+  const cells = await sheet(3);
+  assert.deepEqual(
+    cells.map((c) => c.value),
+    [3, 77, 2000],
+  );
+});
+
 test('export: an animated gif job streams progress to 100% and offers a download', async () => {
   await page.goto(`${server.url}/#/playground/plasma`);
   await page.waitForFunction(() => /^[0-9a-f]{64}$/.test(document.querySelector('#meta-hash')?.textContent ?? ''));
@@ -901,11 +974,12 @@ test('accessibility: axe-core finds no WCAG 2.1 A/AA violation (contrast include
     context.setDefaultTimeout(120_000);
     const target = await context.newPage();
     try {
-      for (const route of ['', 'playground/mesh-gradient', 'export', 'account']) {
+      for (const route of ['', 'playground/mesh-gradient', 'sweep/blob?param=points&n=4', 'export', 'account']) {
         await target.goto(`${server.url}/#/${route}`);
         await target.locator('main h1').first().waitFor();
         await target.waitForLoadState('networkidle');
         if (route === 'export') await target.locator('#history tr[data-job] .status-completed').first().waitFor();
+        if (route.startsWith('sweep')) await target.waitForFunction(() => document.querySelectorAll('#sweep img').length === 4);
         if (route.startsWith('playground')) {
           await renderedHash(target);
           await target.click('#dev-details summary');
@@ -1224,11 +1298,12 @@ test('phone width (390 px): with data in every table, no page scrolls sideways; 
   const phone = await context.newPage();
   phone.on('console', (msg) => msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()) && pageErrors.push(`phone: ${msg.text()}`));
   try {
-    for (const route of ['', 'playground/mesh-gradient', 'export', 'account']) {
+    for (const route of ['', 'playground/mesh-gradient', 'sweep/mesh-gradient?param=seed&n=4', 'export', 'account']) {
       await phone.goto(`${server.url}/#/${route}`);
       await phone.locator('main h1, #gallery .card').first().waitFor();
       await phone.waitForLoadState('networkidle');
       if (route === 'export') await phone.locator('#history tr[data-job] td[data-label]').first().waitFor();
+      if (route.startsWith('sweep')) await phone.waitForFunction(() => document.querySelectorAll('#sweep img').length === 4);
       if (route === 'account') {
         await phone.locator('#key-list tr[data-key]').first().waitFor();
         await phone.locator('#preset-list td[data-label]').first().waitFor();

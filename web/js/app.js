@@ -3,6 +3,7 @@ import { json } from './api.js';
 import { h, clear } from './dom.js';
 import { showGallery } from './gallery.js';
 import { showPlayground } from './playground.js';
+import { showSweep } from './sweep.js';
 import { showExport, leaveExport } from './export.js';
 import { showAccount, showSignIn } from './account.js';
 
@@ -13,6 +14,7 @@ const routes = {
   '': showGallery,
   gallery: showGallery,
   playground: (v, arg) => showPlayground(v, arg ? decodeURIComponent(arg) : undefined),
+  sweep: (v, arg) => showSweep(v, decodeURIComponent(arg ?? '')),
   export: showExport,
   account: showAccount,
 };

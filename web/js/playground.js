@@ -3,7 +3,18 @@ import { h, clear, copyButton, copyText, debounce, toast, BlobSlot, formatBytes 
 import { paramControl, field, shufflePalette } from './form.js';
 import { recipeOfFile } from './recipe-file.js';
 import { gifMegabytes, GIF_WARN_MB, gifQuestion, syncSeconds } from './estimate.js';
-import { state, saveRecipe, recipeBody, stillFormat, decodeRecipe, playgroundHref, fileName, fitSize, shownRatio } from './state.js';
+import {
+  state,
+  saveRecipe,
+  recipeBody,
+  stillFormat,
+  decodeRecipe,
+  playgroundHref,
+  sweepHref,
+  fileName,
+  fitSize,
+  shownRatio,
+} from './state.js';
 
 const DEFAULT_SIZE = { width: 640, height: 360, pixelRatio: 1 };
 const SIZE_PRESETS = [
@@ -29,7 +40,7 @@ const ANIMATION_PREVIEW_WIDTH = 480;
  * the same motion and the same derived seed); svg and css preview as themselves. Download and
  * Export use the recipe as chosen. `box` is the CSS box the picture fits in.
  */
-function previewRecipe(gen, recipe, box) {
+export function previewRecipe(gen, recipe, box) {
   if ((recipe.format === 'gif' || recipe.format === 'mp4') && gen.formats.includes('mp4')) {
     const scale = Math.min(1, ANIMATION_PREVIEW_WIDTH / Math.max(recipe.size.width, recipe.size.height));
     // mp4 needs even sides.
@@ -53,7 +64,7 @@ function quickRecipe(shown) {
 }
 
 /** A recipe from the URL (`?r=`), missing fields filled in. */
-function fromUrl(gen) {
+export function fromUrl(gen) {
   const r = new URLSearchParams(location.hash.split('?')[1] ?? '').get('r');
   const decoded = r && decodeRecipe(r);
   if (!decoded || typeof decoded !== 'object') return null;
@@ -291,6 +302,55 @@ export async function showPlayground(view, slugFromRoute) {
   // like this", one variation's seed with its numeric params nudged: the same picture as the
   // preview would show for it, with fewer pixels (a tile's share of the screen).
   const variationGrid = h('div', { class: 'variations', id: 'variations' });
+  // Sweep…: the sweep sheet of one numeric param (from..to, by default its schema's range) or of seeds
+  // (from this one on), opened by its link (web/js/sweep.js).
+  const numeric = Object.keys(schemaProps).filter((k) => !schemaProps[k].enum && /number|integer/.test(schemaProps[k].type));
+  const sweepParam = h(
+    'select',
+    { id: 'sweep-param', onchange: () => sweepDefaults() },
+    ['seed', ...numeric].map((k) => h('option', { value: k }, schemaProps[k]?.title || k)),
+  );
+  const sweepNum = (id, attrs) => h('input', { type: 'number', id, step: 'any', class: 'num', ...attrs });
+  const sweepFrom = sweepNum('sweep-from');
+  const sweepTo = sweepNum('sweep-to', { placeholder: 'from + n − 1' });
+  const sweepN = sweepNum('sweep-n', { min: 2, max: 48, step: 1, value: 8 });
+  const sweepDefaults = () => {
+    const p = sweepParam.value;
+    const s = schemaProps[p] ?? {};
+    const v = p === 'seed' ? Number(seed.value) : (readForm().params[p] ?? 0);
+    const d = Math.abs(v) || 1;
+    [sweepFrom.value, sweepTo.value] = p === 'seed' ? [v, ''] : [s.minimum ?? v - d, s.maximum ?? v + d];
+  };
+  const label = (text, input) => h('label', {}, `${text} `, input);
+  const sweep = h(
+    'details',
+    { class: 'sweep-form', id: 'sweep-form', ontoggle: () => sweep.open && sweepDefaults() },
+    h('summary', {}, 'Sweep…'),
+    h(
+      'div',
+      { class: 'actions' },
+      label('Param', sweepParam),
+      label('From', sweepFrom),
+      label('To', sweepTo),
+      label('Cells', sweepN),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn small',
+          id: 'sweep-open',
+          onclick: () =>
+            (location.hash = sweepHref(gen.slug, readForm(), {
+              param: sweepParam.value,
+              from: sweepFrom.value,
+              to: sweepTo.value,
+              n: sweepN.value,
+            })),
+        },
+        'Open sweep',
+      ),
+    ),
+  );
   const variations = h(
     'div',
     { class: 'variations-box' },
@@ -305,6 +365,7 @@ export async function showPlayground(view, slugFromRoute) {
       ),
     ),
     variationGrid,
+    sweep,
   );
   // Public URLs of the recipe Download renders, signed by one of the workspace's URL signing keys
   // (docs/embedding.md): they render with no key, for <img>, og:image, e-mail and CDNs.
@@ -659,7 +720,7 @@ function wrapId(id, control) {
 }
 
 /** A generator made for a shape of its own (an avatar, a social card) opens at that size; others at DEFAULT_SIZE. */
-function initialRecipe(gen) {
+export function initialRecipe(gen) {
   const own = gen.suggestedSize && !(gen.suggestedSize.width === 1920 && gen.suggestedSize.height === 1080);
   const size = own ? { ...gen.suggestedSize, pixelRatio: 1 } : { ...DEFAULT_SIZE };
   return { slug: gen.slug, params: structuredClone(gen.defaults ?? {}), seed: 0, size, format: stillFormat(gen) };

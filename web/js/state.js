@@ -86,6 +86,12 @@ export function playgroundHref(slug, recipe) {
   return `#/playground/${encodeURIComponent(slug)}?r=${r}`;
 }
 
+/** The sweep sheet's route: a recipe and `query` {param, from, to, n}, empty values left to the sheet's defaults. */
+export function sweepHref(slug, recipe, query) {
+  const q = new URLSearchParams(Object.entries({ r: encodeRecipe(recipe), ...query }).filter(([, v]) => v !== ''));
+  return `#/sweep/${encodeURIComponent(slug)}?${q}`;
+}
+
 /** The one file-name rule of Download and Export: <slug>-<seed>-<w>x<h>[@<pr>x].<ext>. */
 export function fileName(slug, recipe) {
   const pr = recipe.size.pixelRatio ?? 1;
