@@ -481,6 +481,30 @@ test('any rendered file (png, webp, gif, mp4, svg, css), dropped on the playgrou
     await page.waitForFunction((format) => (document.getElementById('format') as HTMLSelectElement | null)?.value === format, f.format);
     assert.equal(await page.inputValue('#seed'), String(4242 + i));
   }
+  // A file rendered by a generator version this service no longer runs opens its recipe with the
+  // current version and says so (a recipe URL pinning the old one answers 410 recipe_outdated).
+  const generators = (await (await fetch(`${server.url}/v1/generators`)).json()) as { slug: string; version: string }[];
+  const current = generators.find((g) => g.slug === 'linear-gradient')!.version;
+  const res = await fetch(`${server.url}/v1/generate/linear-gradient`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ params: { angle: 30 }, seed: 77, size: { width: 160, height: 90 }, format: 'css' }),
+  });
+  const css = await res.text();
+  const encoded = /"recipe":"([A-Za-z0-9_-]+)"/.exec(css)![1]!;
+  const old = { ...JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')), version: '1.0.0' } as { version: string };
+  assert.notEqual(current, old.version);
+  const oldCss = css.replace(encoded, Buffer.from(JSON.stringify(old)).toString('base64url'));
+  await page.setInputFiles('#open-file', { name: 'old.css', mimeType: 'text/css', buffer: Buffer.from(oldCss) });
+  await page.waitForURL((url) => url.hash.startsWith('#/playground/linear-gradient?') && recipeInUrl(url.href).seed === 77);
+  await page.waitForFunction(() =>
+    /^old\.css was rendered by linear-gradient 1\.0\.0/.test(document.getElementById('toast')?.textContent ?? ''),
+  );
+  assert.match(
+    (await page.textContent('#toast')) ?? '',
+    new RegExp(`this service runs ${current.replaceAll('.', '\\.')}, whose output differs`),
+  );
+
   // A file without a recipe says so and changes nothing.
   const before = page.url();
   await page.setInputFiles('#open-file', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });

@@ -272,10 +272,18 @@ export async function showPlayground(view, slugFromRoute) {
     if (!found) return toast(`No recipe in ${file.name}: only files this service rendered carry one.`);
     if (!list.some((g) => g.slug === found.slug))
       return toast(`${file.name} was made by "${found.slug}", which this service does not offer.`);
-    const target = playgroundHref(found.slug, found);
+    const { version, ...opened } = found;
+    const target = playgroundHref(found.slug, opened);
     if (location.hash === target) showPlayground(view, found.slug);
     else location.hash = target;
-    toast(`Opened the recipe of ${file.name}`);
+    // A recipe pinning a retired version is what a recipe URL answers 410 recipe_outdated for: say so,
+    // with the version that replaced it, whose picture the playground now shows.
+    const current = list.find((g) => g.slug === found.slug).version;
+    toast(
+      version && version !== current
+        ? `${file.name} was rendered by ${found.slug} ${version}; this service runs ${current}, whose output differs. Opened its recipe with ${current}.`
+        : `Opened the recipe of ${file.name}`,
+    );
   }
   const actions = h(
     'div',

@@ -7,7 +7,10 @@ import { decodeRecipe } from './state.js';
 
 const PATTERN = /(?:"recipe":"|&quot;recipe&quot;:&quot;|rs:recipe=")([A-Za-z0-9_-]+)/;
 
-/** The recipe a rendered file carries, as the playground takes it ({slug, params, seed, size, format}), or null. */
+/**
+ * The recipe a rendered file carries, as the playground takes it ({slug, params, seed, size, format}),
+ * with the generator `version` that rendered it; or null.
+ */
 export async function recipeOfFile(file) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   // One character per byte, so offsets in the text are offsets in the file.
@@ -22,5 +25,6 @@ export async function recipeOfFile(file) {
   const encoded = PATTERN.exec(text)?.[1];
   const recipe = encoded && decodeRecipe(encoded);
   if (!recipe || typeof recipe.generator !== 'string') return null;
-  return { slug: recipe.generator, params: recipe.params ?? {}, seed: recipe.seed, size: recipe.size, format: recipe.format };
+  const { generator: slug, params = {}, seed, size, format, version } = recipe;
+  return { slug, params, seed, size, format, version };
 }
