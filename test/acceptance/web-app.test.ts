@@ -1208,6 +1208,39 @@ test('the copy buttons agree: the recipe URL gives what the curl command gives (
   } finally {
     await other.close();
   }
+
+  // "Save as preset" is named inline (no dialog) and saves the recipe Download renders.
+  await page.fill('#preset-name', 'blob at seed 77, 2x');
+  await page.click('#save-preset');
+  await page.waitForFunction(() => document.getElementById('toast')?.textContent === 'Saved preset "blob at seed 77, 2x"');
+  const presets = (await (await fetch(`${server.url}/v1/presets`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+    id: string;
+    name: string;
+    recipe: { slug: string; seed: number; size: unknown; format: string };
+  }[];
+  const saved = presets.find((p) => p.name === 'blob at seed 77, 2x');
+  assert.ok(saved, 'the preset is listed');
+  assert.deepEqual(
+    [saved.recipe.slug, saved.recipe.seed, saved.recipe.size, saved.recipe.format],
+    ['blob', 77, { width: 300, height: 200, pixelRatio: 2 }, 'png'],
+  );
+  // The Account page lists it with its picture: the recipe at pixel ratio 0.5.
+  const thumbs: { size?: unknown; seed?: number }[] = [];
+  const watch = (req: import('playwright-core').Request) => {
+    if (req.method() === 'POST' && req.url().endsWith('/v1/generate/blob'))
+      thumbs.push(req.postDataJSON() as { size?: unknown; seed?: number });
+  };
+  page.on('request', watch);
+  await page.goto(`${server.url}/#/account`);
+  await page.waitForFunction((id) => {
+    const img = document.querySelector<HTMLImageElement>(`#preset-list img[data-thumb="${id}"]`);
+    return img !== null && img.complete && img.naturalWidth > 0;
+  }, saved.id);
+  page.off('request', watch);
+  assert.ok(
+    thumbs.some((b) => b.seed === 77 && JSON.stringify(b.size) === JSON.stringify({ width: 300, height: 200, pixelRatio: 0.5 })),
+    JSON.stringify(thumbs),
+  );
 });
 
 test('service unreachable: one banner that polls /v1/health and goes away by itself', async () => {

@@ -1,6 +1,6 @@
-import { json } from './api.js';
+import { json, generators, render } from './api.js';
 import { h, clear, append, copyButton, formatDate, toast, labelCells } from './dom.js';
-import { saveRecipe } from './state.js';
+import { saveRecipe, stillFormat } from './state.js';
 
 export async function showAccount(view) {
   clear(view);
@@ -452,7 +452,7 @@ async function loadPresets(tbody) {
         h(
           'tr',
           { dataset: { preset: p.id } },
-          h('td', {}, p.name),
+          h('td', {}, presetThumb(p), p.name),
           h('td', {}, p.recipe.slug),
           h('td', {}, formatDate(p.updatedAt)),
           h(
@@ -468,6 +468,26 @@ async function loadPresets(tbody) {
   } catch (err) {
     clear(tbody).append(h('tr', {}, h('td', { colspan: 4, class: 'error' }, err.message)));
   }
+}
+
+/**
+ * A preset's picture, small: its recipe as a still (webp where offered) at pixel ratio 0.5, the least
+ * a recipe may ask for. In hosted mode its first render is charged like any render (usually 1 credit);
+ * after that it is a cache hit, free. Nothing for a css-only generator.
+ */
+function presetThumb(preset) {
+  const img = h('img', { class: 'job-thumb', alt: '', width: 48, height: 27, dataset: { thumb: preset.id } });
+  (async () => {
+    const r = preset.recipe;
+    const gen = (await generators()).find((g) => g.slug === r.slug);
+    const format = gen && (gen.formats.includes('webp') ? 'webp' : stillFormat(gen));
+    if (!gen || format === 'css') return img.remove();
+    const size = { ...(r.size ?? gen.defaultSize), pixelRatio: 0.5 };
+    const out = await render(r.slug, { params: r.params ?? {}, seed: r.seed ?? 0, size, format });
+    img.src = URL.createObjectURL(out.blob);
+    img.onload = () => URL.revokeObjectURL(img.src);
+  })().catch(() => img.remove());
+  return img;
 }
 
 function load(preset) {

@@ -464,8 +464,8 @@ export async function showPlayground(view, slugFromRoute) {
         id: 'copy-playground-link',
       }),
       copyButton(() => tsSnippet(recipe), 'Copy TypeScript', 'TypeScript snippet copied'),
-      h('button', { type: 'button', class: 'btn small', id: 'save-preset', onclick: () => savePreset(recipe) }, 'Save as preset'),
     ),
+    presetForm(() => recipe),
     publicUrls,
   );
   details.addEventListener('toggle', () => details.open && !publicUrls.firstChild && loadSigningKeys());
@@ -874,15 +874,32 @@ function tsSnippet(recipe) {
   ].join('\n');
 }
 
-async function savePreset(recipe) {
-  const name = window.prompt('Preset name', `${recipe.slug} ${new Date().toISOString().slice(0, 10)}`);
-  if (!name) return;
-  try {
-    await json('/v1/presets', { method: 'POST', body: { name, recipe: { slug: recipe.slug, ...recipeBody(recipe) } } });
-    toast(`Saved preset "${name}"`);
-  } catch (err) {
-    toast(`Could not save the preset: ${err.message}`);
-  }
+/** "Save as preset", named inline (an empty name takes the placeholder: slug and date). */
+function presetForm(current) {
+  const name = h('input', { type: 'text', id: 'preset-name', maxlength: 100, 'aria-label': 'Preset name' });
+  const form = h(
+    'form',
+    {
+      class: 'actions',
+      id: 'preset-form',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const recipe = current();
+        const named = name.value.trim() || `${recipe.slug} ${new Date().toISOString().slice(0, 10)}`;
+        try {
+          await json('/v1/presets', { method: 'POST', body: { name: named, recipe: { slug: recipe.slug, ...recipeBody(recipe) } } });
+          name.value = '';
+          toast(`Saved preset "${named}"`);
+        } catch (err) {
+          toast(`Could not save the preset: ${err.message}`);
+        }
+      },
+    },
+    name,
+    h('button', { type: 'submit', class: 'btn small', id: 'save-preset' }, 'Save as preset'),
+  );
+  name.placeholder = 'Preset name (default: generator and date)';
+  return form;
 }
 
 const SIGNING_KEY = 'render-service.signing-key';
