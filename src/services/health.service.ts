@@ -43,8 +43,8 @@ export interface HealthOptions {
   ffmpegProbeTtlMs?: number;
   /** Reads from the blob store; resolves with why it failed, or undefined. Without one the store counts as ready. */
   blobStoreProbe?: () => Promise<string | undefined>;
-  /** ANIMATION_BUDGET_MS, reported by /v1/health (default: the setting's default). */
-  animationBudgetMs?: number;
+  /** ANIMATION_BUDGET_MS, reported by /v1/health. */
+  animationBudgetMs: number;
 }
 
 /**
@@ -110,10 +110,10 @@ export class HealthService {
     ffmpegVersion: string | undefined,
     private readonly generatorCount: () => number,
     private readonly revision: string,
-    options: HealthOptions = {},
+    options: HealthOptions,
   ) {
     this.rendererVersion = rendererVersion(ffmpegVersion);
-    this.animationBudgetMs = options.animationBudgetMs ?? 20_000;
+    this.animationBudgetMs = options.animationBudgetMs;
     const clock = options.clock ?? systemClock;
     this.ffmpegReadiness = new CachedProbe(
       () => probeFfmpegEncode(ffmpeg),

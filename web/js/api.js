@@ -137,14 +137,14 @@ let animationBudget;
 /**
  * The service's ANIMATION_BUDGET_MS in seconds (`animationBudgetMs` of GET /v1/health, read once): a
  * direct gif/mp4 render that takes longer ends in 504 animation_budget_exceeded, an export job has no
- * such limit. The setting's default (20 s) while the service cannot be asked.
+ * such limit. While the service cannot be asked, no limit (the render then reports why it failed).
  */
 export function animationBudgetSeconds() {
   animationBudget ??= json('/v1/health').then(
     (health) => health.animationBudgetMs / 1000,
     () => {
       animationBudget = undefined;
-      return 20;
+      return Infinity;
     },
   );
   return animationBudget;
