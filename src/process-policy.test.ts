@@ -3,49 +3,10 @@
 // error thrown out of the event loop too; any other uncaught exception drains the process (a request
 // in flight still gets its answer, the runtime is closed) and exits 1 for its supervisor.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { EventEmitter } from 'node:events';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
-import { armEvent } from '../test/support/black-box/waiters.ts';
+import { startLoggedProcess } from '../test/support/black-box/logged-process.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHILD = 'test/support/process-policy-child.ts';
-/** Only a backstop: waits end on the child's log line or its exit. */
-const BACKSTOP_MS = 120_000;
-
-type Entry = Record<string, unknown> & { msg?: string; level?: number };
-
-function startChild() {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const events = new EventEmitter<{ entry: [Entry] }>();
-  const entries: Entry[] = [];
-  let out = '';
-  let partial = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d;
-    const lines = (partial + d).split('\n');
-    partial = lines.pop()!;
-    for (const line of lines.filter((l) => l.startsWith('{'))) {
-      const entry = JSON.parse(line) as Entry;
-      entries.push(entry);
-      events.emit('entry', entry);
-    }
-  });
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const waitForLog = async (match: (e: Entry) => boolean, what: string) => {
-    const waiter = armEvent<[Entry]>(events, 'entry', match, BACKSTOP_MS);
-    const earlier = entries.find(match);
-    if (earlier) {
-      waiter.stop();
-      return earlier;
-    }
-    return (await waiter.wait(`${what}\n${out.slice(-2000)}`))[0];
-  };
-  return { child, entries, exited, waitForLog, output: () => out };
-}
+const startChild = () => startLoggedProcess('test/support/process-policy-child.ts', {});
 
 describe('the process policy (a real child process)', () => {
   const child = startChild();

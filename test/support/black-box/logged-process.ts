@@ -30,7 +30,8 @@ export interface LoggedProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function startLoggedProcess(entry: 'src/main.ts' | 'src/worker.ts', env: Record<string, string>): LoggedProcess {
+/** Starts `entry` (a TypeScript file of this repository: src/main.ts, src/worker.ts or a test's own process) with `env`. */
+export function startLoggedProcess(entry: string, env: Record<string, string>): LoggedProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', LOG_LEVEL: 'info', ...env },
