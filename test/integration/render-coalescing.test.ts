@@ -18,57 +18,33 @@ import { CreditsService } from '../../src/services/credits.service.ts';
 import { type MeteredResult, MeteredRenderService } from '../../src/services/metered-render.service.ts';
 import { renderCost } from '../../src/services/pricing.ts';
 import type { RenderCall, RenderService } from '../../src/services/render.service.ts';
+import { arrivalGate } from '../support/arrival-gate.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 
 const N = 10;
 
-/**
- * The real render and credit services behind a gate: the first reservation (the leader's) waits
- * until `arrivals` cache lookups have answered. A lookup's answer reaches this counter before its
- * caller resumes, and the caller then joins the leader synchronously, while the leader still has
- * to reserve and render (database and worker-thread replies); so when the gate opens every request
- * is already waiting on the leader.
- */
+/** The real render and credit services behind an arrivalGate at the credit reservation. */
 function gated(
   real: RenderService,
   ledger: CreditsService,
   arrivals: number,
   onRender: (n: number, call: RenderCall) => void | Promise<void> = () => {},
 ) {
-  let lookups = 0;
+  const gate = arrivalGate(real, arrivals);
   let renders = 0;
-  let reservations = 0;
-  let open!: () => void;
-  let lead!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  const leading = new Promise<void>((resolve) => (lead = resolve));
   const render: Pick<RenderService, 'cached' | 'cachedInMemory' | 'renderUncached'> = {
-    cachedInMemory: (resolved: ResolvedRecipe) => real.cachedInMemory(resolved),
-    cached(resolved: ResolvedRecipe) {
-      const answer = real.cached(resolved);
-      void answer.then(
-        () => ++lookups >= arrivals && open(),
-        () => {},
-      );
-      return answer;
-    },
+    ...gate.lookups,
     async renderUncached(resolved: ResolvedRecipe, call: RenderCall = {}) {
       await onRender(++renders, call);
       return real.renderUncached(resolved, call);
     },
   };
   const credits: Pick<CreditsService, 'reserve' | 'settleEventually'> = {
-    async reserve(...args: Parameters<CreditsService['reserve']>) {
-      if (++reservations === 1) {
-        lead();
-        await opened;
-      }
-      return ledger.reserve(...args);
-    },
+    reserve: (...args: Parameters<CreditsService['reserve']>) => gate.holdFirst(() => ledger.reserve(...args)),
     settleEventually: (r, to) => ledger.settleEventually(r, to),
   };
-  return { render, credits, leading, renders: () => renders };
+  return { render, credits, leading: gate.leading, renders: () => renders };
 }
 
 /** Runs `call(0)` alone until it leads, then `call(1..n-1)` at once. */

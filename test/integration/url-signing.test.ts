@@ -16,7 +16,7 @@ import { startMetricsServer } from '../../src/http/metrics.server.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { MeteredRenderService } from '../../src/services/metered-render.service.ts';
 import type { RenderCall } from '../../src/services/render.service.ts';
-import type { UrlSigningKeysService } from '../../src/services/url-signing-keys.service.ts';
+import { arrivalGate } from '../support/arrival-gate.ts';
 import { ENGINES, postgresAvailable } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 
@@ -106,36 +106,16 @@ function assertRateLimited(res: supertest.Response, policy: 'signed-address' | '
  * The app's metered render service rebuilt on its own real services, with a gate: the first signed
  * miss's spend (the leader's charge, before its transaction opens) waits until `arrivals` cache
  * lookups have answered, so every identical request is in flight, waiting on the leader, before it
- * pays (as test/integration/render-coalescing.test.ts gates the credit reservation). Swapped into
+ * pays (an arrivalGate, as render-coalescing.test.ts has at the credit reservation). Swapped into
  * the app for one test; production code has no hook for it.
  */
 function gatedSignedRenders(services: Runtime['deps']['services'], arrivals: number) {
   const { render, credits, usage, urlSigningKeys } = services;
-  let lookups = 0;
-  let spends = 0;
+  const gate = arrivalGate(render, arrivals);
   let renders = 0;
-  let open!: () => void;
-  let lead!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  const leading = new Promise<void>((resolve) => (lead = resolve));
-  const spend: UrlSigningKeysService['spend'] = async (keyId, cost, reserve) => {
-    if (++spends === 1) {
-      lead();
-      await opened;
-    }
-    return urlSigningKeys.spend(keyId, cost, reserve);
-  };
   const metered = new MeteredRenderService(
     {
-      cachedInMemory: (resolved: ResolvedRecipe) => render.cachedInMemory(resolved),
-      cached(resolved: ResolvedRecipe) {
-        const answer = render.cached(resolved);
-        void answer.then(
-          () => ++lookups >= arrivals && open(),
-          () => {},
-        );
-        return answer;
-      },
+      ...gate.lookups,
       renderUncached(resolved: ResolvedRecipe, call?: RenderCall) {
         renders++;
         return render.renderUncached(resolved, call);
@@ -143,9 +123,12 @@ function gatedSignedRenders(services: Runtime['deps']['services'], arrivals: num
     },
     credits,
     usage,
-    { spend, giveBack: (keyId, month, cost) => urlSigningKeys.giveBack(keyId, month, cost) },
+    {
+      spend: (keyId, cost, reserve) => gate.holdFirst(() => urlSigningKeys.spend(keyId, cost, reserve)),
+      giveBack: (keyId, month, cost) => urlSigningKeys.giveBack(keyId, month, cost),
+    },
   );
-  return { metered, leading, spends: () => spends, renders: () => renders };
+  return { metered, leading: gate.leading, spends: gate.charges, renders: () => renders };
 }
 
 /** `n` identical signed GETs, the first alone until it is about to pay, then the rest at once; the app renders through `gate` meanwhile. */
