@@ -4,14 +4,16 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { handlers } from '../handlers/index.ts';
+import { isProblemError } from './errors/problem.ts';
 import type { AppDeps } from './http/app-deps.types.ts';
-import { loggableUrl, requestIdFor, requestLogger } from './http/logging.ts';
-import { createLeanHitPath } from './http/lean-hit.path.ts';
+import { loggableUrl, requestLogger } from './http/logging.ts';
+import { leanHitPathStep } from './http/lean-hit.path.ts';
 import { requestRecorder } from './http/request-metrics.ts';
-import { authenticateOnce } from './http/request-steps.ts';
+import { requestPipeline, type RequestPipeline, type RequestStep } from './http/request-pipeline.ts';
+import { authenticateOnce, authorizedSteps } from './http/request-steps.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import type { AuthRequest } from './services/auth.service.ts';
 import { createOperationsRouter } from './http/operations.router.ts';
@@ -58,37 +60,39 @@ export const WEB_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/**
- * The request listener: the lean path for recipe URLs held in memory (lean-hit.path.ts; off with
- * LEAN_HIT_PATH=0), then express with the full path for everything else.
- */
-export async function createApp(deps: AppDeps): Promise<RequestListener> {
+/** An express app with the service's settings; the pipeline's express steps are each one. */
+function expressApp(deps: AppDeps): express.Express {
   const app = express();
-  // One authentication decision per request, shared by the lean and the full path.
-  const authenticate = authenticateOnce((req: AuthRequest) => deps.services.auth.authenticate(req));
   // Whom to believe about the client address (req.ip): the peer, or the configured proxies in front.
   app.set('trust proxy', deps.config.trustProxy === false ? false : deps.config.trustProxy);
   app.disable('x-powered-by');
   // Render handlers set strong ETags from recipe hashes; express's default would hash every body.
   app.set('etag', false);
   app.set('query parser', 'simple');
+  return app;
+}
 
-  app.use(requestLogger(deps.logger));
-  app.use((_req, res, next) => {
-    res.set(SECURITY_HEADERS);
-    next();
-  });
+/** An express app as a step: it answers, or passes the request on when no route of its took it. */
+function expressStep(name: string, app: express.Express): RequestStep {
+  return {
+    name,
+    handle: (req, res, next) => {
+      app(req as express.Request, res as express.Response, next);
+    },
+  };
+}
 
+/** The self-hosted assets of the API reference page and the web app, at paths outside /v1/. */
+function webAppStep(deps: AppDeps): RequestStep {
+  const app = expressApp(deps);
   // Self-hosted assets of the API reference page (no CDN).
   app.get('/assets/redoc.standalone.js', async (_req, res) => {
     const bundle = await redocBundle();
     res.set('Cache-Control', 'public, max-age=86400');
     res.type('text/javascript').send(bundle);
   });
-
   // The web app at / (same origin as the API). Only files that exist under web/dist are served; any
-  // other path falls through to the API and its problem+json 404. API paths skip the file lookup
-  // (a stat per request on the hot render path).
+  // other path falls through to the API and its problem+json 404.
   const webApp = express.static(WEB_DIR, {
     index: 'index.html',
     redirect: false,
@@ -102,37 +106,81 @@ export async function createApp(deps: AppDeps): Promise<RequestListener> {
   });
   const toAppOrigin = appOriginRedirect(deps.config);
   app.use((req, res, next) => {
-    if (req.path.startsWith('/v1/')) return next();
     if (toAppOrigin) return toAppOrigin(req, res, () => webApp(req, res, next));
     webApp(req, res, next);
   });
+  const step = expressStep('web app', app);
+  // API paths skip it (a file lookup per request on the hot render path).
+  return { ...step, handle: (req, res, next) => (req.url?.startsWith('/v1/') ? next() : step.handle(req, res, next)) };
+}
 
-  app.use(...originMiddleware(originPolicy(deps.config)));
-  app.use(localGateway(deps.config.localGateway));
-  // The sign-in library reads its own bodies, so it goes before the operations router (which reads ours).
-  if (deps.signInHandler) app.all('/v1/auth/*splat', signInRateLimit(deps.services.rateLimiter), deps.signInHandler);
+/** A middleware of express's shape that reads nothing express adds as a step. */
+function middlewareStep(
+  name: string,
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
+): RequestStep {
+  return { name, handle: middleware };
+}
+
+/**
+ * The request listener: the request pipeline, one ordered list of steps every request walks
+ * (src/http/request-pipeline.ts). The lean path for recipe URLs held in memory (lean-hit.path.ts;
+ * off with LEAN_HIT_PATH=0) is the step just before the operations router, so every step in front
+ * of it runs on both paths. Add a step to this list, never to one of the express apps inside it.
+ */
+export async function createApp(deps: AppDeps): Promise<RequestPipeline> {
+  // One authentication decision and one rate-limit count per request, shared by both paths.
+  const authenticate = authenticateOnce((req: AuthRequest) => deps.services.auth.authenticate(req));
+  const authorized = authorizedSteps({
+    policy: originPolicy(deps.config),
+    // Read at each request, as handlers read services (a test may replace one).
+    rateLimiter: {
+      consume: (principal, authorization) => deps.services.rateLimiter.consume(principal, authorization),
+      consumeSigned: (clientAddress) => deps.services.rateLimiter.consumeSigned(clientAddress),
+    },
+    onSignedUrlRefused: () => deps.metrics.signedUrlRefusal('rate_limited'),
+  });
+
+  const operations = expressApp(deps);
   // Bodies are read inside the operations router, after the route matched and authenticated.
-  const router = await createOperationsRouter(deps, handlers, authenticate);
-  app.use(router.handle);
-  app.use(routeNotFound);
-  app.use(problemErrorHandler);
-  const record = requestRecorder(deps.metrics);
-  const lean = deps.config.leanHitPath ? createLeanHitPath(deps, authenticate, router.validate) : null;
-  return (req, res) => {
-    record(req, res);
-    if (!lean) return void app(req, res);
-    lean(req, res).then(
-      (answered) => void (answered || app(req, res)),
-      (err: unknown) => {
-        // Answered as the full path answers the same error (a database that is down: 503), with a request id.
-        if (!requestIdOf(req)) Object.assign(req, { id: requestIdFor(req, res) });
-        const problem = problemFor(err, req);
-        deps.logger[problem.status >= 500 && problem.code !== 'not_ready' ? 'error' : 'warn'](
-          { err, reqId: requestIdOf(req), url: loggableUrl(req.url ?? '') },
-          'lean path failed',
-        );
-        sendProblem(req, res, problem);
-      },
-    );
+  const router = await createOperationsRouter(deps, { handlers, authenticate, authorized });
+  operations.use(router.handle);
+  operations.use(routeNotFound);
+  operations.use(problemErrorHandler);
+
+  const signIn = expressApp(deps);
+  // The sign-in library reads its own bodies, so it goes before the operations router (which reads ours).
+  if (deps.signInHandler) signIn.all('/v1/auth/*splat', signInRateLimit(deps.services.rateLimiter), deps.signInHandler);
+
+  const securityHeaders: RequestStep['handle'] = (_req, res, next) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    next();
   };
+  const record = requestRecorder(deps.metrics);
+  const steps: RequestStep[] = [
+    middlewareStep('metrics', (req, res, next) => {
+      record(req, res);
+      next();
+    }),
+    middlewareStep('request log', requestLogger(deps.logger) as never),
+    middlewareStep('security headers', securityHeaders),
+    webAppStep(deps),
+    ...originMiddleware(originPolicy(deps.config)).map((middleware, i) =>
+      middlewareStep(i === 0 ? 'origin policy' : 'cors', middleware as never),
+    ),
+    middlewareStep('local gateway', localGateway(deps.config.localGateway) as never),
+    ...(deps.signInHandler ? [expressStep('sign-in', signIn)] : []),
+    ...(deps.config.leanHitPath ? [leanHitPathStep(deps, { authenticate, validate: router.validate, authorized })] : []),
+    expressStep('operations', operations),
+  ];
+  return requestPipeline(steps, (err, step, req, res, passedOn) => {
+    const problem = problemFor(err, req);
+    // A refusal is an answer like any other (the request log line records it); anything else is logged.
+    if (!isProblemError(err) || passedOn)
+      deps.logger[problem.status >= 500 && problem.code !== 'not_ready' ? 'error' : 'warn'](
+        { err, reqId: requestIdOf(req), url: loggableUrl(req.url ?? '') },
+        `${step.name} failed`,
+      );
+    if (!passedOn) sendProblem(req, res, problem);
+  });
 }

@@ -1,39 +1,33 @@
 // The lean path: the hottest request there is — a recipe URL (GET or HEAD /v1/render/{hash}?r=…)
-// whose bytes this process holds in memory — answered in front of express, at a fraction of the
-// full path's cost. It answers only that success (or the 429 of the rate limit it has just
-// counted); anything else — a miss, a refusal, a conditional or cross-origin request, a URL the
-// contract does not accept — falls through untouched to the full path, which decides and answers
-// it. Signed URLs (`sig`, `kid`, `exp`) and the path form with a file extension always fall
-// through. What it runs are the full path's own steps, not copies: the contract's validator (its answer
-// memoised per URL), checkInput, the local gateway's rule, the shared authenticateOnce, the cookie
-// origin rule, the rate limit, metering, the response writer and the request log line.
-// test/integration/lean-hit-path.test.ts runs every case against both paths.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// whose bytes this process holds in memory — answered by a step of the request pipeline (src/app.ts)
+// just before the operations router, so it skips express and openapi-backend, the costly part of
+// the full path. Every step in front of it (metrics, the request log, security headers, the origin
+// policy, the local gateway, …) has run for it as for any request. It answers a hit, or a refusal
+// of the authorized steps it shares with the full path (cookie origin, rate limit); anything else —
+// a miss, a failed authentication, a conditional or cross-origin request, a URL the contract does not
+// accept — goes on to the operations router untouched, which decides and answers it. Signed URLs
+// (`sig`, `kid`, `exp`) and the path form with a file extension always go on. What it runs are the
+// full path's own rules, not copies: the contract's validator (its answer memoised per URL),
+// checkInput, the shared authenticateOnce, the shared authorized steps, metering and the response
+// writer. test/integration/lean-hit-path.test.ts runs every case against both paths.
 import querystring from 'node:querystring';
 import { LRUCache } from 'lru-cache';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
-import { isProblemError } from '../errors/problem.ts';
 import { numericQueryParams } from '../lib/openapi-document.ts';
 import { EXPIRES_PARAM, KEY_ID_PARAM, SIGNATURE_PARAM } from '../lib/url-signature.ts';
 import type { AuthRequest, AuthResult } from '../services/auth.service.ts';
 import type { AppDeps } from './app-deps.types.ts';
-import { isGatewayEligible } from './local-gateway.middleware.ts';
-import { REQUEST_COMPLETED, loggedRequest, loggedResponse, requestIdFor, requestLogLevel } from './logging.ts';
-import { originPolicy } from './origin.middleware.ts';
-import { sendProblem } from './problem-response.ts';
+import { markAnsweredByLeanPath } from './logging.ts';
 import { markOperation } from './request-metrics.ts';
 import { sendRendered } from './render-response.ts';
-import { checkCookieOrigin, checkInput, enforceRateLimit } from './request-steps.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import type { RequestStep } from './request-pipeline.ts';
+import { type AuthorizedStep, checkInput, runAuthorizedSteps } from './request-steps.ts';
 
 /** The contract's request validation for one operation, as the full path runs it (openapi-backend with our Ajv). */
 export type ValidateRequest = (
   request: { method: string; path: string; query: Record<string, string | string[]>; headers: Record<string, string> },
   operationId: 'renderRecipe',
 ) => boolean;
-
-/** Answers the request and resolves true, or resolves false having written nothing (the full path takes it). */
-export type LeanPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 const PREFIX = '/v1/render/';
 /** renderRecipe's numeric query parameters (w, h, pr): checked as the full path checks them. */
@@ -44,12 +38,20 @@ const RECIPE_PATH = /^\/v1\/render\/([0-9a-f]{64})$/;
 /** Memoised URL resolutions, by URL length (URLs are up to ~16 KiB). */
 const RESOLVED_URLS_BYTES = 8 * 1024 * 1024;
 
-export function createLeanHitPath(
-  deps: AppDeps,
-  authenticate: (req: AuthRequest) => Promise<AuthResult>,
-  validate: ValidateRequest,
-): LeanPath {
-  const policy = originPolicy(deps.config);
+export interface LeanHitPathOptions {
+  /** Shared with the full path (authenticateOnce). */
+  authenticate: (req: AuthRequest) => Promise<AuthResult>;
+  /** The full path's contract validation (OperationsRouter.validate). */
+  validate: ValidateRequest;
+  /** Shared with the full path (authorizedSteps: the rate limit counts a request once). */
+  authorized: readonly AuthorizedStep[];
+}
+
+/** The step's name; its failures are logged as "lean path failed". */
+export const LEAN_PATH_STEP = 'lean path';
+
+export function leanHitPathStep(deps: AppDeps, options: LeanHitPathOptions): RequestStep {
+  const { authenticate, validate, authorized } = options;
   // Services are read from deps.services at each request, as the full path does (a test may replace one).
   // The verdict per URL; false: the full path must answer it (the contract or the recipe refuses it).
   const resolvedUrls = new LRUCache<string, ResolvedRecipe | false>({
@@ -83,56 +85,50 @@ export function createLeanHitPath(
     return resolved;
   }
 
-  return async (req, res) => {
-    const url = req.url ?? '';
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith(PREFIX)) return false;
-    const { headers } = req;
-    // Cross-origin (CORS), conditional (304) and body-carrying requests take the full path.
-    if (headers.origin !== undefined || headers['if-none-match'] !== undefined) return false;
-    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
-    const resolved = resolveUrl(url);
-    if (!resolved) return false;
+  return {
+    name: LEAN_PATH_STEP,
+    async handle(req, res, next) {
+      const url = req.url ?? '';
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith(PREFIX)) return next();
+      const { headers } = req;
+      // Cross-origin (CORS), conditional (304) and body-carrying requests take the full path.
+      if (headers.origin !== undefined || headers['if-none-match'] !== undefined) return next();
+      if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return next();
+      const resolved = resolveUrl(url);
+      if (!resolved) return next();
 
-    const started = performance.now();
-    const authRequest = req as IncomingMessage & AuthRequest;
-    if (deps.config.localGateway && isGatewayEligible(authRequest)) authRequest.localGateway = true;
-    const auth = await authenticate(authRequest);
-    if (!auth.ok) return false;
-    const { principal } = auth;
-    try {
-      checkCookieOrigin(policy, 'renderRecipe', req.method, headers, principal);
-    } catch {
-      return false;
-    }
-    // Only a hit held in memory is answered here; the lookup costs no I/O, so a miss goes on to the
-    // full path having cost nothing it will repeat but authentication (which it shares).
-    const hit = deps.services.meteredRender.inMemoryHit(resolved);
-    if (!hit) return false;
+      const started = performance.now();
+      const auth = await authenticate(req as typeof req & AuthRequest);
+      if (!auth.ok) return next();
+      const { principal } = auth;
+      try {
+        await runAuthorizedSteps(authorized, {
+          request: req,
+          operationId: 'renderRecipe',
+          method: req.method,
+          headers,
+          principal,
+          // Read only for signed URLs (counted by client address), which never take this path.
+          clientAddress: req.socket.remoteAddress ?? 'unknown',
+          setHeaders: (limits) => {
+            for (const [name, value] of Object.entries(limits)) res.setHeader(name, value);
+          },
+        });
+      } catch (err) {
+        // The full path would refuse it the same way: answered here (the pipeline sends the problem).
+        markOperation(res, 'renderRecipe');
+        markAnsweredByLeanPath(res);
+        throw err;
+      }
+      // Only a hit held in memory is answered here; the lookup costs no I/O, so a miss goes on to the
+      // full path having cost nothing it will repeat (authentication and the rate limit count once).
+      const hit = deps.services.meteredRender.inMemoryHit(resolved);
+      if (!hit) return next();
 
-    markOperation(res, 'renderRecipe');
-    const id = requestIdFor(req, res);
-    (req as IncomingMessage & { id?: string }).id = id;
-    res.once('close', () => {
-      const fields = {
-        req: loggedRequest({ id, method: req.method!, url, remoteAddress: req.socket.remoteAddress, headers }),
-        res: loggedResponse({ statusCode: res.statusCode, raw: res }),
-        responseTime: Math.round(performance.now() - started),
-        path: 'lean',
-      };
-      deps.logger[requestLogLevel(res)](fields, res.writableFinished ? REQUEST_COMPLETED : 'client closed request');
-    });
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    try {
-      await enforceRateLimit(deps.services.rateLimiter, principal, headers.authorization, (limits) => {
-        for (const [name, value] of Object.entries(limits)) res.setHeader(name, value);
-      });
-    } catch (err) {
-      if (!isProblemError(err)) throw err;
-      sendProblem(req, res, err);
-      return true;
-    }
-    deps.services.meteredRender.recordUsage(resolved, { principal, operation: 'renderRecipe' }, hit, started);
-    sendRendered(req, res, resolved, hit);
-    return true;
+      markOperation(res, 'renderRecipe');
+      markAnsweredByLeanPath(res);
+      deps.services.meteredRender.recordUsage(resolved, { principal, operation: 'renderRecipe' }, hit, started);
+      sendRendered(req, res, resolved, hit);
+    },
   };
 }

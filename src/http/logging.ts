@@ -60,8 +60,15 @@ export function requestLogLevel(res: ServerResponse, err?: Error): 'info' | 'war
   return 'info';
 }
 
-/** pino-http's message for a finished request; the lean path (lean-hit.path.ts) logs the same. */
+/** pino-http's message for a finished request. */
 export const REQUEST_COMPLETED = 'request completed';
+
+const answeredByLeanPath = new WeakSet<ServerResponse>();
+
+/** The request's log line will say `"path":"lean"`: the lean path (lean-hit.path.ts) answered it. */
+export function markAnsweredByLeanPath(res: ServerResponse): void {
+  answeredByLeanPath.add(res);
+}
 
 export function requestLogger(logger: Logger) {
   return pinoHttp({
@@ -74,6 +81,8 @@ export function requestLogger(logger: Logger) {
       return res.writableFinished ? err.message : 'client closed request';
     },
     customAttributeKeys: { reqId: 'requestId' },
+    // Read when the request starts (nothing marked yet) and when it is logged.
+    customProps: (_req, res) => (answeredByLeanPath.has(res) ? { path: 'lean' } : (undefined as unknown as object)),
     wrapSerializers: true,
   });
 }

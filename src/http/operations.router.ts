@@ -12,15 +12,16 @@ import { toIssues } from '../lib/schema-validation.ts';
 import { sendProblem } from './problem-response.ts';
 import { markOperation } from './request-metrics.ts';
 import { createBodyReader } from './body.middleware.ts';
-import { originPolicy } from './origin.middleware.ts';
 import { createContractBackend, installCompiledRouting, pathParamReader } from './openapi-backend.seam.ts';
-import type { AuthRequest, AuthResult } from '../services/auth.service.ts';
+import type { AuthRequest, AuthResult, Principal } from '../services/auth.service.ts';
 import type { ValidateRequest } from './lean-hit.path.ts';
 import {
   abortOnClientClose,
-  checkCookieOrigin,
+  type AuthorizedRequest,
+  type AuthorizedStep,
   checkInput,
-  enforceRateLimit,
+  RATE_LIMIT_STEP,
+  runAuthorizedSteps,
   unauthorizedAnswer,
   validationFailed,
 } from './request-steps.ts';
@@ -42,18 +43,30 @@ export interface OperationsRouter {
   validate: ValidateRequest;
 }
 
-/** `authenticate` is shared with the lean path (authenticateOnce: one decision per request object). */
-export async function createOperationsRouter(
-  deps: AppDeps,
-  handlers: Record<OperationId, Handler<never>>,
-  authenticate: (req: AuthRequest) => Promise<AuthResult>,
-): Promise<OperationsRouter> {
-  const policy = originPolicy(deps.config);
+export interface OperationsRouterOptions {
+  handlers: Record<OperationId, Handler<never>>;
+  /** Shared with the lean path (authenticateOnce: one decision per request object). */
+  authenticate: (req: AuthRequest) => Promise<AuthResult>;
+  /** Shared with the lean path (authorizedSteps: the rate limit counts a request once). */
+  authorized: readonly AuthorizedStep[];
+}
+
+export async function createOperationsRouter(deps: AppDeps, options: OperationsRouterOptions): Promise<OperationsRouter> {
+  const { handlers, authenticate, authorized } = options;
+  const countRequest = authorized.find((step) => step.name === RATE_LIMIT_STEP)!;
   const operations = listOperations();
   assertHandlersMatch(handlers, new Set(operations.map((o) => o.operationId)));
   const api = createContractBackend(structuredClone(openApiDocument()) as unknown as Document);
   const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  const setHeaders = (res: Response) => (headers: Record<string, string>) => void res.set(headers);
+  const authorizedRequest = (operationId: string, req: Request, res: Response, principal: Principal | null): AuthorizedRequest => ({
+    request: req,
+    operationId: operationId as OperationId,
+    method: req.method,
+    headers: req.headers,
+    principal,
+    clientAddress: clientAddress(req),
+    setHeaders: (headers) => void res.set(headers),
+  });
 
   // Every scheme shares one decision (authenticateOnce); a signed URL's principal satisfies only the
   // signedUrl scheme, which renderRecipe alone lists, and a key or session never satisfies it.
@@ -85,15 +98,10 @@ export async function createOperationsRouter(
     unauthorizedHandler: async (_c: Context, req: Request, res: Response) =>
       sendProblem(req, res, await unauthorizedAnswer(await authenticate(req), deps.services.rateLimiter, clientAddress(req))),
     validationFail: async (c: Context, req: Request, res: Response) => {
+      // Refused by the contract but authenticated: still counted against the rate limit.
       if (c.security?.authorized) {
         const auth = await authenticate(req);
-        await enforceRateLimit(
-          deps.services.rateLimiter,
-          auth.ok ? auth.principal : null,
-          req.headers.authorization,
-          setHeaders(res),
-          clientAddress(req),
-        );
+        await countRequest.run(authorizedRequest(c.operation.operationId!, req, res, auth.ok ? auth.principal : null));
       }
       sendProblem(req, res, validationFailed(toIssues(c.validation.errors as ErrorObject[])));
     },
@@ -104,13 +112,7 @@ export async function createOperationsRouter(
     api.register(operationId, async (c: Context, req: Request, res: Response) => {
       const auth = c.security?.authorized ? await authenticate(req) : undefined;
       const principal = auth?.ok ? auth.principal : null;
-      checkCookieOrigin(policy, operationId as OperationId, req.method, req.headers, principal);
-      await enforceRateLimit(deps.services.rateLimiter, principal, req.headers.authorization, setHeaders(res), clientAddress(req)).catch(
-        (err: unknown) => {
-          if (principal?.method === 'signed_url') deps.metrics.signedUrlRefusal('rate_limited');
-          throw err;
-        },
-      );
+      await runAuthorizedSteps(authorized, authorizedRequest(operationId, req, res, principal));
       const ctx: RequestContext = {
         operationId: operationId as OperationId,
         req,

@@ -8,9 +8,11 @@ import type { Decision } from '../services/rate-limit.service.ts';
 import {
   abortOnClientClose,
   authenticateOnce,
+  authorizedSteps,
   checkCookieOrigin,
   checkInput,
-  enforceRateLimit,
+  RATE_LIMIT_STEP,
+  runAuthorizedSteps,
   unauthorizedAnswer,
 } from './request-steps.ts';
 
@@ -87,20 +89,61 @@ describe('checkCookieOrigin', () => {
   });
 });
 
-describe('enforceRateLimit', () => {
+describe('authorizedSteps', () => {
+  const policy = { allowedOrigins: ['https://app.example.test'], allowSelfLoopback: false };
+  const counting = (decision: Decision) => {
+    const limiter = { calls: 0, consume: async () => (limiter.calls++, decision), consumeSigned: async () => (limiter.calls++, decision) };
+    return limiter;
+  };
+  const request = (principal: Principal | null, seen: Record<string, string>[], headers = {}) => ({
+    request: {},
+    operationId: 'renderRecipe' as const,
+    method: 'GET',
+    headers,
+    principal,
+    clientAddress: '127.0.0.1',
+    setHeaders: (h: Record<string, string>) => void seen.push(h),
+  });
+
+  test('cookie origin, then the rate limit: a refused cookie render is not counted', async () => {
+    const limiter = counting(allow);
+    const steps = authorizedSteps({ policy, rateLimiter: limiter });
+    assert.deepEqual(
+      steps.map((s) => s.name),
+      ['cookie origin', RATE_LIMIT_STEP],
+    );
+    await assert.rejects(runAuthorizedSteps(steps, request(session, [])), problem('origin_denied', 403));
+    assert.equal(limiter.calls, 0);
+  });
+
   test('sets the RateLimit headers, refuses over the limit with 429, and counts nothing without a principal', async () => {
     const seen: Record<string, string>[] = [];
-    let calls = 0;
-    const limiter = (decision: Decision) => ({ consume: async () => (calls++, decision), consumeSigned: async () => decision });
-    await enforceRateLimit(limiter(allow), apiKey, 'Bearer x', (h) => seen.push(h));
+    await runAuthorizedSteps(authorizedSteps({ policy, rateLimiter: counting(allow) }), request(apiKey, seen));
     assert.deepEqual(seen, [allow.headers]);
-    await assert.rejects(
-      enforceRateLimit(limiter(deny), apiKey, 'Bearer x', (h) => seen.push(h)),
-      problem('rate_limited', 429),
-    );
+    let refusedSigned = 0;
+    const denying = authorizedSteps({ policy, rateLimiter: counting(deny), onSignedUrlRefused: () => refusedSigned++ });
+    await assert.rejects(runAuthorizedSteps(denying, request(apiKey, seen)), problem('rate_limited', 429));
     assert.deepEqual(seen.at(-1), deny.headers);
-    await enforceRateLimit(limiter(deny), null, undefined, (h) => seen.push(h));
-    assert.equal(calls, 2);
+    assert.equal(refusedSigned, 0);
+    const signed = { workspaceId: 'ws_1', method: 'signed_url' } as Principal;
+    await assert.rejects(runAuthorizedSteps(denying, request(signed, seen)), problem('rate_limited', 429));
+    assert.equal(refusedSigned, 1, 'a signed URL refused by the rate limit is counted for the refusals metric');
+    const limiter = counting(deny);
+    await runAuthorizedSteps(authorizedSteps({ policy, rateLimiter: limiter }), request(null, seen));
+    assert.equal(limiter.calls, 0);
+  });
+
+  test('a request is counted once however often the steps run for it (the lean path, then the full path)', async () => {
+    const limiter = counting(allow);
+    const steps = authorizedSteps({ policy, rateLimiter: limiter });
+    const seen: Record<string, string>[] = [];
+    const one = request(apiKey, seen);
+    await runAuthorizedSteps(steps, one);
+    await runAuthorizedSteps(steps, { ...one, setHeaders: (h) => void seen.push(h) });
+    assert.equal(limiter.calls, 1);
+    assert.deepEqual(seen, [allow.headers, allow.headers], 'each path still sets the headers');
+    await runAuthorizedSteps(steps, request(apiKey, seen));
+    assert.equal(limiter.calls, 2, 'another request is counted');
   });
 });
 

@@ -1,19 +1,23 @@
 // The steps every API request goes through, each a named function of plain inputs (headers, a
 // principal, a place to put response headers) rather than express's req/res where it can be, so
-// another request path (a lean one for cacheable requests) runs exactly the same ones. In order:
+// both request paths (the full one and the lean one for recipe URLs held in memory) run the same
+// ones. In order:
 //  1. checkInput: path parameters' percent-encoding and NUL (U+0000) anywhere, before any work;
 //  2. authenticate (once per request; the body is read only when it succeeds or is not needed);
 //     a failure is answered by unauthorizedAnswer (401, or 429 for too many failures);
 //  3. schema validation (openapi-backend with our Ajv, see openapi-backend.seam.ts);
-//  4. checkCookieOrigin: a signed-in browser's unsafe request must come from an allowed origin;
-//  5. enforceRateLimit: RateLimit headers, 429 over the limit;
+//  4.–5. AUTHORIZED_STEPS, the one ordered list both paths run once a request is authenticated and
+//     valid: checkCookieOrigin (a signed-in browser's unsafe request must come from an allowed
+//     origin), then the rate limit (RateLimit headers, 429 over the limit; counted once per request);
 //  6. abortOnClientClose: the handler's AbortSignal, aborted when the client leaves;
 //  7. the idempotency replay (IdempotencyService.respondOnce), then the operation's handler.
-// operations.router.ts composes them for express.
+// operations.router.ts composes them for the full path, lean-hit.path.ts for the lean one; the
+// steps in front of both (request log, security headers, origin policy, …) are the request
+// pipeline's list in src/app.ts.
 import type { IncomingHttpHeaders } from 'node:http';
 import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
 import type { AuthResult, Principal } from '../services/auth.service.ts';
-import type { RateLimiter } from '../services/rate-limit.service.ts';
+import type { Decision, RateLimiter } from '../services/rate-limit.service.ts';
 import type { OperationId } from './handler.types.ts';
 import { assertCookieRequestAllowed, type OriginPolicy } from './origin.middleware.ts';
 
@@ -151,24 +155,72 @@ export function checkCookieOrigin(
   if (principal?.method === 'session') assertCookieRequestAllowed(policy, operationId, method, headers);
 }
 
+/** What the authorized steps read of a request, on either path. */
+export interface AuthorizedRequest {
+  /** The request object itself: what "once per request" is counted by. */
+  readonly request: object;
+  readonly operationId: OperationId;
+  readonly method: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly principal: Principal | null;
+  readonly clientAddress: string;
+  setHeaders(headers: Record<string, string>): void;
+}
+
+/** The rate limit's step name: a request the contract refuses after authentication is still counted (operations.router.ts). */
+export const RATE_LIMIT_STEP = 'rate limit';
+
+export interface AuthorizedStep {
+  readonly name: string;
+  run(request: AuthorizedRequest): void | Promise<void>;
+}
+
+export interface AuthorizedStepsOptions {
+  policy: OriginPolicy;
+  rateLimiter: Pick<RateLimiter, 'consume' | 'consumeSigned'>;
+  /** Told of a signed URL refused by the rate limit (the refusals metric). */
+  onSignedUrlRefused?: () => void;
+}
+
 /**
- * Step 5: counts the request against its workspace's and key's limits (a signed URL: against its
- * client address's); RateLimit headers go to `setHeaders`; 429 over the limit.
+ * Steps 4–5: the one ordered list both request paths run for an authenticated, valid request
+ * before its handler (the lean path before it answers a hit). The rate limit counts a request once
+ * however often it is asked: a lean-path miss is counted there and not again by the full path.
  */
-export async function enforceRateLimit(
-  rateLimiter: Pick<RateLimiter, 'consume' | 'consumeSigned'>,
-  principal: Principal | null,
-  authorization: string | string[] | undefined,
-  setHeaders: (headers: Record<string, string>) => void,
-  clientAddress = 'unknown',
-): Promise<void> {
-  if (!principal) return;
-  const decision =
-    principal.method === 'signed_url'
-      ? await rateLimiter.consumeSigned(clientAddress)
-      : await rateLimiter.consume(principal, authorization);
-  setHeaders(decision.headers);
-  if (!decision.allowed) throw new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers });
+export function authorizedSteps(options: AuthorizedStepsOptions): readonly AuthorizedStep[] {
+  const decisions = new WeakMap<object, Promise<Decision | undefined>>();
+  const countOnce = (r: AuthorizedRequest): Promise<Decision | undefined> => {
+    let decision = decisions.get(r.request);
+    if (!decision) {
+      const { principal } = r;
+      decision = !principal
+        ? Promise.resolve(undefined)
+        : principal.method === 'signed_url'
+          ? options.rateLimiter.consumeSigned(r.clientAddress)
+          : options.rateLimiter.consume(principal, r.headers.authorization);
+      decisions.set(r.request, decision);
+    }
+    return decision;
+  };
+  return [
+    { name: 'cookie origin', run: (r) => checkCookieOrigin(options.policy, r.operationId, r.method, r.headers, r.principal) },
+    {
+      name: RATE_LIMIT_STEP,
+      run: async (r) => {
+        const decision = await countOnce(r);
+        if (!decision) return;
+        r.setHeaders(decision.headers);
+        if (decision.allowed) return;
+        if (r.principal?.method === 'signed_url') options.onSignedUrlRefused?.();
+        throw new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers });
+      },
+    },
+  ];
+}
+
+/** Runs the authorized steps in their order; the first refusal throws. */
+export async function runAuthorizedSteps(steps: readonly AuthorizedStep[], request: AuthorizedRequest): Promise<void> {
+  for (const step of steps) await step.run(request);
 }
 
 /** What abortOnClientClose watches: a response that reports its connection closing. */

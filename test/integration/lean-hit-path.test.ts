@@ -180,13 +180,14 @@ for (const setup of SETUPS) {
               status: 200,
               headers: () => ({ Cookie: session, 'Sec-Fetch-Site': 'same-origin' }),
             },
+            // Refused by the cookie-origin step, which both paths run in the same place (request-steps.ts).
             {
               name: 'a session from another site',
-              servedLean: false,
+              servedLean: true,
               status: 403,
               headers: () => ({ Cookie: session, 'Sec-Fetch-Site': 'cross-site' }),
             },
-            { name: 'a session without fetch metadata', servedLean: false, status: 403, headers: () => ({ Cookie: session }) },
+            { name: 'a session without fetch metadata', servedLean: true, status: 403, headers: () => ({ Cookie: session }) },
             {
               name: 'a session cookie that is not valid',
               servedLean: false,
@@ -209,6 +210,17 @@ for (const setup of SETUPS) {
             },
           ]),
     ];
+
+    test('one list of request steps: the lean path is the step just before the operations router', () => {
+      const leanSteps = (lean.app as unknown as { steps: string[] }).steps;
+      const fullSteps = (full.app as unknown as { steps: string[] }).steps;
+      assert.deepEqual(leanSteps.slice(-2), ['lean path', 'operations']);
+      assert.deepEqual(
+        leanSteps.filter((step) => step !== 'lean path'),
+        fullSteps,
+        'every other step runs in front of both paths, in the same order',
+      );
+    });
 
     for (const c of cases) {
       test(c.name, async () => {

@@ -26,18 +26,22 @@ describe('handler table vs contract', () => {
   test('a missing handler fails the start-up', async () => {
     const { getHealth: _omitted, ...rest } = handlers;
     await assert.rejects(
-      createOperationsRouter(t.runtime.deps, rest as never, t.runtime.deps.services.auth.authenticate),
+      createOperationsRouter(t.runtime.deps, {
+        handlers: rest as never,
+        authenticate: t.runtime.deps.services.auth.authenticate,
+        authorized: [],
+      }),
       /Missing: getHealth/,
     );
   });
 
   test('a handler for an operation the contract does not have fails the start-up', async () => {
     await assert.rejects(
-      createOperationsRouter(
-        t.runtime.deps,
-        { ...handlers, deleteEverything: () => {} } as never,
-        t.runtime.deps.services.auth.authenticate,
-      ),
+      createOperationsRouter(t.runtime.deps, {
+        handlers: { ...handlers, deleteEverything: () => {} } as never,
+        authenticate: t.runtime.deps.services.auth.authenticate,
+        authorized: [],
+      }),
       /Not in the contract: deleteEverything/,
     );
   });
