@@ -6,9 +6,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { MAX_FRAME_PIXELS } from './limits.ts';
 import { isSafeKeyPrefix } from '../lib/key-prefix.ts';
-
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+import { LOG_LEVELS, type LogLevel } from '../lib/logger.ts';
 
 export interface OAuthClient {
   readonly clientId: string;
