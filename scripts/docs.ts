@@ -2,7 +2,7 @@
 //   docs/generators.md          the catalogue (src/generators: descriptions, formats, versions, param schemas)
 //   docs/generators/*.webp      each generator at seeds 1–3, rendered by the service's own engine, and
 //                               strip.webp (the README's picture) composed from them
-//   docs/modes-and-settings.md  the settings tables (src/config/config.ts + scripts/docs/settings.ts)
+//   docs/modes-and-settings.md  the settings tables (src/config + scripts/docs/settings.ts)
 //   docs/errors.md              the problem codes (src/errors/error-registry.ts + openapi.yaml)
 // A page's generated part sits between `<!-- generated:start <name> -->` and `<!-- generated:end -->`;
 // the text around it is written by hand and kept.
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMAGE_DIR, STRIP_FILE, catalogueMarkdown, composeStrip, renderTiles, staleTile, tiles } from './docs/catalogue.ts';
 import { problemsMarkdown } from './docs/problems.ts';
-import { settingsMarkdown } from './docs/settings.ts';
+import { configParserSource, settingsMarkdown } from './docs/settings.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DOCS = path.join(ROOT, 'docs');
@@ -29,7 +29,7 @@ function regions(): Array<{ page: string; name: string; content: () => string }>
     {
       page: 'modes-and-settings.md',
       name: 'settings',
-      content: () => settingsMarkdown(readFileSync(path.join(ROOT, 'src/config/config.ts'), 'utf8')),
+      content: () => settingsMarkdown(configParserSource(ROOT)),
     },
     { page: 'errors.md', name: 'problem-codes', content: problemsMarkdown },
   ];

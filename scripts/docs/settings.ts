@@ -1,9 +1,11 @@
 // The settings table of docs/modes-and-settings.md, written by `npm run docs`. Which settings exist,
-// their ranges and their literal defaults come from the parser itself (src/config/config.ts, read as
-// text the way src/config/config.test.ts reads it); what each one means, and a default the source
+// their ranges and their literal defaults come from the parser itself (the modules of src/config, read
+// as text the way src/config/config.test.ts reads them); what each one means, and a default the source
 // computes rather than states, come from the list below. A setting the parser reads that this list
 // does not describe — or one described that the parser no longer reads — stops `npm run docs` and
 // fails `npm run docs:check`, so the table cannot drift from the parser.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as configModule from '../../src/config/config.ts';
 
 interface SettingDoc {
@@ -300,12 +302,22 @@ export const SETTING_GROUPS: SettingGroup[] = [
 
 type Kind = 'str' | 'int' | 'bool' | 'list';
 
+/** The settings parser's source: every module of src/config but the tests (each concern reads its own settings). */
+export function configParserSource(root: string): string {
+  const dir = path.join(root, 'src/config');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+    .join('\n');
+}
+
 export interface ParsedSetting {
   name: string;
   kind: Kind;
   /** int: "min–max". */
   range?: string;
-  /** The default the source states as a literal (or a named constant of config.ts), formatted. */
+  /** The default the source states as a literal (or a named constant config.ts exports), formatted. */
   literalDefault?: string;
 }
 
@@ -398,8 +410,8 @@ export function settingsMarkdown(source: string): string {
   const unknown = described.filter((n) => !parsed.has(n));
   const twice = described.filter((n, i) => described.indexOf(n) !== i);
   const problems = [
-    ...undocumented.map((n) => `${n} is read by src/config/config.ts but not described in scripts/docs/settings.ts`),
-    ...unknown.map((n) => `${n} is described in scripts/docs/settings.ts but src/config/config.ts does not read it`),
+    ...undocumented.map((n) => `${n} is read by src/config but not described in scripts/docs/settings.ts`),
+    ...unknown.map((n) => `${n} is described in scripts/docs/settings.ts but src/config does not read it`),
     ...twice.map((n) => `${n} is described twice in scripts/docs/settings.ts`),
   ];
   const out: string[] = [];

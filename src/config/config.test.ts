@@ -63,6 +63,49 @@ test('every invalid setting is reported together', () => {
   assert.ok(error.problems.length >= 8);
 });
 
+test('invalid settings of every concern are reported together, in one ConfigError', () => {
+  // One bad setting per concern's parser: database, server, auth, storage, billing, jobs, logging, render, metrics, rate limits.
+  const bad = {
+    DATABASE_URL: 'postgres://x/y',
+    STARTUP_WAIT_SECONDS: 'forever',
+    APP_ORIGIN: 'https://app.example.com',
+    TRUST_PROXY: 'everyone',
+    AUTH_SECRET: 'too-short',
+    BLOB_STORE: 'ftp',
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    JOB_CONCURRENCY: '0',
+    LOG_LEVEL: 'loud',
+    ANIMATION_BUDGET_MS: '1',
+    METRICS_PORT: '9464',
+    METRICS_HOST: '0.0.0.0',
+    RATE_LIMIT_KEY_PER_MINUTE: 'lots',
+  };
+  assert.throws(
+    () => loadConfig(bad),
+    (err: unknown) => {
+      assert.ok(err instanceof ConfigError);
+      for (const start of [
+        'STARTUP_WAIT_SECONDS',
+        'TRUST_PROXY',
+        'AUTH_SECRET',
+        'BLOB_STORE must be',
+        'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+        'JOB_CONCURRENCY',
+        'LOG_LEVEL',
+        'ANIMATION_BUDGET_MS',
+        'METRICS_TOKEN is required',
+        'RATE_LIMIT_KEY_PER_MINUTE',
+      ])
+        assert.ok(
+          err.problems.some((p) => p.startsWith(start)),
+          `reports ${start}:\n${err.message}`,
+        );
+      assert.equal(err.problems.length, 10, err.message);
+      return true;
+    },
+  );
+});
+
 test('hosted mode requires Postgres and an https APP_ORIGIN', () => {
   assert.throws(
     () => loadConfig({ SERVICE_LOCAL_MODE: '0' }),
@@ -339,8 +382,10 @@ test('metrics: off by default; METRICS_PORT turns them on at loopback; another h
 });
 
 test('every setting the parser reads is documented in docs/modes-and-settings.md', async () => {
-  const { readFile } = await import('node:fs/promises');
-  const source = await readFile(new URL('./config.ts', import.meta.url), 'utf8');
+  const { readFile, readdir } = await import('node:fs/promises');
+  // Each concern reads its own settings in its own module here.
+  const modules = (await readdir(new URL('.', import.meta.url))).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const source = (await Promise.all(modules.map((f) => readFile(new URL(`./${f}`, import.meta.url), 'utf8')))).join('\n');
   // The settings tables there are written by `npm run docs` (scripts/docs/settings.ts); this reads the page itself.
   const page = await readFile(new URL('../../docs/modes-and-settings.md', import.meta.url), 'utf8');
   const direct = [...source.matchAll(/\b(?:str|int|bool|list)\('([A-Z0-9_]+)'/g)].map((m) => m[1]!);

@@ -4,24 +4,24 @@
 // output changes bumps its version, which the golden suite enforces); `npm run docs:check` renders
 // them again and compares bytes.
 import assert from 'node:assert/strict';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { checkDocs, ROOT } from '../../scripts/docs.ts';
 import { tiles, STRIP_FILE } from '../../scripts/docs/catalogue.ts';
-import { settingsMarkdown } from '../../scripts/docs/settings.ts';
+import { configParserSource, settingsMarkdown } from '../../scripts/docs/settings.ts';
 
 test('docs/: every generated table and picture is up to date (npm run docs -- --check --no-render)', async () => {
   const problems = await checkDocs({ render: false });
   assert.deepEqual(problems, [], `run \`npm run docs\`:\n  ${problems.join('\n  ')}`);
 });
 
-test('the settings table describes exactly the settings src/config/config.ts reads', () => {
+test('the settings table describes exactly the settings src/config reads', () => {
   // settingsMarkdown throws naming a setting read but not described, or described but not read.
-  assert.doesNotThrow(() => settingsMarkdown(readFileSync(path.join(ROOT, 'src/config/config.ts'), 'utf8')));
+  assert.doesNotThrow(() => settingsMarkdown(configParserSource(ROOT)));
   assert.throws(
-    () => settingsMarkdown(`${readFileSync(path.join(ROOT, 'src/config/config.ts'), 'utf8')}\nconst x = int('NEW_SETTING', 1, 0, 9);`),
-    /NEW_SETTING is read by src\/config\/config\.ts but not described/,
+    () => settingsMarkdown(`${configParserSource(ROOT)}\nconst x = int('NEW_SETTING', 1, 0, 9);`),
+    /NEW_SETTING is read by src\/config but not described/,
   );
 });
 
