@@ -290,7 +290,12 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       idempotency,
       usage,
       meteredRender,
-      health: new HealthService(new SystemRepository(db), ffmpeg, ffmpegVersion, () => generators.size, revision, {
+      health: new HealthService({
+        system: new SystemRepository(db),
+        ffmpeg,
+        ffmpegVersion,
+        generatorCount: () => generators.size,
+        revision,
         clock,
         logger,
         animationBudgetMs: config.render.animationBudgetMs,
