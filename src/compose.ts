@@ -166,13 +166,13 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
           logger.warn({ err }, 'not hearing key revocations: verifying every key in the database'),
         )
       : null;
-  const keys = new KeysService(
-    new ApiKeysRepository(db),
+  const keys = new KeysService({
+    repo: new ApiKeysRepository(db),
     clock,
-    config.localMode,
-    (err) => logger.warn({ err }, 'could not record key use'),
-    keyRevocations,
-  );
+    localMode: config.localMode,
+    onTouchError: (err) => logger.warn({ err }, 'could not record key use'),
+    revocations: keyRevocations,
+  });
   await keys.listenForRevocations();
   const paymentProvider: PaymentProvider | null =
     options.paymentProvider ??
@@ -428,8 +428,11 @@ export async function composeAdmin(config: Config, logger: Logger, clock: Clock 
   // The ledger is kept whatever the mode (local mode only does not charge renders against it).
   const credits = new CreditsService(new CreditsRepository(db), clock, true, logger);
   // A revocation here reaches every running server: the repository notifies in the same transaction.
-  const keys = new KeysService(new ApiKeysRepository(db), clock, config.localMode, (err) =>
-    logger.warn({ err }, 'could not record key use'),
-  );
+  const keys = new KeysService({
+    repo: new ApiKeysRepository(db),
+    clock,
+    localMode: config.localMode,
+    onTouchError: (err) => logger.warn({ err }, 'could not record key use'),
+  });
   return { config, workspaces, credits, keys, jobs: new JobsRepository(db), clock, close: () => db.destroy() };
 }
