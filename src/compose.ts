@@ -153,7 +153,11 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // local-mode start (and every local-mode test process) would pay for nothing.
   // Local mode performs no credit checks; hosted renders pay from the workspace balance.
   const ledger = new CreditsRepository(db);
-  const credits = new CreditsService(ledger, clock, !config.localMode, logger, {
+  const credits = new CreditsService({
+    repo: ledger,
+    clock,
+    enabled: !config.localMode,
+    logger,
     topUpHint: options.paymentProvider || config.billing ? BUY_CREDITS_HINT : NO_BILLING_HINT,
   });
   const signIn = config.localMode
@@ -426,7 +430,7 @@ export async function composeAdmin(config: Config, logger: Logger, clock: Clock 
   const workspaces = new WorkspacesRepository(db);
   if (config.localMode) await workspaces.ensure({ id: LOCAL_WORKSPACE_ID, name: 'Local workspace', kind: 'local', createdAt: clock.now() });
   // The ledger is kept whatever the mode (local mode only does not charge renders against it).
-  const credits = new CreditsService(new CreditsRepository(db), clock, true, logger);
+  const credits = new CreditsService({ repo: new CreditsRepository(db), clock, enabled: true, logger });
   // A revocation here reaches every running server: the repository notifies in the same transaction.
   const keys = new KeysService({
     repo: new ApiKeysRepository(db),
