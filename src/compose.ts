@@ -278,14 +278,14 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     logger,
     metrics,
     services: {
-      auth: new AuthService(
+      auth: new AuthService({
         config,
-        [...config.apiKeys, ...localKeys],
+        localKeys: [...config.apiKeys, ...localKeys],
         keys,
-        signIn?.sessions ?? null,
-        signIn?.providers ?? [],
-        urlSigningKeys,
-      ),
+        sessions: signIn?.sessions ?? null,
+        signInProviders: signIn?.providers ?? [],
+        signedUrls: urlSigningKeys,
+      }),
       keys,
       urlSigningKeys,
       presets: new PresetsService(new PresetsRepository(db), render, clock),
