@@ -288,7 +288,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       }),
       keys,
       urlSigningKeys,
-      presets: new PresetsService(new PresetsRepository(db), render, clock),
+      presets: new PresetsService({ repo: new PresetsRepository(db), render, clock }),
       credits,
       billing,
       idempotency,
