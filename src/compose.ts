@@ -201,15 +201,18 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     logger,
   });
   credits.startSweeper();
-  const usage = new UsageService(new UsageRepository(db), clock, logger, metrics);
+  const usage = new UsageService({ repo: new UsageRepository(db), clock, logger, metrics });
   // One process on SQLite counts in memory; on Postgres every API process shares the counts.
   const rateLimiter =
     config.database.client === 'sqlite'
       ? createMemoryRateLimiter(config.rateLimit, logger)
       : createPostgresRateLimiter(config.rateLimit, db, logger);
-  const urlSigningKeys = new UrlSigningKeysService(new UrlSigningKeysRepository(db), clock, rateLimiter, (err) =>
-    logger.warn({ err }, 'could not record url signing key use'),
-  );
+  const urlSigningKeys = new UrlSigningKeysService({
+    repo: new UrlSigningKeysRepository(db),
+    clock,
+    rateLimiter,
+    onTouchError: (err) => logger.warn({ err }, 'could not record url signing key use'),
+  });
   urlSigningKeys.on('refused', (reason) => metrics.signedUrlRefusal(reason));
   const meteredRender = new MeteredRenderService(render, credits, usage, urlSigningKeys);
   const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
