@@ -153,7 +153,11 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // local-mode start (and every local-mode test process) would pay for nothing.
   // Local mode performs no credit checks; hosted renders pay from the workspace balance.
   const ledger = new CreditsRepository(db);
-  const credits = new CreditsService(ledger, clock, !config.localMode, logger, {
+  const credits = new CreditsService({
+    repo: ledger,
+    clock,
+    enabled: !config.localMode,
+    logger,
     topUpHint: options.paymentProvider || config.billing ? BUY_CREDITS_HINT : NO_BILLING_HINT,
   });
   const signIn = config.localMode
@@ -166,13 +170,13 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
           logger.warn({ err }, 'not hearing key revocations: verifying every key in the database'),
         )
       : null;
-  const keys = new KeysService(
-    new ApiKeysRepository(db),
+  const keys = new KeysService({
+    repo: new ApiKeysRepository(db),
     clock,
-    config.localMode,
-    (err) => logger.warn({ err }, 'could not record key use'),
-    keyRevocations,
-  );
+    localMode: config.localMode,
+    onTouchError: (err) => logger.warn({ err }, 'could not record key use'),
+    revocations: keyRevocations,
+  });
   await keys.listenForRevocations();
   const paymentProvider: PaymentProvider | null =
     options.paymentProvider ??
@@ -197,15 +201,18 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     logger,
   });
   credits.startSweeper();
-  const usage = new UsageService(new UsageRepository(db), clock, logger, metrics);
+  const usage = new UsageService({ repo: new UsageRepository(db), clock, logger, metrics });
   // One process on SQLite counts in memory; on Postgres every API process shares the counts.
   const rateLimiter =
     config.database.client === 'sqlite'
       ? createMemoryRateLimiter(config.rateLimit, logger)
       : createPostgresRateLimiter(config.rateLimit, db, logger);
-  const urlSigningKeys = new UrlSigningKeysService(new UrlSigningKeysRepository(db), clock, rateLimiter, (err) =>
-    logger.warn({ err }, 'could not record url signing key use'),
-  );
+  const urlSigningKeys = new UrlSigningKeysService({
+    repo: new UrlSigningKeysRepository(db),
+    clock,
+    rateLimiter,
+    onTouchError: (err) => logger.warn({ err }, 'could not record url signing key use'),
+  });
   urlSigningKeys.on('refused', (reason) => metrics.signedUrlRefusal(reason));
   const meteredRender = new MeteredRenderService(render, credits, usage, urlSigningKeys);
   const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
@@ -274,23 +281,28 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     logger,
     metrics,
     services: {
-      auth: new AuthService(
+      auth: new AuthService({
         config,
-        [...config.apiKeys, ...localKeys],
+        localKeys: [...config.apiKeys, ...localKeys],
         keys,
-        signIn?.sessions ?? null,
-        signIn?.providers ?? [],
-        urlSigningKeys,
-      ),
+        sessions: signIn?.sessions ?? null,
+        signInProviders: signIn?.providers ?? [],
+        signedUrls: urlSigningKeys,
+      }),
       keys,
       urlSigningKeys,
-      presets: new PresetsService(new PresetsRepository(db), render, clock),
+      presets: new PresetsService({ repo: new PresetsRepository(db), render, clock }),
       credits,
       billing,
       idempotency,
       usage,
       meteredRender,
-      health: new HealthService(new SystemRepository(db), ffmpeg, ffmpegVersion, () => generators.size, revision, {
+      health: new HealthService({
+        system: new SystemRepository(db),
+        ffmpeg,
+        ffmpegVersion,
+        generatorCount: () => generators.size,
+        revision,
         clock,
         logger,
         animationBudgetMs: config.render.animationBudgetMs,
@@ -421,10 +433,13 @@ export async function composeAdmin(config: Config, logger: Logger, clock: Clock 
   const workspaces = new WorkspacesRepository(db);
   if (config.localMode) await workspaces.ensure({ id: LOCAL_WORKSPACE_ID, name: 'Local workspace', kind: 'local', createdAt: clock.now() });
   // The ledger is kept whatever the mode (local mode only does not charge renders against it).
-  const credits = new CreditsService(new CreditsRepository(db), clock, true, logger);
+  const credits = new CreditsService({ repo: new CreditsRepository(db), clock, enabled: true, logger });
   // A revocation here reaches every running server: the repository notifies in the same transaction.
-  const keys = new KeysService(new ApiKeysRepository(db), clock, config.localMode, (err) =>
-    logger.warn({ err }, 'could not record key use'),
-  );
+  const keys = new KeysService({
+    repo: new ApiKeysRepository(db),
+    clock,
+    localMode: config.localMode,
+    onTouchError: (err) => logger.warn({ err }, 'could not record key use'),
+  });
   return { config, workspaces, credits, keys, jobs: new JobsRepository(db), clock, close: () => db.destroy() };
 }

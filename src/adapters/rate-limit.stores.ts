@@ -28,11 +28,11 @@ const PREFIXES: Record<RateLimitPolicyName, string> = {
 
 /** Counters in this process's memory (local mode on SQLite: one process). */
 export function createMemoryRateLimiter(settings: RateLimitSettings, logger: Pick<Logger, 'warn'>): RateLimiter {
-  return new StoreRateLimiter(
+  return new StoreRateLimiter({
     settings,
-    (name, quota) => new RateLimiterMemory({ keyPrefix: PREFIXES[name], points: quota, duration: RATE_LIMIT_WINDOW_SECONDS }),
+    storeFor: (name, quota) => new RateLimiterMemory({ keyPrefix: PREFIXES[name], points: quota, duration: RATE_LIMIT_WINDOW_SECONDS }),
     logger,
-  );
+  });
 }
 
 /** Counters in the Postgres table `rate_limits`, shared by every API process on the database. */
@@ -46,9 +46,9 @@ export function createPostgresRateLimiter(settings: RateLimitSettings, db: Datab
     );
   }, 5 * 60_000);
   sweeper.unref();
-  return new StoreRateLimiter(
+  return new StoreRateLimiter({
     settings,
-    (name, quota) => {
+    storeFor: (name, quota) => {
       const shared = new RateLimiterPostgres({
         storeClient: db,
         storeType: 'knex',
@@ -63,8 +63,8 @@ export function createPostgresRateLimiter(settings: RateLimitSettings, db: Datab
       return new SettlingCounterStore(shared, quota);
     },
     logger,
-    () => clearInterval(sweeper),
-  );
+    onClose: () => clearInterval(sweeper),
+  });
 }
 
 /** How often counts made in this process are added to the shared counters (and the shared totals read back). */

@@ -85,20 +85,33 @@ export function hasSessionCookie(headers: AuthRequest['headers']): boolean {
   return cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
+export interface AuthServiceOptions {
+  config: Pick<Config, 'localMode'>;
+  /** API_KEYS and the generated local key: they authenticate the local workspace, in local mode only. */
+  localKeys: readonly string[];
+  keys: KeysService;
+  /** Browser sessions; null without browser sign-in (local mode). */
+  sessions: SessionReader | null;
+  /** Listed by providers(); none unless told. */
+  signInProviders?: readonly SignInProvider[];
+  /** Without one a signed URL's signature is not checked: such a request needs other credentials. */
+  signedUrls?: SignedUrlVerifier | null;
+}
+
 export class AuthService {
   private readonly localKeyHashes: Buffer[];
+  private readonly config: Pick<Config, 'localMode'>;
+  private readonly keys: KeysService;
+  private readonly sessions: SessionReader | null;
+  private readonly signInProviders: readonly SignInProvider[];
+  private readonly signedUrls: SignedUrlVerifier | null;
 
-  constructor(
-    private readonly config: Pick<Config, 'localMode'>,
-    /** API_KEYS and the generated local key: they authenticate the local workspace, in local mode only. */
-    localKeys: readonly string[],
-    private readonly keys: KeysService,
-    private readonly sessions: SessionReader | null,
-    private readonly signInProviders: readonly SignInProvider[] = [],
-    private readonly signedUrls: SignedUrlVerifier | null = null,
-  ) {
+  constructor(options: AuthServiceOptions) {
+    ({ config: this.config, keys: this.keys, sessions: this.sessions } = options);
+    this.signInProviders = options.signInProviders ?? [];
+    this.signedUrls = options.signedUrls ?? null;
     // Compare hashes, not secrets: equal-length buffers for timingSafeEqual, and no secret kept around.
-    this.localKeyHashes = config.localMode ? localKeys.map((k) => Buffer.from(sha256Hex(k), 'hex')) : [];
+    this.localKeyHashes = this.config.localMode ? options.localKeys.map((k) => Buffer.from(sha256Hex(k), 'hex')) : [];
   }
 
   async authenticate(req: AuthRequest): Promise<AuthResult> {

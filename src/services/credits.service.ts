@@ -47,24 +47,32 @@ interface CreditsEvents {
   ledger: [event: LedgerEvent, amount: number];
 }
 
+export interface CreditsServiceOptions {
+  repo: CreditsRepository;
+  clock: Clock;
+  /** False in local mode: no checks, no ledger. */
+  enabled: boolean;
+  logger: Logger;
+  /** How long a reservation may stay pending; DEFAULT_RESERVATION_TTL_MS unless told. */
+  reservationTtlMs?: number;
+  /** How a workspace gets credits here, told in every 402: buying them when billing is configured, else from the operator. */
+  topUpHint?: string;
+}
+
 export class CreditsService extends EventEmitter<CreditsEvents> {
   private sweeper: NodeJS.Timeout | undefined;
   /** Settlements waiting for the database to come back (settleEventually). */
   private readonly lateSettlements = new Set<Promise<void>>();
 
-  constructor(
-    private readonly repo: CreditsRepository,
-    private readonly clock: Clock,
-    /** False in local mode: no checks, no ledger. */
-    readonly enabled: boolean,
-    private readonly logger: Logger,
-    options: {
-      reservationTtlMs?: number;
-      /** How a workspace gets credits here, told in every 402: buying them when billing is configured, else from the operator. */
-      topUpHint?: string;
-    } = {},
-  ) {
+  /** False in local mode: no checks, no ledger. */
+  readonly enabled: boolean;
+  private readonly repo: CreditsRepository;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+
+  constructor(options: CreditsServiceOptions) {
     super();
+    ({ repo: this.repo, clock: this.clock, enabled: this.enabled, logger: this.logger } = options);
     this.reservationTtlMs = options.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
     this.topUpHint = options.topUpHint ?? BUY_CREDITS_HINT;
   }

@@ -37,7 +37,15 @@ export const BLOB_STORE_PROBE_TTL_MS = 30_000;
 /** While a probe fails it is refreshed this often instead, so a recovery shows within seconds. */
 export const FAILING_PROBE_TTL_MS = 2_000;
 
-export interface HealthOptions {
+export interface HealthServiceOptions {
+  system: SystemRepository;
+  /** Undefined when FFmpeg was not found: the encode probe then fails. */
+  ffmpeg: FfmpegBinary | undefined;
+  /** FFmpeg's version as probed at startup: part of the renderer version that /v1/health and /v1/ready report. */
+  ffmpegVersion: string | undefined;
+  /** Read at every /v1/health. */
+  generatorCount: () => number;
+  revision: string;
   clock?: Clock;
   logger?: Pick<Logger, 'warn' | 'info'>;
   ffmpegProbeTtlMs?: number;
@@ -45,6 +53,17 @@ export interface HealthOptions {
   blobStoreProbe?: () => Promise<string | undefined>;
   /** ANIMATION_BUDGET_MS, reported by /v1/health. */
   animationBudgetMs: number;
+}
+
+export interface CachedProbeOptions {
+  /** Resolves with why the dependency failed, or undefined when it is ready. */
+  probe: () => Promise<string | undefined>;
+  clock: Clock;
+  /** How long a passing result is served; a failing one at most FAILING_PROBE_TTL_MS. */
+  ttlMs: number;
+  logger: Pick<Logger, 'warn' | 'info'> | undefined;
+  /** Names the dependency in the log lines: `FFmpeg cannot encode`, `the blob store cannot be read`. */
+  messages: { down: string; up: string };
 }
 
 /**
@@ -59,14 +78,15 @@ export class CachedProbe {
   private last: { ok: boolean; at: number } | undefined;
   private running: Promise<boolean> | undefined;
 
-  constructor(
-    private readonly probe: () => Promise<string | undefined>,
-    private readonly clock: Clock,
-    private readonly ttlMs: number,
-    private readonly logger: Pick<Logger, 'warn' | 'info'> | undefined,
-    /** Names the dependency in the log lines: `FFmpeg cannot encode`, `the blob store cannot be read`. */
-    private readonly messages: { down: string; up: string },
-  ) {}
+  private readonly probe: () => Promise<string | undefined>;
+  private readonly clock: Clock;
+  private readonly ttlMs: number;
+  private readonly logger: Pick<Logger, 'warn' | 'info'> | undefined;
+  private readonly messages: { down: string; up: string };
+
+  constructor(options: CachedProbeOptions) {
+    ({ probe: this.probe, clock: this.clock, ttlMs: this.ttlMs, logger: this.logger, messages: this.messages } = options);
+  }
 
   async check(): Promise<boolean> {
     if (!this.last) return this.refresh();
@@ -103,32 +123,35 @@ export class HealthService {
   readonly rendererVersion: string;
   readonly ffmpegReadiness: CachedProbe;
   readonly blobStoreReadiness: CachedProbe;
+  private readonly system: SystemRepository;
+  private readonly generatorCount: () => number;
+  private readonly revision: string;
 
-  constructor(
-    private readonly system: SystemRepository,
-    ffmpeg: FfmpegBinary | undefined,
-    ffmpegVersion: string | undefined,
-    private readonly generatorCount: () => number,
-    private readonly revision: string,
-    options: HealthOptions,
-  ) {
-    this.rendererVersion = rendererVersion(ffmpegVersion);
+  constructor(options: HealthServiceOptions) {
+    ({ system: this.system, generatorCount: this.generatorCount, revision: this.revision } = options);
+    this.rendererVersion = rendererVersion(options.ffmpegVersion);
     this.animationBudgetMs = options.animationBudgetMs;
     const clock = options.clock ?? systemClock;
-    this.ffmpegReadiness = new CachedProbe(
-      () => probeFfmpegEncode(ffmpeg),
+    const { ffmpeg } = options;
+    this.ffmpegReadiness = new CachedProbe({
+      probe: () => probeFfmpegEncode(ffmpeg),
       clock,
-      options.ffmpegProbeTtlMs ?? FFMPEG_PROBE_TTL_MS,
-      options.logger,
-      {
+      ttlMs: options.ffmpegProbeTtlMs ?? FFMPEG_PROBE_TTL_MS,
+      logger: options.logger,
+      messages: {
         down: 'FFmpeg cannot encode: /v1/ready reports ffmpeg=false',
         up: 'FFmpeg encodes again: /v1/ready reports ffmpeg=true',
       },
-    );
-    const blobStoreProbe = options.blobStoreProbe ?? (async () => undefined);
-    this.blobStoreReadiness = new CachedProbe(blobStoreProbe, clock, BLOB_STORE_PROBE_TTL_MS, options.logger, {
-      down: 'the blob store cannot be read: /v1/ready reports blobStore=false',
-      up: 'the blob store can be read again: /v1/ready reports blobStore=true',
+    });
+    this.blobStoreReadiness = new CachedProbe({
+      probe: options.blobStoreProbe ?? (async () => undefined),
+      clock,
+      ttlMs: BLOB_STORE_PROBE_TTL_MS,
+      logger: options.logger,
+      messages: {
+        down: 'the blob store cannot be read: /v1/ready reports blobStore=false',
+        up: 'the blob store can be read again: /v1/ready reports blobStore=true',
+      },
     });
   }
 

@@ -66,6 +66,17 @@ export function toView(key: ApiKeyRecord): ApiKeyView {
 /** What tests wait on: `caching` when keeping verified keys starts (true) or stops (false), `forgotten` when a revoked key leaves memory. */
 type KeysEvents = { caching: [on: boolean]; forgotten: [keyId: string] };
 
+export interface KeysServiceOptions {
+  repo: ApiKeysRepository;
+  clock: Clock;
+  /** Local mode issues `svc_local_` keys, hosted mode `svc_live_` keys. */
+  localMode: boolean;
+  /** A failed write of lastUsedAt; it never fails the request. Ignored by default. */
+  onTouchError?: (err: unknown) => void;
+  /** Revocations announced by every process (Postgres); without it every verification reads the database. */
+  revocations?: KeyRevocationFeed | null;
+}
+
 export class KeysService extends EventEmitter<KeysEvents> {
   /** Verified, unrevoked keys by secret hash, each until its expiry; empty whenever the feed is not listening. */
   private readonly verified = new Map<string, { key: ApiKeyRecord; until: number }>();
@@ -76,16 +87,17 @@ export class KeysService extends EventEmitter<KeysEvents> {
    */
   private generation = 0;
 
-  constructor(
-    private readonly repo: ApiKeysRepository,
-    private readonly clock: Clock,
-    /** Local mode issues `svc_local_` keys, hosted mode `svc_live_` keys. */
-    private readonly localMode: boolean,
-    private readonly onTouchError: (err: unknown) => void = () => {},
-    /** Revocations announced by every process (Postgres); without it every verification reads the database. */
-    private readonly revocations: KeyRevocationFeed | null = null,
-  ) {
+  private readonly repo: ApiKeysRepository;
+  private readonly clock: Clock;
+  private readonly localMode: boolean;
+  private readonly onTouchError: (err: unknown) => void;
+  private readonly revocations: KeyRevocationFeed | null;
+
+  constructor(options: KeysServiceOptions) {
     super();
+    ({ repo: this.repo, clock: this.clock, localMode: this.localMode } = options);
+    this.onTouchError = options.onTouchError ?? (() => {});
+    this.revocations = options.revocations ?? null;
   }
 
   /** Starts hearing revocations (and so keeping verified keys); a no-op without a feed. */

@@ -54,13 +54,25 @@ export function toView(preset: PresetRecord, recipeHash = preset.recipeHash): Pr
 
 const notFound = (id: string) => new ProblemError('not_found', { detail: `No preset ${id} in this workspace.` });
 
+export interface PresetsServiceOptions {
+  repo: PresetsRepository;
+  /** Resolves presets' recipes: checks them and gives their hashes. */
+  render: RenderService;
+  clock: Clock;
+  /** Presets a workspace may hold; MAX_PRESETS unless told. */
+  limit?: number;
+}
+
 export class PresetsService {
-  constructor(
-    private readonly repo: PresetsRepository,
-    private readonly render: RenderService,
-    private readonly clock: Clock,
-    private readonly limit: number = MAX_PRESETS,
-  ) {}
+  private readonly repo: PresetsRepository;
+  private readonly render: RenderService;
+  private readonly clock: Clock;
+  private readonly limit: number;
+
+  constructor(options: PresetsServiceOptions) {
+    ({ repo: this.repo, render: this.render, clock: this.clock } = options);
+    this.limit = options.limit ?? MAX_PRESETS;
+  }
 
   async create(workspaceId: string, input: PresetCreate): Promise<PresetView> {
     const recipe = copyRecipe(input.recipe);

@@ -95,7 +95,11 @@ describe('rate limiter store failures', () => {
   test('an erroring store fails open, with one warning per burst', async () => {
     const warnings: unknown[] = [];
     const failing: CounterStore = { consume: async () => Promise.reject(new Error('connection refused')) };
-    const limiter = new StoreRateLimiter(settings, () => failing, { warn: (...args: unknown[]) => void warnings.push(args) } as never);
+    const limiter = new StoreRateLimiter({
+      settings,
+      storeFor: () => failing,
+      logger: { warn: (...args: unknown[]) => void warnings.push(args) } as never,
+    });
     for (let i = 0; i < 3; i++) {
       const d = await limiter.consume(keyPrincipal());
       assert.equal(d.allowed, true);
@@ -106,14 +110,14 @@ describe('rate limiter store failures', () => {
 
   test('a store that hangs fails open after the timeout', async () => {
     const hanging: CounterStore = { consume: () => new Promise(() => {}) };
-    const limiter = new StoreRateLimiter(settings, () => hanging, silent, undefined, 30);
+    const limiter = new StoreRateLimiter({ settings, storeFor: () => hanging, logger: silent, timeoutMs: 30 });
     // Without the limiter's own timeout this await would never return (the store never answers).
     assert.equal((await limiter.consume(keyPrincipal())).allowed, true);
   });
 
   test('a refusal from the store is a refusal, not a failure', async () => {
     const full: CounterStore = { consume: async () => Promise.reject(new RateLimiterRes(0, 12_300, 6)) };
-    const limiter = new StoreRateLimiter(settings, () => full, silent);
+    const limiter = new StoreRateLimiter({ settings, storeFor: () => full, logger: silent });
     const d = await limiter.consume(keyPrincipal());
     assert.equal(d.allowed, false);
     assert.equal(d.exceeded, 'key');

@@ -98,6 +98,16 @@ export function keyBucketId(principal: Principal, authorization?: string | strin
   return token ? `local_${sha256Hex(token).slice(0, 16)}` : undefined;
 }
 
+export interface StoreRateLimiterOptions {
+  settings: RateLimitSettings;
+  storeFor: StoreFactory;
+  logger: Pick<Logger, 'warn'>;
+  /** Run by close() after the last settle (stops a store's sweeper). */
+  onClose?: () => void | Promise<void>;
+  /** A store that has not answered by then is treated as failed; STORE_TIMEOUT_MS unless told. */
+  timeoutMs?: number;
+}
+
 export class StoreRateLimiter implements RateLimiter {
   private readonly workspace: Bucket | undefined;
   private readonly key: Bucket | undefined;
@@ -107,14 +117,15 @@ export class StoreRateLimiter implements RateLimiter {
   private readonly signingKey: Bucket | undefined;
   private lastWarnAt = 0;
   private suppressedWarnings = 0;
+  private readonly logger: Pick<Logger, 'warn'>;
+  private readonly onClose: () => void | Promise<void>;
+  private readonly timeoutMs: number;
 
-  constructor(
-    settings: RateLimitSettings,
-    storeFor: StoreFactory,
-    private readonly logger: Pick<Logger, 'warn'>,
-    private readonly onClose: () => void | Promise<void> = () => {},
-    private readonly timeoutMs = STORE_TIMEOUT_MS,
-  ) {
+  constructor(options: StoreRateLimiterOptions) {
+    const { settings, storeFor } = options;
+    this.logger = options.logger;
+    this.onClose = options.onClose ?? (() => {});
+    this.timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
     const bucket = (name: RateLimitPolicyName, quota: number): Bucket | undefined =>
       quota > 0 ? { name, quota, store: storeFor(name, quota) } : undefined;
     this.workspace = bucket('workspace', settings.workspacePerMinute);

@@ -46,13 +46,13 @@ export async function createRenderEngine(
     queueLimit: config.render.queueLimit,
     maxPixelsInFlight: config.render.maxPixelsInFlight,
   });
-  const service = new RenderService(
+  const service = new RenderService({
     generators,
     pool,
-    options.cache ?? NO_CACHE,
-    ffmpegVersion ? ffmpeg?.path : undefined,
-    config.render,
-    options.logger ?? createLogger('silent'),
-  );
+    cache: options.cache ?? NO_CACHE,
+    ffmpegPath: ffmpegVersion ? ffmpeg?.path : undefined,
+    limits: config.render,
+    logger: options.logger ?? createLogger('silent'),
+  });
   return { generators, pool, service, ffmpeg, ffmpegVersion, close: () => pool.close() };
 }

@@ -52,18 +52,37 @@ export function cacheKey(resolved: ResolvedRecipe): string {
   return `${resolved.hash}_e${ENGINE_VERSION.replaceAll('.', '-')}.${FORMATS[resolved.recipe.format].extension}`;
 }
 
+export interface RenderServiceOptions {
+  generators: GeneratorRegistry;
+  pool: RenderPool;
+  /** The render cache: looked up before a render, filled after it. */
+  cache: BlobStore;
+  /** Undefined when FFmpeg is missing or did not answer: motion renders then fail with ffmpeg_missing. */
+  ffmpegPath: string | undefined;
+  limits: RenderLimits;
+  logger: Logger;
+}
+
 export class RenderService {
   private readonly inFlight = new Map<string, InFlight>();
   private readonly resolvedUrls = new LRUCache<string, ResolvedRecipe>({ max: 10_000 });
+  private readonly generators: GeneratorRegistry;
+  private readonly pool: RenderPool;
+  private readonly cache: BlobStore;
+  private readonly ffmpegPath: string | undefined;
+  private readonly limits: RenderLimits;
+  private readonly logger: Logger;
 
-  constructor(
-    private readonly generators: GeneratorRegistry,
-    private readonly pool: RenderPool,
-    private readonly cache: BlobStore,
-    private readonly ffmpegPath: string | undefined,
-    private readonly limits: RenderLimits,
-    private readonly logger: Logger,
-  ) {}
+  constructor(options: RenderServiceOptions) {
+    ({
+      generators: this.generators,
+      pool: this.pool,
+      cache: this.cache,
+      ffmpegPath: this.ffmpegPath,
+      limits: this.limits,
+      logger: this.logger,
+    } = options);
+  }
 
   resolve(slug: string, input: RecipeInput, paths: FieldPaths = BODY_PATHS): ResolvedRecipe {
     return resolveRecipe(this.generators, slug, input, paths);

@@ -61,14 +61,25 @@ const PROBLEM_DETAILS: Record<SignedTargetProblem, string> = {
   malformed_signature: 'sig must be a base64url HMAC-SHA256 (43 characters, no padding).',
 };
 
+export interface UrlSigningKeysServiceOptions {
+  repo: UrlSigningKeysRepository;
+  clock: Clock;
+  /** Counts signed-URL renders that are not cached, by signing key. */
+  rateLimiter: Pick<RateLimiter, 'consumeSignedMiss'>;
+  /** A failed write of lastUsedAt; it never fails the request. Ignored by default. */
+  onTouchError?: (err: unknown) => void;
+}
+
 export class UrlSigningKeysService extends EventEmitter<{ refused: [reason: SignedUrlRefusal] }> {
-  constructor(
-    private readonly repo: UrlSigningKeysRepository,
-    private readonly clock: Clock,
-    private readonly rateLimiter: Pick<RateLimiter, 'consumeSignedMiss'>,
-    private readonly onTouchError: (err: unknown) => void = () => {},
-  ) {
+  private readonly repo: UrlSigningKeysRepository;
+  private readonly clock: Clock;
+  private readonly rateLimiter: Pick<RateLimiter, 'consumeSignedMiss'>;
+  private readonly onTouchError: (err: unknown) => void;
+
+  constructor(options: UrlSigningKeysServiceOptions) {
     super();
+    ({ repo: this.repo, clock: this.clock, rateLimiter: this.rateLimiter } = options);
+    this.onTouchError = options.onTouchError ?? (() => {});
   }
 
   view(key: UrlSigningKeyRecord): UrlSigningKeyView {

@@ -20,6 +20,14 @@ const RETRY_MAX_MS = 30_000;
 
 type NewUsage = Omit<UsageRecord, 'id' | 'createdAt' | 'renders'>;
 
+export interface UsageServiceOptions {
+  repo: UsageRepository;
+  clock: Clock;
+  logger: Logger;
+  /** Told of every render recorded; none unless given. */
+  metrics?: Pick<Metrics, 'render'>;
+}
+
 export class UsageService {
   /** Rows to write, by what makes renders identical. */
   private pending = new Map<string, UsageRecord>();
@@ -29,12 +37,14 @@ export class UsageService {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly repo: UsageRepository,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-    private readonly metrics?: Pick<Metrics, 'render'>,
-  ) {}
+  private readonly repo: UsageRepository;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly metrics: Pick<Metrics, 'render'> | undefined;
+
+  constructor(options: UsageServiceOptions) {
+    ({ repo: this.repo, clock: this.clock, logger: this.logger, metrics: this.metrics } = options);
+  }
 
   /** Queues a render (written within FLUSH_EVERY_MS). Never fails the render it describes. */
   record(r: NewUsage): void {

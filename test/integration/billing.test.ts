@@ -66,7 +66,7 @@ for (const engine of ENGINES) {
       t = await startTestApp(engine);
       const logger = createLogger('silent');
       const ledger = new CreditsRepository(t.runtime.db);
-      credits = new CreditsService(ledger, systemClock, true, logger);
+      credits = new CreditsService({ repo: ledger, clock: systemClock, enabled: true, logger });
       const provider = new StripePaymentProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: standIn.url });
       billing = new BillingService({
         repo: new BillingRepository(t.runtime.db),

@@ -27,7 +27,12 @@ for (const engine of ENGINES) {
     before(async () => {
       t = await startTestApp(engine);
       // The hosted ledger on this database (the local app itself runs without credit checks).
-      credits = new CreditsService(new CreditsRepository(t.runtime.db), systemClock, true, createLogger('silent'));
+      credits = new CreditsService({
+        repo: new CreditsRepository(t.runtime.db),
+        clock: systemClock,
+        enabled: true,
+        logger: createLogger('silent'),
+      });
       metered = new MeteredRenderService(t.runtime.deps.services.render, credits, t.runtime.deps.services.usage);
     });
     after(async () => t?.close());

@@ -32,7 +32,12 @@ for (const engine of ENGINES) {
       t = await startTestApp(engine, { env: { RUN_JOBS: '0' } });
       const services = t.runtime.deps.services;
       // The hosted ledger on this database (the local app itself runs without credit checks).
-      credits = new CreditsService(new CreditsRepository(t.runtime.db), systemClock, true, createLogger('silent'));
+      credits = new CreditsService({
+        repo: new CreditsRepository(t.runtime.db),
+        clock: systemClock,
+        enabled: true,
+        logger: createLogger('silent'),
+      });
       jobs = new JobsService({
         repo: new JobsRepository(t.runtime.db),
         queue: t.runtime.jobs.queue,

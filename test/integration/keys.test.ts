@@ -192,7 +192,7 @@ for (const engine of ENGINES) {
         const settings = t.database.settings;
         if (settings.client !== 'pg') throw new Error('Postgres only');
         const feed = new PgKeyRevocationFeed(settings.url, () => {}, retryMs);
-        const keys = new KeysService(new ApiKeysRepository(t.runtime.db), systemClock, true, () => {}, feed);
+        const keys = new KeysService({ repo: new ApiKeysRepository(t.runtime.db), clock: systemClock, localMode: true, revocations: feed });
         const listening = armEvent<[boolean]>(keys, 'caching', (on) => on);
         await keys.listenForRevocations();
         await listening.wait('listening');

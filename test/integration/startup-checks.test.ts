@@ -71,7 +71,10 @@ for (const engine of ENGINES) {
     test('a svc_live_ key in the database is 401 to a local-mode process (it bills nothing)', async () => {
       await t.runtime.deps.services.workspaces.ensure({ id: 'ws_customer', name: 'Customer', kind: 'personal', createdAt: Date.now() });
       // A customer's key, as a hosted process would have issued it into this database.
-      const live = await new KeysService(new ApiKeysRepository(t.runtime.db), systemClock, false).create('ws_customer', 'customer');
+      const live = await new KeysService({ repo: new ApiKeysRepository(t.runtime.db), clock: systemClock, localMode: false }).create(
+        'ws_customer',
+        'customer',
+      );
       assert.match(live.secret, /^svc_live_/);
       const res = await t.request('post', '/v1/generate/mesh-gradient', {
         auth: false,

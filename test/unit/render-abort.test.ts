@@ -17,14 +17,14 @@ test('a render started with an aborted signal rejects with its reason and leaves
   process.on('unhandledRejection', onUnhandled);
   const cache: BlobStore = { get: async () => undefined, put: async () => {}, delete: async () => {} };
   const pool = new RenderPool({ workers: 1, queueLimit: 10 });
-  const service = new RenderService(
-    new GeneratorRegistry(ALL_GENERATORS),
+  const service = new RenderService({
+    generators: new GeneratorRegistry(ALL_GENERATORS),
     pool,
     cache,
-    undefined,
-    { timeoutMs: 60_000, animationBudgetMs: 60_000 },
-    createLogger('silent'),
-  );
+    ffmpegPath: undefined,
+    limits: { timeoutMs: 60_000, animationBudgetMs: 60_000 },
+    logger: createLogger('silent'),
+  });
   try {
     const resolved = service.resolve('plasma', { seed: 3, size: { width: 32, height: 32, pixelRatio: 1 }, format: 'png' });
     const controller = new AbortController();

@@ -14,14 +14,14 @@ import { cacheKey, RenderService } from '../../src/services/render.service.ts';
 /** A render service with one worker over `cache`. */
 function renderServiceOver(cache: BlobStore) {
   const pool = new RenderPool({ workers: 1, queueLimit: 10 });
-  const service = new RenderService(
-    new GeneratorRegistry(ALL_GENERATORS),
+  const service = new RenderService({
+    generators: new GeneratorRegistry(ALL_GENERATORS),
     pool,
     cache,
-    resolveFfmpeg(process.env.FFMPEG_PATH)!.path,
-    { timeoutMs: 60_000, animationBudgetMs: 60_000 },
-    createLogger('silent'),
-  );
+    ffmpegPath: resolveFfmpeg(process.env.FFMPEG_PATH)!.path,
+    limits: { timeoutMs: 60_000, animationBudgetMs: 60_000 },
+    logger: createLogger('silent'),
+  });
   return { pool, service };
 }
 
