@@ -279,6 +279,15 @@ test('sign-in settings: secret required in hosted mode, client pairs, https endp
   );
 });
 
+test('a HOST that is no host name is a ConfigError naming it, in local and hosted mode, not a crash', () => {
+  for (const env of [{}, { DATABASE_URL: 'postgres://u:p@db.example/render', APP_ORIGIN: 'https://app.example.com' }]) {
+    assert.throws(
+      () => loadConfig({ ...env, HOST: 'a b' }),
+      (err: unknown) => err instanceof ConfigError && err.problems.some((p) => p.startsWith('HOST must be an IP address or host name')),
+    );
+  }
+});
+
 test('the local gateway is on only for local mode on a loopback HOST', () => {
   assert.equal(loadConfig({}).localGateway, true);
   assert.equal(loadConfig({ HOST: 'localhost' }).localGateway, true);

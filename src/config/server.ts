@@ -1,7 +1,7 @@
 // The HTTP server: where it listens, the origins browsers may call it from, which proxies to believe,
 // the bounds of an incoming request, the lean hit path, the revision it reports.
 import { isIP } from 'node:net';
-import { isLoopbackHost } from './addresses.ts';
+import { isLoopbackHost, isLoopbackUrl } from './addresses.ts';
 import type { EnvReader } from './env-reader.ts';
 
 export const DEFAULT_PORT = 8080;
@@ -46,7 +46,7 @@ export function parseServer(read: EnvReader, localMode: boolean): ServerConfig {
   if (!localMode && appOriginRaw === undefined)
     problems.push('APP_ORIGIN is required in hosted mode (OAuth callbacks are restricted to it)');
   // Browsers keep Secure cookies for http://localhost, so a trial on one machine may use plain http.
-  const appOriginIsLoopback = appOrigin !== '' && isLoopbackHost(new URL(appOrigin).hostname);
+  const appOriginIsLoopback = appOrigin !== '' && isLoopbackUrl(appOrigin);
   if (!localMode && appOrigin.startsWith('http:') && !appOriginIsLoopback)
     problems.push(
       'APP_ORIGIN must be https in hosted mode (session cookies are Secure); plain http only for a loopback origin such as http://localhost:8080',
