@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import canonicalizeModule from 'canonicalize';
 import type { ValidateFunction } from 'ajv';
 import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
-import type { GeneratorDefinition, OutputFormat } from '../generators/generator.types.ts';
+import type { GeneratorDefinition } from '../generators/generator.types.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 import { createAjv, toIssues } from '../lib/schema-validation.ts';
 import { COVERED_SCRIPTS, describeGrapheme } from '../generators/lib/font-coverage.ts';
-import { FORMATS, isMotionFormat, OUTPUT_FORMATS } from './formats.ts';
+import { FORMATS, isMotionFormat, OUTPUT_FORMATS, type OutputFormat } from '../lib/formats.ts';
 import { DEFAULT_SIZE, MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, SIZE_LIMITS } from '../config/limits.ts';
 
 // canonicalize is CommonJS with an ESM-style type declaration; at run time the default import is the function.

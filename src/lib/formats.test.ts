@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SIZE_LIMITS } from '../config/limits.ts';
-import { openApiDocument } from '../lib/openapi-document.ts';
+import { openApiDocument } from './openapi-document.ts';
 import { FORMATS, OUTPUT_FORMATS } from './formats.ts';
 
 type Schema = { enum?: string[]; minimum?: number; maximum?: number; properties?: Record<string, Schema>; $ref?: string };
