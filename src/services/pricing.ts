@@ -2,6 +2,7 @@
 // the X-Service-Credits header and docs/accounts-keys-credits-billing.md.
 import { FORMATS } from '../lib/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
+import { deviceSize } from '../lib/device-size.ts';
 
 /** Output pixel-frames one credit buys. */
 export const PIXELS_PER_CREDIT = 1_000_000;
@@ -15,7 +16,8 @@ export const PIXELS_PER_CREDIT = 1_000_000;
 export function renderCost(resolved: ResolvedRecipe): number {
   const { format, size } = resolved.recipe;
   if (FORMATS[format].cost === 'flat') return 1;
-  const pixels = Math.round(size.width * size.pixelRatio) * Math.round(size.height * size.pixelRatio) * Math.max(1, resolved.frames);
+  const device = deviceSize(size);
+  const pixels = device.width * device.height * Math.max(1, resolved.frames);
   return Math.max(1, Math.ceil(pixels / PIXELS_PER_CREDIT));
 }
 
