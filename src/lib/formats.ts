@@ -46,6 +46,19 @@ export function isMotionFormat(format: OutputFormat): format is FormatOfKind<'mo
   return isFormatKind(format, 'motion');
 }
 
+/** What a client needs to handle a format's files (GET /v1/health `formats`): pricing and even sides stay the service's. */
+export type FormatFacts = Pick<FormatSpec, 'contentType' | 'extension' | 'kind'>;
+
+/** Every format's FormatFacts, in the table's order: the web app names, shows and opens files by them. */
+export function formatFacts(): Record<OutputFormat, FormatFacts> {
+  return Object.fromEntries(
+    OUTPUT_FORMATS.map((format) => {
+      const { contentType, extension, kind } = FORMATS[format];
+      return [format, { contentType, extension, kind }];
+    }),
+  ) as Record<OutputFormat, FormatFacts>;
+}
+
 /** The file extension of a format named by stored data (a job's row), which was validated when it was written. */
 export function extensionOf(format: string): string {
   return FORMATS[format as OutputFormat].extension;
