@@ -16,7 +16,9 @@ const LAYERS = [
   // they import the interface they implement; services never import them (compose.ts wires them).
   { name: 'adapters', paths: ['src/adapters'] },
   { name: 'services and jobs', paths: ['src/services', 'src/jobs'] },
-  { name: 'engine, generators, db, blob', paths: ['src/engine', 'src/generators', 'db', 'src/blob'] },
+  { name: 'engine, db, blob', paths: ['src/engine', 'db', 'src/blob'] },
+  // Below the engine that runs them: a generator draws from its inputs and the low-level libs alone.
+  { name: 'generators', paths: ['src/generators'] },
   // The settings parser reads env into typed config with the libs' help; the libs never import settings.
   { name: 'config', paths: ['src/config'] },
   { name: 'low-level libs', paths: ['src/lib', 'src/errors', 'codegen'] },

@@ -191,7 +191,8 @@ export interface paths {
          * Liveness and versions
          * @description Liveness: answers 200 while the process serves requests. It checks no dependency (that is
          *     `GET /v1/ready`), so a load balancer can call it often. The body names the engine and renderer
-         *     versions (the builds that shape the bytes), the number of generators and the deployed revision.
+         *     versions (the builds that shape the bytes), the number of generators, the deployed revision and
+         *     every output format's media type, file extension and kind (`formats`).
          *     Public: no credentials, not rate limited, never cached (`Cache-Control: no-store`).
          */
         get: operations["getHealth"];
@@ -905,6 +906,24 @@ export interface components {
          * @enum {string}
          */
         Format: "png" | "webp" | "gif" | "mp4" | "svg" | "css";
+        FormatFacts: {
+            /**
+             * @description The media type of a file in this format: a render's `Content-Type`.
+             * @example image/png
+             */
+            contentType: string;
+            /**
+             * @description The file extension its files are saved with (a job's result, a download), without the dot.
+             * @example png
+             */
+            extension: string;
+            /**
+             * @description How it is made: `still`, one raster frame (an animated generator's is its first frame); `motion`,
+             *     the animation's frames; `text`, a document the generator writes (no pixels).
+             * @enum {string}
+             */
+            kind: "still" | "motion" | "text";
+        };
         Generator: {
             /** @description Animated generators accept gif and mp4. */
             animated: boolean;
@@ -947,6 +966,10 @@ export interface components {
             animationBudgetMs: number;
             /** @description Version of the render engine (recipe handling and encoders). */
             engineVersion: string;
+            /** @description Every output format (each value of `Format`, in its order) with what a client needs to handle its files. */
+            formats: {
+                [key: string]: components["schemas"]["FormatFacts"];
+            };
             /** @description Number of generators. */
             generators: number;
             ok: boolean;
@@ -2645,7 +2668,39 @@ export interface operations {
                      *       "rendererVersion": "canvas-1.1.1+sharp-0.35.5/libvips-8.18.7+ffmpeg-N-47683-g0e8eb07980-static+cpu-baseline-x86-64-sse4.2",
                      *       "generators": 20,
                      *       "revision": "c8d136b",
-                     *       "animationBudgetMs": 20000
+                     *       "animationBudgetMs": 20000,
+                     *       "formats": {
+                     *         "png": {
+                     *           "contentType": "image/png",
+                     *           "extension": "png",
+                     *           "kind": "still"
+                     *         },
+                     *         "webp": {
+                     *           "contentType": "image/webp",
+                     *           "extension": "webp",
+                     *           "kind": "still"
+                     *         },
+                     *         "gif": {
+                     *           "contentType": "image/gif",
+                     *           "extension": "gif",
+                     *           "kind": "motion"
+                     *         },
+                     *         "mp4": {
+                     *           "contentType": "video/mp4",
+                     *           "extension": "mp4",
+                     *           "kind": "motion"
+                     *         },
+                     *         "svg": {
+                     *           "contentType": "image/svg+xml",
+                     *           "extension": "svg",
+                     *           "kind": "text"
+                     *         },
+                     *         "css": {
+                     *           "contentType": "text/css",
+                     *           "extension": "css",
+                     *           "kind": "text"
+                     *         }
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config/config.ts';
 import { ENGINE_VERSION } from './engine/versions.ts';
-import { FORMATS, OUTPUT_FORMATS, type OutputFormat } from './engine/formats.ts';
+import { FORMATS, OUTPUT_FORMATS, type OutputFormat } from './lib/formats.ts';
 import { ProblemError } from './errors/problem.ts';
 import { ALL_GENERATORS } from './generators/index.ts';
 import { GeneratorRegistry } from './generators/registry.ts';

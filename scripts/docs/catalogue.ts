@@ -4,7 +4,7 @@
 // answers for the recipe shown, and carries that recipe in its metadata (`render-service inspect`).
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { FORMATS } from '../../src/engine/formats.ts';
+import { FORMATS } from '../../src/lib/formats.ts';
 import type { ResolvedRecipe } from '../../src/engine/recipe.ts';
 import { extract } from '../../src/engine/recipe-metadata.ts';
 import { ENGINE_VERSION } from '../../src/engine/versions.ts';

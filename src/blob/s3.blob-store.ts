@@ -4,7 +4,7 @@
 import { DependencyUnavailableError, isConnectionFailure } from '../lib/dependency-failure.ts';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { FORMATS } from '../engine/formats.ts';
+import { FORMATS } from '../lib/formats.ts';
 import { type BlobStore, assertSafeKey, assertSafePrefix } from './blob-store.ts';
 
 export interface S3ClientOptions {

@@ -13,7 +13,3 @@ export const DEFAULT_SIZE = { width: 1920, height: 1080, pixelRatio: 1 } as cons
 
 /** Longest encoded recipe (`r` of GET /v1/render/{recipeHash}, openapi.yaml maxLength). */
 export const MAX_ENCODED_RECIPE_LENGTH = 16_384;
-/** A frame's size in output (device) pixels. */
-export function deviceSize(width: number, height: number, pixelRatio: number): { width: number; height: number } {
-  return { width: Math.round(width * pixelRatio), height: Math.round(height * pixelRatio) };
-}

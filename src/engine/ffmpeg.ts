@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { startMotionEncoder } from './encoders.ts';
+import type { FormatOfKind } from '../lib/formats.ts';
 
 export type FfmpegSource = 'FFMPEG_PATH' | 'ffmpeg-static' | '@ffmpeg-installer/ffmpeg';
 
@@ -55,8 +56,15 @@ export function probeFfmpegVersion(binary: FfmpegBinary | undefined, timeoutMs =
   });
 }
 
-/** What a readiness encode starts each file with: an mp4's first box is `ftyp`, a gif says `GIF8`. */
-const MAGIC = { mp4: { at: 4, bytes: 'ftyp' }, gif: { at: 0, bytes: 'GIF8' } } as const;
+/**
+ * What a readiness encode starts each file with, for every motion format (an mp4's first box is
+ * `ftyp`, a gif says `GIF8`). Probed in this order: mp4 first, one FFmpeg run (a gif takes two),
+ * so a build without libx264 fails fast.
+ */
+const MAGIC = { mp4: { at: 4, bytes: 'ftyp' }, gif: { at: 0, bytes: 'GIF8' } } as const satisfies Record<
+  FormatOfKind<'motion'>,
+  { at: number; bytes: string }
+>;
 const PROBE_SIZE = 16;
 
 /**
@@ -68,7 +76,7 @@ const PROBE_SIZE = 16;
 export async function probeFfmpegEncode(binary: FfmpegBinary | undefined, timeoutMs = 10_000): Promise<string | undefined> {
   if (!binary) return 'no FFmpeg binary was found';
   const frame = new Uint8Array(PROBE_SIZE * PROBE_SIZE * 4).fill(128);
-  for (const format of ['mp4', 'gif'] as const) {
+  for (const format of Object.keys(MAGIC) as FormatOfKind<'motion'>[]) {
     try {
       const encoder = await startMotionEncoder({
         ffmpegPath: binary.path,

@@ -11,7 +11,7 @@ import { createRenderEngine, type RenderEngine } from '../services/render-engine
 import { resolveFfmpeg } from './ffmpeg.ts';
 import { GIF_MAX_FPS, gifFramePlan } from './encoders.ts';
 import { RECIPE_PNG_KEYWORD, embed, extract } from './recipe-metadata.ts';
-import type { OutputFormat } from './formats.ts';
+import type { OutputFormat } from '../lib/formats.ts';
 import { ENGINE_VERSION } from './versions.ts';
 
 const run = promisify(execFile);

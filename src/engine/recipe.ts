@@ -7,11 +7,12 @@ import { createHash } from 'node:crypto';
 import canonicalizeModule from 'canonicalize';
 import type { ValidateFunction } from 'ajv';
 import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
-import type { GeneratorDefinition, OutputFormat } from '../generators/generator.types.ts';
+import type { GeneratorDefinition } from '../generators/generator.types.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 import { createAjv, toIssues } from '../lib/schema-validation.ts';
 import { COVERED_SCRIPTS, describeGrapheme } from '../generators/lib/font-coverage.ts';
-import { FORMATS, isMotionFormat, OUTPUT_FORMATS } from './formats.ts';
+import { FORMATS, isMotionFormat, OUTPUT_FORMATS, type OutputFormat } from '../lib/formats.ts';
+import { deviceSize } from '../lib/device-size.ts';
 import { DEFAULT_SIZE, MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, SIZE_LIMITS } from '../config/limits.ts';
 
 // canonicalize is CommonJS with an ESM-style type declaration; at run time the default import is the function.
@@ -190,8 +191,7 @@ export function resolveRecipe(
 }
 
 function finish(recipe: CanonicalRecipe, generator: GeneratorDefinition, paths: FieldPaths): ResolvedRecipe {
-  const deviceWidth = Math.round(recipe.size.width * recipe.size.pixelRatio);
-  const deviceHeight = Math.round(recipe.size.height * recipe.size.pixelRatio);
+  const { width: deviceWidth, height: deviceHeight } = deviceSize(recipe.size);
   const animation =
     generator.animated && generator.animation && isMotionFormat(recipe.format)
       ? generator.animation(recipe.params as never)

@@ -7,7 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ProblemError } from '../errors/problem.ts';
 import { MAX_FRAME_PIXELS } from '../config/limits.ts';
-import { isFormatKind } from './formats.ts';
+import { isFormatKind } from '../lib/formats.ts';
 import { PixelGate } from './pixel-gate.ts';
 import { failureKind } from './render-failure.ts';
 import type { RenderOutput, RenderTask } from './render.worker.ts';

@@ -2,9 +2,7 @@
 // validation and hashing; a generator only turns (params, seed, size, time) into a picture.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 
-import type { OutputFormat } from '../engine/formats.ts';
-
-export { OUTPUT_FORMATS, type OutputFormat } from '../engine/formats.ts';
+import type { OutputFormat } from '../lib/formats.ts';
 
 /** A JSON Schema (draft 2020-12) object describing a generator's params. */
 export type ParamSchema = {

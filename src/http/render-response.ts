@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestContext } from './handler.types.ts';
 import { ENGINE_VERSION } from '../engine/versions.ts';
-import { FORMATS } from '../engine/formats.ts';
+import { FORMATS } from '../lib/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { MeteredResult } from '../services/metered-render.service.ts';

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { BlobStore } from '../blob/blob-store.ts';
 import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import type { Clock } from '../lib/clock.ts';
+import { extensionOf } from '../lib/formats.ts';
 
 /** How long a completed job's result stays downloadable. */
 export const RESULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -18,7 +19,7 @@ export const resultPath = (jobId: string) => `/v1/jobs/${jobId}/result`;
 
 /** The name a download is saved under: generator, recipe hash prefix, extension. */
 export const resultFilename = (job: Pick<JobRecord, 'slug' | 'recipeHash' | 'format'>) =>
-  `${job.slug}-${job.recipeHash.slice(0, 12)}.${job.format}`;
+  `${job.slug}-${job.recipeHash.slice(0, 12)}.${extensionOf(job.format)}`;
 
 /**
  * A job's object key: its id's random bytes in hex (blob keys are lowercase, so base64url ids
@@ -26,7 +27,7 @@ export const resultFilename = (job: Pick<JobRecord, 'slug' | 'recipeHash' | 'for
  */
 export function resultKey(jobId: string, format: string): string {
   const random = Buffer.from(jobId.replace(/^job_/, ''), 'base64url').toString('hex');
-  return `job_${random}.${format}`;
+  return `job_${random}.${extensionOf(format)}`;
 }
 
 export interface ResultLink {

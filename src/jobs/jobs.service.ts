@@ -7,6 +7,7 @@ import { recipePaths } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Principal } from '../services/auth.service.ts';
 import type { Clock } from '../lib/clock.ts';
+import { thumbnailFormat } from '../lib/formats.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import { chargeFor } from '../services/pricing.ts';
 import type { JobLifecycle } from './job-lifecycle.ts';
@@ -206,7 +207,7 @@ export class JobsService {
     const { width, height } = full.recipe.size;
     const scale = Math.min(1, THUMBNAIL_SIDE / Math.max(width, height));
     const side = (n: number) => Math.max(SIZE_LIMITS.minSide, Math.round(n * scale));
-    const format = full.generator.formats.includes('webp') ? 'webp' : 'png';
+    const format = thumbnailFormat(full.generator.formats);
     return this.render.render(
       this.render.resolveEncoded(job.recipeHash, job.recipe, {
         format,

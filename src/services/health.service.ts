@@ -3,6 +3,7 @@ import type { SystemRepository } from '../../db/repositories/system.repository.t
 import { type FfmpegBinary, probeFfmpegEncode } from '../engine/ffmpeg.ts';
 import { ENGINE_VERSION, rendererVersion } from '../engine/versions.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
+import { type FormatFacts, formatFacts, type OutputFormat } from '../lib/formats.ts';
 
 export interface HealthReport {
   ok: boolean;
@@ -12,6 +13,8 @@ export interface HealthReport {
   revision: string;
   /** ANIMATION_BUDGET_MS: a direct gif/mp4 render that takes longer answers 504; clients send longer ones to a job. */
   animationBudgetMs: number;
+  /** Every output format's media type, extension and kind: the web app handles files by them. */
+  formats: Record<OutputFormat, FormatFacts>;
 }
 
 export interface ReadinessReport {
@@ -27,7 +30,15 @@ export interface ReadinessReport {
 /** Liveness: the process answers, with the versions it renders with (also while it starts, src/startup.ts). */
 export function healthReport(facts: { renderer: string; generators: number; revision: string; animationBudgetMs: number }): HealthReport {
   const { renderer, generators, revision, animationBudgetMs } = facts;
-  return { ok: true, engineVersion: ENGINE_VERSION, rendererVersion: renderer, generators, revision, animationBudgetMs };
+  return {
+    ok: true,
+    engineVersion: ENGINE_VERSION,
+    rendererVersion: renderer,
+    generators,
+    revision,
+    animationBudgetMs,
+    formats: formatFacts(),
+  };
 }
 
 /** How long a FFmpeg probe result is served before the next request refreshes it (in the background). */

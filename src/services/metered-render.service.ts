@@ -7,7 +7,7 @@
 // over: the followers try again, and one of them leads and pays. Every render is recorded as usage.
 // A miss through a signed URL also counts against its signing key's monthly limit, in the
 // transaction that reserves the credits (local mode, which reserves nothing, counts it too).
-import { FORMATS } from '../engine/formats.ts';
+import { FORMATS } from '../lib/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Principal } from './auth.service.ts';

@@ -1,7 +1,8 @@
 // What a render costs, and what can be bought. One table, used by the ledger, GET /v1/pricing,
 // the X-Service-Credits header and docs/accounts-keys-credits-billing.md.
-import { FORMATS } from '../engine/formats.ts';
+import { FORMATS } from '../lib/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
+import { deviceSize } from '../lib/device-size.ts';
 
 /** Output pixel-frames one credit buys. */
 export const PIXELS_PER_CREDIT = 1_000_000;
@@ -9,13 +10,14 @@ export const PIXELS_PER_CREDIT = 1_000_000;
 /**
  * Credits for rendering a recipe (a cache miss): one per started million output pixel-frames
  * (width × pixelRatio × height × pixelRatio × frames), at least one. Formats of `flat` cost (svg,
- * css; src/engine/formats.ts) are one credit.
+ * css; src/lib/formats.ts) are one credit.
  * Cache hits, coalesced requests and 304s cost nothing (see chargeFor).
  */
 export function renderCost(resolved: ResolvedRecipe): number {
   const { format, size } = resolved.recipe;
   if (FORMATS[format].cost === 'flat') return 1;
-  const pixels = Math.round(size.width * size.pixelRatio) * Math.round(size.height * size.pixelRatio) * Math.max(1, resolved.frames);
+  const device = deviceSize(size);
+  const pixels = device.width * device.height * Math.max(1, resolved.frames);
   return Math.max(1, Math.ceil(pixels / PIXELS_PER_CREDIT));
 }
 

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../blob/blob-store.ts';
 import { ProblemError } from '../errors/problem.ts';
-import { FORMATS, isMotionFormat } from '../engine/formats.ts';
+import { FORMATS, isMotionFormat } from '../lib/formats.ts';
 import {
   type FieldPaths,
   type RecipeInput,

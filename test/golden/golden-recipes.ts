@@ -2,7 +2,8 @@
 // in goldens.json; any drift fails the suite. `npm run goldens:update` rewrites the file — do that
 // only together with a generator version bump (or an ENGINE_VERSION / renderer change).
 import type { RecipeInput } from '../../src/engine/recipe.ts';
-import type { GeneratorDefinition, OutputFormat } from '../../src/generators/generator.types.ts';
+import type { GeneratorDefinition } from '../../src/generators/generator.types.ts';
+import type { OutputFormat } from '../../src/lib/formats.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
 import { textGoldenCases } from './golden-recipes.text.ts';
 

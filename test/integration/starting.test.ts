@@ -10,6 +10,7 @@ import supertest from 'supertest';
 import YAML from 'yaml';
 import { startingListener } from '../../src/http/starting.listener.ts';
 import { healthReport } from '../../src/services/health.service.ts';
+import { formatFacts } from '../../src/lib/formats.ts';
 import { assertMatchesContract } from '../support/contract.ts';
 
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
@@ -48,6 +49,7 @@ test('while waiting for the database: health 200, ready 503 with its fields, eve
         generators: 20,
         animationBudgetMs: 20_000,
         revision: 'test-revision',
+        formats: formatFacts(),
       });
       continue;
     }

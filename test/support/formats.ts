@@ -1,5 +1,5 @@
 // Recognises each output format by its bytes.
-import type { OutputFormat } from '../../src/generators/generator.types.ts';
+import type { OutputFormat } from '../../src/lib/formats.ts';
 
 export function looksLike(format: OutputFormat, bytes: Buffer): boolean {
   switch (format) {

@@ -1,6 +1,6 @@
 import { json, generators, render } from './api.js';
 import { h, clear, append, copyButton, formatDate, toast, labelCells } from './dom.js';
-import { saveRecipe, stillFormat } from './state.js';
+import { saveRecipe, thumbFormat } from './state.js';
 
 export async function showAccount(view) {
   clear(view);
@@ -480,7 +480,7 @@ function presetThumb(preset) {
   (async () => {
     const r = preset.recipe;
     const gen = (await generators()).find((g) => g.slug === r.slug);
-    const format = gen && (gen.formats.includes('webp') ? 'webp' : stillFormat(gen));
+    const format = gen && thumbFormat(gen);
     if (!gen || format === 'css') return img.remove();
     const size = { ...(r.size ?? gen.defaultSize), pixelRatio: 0.5 };
     const out = await render(r.slug, { params: r.params ?? {}, seed: r.seed ?? 0, size, format });

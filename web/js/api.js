@@ -133,28 +133,42 @@ export async function download(path) {
 }
 
 let generatorsPromise;
-let animationBudget;
-/**
- * The service's ANIMATION_BUDGET_MS in seconds (`animationBudgetMs` of GET /v1/health, read once): a
- * direct gif/mp4 render that takes longer ends in 504 animation_budget_exceeded, an export job has no
- * such limit. While the service cannot be asked, no limit (the render then reports why it failed).
- */
-export function animationBudgetSeconds() {
-  animationBudget ??= json('/v1/health').then(
-    (health) => health.animationBudgetMs / 1000,
-    () => {
-      animationBudget = undefined;
-      return Infinity;
-    },
-  );
-  return animationBudget;
-}
-
-export function generators() {
-  generatorsPromise ??= json('/v1/generators').catch((err) => {
-    generatorsPromise = undefined;
+let healthPromise;
+/** GET /v1/health, read once (again after a failure). */
+function health() {
+  healthPromise ??= json('/v1/health').catch((err) => {
+    healthPromise = undefined;
     throw err;
   });
+  return healthPromise;
+}
+
+/**
+ * The service's ANIMATION_BUDGET_MS in seconds (`animationBudgetMs` of GET /v1/health): a direct
+ * gif/mp4 render that takes longer ends in 504 animation_budget_exceeded, an export job has no such
+ * limit. While the service cannot be asked, no limit (the render then reports why it failed).
+ */
+export function animationBudgetSeconds() {
+  return health().then(
+    (facts) => facts.animationBudgetMs / 1000,
+    () => Infinity,
+  );
+}
+
+/**
+ * Each output format's { contentType, extension, kind: still, motion or text }, as the service names
+ * them (`formats` of GET /v1/health): read with the generators, since every format here is a generator's.
+ */
+export let formats = {};
+
+export function generators() {
+  generatorsPromise ??= Promise.all([json('/v1/generators'), health()]).then(
+    ([list, facts]) => ((formats = facts.formats), list),
+    (err) => {
+      generatorsPromise = undefined;
+      throw err;
+    },
+  );
   return generatorsPromise;
 }
 

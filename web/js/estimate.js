@@ -1,4 +1,5 @@
 // Estimates made before a file is asked for, so that the page asks before rather than fails after.
+import { kindOf } from './state.js';
 
 /** Above this a gif asks first and points to mp4; GIF_BYTES_PER_PIXEL_FRAME is the worst generator's at its defaults (npm run bench:gif). */
 export const GIF_WARN_MB = 5;
@@ -8,7 +9,7 @@ const GIF_MAX_FPS = 15;
 
 /** Frames of an animated recipe as the engine encodes them (1 for a still). */
 function frames(recipe, gen) {
-  if (recipe.format !== 'gif' && recipe.format !== 'mp4') return 1;
+  if (kindOf(recipe.format) !== 'motion') return 1;
   const p = { ...gen.defaults, ...recipe.params };
   const fps = Number(p.fps) || GIF_MAX_FPS;
   const all = (Number(p.duration) || 1) * fps;

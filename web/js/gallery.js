@@ -1,6 +1,6 @@
 import { generators, render } from './api.js';
 import { h, clear } from './dom.js';
-import { stillFormat, screenRatio } from './state.js';
+import { thumbFormat, screenRatio } from './state.js';
 
 // Thumbnails at the screen's pixel ratio (sharp on a retina screen), as webp when offered (lighter).
 const THUMB = { width: 320, height: 180 };
@@ -17,8 +17,7 @@ export async function showGallery(view) {
 }
 
 function card(gen) {
-  const still = stillFormat(gen);
-  const format = still !== 'css' && still !== 'svg' && gen.formats.includes('webp') ? 'webp' : still;
+  const format = thumbFormat(gen);
   const img = h('img', { class: 'thumb', alt: `${gen.name} thumbnail`, width: THUMB.width, height: THUMB.height });
   const frame = h('div', { class: 'thumb-frame loading' }, img);
   const el = h(

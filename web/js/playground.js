@@ -1,4 +1,4 @@
-import { generators, render, json, ApiError, animationBudgetSeconds } from './api.js';
+import { generators, render, json, ApiError, animationBudgetSeconds, formats } from './api.js';
 import { h, clear, copyButton, copyText, debounce, toast, BlobSlot, formatBytes } from './dom.js';
 import { paramControl, field, shufflePalette } from './form.js';
 import { recipeOfFile } from './recipe-file.js';
@@ -8,6 +8,7 @@ import {
   saveRecipe,
   recipeBody,
   stillFormat,
+  kindOf,
   decodeRecipe,
   playgroundHref,
   sweepHref,
@@ -41,13 +42,14 @@ const ANIMATION_PREVIEW_WIDTH = 480;
  * Export use the recipe as chosen. `box` is the CSS box the picture fits in.
  */
 export function previewRecipe(gen, recipe, box) {
-  if ((recipe.format === 'gif' || recipe.format === 'mp4') && gen.formats.includes('mp4')) {
+  const kind = kindOf(recipe.format);
+  if (kind === 'motion' && gen.formats.includes('mp4')) {
     const scale = Math.min(1, ANIMATION_PREVIEW_WIDTH / Math.max(recipe.size.width, recipe.size.height));
     // mp4 needs even sides.
     const even = (n) => Math.max(16, 2 * Math.round((n * scale) / 2));
     return { ...recipe, format: 'mp4', size: { width: even(recipe.size.width), height: even(recipe.size.height), pixelRatio: 1 } };
   }
-  if (['css', 'svg', 'gif', 'mp4'].includes(recipe.format)) return recipe;
+  if (kind !== 'still') return recipe;
   const format = gen.formats.includes('webp') ? 'webp' : recipe.format;
   const { width, height } = recipe.size;
   return { ...recipe, format, size: { width, height, pixelRatio: shownRatio(width, fitSize(recipe.size, box).width) } };
@@ -59,7 +61,7 @@ const QUICK_FROM_PIXELS = 1_000_000;
 /** The quick first render of a raster preview with many pixels: the same recipe at pixel ratio 0.5; else null. */
 function quickRecipe(shown) {
   const { width, height, pixelRatio } = shown.size;
-  if (!['webp', 'png'].includes(shown.format) || width * height * pixelRatio ** 2 < QUICK_FROM_PIXELS || pixelRatio < 1) return null;
+  if (kindOf(shown.format) !== 'still' || width * height * pixelRatio ** 2 < QUICK_FROM_PIXELS || pixelRatio < 1) return null;
   return { ...shown, size: { width, height, pixelRatio: 0.5 } };
 }
 
@@ -262,7 +264,7 @@ export async function showPlayground(view, slugFromRoute) {
     id: 'open-file',
     hidden: true,
     'aria-label': 'Open a rendered file',
-    accept: '.png,.webp,.gif,.mp4,.svg,.css,image/*,video/mp4,text/css',
+    accept: Object.values(formats).flatMap((f) => [`.${f.extension}`, f.contentType]),
     onchange: () => fileInput.files[0] && openFile(fileInput.files[0]),
   });
   onDropFile = (file) => stage.isConnected && openFile(file);
@@ -618,7 +620,7 @@ export async function showPlayground(view, slugFromRoute) {
       recipes.map(async (v, i) => {
         const btn = tiles[i].firstChild;
         // An animation's variations are stills (its first frame) of the same recipe.
-        const still = v.format === 'gif' || v.format === 'mp4' ? { ...v, format: stillFormat(gen) } : v;
+        const still = kindOf(v.format) === 'motion' ? { ...v, format: stillFormat(gen) } : v;
         const shown = previewRecipe(gen, still, { width: cssWidth, height: cssWidth });
         try {
           const out = await render(gen.slug, recipeBody(shown));
@@ -916,13 +918,12 @@ const attr = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;
 /** Open Graph and Twitter card tags of a signed URL (the image's device pixels, its media type). */
 function ogTags(url, recipe) {
   const px = (n) => Math.round(n * (recipe.size.pixelRatio ?? 1));
-  const type = { svg: 'image/svg+xml', mp4: 'video/mp4', css: 'text/css' }[recipe.format] ?? `image/${recipe.format}`;
   const meta = (key, content, name = 'property') => `<meta ${name}="${key}" content="${attr(content)}">`;
   return [
     meta('og:image', url),
     meta('og:image:width', px(recipe.size.width)),
     meta('og:image:height', px(recipe.size.height)),
-    meta('og:image:type', type),
+    meta('og:image:type', formats[recipe.format].contentType),
     meta('twitter:card', 'summary_large_image', 'name'),
     meta('twitter:image', url, 'name'),
   ].join('\n');

@@ -1,4 +1,6 @@
 // The recipe being edited, shared by the playground and the export page (kept across reloads).
+import { formats } from './api.js';
+
 const KEY = 'render-service.recipe';
 
 export const state = {
@@ -48,10 +50,19 @@ export function recipeBody(recipe) {
   return { params: recipe.params, seed: recipe.seed, size: recipe.size, format: recipe.format };
 }
 
+/** A format's kind as the service names it: `still` (one raster frame), `motion` or `text` (svg, css). */
+export const kindOf = (format) => formats[format]?.kind;
+
 /** A still format for previews of a generator: png when offered, else the first non-animated one. */
 export function stillFormat(gen) {
   if (gen.formats.includes('png')) return 'png';
-  return gen.formats.find((f) => f !== 'gif' && f !== 'mp4') ?? gen.formats[0];
+  return gen.formats.find((f) => kindOf(f) !== 'motion') ?? gen.formats[0];
+}
+
+/** A small picture's format (a gallery card, a preset's picture): a raster still as webp when offered (lighter). */
+export function thumbFormat(gen) {
+  const still = stillFormat(gen);
+  return kindOf(still) === 'still' && gen.formats.includes('webp') ? 'webp' : still;
 }
 
 /** base64url (no padding) of a string's UTF-8 bytes, and back. */
@@ -95,5 +106,5 @@ export function sweepHref(slug, recipe, query) {
 /** The one file-name rule of Download and Export: <slug>-<seed>-<w>x<h>[@<pr>x].<ext>. */
 export function fileName(slug, recipe) {
   const pr = recipe.size.pixelRatio ?? 1;
-  return `${slug}-${recipe.seed}-${recipe.size.width}x${recipe.size.height}${pr === 1 ? '' : `@${pr}x`}.${recipe.format}`;
+  return `${slug}-${recipe.seed}-${recipe.size.width}x${recipe.size.height}${pr === 1 ? '' : `@${pr}x`}.${formats[recipe.format].extension}`;
 }

@@ -4,7 +4,7 @@
 // rendered at the cell's pixel ratio (the same picture, fewer pixels), and links to it in the playground.
 import { generators, render } from './api.js';
 import { h, clear, copyButton } from './dom.js';
-import { playgroundHref, recipeBody, stillFormat } from './state.js';
+import { playgroundHref, recipeBody, stillFormat, kindOf } from './state.js';
 import { fromUrl, initialRecipe, previewRecipe } from './playground.js';
 
 const urls = [];
@@ -67,7 +67,7 @@ export async function showSweep(view, slug) {
   await Promise.all(
     cells.map(async (c, i) => {
       const cell = grid.children[i];
-      const still = c.format === 'gif' || c.format === 'mp4' ? { ...c, format: stillFormat(gen) } : c;
+      const still = kindOf(c.format) === 'motion' ? { ...c, format: stillFormat(gen) } : c;
       try {
         const out = await render(slug, recipeBody(previewRecipe(gen, still, { width, height: width })));
         if (out.contentType.startsWith('text/css')) return cell.prepend(h('span', { class: 'small' }, 'css'));

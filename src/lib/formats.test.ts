@@ -1,20 +1,44 @@
 // The format table and the size limits are written once in code (formats.ts, limits.ts) and once
-// in the hand-written contract; these tests keep the two equal.
+// in the hand-written contract; these tests keep the two equal, and the format facts clients (the
+// web app) read from GET /v1/health equal to the table.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SIZE_LIMITS } from '../config/limits.ts';
-import { openApiDocument } from '../lib/openapi-document.ts';
+import { healthReport } from '../services/health.service.ts';
+import { openApiDocument } from './openapi-document.ts';
 import { FORMATS, OUTPUT_FORMATS } from './formats.ts';
 
 type Schema = { enum?: string[]; minimum?: number; maximum?: number; properties?: Record<string, Schema>; $ref?: string };
 const document = openApiDocument() as unknown as {
   components: { schemas: Record<string, Schema>; parameters?: Record<string, { schema: Schema }> };
-  paths: Record<string, Record<string, { parameters?: { name?: string; in?: string; schema?: Schema }[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name?: string; in?: string; schema?: Schema }[];
+        responses?: Record<string, { content?: Record<string, { example?: Record<string, unknown> }> }>;
+      }
+    >
+  >;
 };
 
 test("openapi.yaml's Format enum lists the format table's formats, in its order", () => {
   assert.deepEqual(document.components.schemas.Format!.enum, OUTPUT_FORMATS);
   assert.deepEqual(OUTPUT_FORMATS, Object.keys(FORMATS));
+});
+
+test("GET /v1/health names every format of the table, in its order, with its row's content type, extension and kind", () => {
+  const { formats } = healthReport({ renderer: 'r', generators: 0, revision: 'x', animationBudgetMs: 100 });
+  assert.deepEqual(Object.keys(formats), OUTPUT_FORMATS);
+  for (const format of OUTPUT_FORMATS) {
+    const { contentType, extension, kind } = FORMATS[format];
+    assert.deepEqual(formats[format], { contentType, extension, kind }, format);
+  }
+  const example = document.paths['/v1/health']!.get!.responses!['200']!.content!['application/json']!.example!;
+  assert.deepEqual(example.formats, formats, "the contract's example");
+  const kinds = document.components.schemas.FormatFacts!.properties!.kind!.enum;
+  assert.deepEqual(kinds, [...new Set(Object.values(FORMATS).map((f) => f.kind))], "FormatFacts' kinds");
 });
 
 test("the contract's size limits (the Size schema, PixelRatio and the recipe URL's w, h and pr) are limits.ts's", () => {

@@ -1,6 +1,8 @@
 // The one table of output formats: everything the service knows about a format is in its row, and
-// recipe validation, pricing, the render pool and worker, the cache and the HTTP response read it.
-// The contract (openapi.yaml's OutputFormat) lists the same names; a unit test keeps them equal.
+// recipe validation, pricing, the render pool and worker, the FFmpeg probe, the cache, the blob
+// stores, job results and the HTTP responses read it. It sits with the low-level libs so that all of
+// them (generators and blob stores too) import it downward. The contract (openapi.yaml's Format)
+// lists the same names; a unit test keeps them equal.
 
 /**
  * kind: how it is made — `text` (the generator writes an SVG or CSS document itself: no pixels, no
@@ -42,4 +44,30 @@ export function isFormatKind<K extends FormatKind>(format: OutputFormat, kind: K
 /** Formats whose frames come from the animation (the others render a single frame, the poster). */
 export function isMotionFormat(format: OutputFormat): format is FormatOfKind<'motion'> {
   return isFormatKind(format, 'motion');
+}
+
+/** What a client needs to handle a format's files (GET /v1/health `formats`): pricing and even sides stay the service's. */
+export type FormatFacts = Pick<FormatSpec, 'contentType' | 'extension' | 'kind'>;
+
+/** Every format's FormatFacts, in the table's order: the web app names, shows and opens files by them. */
+export function formatFacts(): Record<OutputFormat, FormatFacts> {
+  return Object.fromEntries(
+    OUTPUT_FORMATS.map((format) => {
+      const { contentType, extension, kind } = FORMATS[format];
+      return [format, { contentType, extension, kind }];
+    }),
+  ) as Record<OutputFormat, FormatFacts>;
+}
+
+/** The file extension of a format named by stored data (a job's row), which was validated when it was written. */
+export function extensionOf(format: string): string {
+  return FORMATS[format as OutputFormat].extension;
+}
+
+/**
+ * The format of a small picture of a generator (a job's thumbnail): a still, webp where the
+ * generator offers it (the lighter file), else png.
+ */
+export function thumbnailFormat(offered: readonly OutputFormat[]): FormatOfKind<'still'> {
+  return offered.includes('webp') ? 'webp' : 'png';
 }
