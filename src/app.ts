@@ -165,9 +165,7 @@ export async function createApp(deps: AppDeps): Promise<RequestPipeline> {
     middlewareStep('request log', requestLogger(deps.logger) as never),
     middlewareStep('security headers', securityHeaders),
     webAppStep(deps),
-    ...originMiddleware(originPolicy(deps.config)).map((middleware, i) =>
-      middlewareStep(i === 0 ? 'origin policy' : 'cors', middleware as never),
-    ),
+    middlewareStep('origin policy', originMiddleware(originPolicy(deps.config))),
     middlewareStep('local gateway', localGateway(deps.config.localGateway) as never),
     ...(deps.signInHandler ? [expressStep('sign-in', signIn)] : []),
     ...(deps.config.leanHitPath ? [leanHitPathStep(deps, { authenticate, validate: router.validate, authorized })] : []),

@@ -11,10 +11,17 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 /** Query parameters that carry credentials (OAuth callbacks, tokens); their values never reach a log. */
 const SECRET_QUERY_PARAMS = /^(code|state|token|access_token|id_token|refresh_token|client_secret|secret|key|api_key|signature|sig)$/i;
 
+/** Whether a query string may name one of SECRET_QUERY_PARAMS (a cheap test before parsing it). */
+const MAY_HOLD_SECRET =
+  /(^|[?&])(code|state|token|access_token|id_token|refresh_token|client_secret|secret|key|api_key|signature|sig)(=|&|$)/i;
+
 /** The request URL with credential-bearing query values replaced. */
 export function loggableUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
+  // Every request is logged and recipe URLs are long: most name no such parameter (parsing is the cost).
+  // A percent-encoded name (%73ig is sig) always takes the parser.
+  if (!url.includes('%', q) && !MAY_HOLD_SECRET.test(url.slice(q))) return url;
   const params = new URLSearchParams(url.slice(q + 1));
   let changed = false;
   for (const name of [...new Set(params.keys())]) {

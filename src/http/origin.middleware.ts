@@ -4,8 +4,7 @@
 //  - a cookie-authenticated mutation needs a listed Origin (missing or "null" → 403), and a
 //    cookie-authenticated render must prove it is same-origin (see assertCookieRequestAllowed), so an
 //    <img>, link or form on another site — or a sibling subdomain — cannot spend a user's credits.
-import type { IncomingHttpHeaders } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
 import { type Config, isLoopbackHost } from '../config/config.ts';
 import { ProblemError } from '../errors/problem.ts';
@@ -89,16 +88,12 @@ export const EXPOSED_HEADERS = [
   'Access-Control-Expose-Headers',
 ];
 
-export function originMiddleware(policy: OriginPolicy): RequestHandler[] {
-  const deny: RequestHandler = (req, res, next) => {
-    const origin = req.headers.origin;
-    if (origin === undefined || isAllowedOrigin(policy, origin, req.headers)) return next();
-    sendProblem(
-      req,
-      res,
-      new ProblemError('origin_denied', { detail: `Requests from the origin ${JSON.stringify(origin)} are not allowed.` }),
-    );
-  };
+/**
+ * The origin policy as one middleware: an unlisted Origin is refused (403 origin_denied), a listed
+ * one gets CORS. A request without Origin (same-origin GETs, API clients) passes straight through:
+ * the cors package would add nothing to it.
+ */
+export function originMiddleware(policy: OriginPolicy): (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void {
   const corsHandler = cors((req, callback) => {
     const origin = req.headers.origin;
     callback(null, {
@@ -110,7 +105,18 @@ export function originMiddleware(policy: OriginPolicy): RequestHandler[] {
       maxAge: 600,
     });
   });
-  return [deny, corsHandler];
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin === undefined) return next();
+    if (!isAllowedOrigin(policy, origin, req.headers)) {
+      return sendProblem(
+        req,
+        res,
+        new ProblemError('origin_denied', { detail: `Requests from the origin ${JSON.stringify(origin)} are not allowed.` }),
+      );
+    }
+    corsHandler(req as never, res as never, next);
+  };
 }
 
 /**
