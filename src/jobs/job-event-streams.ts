@@ -5,7 +5,7 @@
 // every stream with a `reconnect` event so EventSource clients reconnect to another process.
 import { EventEmitter } from 'node:events';
 import type { Response } from 'express';
-import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import { type JobRecord, type JobsRepository, isFinishedStatus } from '../../db/repositories/jobs.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
 
 /** How often a watcher reads its job's row. */
@@ -13,8 +13,6 @@ export const POLL_MS = 250;
 const KEEPALIVE_MS = 15_000;
 /** What EventSource clients wait before reconnecting after a drain ends their stream. */
 const RECONNECT_MS = 1_000;
-
-const ended = (status: string) => status === 'completed' || status === 'failed' || status === 'cancelled';
 
 type Listener = (job: JobRecord | undefined) => void;
 
@@ -49,7 +47,7 @@ class JobWatcher {
       return;
     }
     for (const listener of this.listeners) listener(job);
-    if (!job || ended(job.status)) this.listeners.clear();
+    if (!job || isFinishedStatus(job.status)) this.listeners.clear();
     if (this.listeners.size === 0) this.stop();
     else if (!this.stopped) this.schedule();
   }
@@ -141,7 +139,7 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
     let id = 0;
     const send = (event: string, data: unknown) => res.write(`id: ${++id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     send('status', firstView);
-    if (ended(first.status)) {
+    if (isFinishedStatus(first.status)) {
       res.end();
       return Promise.resolve();
     }
@@ -185,7 +183,7 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
       else return;
       lastWrite = Date.now();
       last = job;
-      if (ended(job.status)) stream.end();
+      if (isFinishedStatus(job.status)) stream.end();
     };
     const onAbort = () => stream.end();
     this.streams.add(stream);
