@@ -4,12 +4,12 @@
 // they are out of attempts or were cancelled. Cancellation is a flag the runner polls: it aborts
 // the render (the worker kills FFmpeg) within CANCEL_POLL_MS. stop() drains: no new claims,
 // running jobs are stopped and handed back to the queue, and FFmpeg children are killed.
-import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import { retryWhileUnavailable, unavailableDependency } from '../lib/dependency-failure.ts';
+import { newId } from '../lib/ids.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import { chargeFor } from '../services/pricing.ts';
 import type { RenderService } from '../services/render.service.ts';
@@ -79,7 +79,7 @@ export interface JobRunnerOptions {
 }
 
 export class JobRunner implements JobConsumer {
-  readonly id = `runner_${randomBytes(6).toString('hex')}`;
+  readonly id = newId('runner');
   private running = new Map<string, AbortController>();
   /** The jobs running here, settled when each has ended (stop() waits on them). */
   private readonly executions = new Set<Promise<void>>();
