@@ -6,7 +6,7 @@
 // running jobs are stopped and handed back to the queue, and FFmpeg children are killed.
 import type { Logger } from 'pino';
 import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
-import { ProblemError } from '../errors/problem.ts';
+import { ProblemError, isTransientFailure } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import { retryWhileUnavailable, unavailableDependency } from '../lib/dependency-failure.ts';
 import { newId } from '../lib/ids.ts';
@@ -37,12 +37,13 @@ const DATABASE_WAIT_MS = 10 * 60_000;
 /** Default of STORAGE_OUTAGE_WAIT_SECONDS: how long a rendered result waits for object storage. */
 export const DEFAULT_STORAGE_WAIT_MS = 5 * 60_000;
 
-/** A result that could not be stored within the storage wait: the job fails for good (rendering again would not help). */
+/** A result that could not be stored within the storage wait: the job fails for good (rendering again would not help: the wait was the retry). */
 class ResultNotStored extends ProblemError {
   constructor(waitMs: number, cause: unknown) {
     super('upstream_error', {
       detail: `Object storage was unreachable for ${Math.round(waitMs / 1000)} s, so the result could not be stored. No credits were charged; submit the export again.`,
       cause,
+      transient: false,
     });
   }
 }
@@ -334,11 +335,8 @@ export class JobRunner implements JobConsumer {
       }
       return;
     }
-    const transient =
-      !(err instanceof ResultNotStored) &&
-      (!(err instanceof ProblemError) || ['upstream_error', 'overloaded', 'render_timeout', 'not_ready'].includes(err.code));
     const message = failureMessage(err);
-    const retryAt = transient && job.attempts < job.maxAttempts ? now + backoffMs(this.retryDelayMs, job.attempts) : null;
+    const retryAt = isTransientFailure(err) && job.attempts < job.maxAttempts ? now + backoffMs(this.retryDelayMs, job.attempts) : null;
     const recorded = await this.persist(
       () =>
         this.repo.fail(
