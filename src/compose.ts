@@ -207,7 +207,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     logger.warn({ err }, 'could not record url signing key use'),
   );
   urlSigningKeys.on('refused', (reason) => metrics.signedUrlRefusal(reason));
-  const meteredRender = new MeteredRenderService(render, credits, usage, urlSigningKeys);
+  const meteredRender = new MeteredRenderService({ render, credits, usage, signingKeys: urlSigningKeys });
   const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
   idempotency.startSweeper((err) => logger.warn({ err }, 'idempotency key sweep failed'));
   const revision = options.revision ?? config.revision ?? gitRevision(process.cwd()) ?? 'unknown';
@@ -251,7 +251,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     queue,
     render,
     results,
-    credits,
+    meteredRender,
     usage,
     clock,
     logger,

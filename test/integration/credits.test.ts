@@ -28,7 +28,7 @@ for (const engine of ENGINES) {
       t = await startTestApp(engine);
       // The hosted ledger on this database (the local app itself runs without credit checks).
       credits = new CreditsService(new CreditsRepository(t.runtime.db), systemClock, true, createLogger('silent'));
-      metered = new MeteredRenderService(t.runtime.deps.services.render, credits, t.runtime.deps.services.usage);
+      metered = new MeteredRenderService({ render: t.runtime.deps.services.render, credits, usage: t.runtime.deps.services.usage });
     });
     after(async () => t?.close());
 
