@@ -16,31 +16,35 @@ const RECONNECT_MS = 1_000;
 
 type Listener = (job: JobRecord | undefined) => void;
 
+interface JobWatcherOptions {
+  /** The job watched. */
+  id: string;
+  repo: JobsRepository;
+  pollMs: number;
+  /** Called once, when the watcher stops (its job ended, or no stream listens any more). */
+  onIdle: () => void;
+}
+
 /** One poll loop per job: runs while at least one stream listens, stops when the job ends. */
 class JobWatcher {
   readonly listeners = new Set<Listener>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
-  constructor(
-    private readonly id: string,
-    private readonly repo: JobsRepository,
-    private readonly pollMs: number,
-    private readonly onIdle: () => void,
-  ) {}
+  constructor(private readonly options: JobWatcherOptions) {}
 
   start(): void {
     this.schedule();
   }
 
   private schedule(): void {
-    this.timer = setTimeout(() => void this.tick(), this.pollMs);
+    this.timer = setTimeout(() => void this.tick(), this.options.pollMs);
   }
 
   private async tick(): Promise<void> {
     let job: JobRecord | undefined;
     try {
-      job = await this.repo.find(this.id);
+      job = await this.options.repo.find(this.options.id);
     } catch {
       // A failed read (database restart) is retried at the next tick; streams keep their last state.
       if (!this.stopped) this.schedule();
@@ -61,7 +65,7 @@ class JobWatcher {
     if (this.stopped) return;
     this.stopped = true;
     clearTimeout(this.timer);
-    this.onIdle();
+    this.options.onIdle();
   }
 }
 
@@ -71,21 +75,31 @@ interface OpenStream {
   readonly done: Promise<void>;
 }
 
+export interface JobEventStreamsOptions {
+  repo: JobsRepository;
+  /** The job as GET /v1/jobs/{id} shows it: the data of each `status` event. */
+  view: (job: JobRecord) => Promise<unknown>;
+  /** Open streams a workspace may hold in this process; one more answers 429 too_many_streams. */
+  limitPerWorkspace: number;
+  /** How often a watcher reads its job's row (default POLL_MS). */
+  pollMs?: number;
+}
+
 /** 'changed' fires when a stream ended or a watcher stopped (size or watching went down): tests wait on it. */
 export class JobEventStreams extends EventEmitter<{ changed: [] }> {
   private readonly watchers = new Map<string, JobWatcher>();
   private readonly perWorkspace = new Map<string, number>();
   private readonly streams = new Set<OpenStream>();
   private closing = false;
+  private readonly repo: JobsRepository;
+  private readonly view: (job: JobRecord) => Promise<unknown>;
+  private readonly limitPerWorkspace: number;
+  private readonly pollMs: number;
 
-  constructor(
-    private readonly repo: JobsRepository,
-    private readonly view: (job: JobRecord) => Promise<unknown>,
-    /** Open streams a workspace may hold in this process; one more answers 429 too_many_streams. */
-    private readonly limitPerWorkspace: number,
-    private readonly pollMs = POLL_MS,
-  ) {
+  constructor(options: JobEventStreamsOptions) {
     super();
+    ({ repo: this.repo, view: this.view, limitPerWorkspace: this.limitPerWorkspace } = options);
+    this.pollMs = options.pollMs ?? POLL_MS;
   }
 
   /** Streams open in this process (for tests and logs). */
@@ -194,9 +208,14 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
     }
     watcher = this.watchers.get(first.id);
     if (!watcher) {
-      const created: JobWatcher = new JobWatcher(first.id, this.repo, this.pollMs, () => {
-        if (this.watchers.get(first.id) === created) this.watchers.delete(first.id);
-        this.emit('changed');
+      const created: JobWatcher = new JobWatcher({
+        id: first.id,
+        repo: this.repo,
+        pollMs: this.pollMs,
+        onIdle: () => {
+          if (this.watchers.get(first.id) === created) this.watchers.delete(first.id);
+          this.emit('changed');
+        },
       });
       this.watchers.set(first.id, created);
       created.start();
