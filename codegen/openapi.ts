@@ -250,7 +250,7 @@ export interface paths {
         };
         /**
          * Job progress and result availability
-         * @description The job's `status`, `progress` (0 to 1), `attempts` and, once it completed, `resultReady`,
+         * @description The job's `status` (`finished` turns true when it can no longer change), `progress` (0 to 1), `attempts` and, once it completed, `resultReady`,
          *     `resultUrl` and `expiresAt`; a failed job carries `error`. `cancelled` turns true as soon as a
          *     cancel was accepted. Poll it (`Cache-Control: no-store`) or follow `GET /v1/jobs/{id}/events`
          *     instead. A job of another workspace answers 404 exactly like a missing one.
@@ -991,6 +991,11 @@ export interface components {
              * @description When the result stops being available.
              */
             expiresAt?: string;
+            /**
+             * @description True once `status` is `completed`, `failed` or `cancelled`, which never change again; stop polling (or following the events) then.
+             * @example false
+             */
+            finished: boolean;
             format?: components["schemas"]["Format"];
             id: string;
             /** @description As submitted (`{}` when none). */
@@ -1039,7 +1044,12 @@ export interface components {
         JobMetadata: {
             [key: string]: string;
         };
-        /** @enum {string} */
+        /**
+         * @description queued → running → completed, failed or cancelled. A job in `completed`, `failed` or
+         *     `cancelled` has finished: it never changes again (the job's `finished` is true), and its
+         *     event stream ends. A retried job goes back to `queued`.
+         * @enum {string}
+         */
         JobStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
         KeyCreate: {
             label: string;
@@ -2771,6 +2781,7 @@ export interface operations {
                      *         "id": "job_NN8ndqmfzzkWSR0-",
                      *         "slug": "plasma",
                      *         "status": "completed",
+                     *         "finished": true,
                      *         "progress": 1,
                      *         "attempts": 1,
                      *         "createdAt": "2026-11-23T20:52:04.218Z",
@@ -2852,6 +2863,7 @@ export interface operations {
                      *       "id": "job_NN8ndqmfzzkWSR0-",
                      *       "slug": "plasma",
                      *       "status": "queued",
+                     *       "finished": false,
                      *       "progress": 0,
                      *       "attempts": 0,
                      *       "createdAt": "2026-11-23T20:52:04.218Z",
@@ -3021,7 +3033,7 @@ export interface operations {
                     /**
                      * @example id: 1
                      *     event: status
-                     *     data: {"id":"job_NN8ndqmfzzkWSR0-","slug":"plasma","status":"running","progress":0.1,"attempts":1,"createdAt":"2026-11-23T20:52:04.218Z","updatedAt":"2026-11-23T20:52:04.420Z","cancelled":false,"resultReady":false,"format":"mp4","recipeHash":"11e47ad37ad958c419837885bfa75589319052d937647eb34d662022a546b46b"}
+                     *     data: {"id":"job_NN8ndqmfzzkWSR0-","slug":"plasma","status":"running","finished":false,"progress":0.1,"attempts":1,"createdAt":"2026-11-23T20:52:04.218Z","updatedAt":"2026-11-23T20:52:04.420Z","cancelled":false,"resultReady":false,"format":"mp4","recipeHash":"11e47ad37ad958c419837885bfa75589319052d937647eb34d662022a546b46b"}
                      *
                      *     id: 2
                      *     event: progress

@@ -214,7 +214,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     onTouchError: (err) => logger.warn({ err }, 'could not record url signing key use'),
   });
   urlSigningKeys.on('refused', (reason) => metrics.signedUrlRefusal(reason));
-  const meteredRender = new MeteredRenderService(render, credits, usage, urlSigningKeys);
+  const meteredRender = new MeteredRenderService({ render, credits, usage, signingKeys: urlSigningKeys });
   const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
   idempotency.startSweeper((err) => logger.warn({ err }, 'idempotency key sweep failed'));
   const revision = options.revision ?? config.revision ?? gitRevision(process.cwd()) ?? 'unknown';
@@ -237,12 +237,12 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const onQueueError = (err: unknown) => logger.error({ err }, 'job queue error');
   const queue: JobQueue =
     config.database.client === 'pg'
-      ? new PgBossJobQueue(exportQueueOptions(config.database.url, config.jobs.runInProcess), onQueueError)
+      ? new PgBossJobQueue(exportQueueOptions({ connectionString: config.database.url, supervise: config.jobs.runInProcess }), onQueueError)
       : new TableJobQueue(onQueueError);
   await queue.open();
   // Finished jobs notify their webhookUrl (in the background, with retries): the lifecycle's rule.
   const lifecycle = new JobLifecycle({ repo: jobsRepo, webhooks: webhookDelivery, view: (job) => jobView(job, clock.now()), logger });
-  const results = new JobResults(blobs.results, jobsRepo, clock, logger, config.resultUrlTtlSeconds);
+  const results = new JobResults({ store: blobs.results, repo: jobsRepo, clock, logger, urlTtlSeconds: config.resultUrlTtlSeconds });
   const jobs = new JobsService({
     repo: jobsRepo,
     queue,
@@ -258,7 +258,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     queue,
     render,
     results,
-    credits,
+    meteredRender,
     usage,
     clock,
     logger,
@@ -268,7 +268,11 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     retryDelayMs: config.jobs.retryDelayMs,
     storageWaitMs: config.jobs.storageWaitMs,
   });
-  const jobEvents = new JobEventStreams(jobsRepo, (job) => jobs.view(job), config.jobs.eventStreamsPerWorkspace);
+  const jobEvents = new JobEventStreams({
+    repo: jobsRepo,
+    view: (job) => jobs.view(job),
+    limitPerWorkspace: config.jobs.eventStreamsPerWorkspace,
+  });
   observe(metrics, { pool, jobsRepo, lifecycle, webhookDelivery, credits });
   // Processes that make results also delete them when their retention ends.
   if (config.jobs.runInProcess) {

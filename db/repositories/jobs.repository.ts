@@ -6,6 +6,17 @@ import { asTransaction, type Database, type Transaction } from '../database.ts';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 
+/**
+ * The statuses a job ends in: a job in one never changes again. The one rule of "is this job
+ * finished" — for its webhook, its event stream, the lost-webhook sweep and the API's `finished`.
+ */
+export const FINISHED_JOB_STATUSES = ['completed', 'failed', 'cancelled'] as const satisfies readonly JobStatus[];
+export type FinishedJobStatus = (typeof FINISHED_JOB_STATUSES)[number];
+
+export function isFinishedStatus(status: JobStatus): status is FinishedJobStatus {
+  return (FINISHED_JOB_STATUSES as readonly JobStatus[]).includes(status);
+}
+
 export interface JobRecord {
   id: string;
   workspaceId: string;
@@ -216,7 +227,7 @@ export class JobsRepository {
     const rows = (await this.db('jobs')
       .select('jobs.*')
       .leftJoin('webhook_outbox', 'webhook_outbox.webhook_id', this.db.raw('? || jobs.id', [messageIdPrefix]))
-      .whereIn('jobs.status', ['completed', 'failed', 'cancelled'])
+      .whereIn('jobs.status', FINISHED_JOB_STATUSES)
       .whereNotNull('jobs.webhook_url')
       .where('jobs.finished_at', '>=', since)
       .andWhere('jobs.finished_at', '<', until)

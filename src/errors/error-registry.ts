@@ -7,6 +7,11 @@ export type ProblemCode = components['schemas']['ProblemCode'];
 export interface ProblemDefinition {
   readonly status: number;
   readonly title: string;
+  /**
+   * The failure may pass by itself (a dependency, the load, the clock): work that failed with it is
+   * worth another attempt — an export job retries it with backoff. Absent: trying again gives the same answer.
+   */
+  readonly transient?: true;
 }
 
 export const PROBLEMS = {
@@ -50,11 +55,11 @@ export const PROBLEMS = {
   client_closed_request: { status: 499, title: 'The client closed the request' },
   internal_error: { status: 500, title: 'Internal error' },
   not_implemented: { status: 501, title: 'Not implemented yet' },
-  upstream_error: { status: 502, title: 'An upstream dependency failed' },
-  overloaded: { status: 503, title: 'The service is at capacity' },
-  not_ready: { status: 503, title: 'The service is not ready' },
+  upstream_error: { status: 502, title: 'An upstream dependency failed', transient: true },
+  overloaded: { status: 503, title: 'The service is at capacity', transient: true },
+  not_ready: { status: 503, title: 'The service is not ready', transient: true },
   animation_budget_exceeded: { status: 504, title: 'The animation exceeds the synchronous budget' },
-  render_timeout: { status: 504, title: 'The render took too long' },
+  render_timeout: { status: 504, title: 'The render took too long', transient: true },
 } as const satisfies Record<ProblemCode, ProblemDefinition>;
 
 /** Where problem types are documented; `type` is this base plus the code. */

@@ -1,6 +1,6 @@
 // ProblemError carries an RFC 9457 problem through the stack; the HTTP layer renders it.
 import type { components } from '../../codegen/openapi.ts';
-import { PROBLEMS, PROBLEM_TYPE_BASE, type ProblemCode } from './error-registry.ts';
+import { PROBLEMS, PROBLEM_TYPE_BASE, type ProblemCode, type ProblemDefinition } from './error-registry.ts';
 
 export type Problem = components['schemas']['Problem'];
 export type ProblemIssue = components['schemas']['ProblemIssue'];
@@ -13,6 +13,8 @@ export interface ProblemOptions {
   /** Response headers such as Retry-After or WWW-Authenticate. */
   headers?: Record<string, string>;
   cause?: unknown;
+  /** Overrides the code's `transient` (error-registry.ts) for this failure, e.g. an upstream error already waited out. */
+  transient?: boolean;
 }
 
 export class ProblemError extends Error {
@@ -22,6 +24,8 @@ export class ProblemError extends Error {
   readonly issues: ProblemIssue[] | undefined;
   readonly extra: Record<string, unknown> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Whether another attempt may succeed (see isTransientFailure). */
+  readonly transient: boolean;
 
   constructor(code: ProblemCode, options: ProblemOptions = {}) {
     super(options.detail ?? PROBLEMS[code].title, { cause: options.cause });
@@ -32,6 +36,7 @@ export class ProblemError extends Error {
     this.issues = options.issues;
     this.extra = options.extra;
     this.headers = options.headers;
+    this.transient = options.transient ?? (PROBLEMS[code] as ProblemDefinition).transient === true;
   }
 
   toProblem(instance?: string): Problem {
@@ -59,4 +64,13 @@ export function problemBody(
 
 export function isProblemError(err: unknown): err is ProblemError {
   return err instanceof ProblemError;
+}
+
+/**
+ * Whether work that failed with `err` is worth another attempt: a problem says so by its code in the
+ * error registry (or its own override); any other error is unexpected (a crashed encoder, a reset
+ * connection) and may not happen again, so it is.
+ */
+export function isTransientFailure(err: unknown): boolean {
+  return !isProblemError(err) || err.transient;
 }

@@ -5,7 +5,7 @@
 // every stream with a `reconnect` event so EventSource clients reconnect to another process.
 import { EventEmitter } from 'node:events';
 import type { Response } from 'express';
-import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import { type JobRecord, type JobsRepository, isFinishedStatus } from '../../db/repositories/jobs.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
 
 /** How often a watcher reads its job's row. */
@@ -14,9 +14,16 @@ const KEEPALIVE_MS = 15_000;
 /** What EventSource clients wait before reconnecting after a drain ends their stream. */
 const RECONNECT_MS = 1_000;
 
-const ended = (status: string) => status === 'completed' || status === 'failed' || status === 'cancelled';
-
 type Listener = (job: JobRecord | undefined) => void;
+
+interface JobWatcherOptions {
+  /** The job watched. */
+  id: string;
+  repo: JobsRepository;
+  pollMs: number;
+  /** Called once, when the watcher stops (its job ended, or no stream listens any more). */
+  onIdle: () => void;
+}
 
 /** One poll loop per job: runs while at least one stream listens, stops when the job ends. */
 class JobWatcher {
@@ -24,32 +31,27 @@ class JobWatcher {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
-  constructor(
-    private readonly id: string,
-    private readonly repo: JobsRepository,
-    private readonly pollMs: number,
-    private readonly onIdle: () => void,
-  ) {}
+  constructor(private readonly options: JobWatcherOptions) {}
 
   start(): void {
     this.schedule();
   }
 
   private schedule(): void {
-    this.timer = setTimeout(() => void this.tick(), this.pollMs);
+    this.timer = setTimeout(() => void this.tick(), this.options.pollMs);
   }
 
   private async tick(): Promise<void> {
     let job: JobRecord | undefined;
     try {
-      job = await this.repo.find(this.id);
+      job = await this.options.repo.find(this.options.id);
     } catch {
       // A failed read (database restart) is retried at the next tick; streams keep their last state.
       if (!this.stopped) this.schedule();
       return;
     }
     for (const listener of this.listeners) listener(job);
-    if (!job || ended(job.status)) this.listeners.clear();
+    if (!job || isFinishedStatus(job.status)) this.listeners.clear();
     if (this.listeners.size === 0) this.stop();
     else if (!this.stopped) this.schedule();
   }
@@ -63,7 +65,7 @@ class JobWatcher {
     if (this.stopped) return;
     this.stopped = true;
     clearTimeout(this.timer);
-    this.onIdle();
+    this.options.onIdle();
   }
 }
 
@@ -73,21 +75,31 @@ interface OpenStream {
   readonly done: Promise<void>;
 }
 
+export interface JobEventStreamsOptions {
+  repo: JobsRepository;
+  /** The job as GET /v1/jobs/{id} shows it: the data of each `status` event. */
+  view: (job: JobRecord) => Promise<unknown>;
+  /** Open streams a workspace may hold in this process; one more answers 429 too_many_streams. */
+  limitPerWorkspace: number;
+  /** How often a watcher reads its job's row (default POLL_MS). */
+  pollMs?: number;
+}
+
 /** 'changed' fires when a stream ended or a watcher stopped (size or watching went down): tests wait on it. */
 export class JobEventStreams extends EventEmitter<{ changed: [] }> {
   private readonly watchers = new Map<string, JobWatcher>();
   private readonly perWorkspace = new Map<string, number>();
   private readonly streams = new Set<OpenStream>();
   private closing = false;
+  private readonly repo: JobsRepository;
+  private readonly view: (job: JobRecord) => Promise<unknown>;
+  private readonly limitPerWorkspace: number;
+  private readonly pollMs: number;
 
-  constructor(
-    private readonly repo: JobsRepository,
-    private readonly view: (job: JobRecord) => Promise<unknown>,
-    /** Open streams a workspace may hold in this process; one more answers 429 too_many_streams. */
-    private readonly limitPerWorkspace: number,
-    private readonly pollMs = POLL_MS,
-  ) {
+  constructor(options: JobEventStreamsOptions) {
     super();
+    ({ repo: this.repo, view: this.view, limitPerWorkspace: this.limitPerWorkspace } = options);
+    this.pollMs = options.pollMs ?? POLL_MS;
   }
 
   /** Streams open in this process (for tests and logs). */
@@ -141,7 +153,7 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
     let id = 0;
     const send = (event: string, data: unknown) => res.write(`id: ${++id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     send('status', firstView);
-    if (ended(first.status)) {
+    if (isFinishedStatus(first.status)) {
       res.end();
       return Promise.resolve();
     }
@@ -185,7 +197,7 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
       else return;
       lastWrite = Date.now();
       last = job;
-      if (ended(job.status)) stream.end();
+      if (isFinishedStatus(job.status)) stream.end();
     };
     const onAbort = () => stream.end();
     this.streams.add(stream);
@@ -196,9 +208,14 @@ export class JobEventStreams extends EventEmitter<{ changed: [] }> {
     }
     watcher = this.watchers.get(first.id);
     if (!watcher) {
-      const created: JobWatcher = new JobWatcher(first.id, this.repo, this.pollMs, () => {
-        if (this.watchers.get(first.id) === created) this.watchers.delete(first.id);
-        this.emit('changed');
+      const created: JobWatcher = new JobWatcher({
+        id: first.id,
+        repo: this.repo,
+        pollMs: this.pollMs,
+        onIdle: () => {
+          if (this.watchers.get(first.id) === created) this.watchers.delete(first.id);
+          this.emit('changed');
+        },
       });
       this.watchers.set(first.id, created);
       created.start();

@@ -1,6 +1,6 @@
 // The one owner of what the rest of the service hears about a job's life:
 //  - a job became runnable → the runner of this process (if any) looks at once ('queued');
-//  - a job reached a terminal state (completed, failed, cancelled) → one webhook event, whose type
+//  - a job finished (isFinishedStatus: completed, failed, cancelled) → one webhook event, whose type
 //    follows the status (JOB_WEBHOOK_EVENTS), under one message id per job (jobWebhookId), so the
 //    same job announced twice — a race, the sweep below — is queued once by the outbox;
 //  - a job that ended but whose webhook never reached the outbox (its process stopped in between)
@@ -11,13 +11,11 @@
 // so tests wait on these instead of polling.
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
-import type { JobRecord, JobStatus, JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import { type FinishedJobStatus, type JobRecord, type JobsRepository, isFinishedStatus } from '../../db/repositories/jobs.repository.ts';
 import type { WebhookDeliveryService, WebhookEventType } from '../services/webhook-delivery.service.ts';
 
-export type TerminalJobStatus = Extract<JobStatus, 'completed' | 'failed' | 'cancelled'>;
-
-/** Which webhook event each terminal status produces. */
-export const JOB_WEBHOOK_EVENTS: Readonly<Record<TerminalJobStatus, WebhookEventType>> = Object.freeze({
+/** Which webhook event each finished status (isFinishedStatus) produces. */
+export const JOB_WEBHOOK_EVENTS: Readonly<Record<FinishedJobStatus, WebhookEventType>> = Object.freeze({
   completed: 'job.completed',
   failed: 'job.failed',
   cancelled: 'job.cancelled',
@@ -105,7 +103,7 @@ export class JobLifecycle extends EventEmitter<JobLifecycleEvents> {
 
   /** Queues the job's webhook, if it asked for one; idempotent by the message id. */
   private announce(job: JobRecord): void {
-    if (!job.webhookUrl || !isTerminal(job.status)) return;
+    if (!job.webhookUrl || !isFinishedStatus(job.status)) return;
     const data = this.options.view(job) as Record<string, unknown>;
     this.options.webhooks.deliver(
       job.workspaceId,
@@ -114,8 +112,4 @@ export class JobLifecycle extends EventEmitter<JobLifecycleEvents> {
       { webhookId: jobWebhookId(job.id) },
     );
   }
-}
-
-function isTerminal(status: JobStatus): status is TerminalJobStatus {
-  return Object.hasOwn(JOB_WEBHOOK_EVENTS, status);
 }

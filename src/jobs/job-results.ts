@@ -36,18 +36,28 @@ export interface ResultLink {
   expiresAt?: number;
 }
 
+export interface JobResultsOptions {
+  /** The results blob store (files, Postgres or S3). */
+  store: BlobStore;
+  repo: JobsRepository;
+  clock: Clock;
+  logger: Logger;
+  /** Lifetime of a presigned URL (RESULT_URL_TTL_SECONDS). */
+  urlTtlSeconds: number;
+}
+
 export class JobResults {
   private sweeper: NodeJS.Timeout | undefined;
   private sweeping: Promise<number> | null = null;
+  private readonly store: BlobStore;
+  private readonly repo: JobsRepository;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly urlTtlSeconds: number;
 
-  constructor(
-    private readonly store: BlobStore,
-    private readonly repo: JobsRepository,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-    /** Lifetime of a presigned URL (RESULT_URL_TTL_SECONDS). */
-    private readonly urlTtlSeconds: number,
-  ) {}
+  constructor(options: JobResultsOptions) {
+    ({ store: this.store, repo: this.repo, clock: this.clock, logger: this.logger, urlTtlSeconds: this.urlTtlSeconds } = options);
+  }
 
   /** Stores a finished render as the job's result; idempotent (a retried attempt writes the same bytes to the same key). */
   async put(job: Pick<JobRecord, 'id' | 'format'>, bytes: Uint8Array): Promise<string> {

@@ -4,14 +4,13 @@
 // they are out of attempts or were cancelled. Cancellation is a flag the runner polls: it aborts
 // the render (the worker kills FFmpeg) within CANCEL_POLL_MS. stop() drains: no new claims,
 // running jobs are stopped and handed back to the queue, and FFmpeg children are killed.
-import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
-import { ProblemError } from '../errors/problem.ts';
+import { ProblemError, isTransientFailure } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import { retryWhileUnavailable, unavailableDependency } from '../lib/dependency-failure.ts';
-import type { CreditsService } from '../services/credits.service.ts';
-import { chargeFor } from '../services/pricing.ts';
+import { newId } from '../lib/ids.ts';
+import type { MeteredRenderService } from '../services/metered-render.service.ts';
 import type { RenderService } from '../services/render.service.ts';
 import type { UsageService } from '../services/usage.service.ts';
 import type { JobLifecycle } from './job-lifecycle.ts';
@@ -37,12 +36,13 @@ const DATABASE_WAIT_MS = 10 * 60_000;
 /** Default of STORAGE_OUTAGE_WAIT_SECONDS: how long a rendered result waits for object storage. */
 export const DEFAULT_STORAGE_WAIT_MS = 5 * 60_000;
 
-/** A result that could not be stored within the storage wait: the job fails for good (rendering again would not help). */
+/** A result that could not be stored within the storage wait: the job fails for good (rendering again would not help: the wait was the retry). */
 class ResultNotStored extends ProblemError {
   constructor(waitMs: number, cause: unknown) {
     super('upstream_error', {
       detail: `Object storage was unreachable for ${Math.round(waitMs / 1000)} s, so the result could not be stored. No credits were charged; submit the export again.`,
       cause,
+      transient: false,
     });
   }
 }
@@ -62,7 +62,8 @@ export interface JobRunnerOptions {
   render: RenderService;
   /** Where a completed job's file is stored. */
   results: JobResults;
-  credits: CreditsService;
+  /** Settles a job's credit hold by the rule every render is charged by (settleJob). */
+  meteredRender: Pick<MeteredRenderService, 'settleJob'>;
   usage: UsageService;
   clock: Clock;
   logger: Logger;
@@ -79,7 +80,7 @@ export interface JobRunnerOptions {
 }
 
 export class JobRunner implements JobConsumer {
-  readonly id = `runner_${randomBytes(6).toString('hex')}`;
+  readonly id = newId('runner');
   private running = new Map<string, AbortController>();
   /** The jobs running here, settled when each has ended (stop() waits on them). */
   private readonly executions = new Set<Promise<void>>();
@@ -93,7 +94,7 @@ export class JobRunner implements JobConsumer {
   private readonly queue: JobQueue;
   private readonly render: RenderService;
   private readonly results: JobResults;
-  private readonly credits: CreditsService;
+  private readonly meteredRender: Pick<MeteredRenderService, 'settleJob'>;
   private readonly usage: UsageService;
   private readonly clock: Clock;
   private readonly logger: Logger;
@@ -109,7 +110,7 @@ export class JobRunner implements JobConsumer {
       queue: this.queue,
       render: this.render,
       results: this.results,
-      credits: this.credits,
+      meteredRender: this.meteredRender,
       usage: this.usage,
       clock: this.clock,
       logger: this.logger,
@@ -202,7 +203,7 @@ export class JobRunner implements JobConsumer {
   }
 
   private async ended(job: JobRecord, status: 'failed' | 'cancelled'): Promise<void> {
-    await this.credits.releaseId(job.reservationId);
+    await this.meteredRender.settleJob(job);
     this.logger.warn({ jobId: job.id, status }, 'lapsed job ended');
     this.lifecycle.ended(job.id);
   }
@@ -264,12 +265,7 @@ export class JobRunner implements JobConsumer {
         'the completion',
       );
       if (completed) {
-        // Only a job that rendered pays (chargeFor): one whose result was cached by then releases its
-        // hold. A retried job pays regardless: its earlier attempt may have rendered that result.
-        const rendered = chargeFor(resolved, result.cache) > 0 || job.attempts > 1;
-        if (rendered) await this.persist(() => this.credits.commitId(job.reservationId), log, 'the charge');
-        else await this.persist(() => this.credits.releaseId(job.reservationId), log, 'the credit release');
-        const credits = rendered && this.credits.enabled ? await this.persist(() => this.reservedAmount(job), log, 'the charge amount') : 0;
+        const credits = await this.persist(() => this.meteredRender.settleJob(job, { resolved, cache: result.cache }), log, 'the charge');
         void this.usage.record({
           workspaceId: job.workspaceId,
           keyId: job.keyId,
@@ -309,10 +305,6 @@ export class JobRunner implements JobConsumer {
       .catch((err: unknown) => log.warn({ err, key }, 'could not delete the result of a job that ended elsewhere'));
   }
 
-  private async reservedAmount(job: JobRecord): Promise<number> {
-    return job.reservationId ? ((await this.credits.reservationAmount(job.reservationId)) ?? 0) : 0;
-  }
-
   private async settleFailure(job: JobRecord, err: unknown, log: Logger): Promise<void> {
     const now = this.clock.now();
     const cancelRequested = await this.persist(() => this.repo.cancelRequested(job.id), log, 'the cancel check');
@@ -328,17 +320,14 @@ export class JobRunner implements JobConsumer {
     }
     if (cancelRequested) {
       if (await this.persist(() => this.repo.markCancelled(job.id, this.id, now), log, 'the cancellation')) {
-        await this.persist(() => this.credits.releaseId(job.reservationId), log, 'the credit release');
+        await this.persist(() => this.meteredRender.settleJob(job), log, 'the credit release');
         log.info('job cancelled');
         this.lifecycle.ended(job.id);
       }
       return;
     }
-    const transient =
-      !(err instanceof ResultNotStored) &&
-      (!(err instanceof ProblemError) || ['upstream_error', 'overloaded', 'render_timeout', 'not_ready'].includes(err.code));
     const message = failureMessage(err);
-    const retryAt = transient && job.attempts < job.maxAttempts ? now + backoffMs(this.retryDelayMs, job.attempts) : null;
+    const retryAt = isTransientFailure(err) && job.attempts < job.maxAttempts ? now + backoffMs(this.retryDelayMs, job.attempts) : null;
     const recorded = await this.persist(
       () =>
         this.repo.fail(
@@ -353,7 +342,7 @@ export class JobRunner implements JobConsumer {
     );
     if (recorded) {
       if (retryAt === null) {
-        await this.persist(() => this.credits.releaseId(job.reservationId), log, 'the credit release');
+        await this.persist(() => this.meteredRender.settleJob(job), log, 'the credit release');
         log.warn({ err }, 'job failed');
         this.lifecycle.ended(job.id);
       } else {

@@ -1,7 +1,7 @@
 // Durable exports: submit (the job row and its credit reservation commit together), read, list,
 // cancel, and the result download. The runner (job-runner.ts) does the work.
 import { newId } from '../lib/ids.ts';
-import type { JobRecord, JobStatus, JobsRepository } from '../../db/repositories/jobs.repository.ts';
+import { type JobRecord, type JobStatus, type JobsRepository, isFinishedStatus } from '../../db/repositories/jobs.repository.ts';
 import type { components } from '../../codegen/openapi.ts';
 import { recipePaths } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
@@ -51,13 +51,14 @@ export function jobView(job: JobRecord, now: number, link?: ResultLink): JobView
     id: job.id,
     slug: job.slug,
     status: job.status,
+    finished: isFinishedStatus(job.status),
     progress: Math.min(1, Math.max(0, job.progress)),
     attempts: job.attempts,
     createdAt: iso(job.createdAt),
     updatedAt: iso(job.updatedAt),
     // True from the moment a cancel is accepted: a running job keeps `running` until its worker
     // has stopped it (FFmpeg killed, hold released), then turns `cancelled`.
-    cancelled: job.status === 'cancelled' || (job.cancelRequested && (job.status === 'queued' || job.status === 'running')),
+    cancelled: job.status === 'cancelled' || (job.cancelRequested && !isFinishedStatus(job.status)),
     resultReady,
     format: job.format as JobView['format'],
     recipeHash: job.recipeHash,

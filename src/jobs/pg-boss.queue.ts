@@ -34,7 +34,10 @@ export interface PgBossQueueOptions {
  * run's template database): a handler lapses 2 minutes after the longest an export may run, and
  * an idle worker asks for a message every second.
  */
-export function exportQueueOptions(connectionString: string, supervise: boolean): PgBossQueueOptions {
+export function exportQueueOptions({
+  connectionString,
+  supervise,
+}: Pick<PgBossQueueOptions, 'connectionString' | 'supervise'>): PgBossQueueOptions {
   return { connectionString, expireInSeconds: Math.ceil(JOB_TIMEOUT_MS / 1000) + 120, pollingIntervalSeconds: 1, supervise };
 }
 

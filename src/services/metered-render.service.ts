@@ -7,6 +7,7 @@
 // over: the followers try again, and one of them leads and pays. Every render is recorded as usage.
 // A miss through a signed URL also counts against its signing key's monthly limit, in the
 // transaction that reserves the credits (local mode, which reserves nothing, counts it too).
+// An export job's render is charged by the same rule when its runner settles it (settleJob).
 import { FORMATS } from '../lib/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
@@ -33,6 +34,28 @@ export interface MeteredResult extends Omit<RenderResult, 'cache'> {
   credits: number;
 }
 
+/** The credits a metered render needs: synchronous renders reserve and settle; export jobs settle their hold by id. */
+export type MeteredCredits = Pick<
+  CreditsService,
+  'reserve' | 'settleEventually' | 'commitId' | 'releaseId' | 'reservationAmount' | 'enabled'
+>;
+
+export interface MeteredRenderOptions {
+  render: Pick<RenderService, 'cached' | 'cachedInMemory' | 'renderUncached'>;
+  credits: MeteredCredits;
+  usage: Pick<UsageService, 'record'>;
+  /** Signed-URL renders count against their signing key's monthly limit; absent, none are counted. */
+  signingKeys?: Pick<UrlSigningKeysService, 'spend' | 'giveBack'> | null;
+}
+
+/** An export job's credit hold, as its runner settles it. */
+export interface JobHold {
+  /** The reservation taken at submission; null when nothing was held (a cached result, local mode). */
+  reservationId: string | null;
+  /** Attempts so far, this one included. */
+  attempts: number;
+}
+
 /** How a leader's render ended, as its followers see it. */
 type LeaderOutcome = { ok: true; bytes: Buffer } | { ok: false; error: unknown; handOver: boolean };
 
@@ -40,12 +63,15 @@ export class MeteredRenderService {
   /** Renders this process is leading, by cache key (coalescing is per process, like the render single-flight). */
   private readonly leaders = new Map<string, Promise<LeaderOutcome>>();
 
-  constructor(
-    private readonly render: Pick<RenderService, 'cached' | 'cachedInMemory' | 'renderUncached'>,
-    private readonly credits: Pick<CreditsService, 'reserve' | 'settleEventually'>,
-    private readonly usage: Pick<UsageService, 'record'>,
-    private readonly signingKeys: Pick<UrlSigningKeysService, 'spend' | 'giveBack'> | null = null,
-  ) {}
+  private readonly render: MeteredRenderOptions['render'];
+  private readonly credits: MeteredCredits;
+  private readonly usage: MeteredRenderOptions['usage'];
+  private readonly signingKeys: Pick<UrlSigningKeysService, 'spend' | 'giveBack'> | null;
+
+  constructor(options: MeteredRenderOptions) {
+    ({ render: this.render, credits: this.credits, usage: this.usage } = options);
+    this.signingKeys = options.signingKeys ?? null;
+  }
 
   async renderMetered(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
     const started = performance.now();
@@ -86,6 +112,24 @@ export class MeteredRenderService {
       durationMs: performance.now() - started,
       cache: result.cache,
     });
+  }
+
+  /**
+   * Settles an export job's hold; resolves with the credits charged. A job that ended without a
+   * result (`completed` absent: failed, cancelled, lapsed) releases it. A completed one pays as a
+   * synchronous render would (chargeFor): nothing when its result came from the cache (someone
+   * rendered it meanwhile), its hold otherwise — and a retried job pays regardless, since an earlier
+   * attempt may have rendered that cached result. The ledger's moves are conditional, so settling
+   * again changes nothing: a caller may retry this while the database is away.
+   */
+  async settleJob(hold: JobHold, completed?: { resolved: ResolvedRecipe; cache: CacheStatus }): Promise<number> {
+    const rendered = completed !== undefined && (chargeFor(completed.resolved, completed.cache) > 0 || hold.attempts > 1);
+    if (!rendered) {
+      await this.credits.releaseId(hold.reservationId);
+      return 0;
+    }
+    await this.credits.commitId(hold.reservationId);
+    return this.credits.enabled && hold.reservationId ? ((await this.credits.reservationAmount(hold.reservationId)) ?? 0) : 0;
   }
 
   private async obtain(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {

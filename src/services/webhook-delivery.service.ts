@@ -16,12 +16,12 @@
 // held by the process sending it: a process that stops between attempts (close() at SIGTERM
 // releases it; a crash lets its hold lapse) leaves it there, and the sweeper of any process sends
 // the remaining attempts when they are due — same id, same bytes.
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { WebhooksRepository } from '../../db/repositories/webhooks.repository.ts';
 import { isProblemError } from '../errors/problem.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
 import { assertWebhookUrlAllowed, type WebhookUrlConfig } from './webhook-url.ts';
 import type { WebhookSecretsService } from './webhook-secrets.service.ts';
 import { signWebhook } from './webhook-signature.ts';
@@ -113,7 +113,7 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
   private readonly sleepers = new Set<() => void>();
   private closed = false;
   /** This process, as the holder of outbox messages. */
-  private readonly owner = `whp_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  private readonly owner = newId('whp');
   private readonly holdMs: number;
   private sweeper: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | null = null;
@@ -176,7 +176,7 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
    * message with that id is already in the outbox, it is not sent again from here.
    */
   deliver(workspaceId: string, url: string, event: WebhookEvent, options: { webhookId?: string } = {}): WebhookDeliveryHandle {
-    const webhookId = options.webhookId ?? `msg_${randomUUID().replaceAll('-', '')}`;
+    const webhookId = options.webhookId ?? newId('msg');
     if (this.closed) {
       this.logger.warn({ webhookId, workspaceId, event: event.type }, 'webhook not sent: the delivery service is closed');
       return {
@@ -263,7 +263,7 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
       else this.logger.warn({ ...log, error: last.error }, 'webhook attempt failed');
       try {
         await this.repo.insertDelivery({
-          id: `whd_${randomUUID().replaceAll('-', '')}`,
+          id: newId('whd'),
           workspaceId,
           webhookId,
           url,

@@ -798,7 +798,7 @@ test('export page: re-attaches to a running job, polls when the event stream bre
   const real = listed.find((j) => j.status === 'completed' && j.format === 'gif')!;
   assert.ok(real, 'the gif job of the previous test');
   const { resultUrl: _u, expiresAt: _e, contentType: _c, ...rest } = real;
-  const running = { ...rest, status: 'running', progress: 0.95, resultReady: false };
+  const running = { ...rest, status: 'running', finished: false, progress: 0.95, resultReady: false };
   let stillRunning = true;
   await page.route('**/v1/jobs?limit=20', async (route) => {
     // Playwright's fetch carries no fetch metadata, so the local gateway wants the key.

@@ -33,7 +33,7 @@ for (const engine of ENGINES) {
         enabled: true,
         logger: createLogger('silent'),
       });
-      metered = new MeteredRenderService(t.runtime.deps.services.render, credits, t.runtime.deps.services.usage);
+      metered = new MeteredRenderService({ render: t.runtime.deps.services.render, credits, usage: t.runtime.deps.services.usage });
     });
     after(async () => t?.close());
 

@@ -47,7 +47,7 @@ for (const engine of ENGINES) {
         clock: systemClock,
         lifecycle: t.runtime.jobs.lifecycle,
       });
-      metered = new MeteredRenderService(services.render, credits, services.usage);
+      metered = new MeteredRenderService({ render: services.render, credits, usage: services.usage });
       await services.workspaces.ensure({ id: ws, name: ws, kind: 'personal', createdAt: Date.now() });
       await credits.add({ workspaceId: ws, amount: 100, kind: 'grant', id: `grant_${ws}`, reference: 'test', description: 'test grant' });
     });

@@ -15,7 +15,7 @@ import { ProblemError } from '../../src/errors/problem.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { CreditsService } from '../../src/services/credits.service.ts';
-import { type MeteredResult, MeteredRenderService } from '../../src/services/metered-render.service.ts';
+import { type MeteredCredits, type MeteredResult, MeteredRenderService } from '../../src/services/metered-render.service.ts';
 import { renderCost } from '../../src/services/pricing.ts';
 import type { RenderCall, RenderService } from '../../src/services/render.service.ts';
 import { arrivalGate } from '../support/arrival-gate.ts';
@@ -40,9 +40,13 @@ function gated(
       return real.renderUncached(resolved, call);
     },
   };
-  const credits: Pick<CreditsService, 'reserve' | 'settleEventually'> = {
+  const credits: MeteredCredits = {
     reserve: (...args: Parameters<CreditsService['reserve']>) => gate.holdFirst(() => ledger.reserve(...args)),
     settleEventually: (r, to) => ledger.settleEventually(r, to),
+    commitId: (id) => ledger.commitId(id),
+    releaseId: (id) => ledger.releaseId(id),
+    reservationAmount: (id) => ledger.reservationAmount(id),
+    enabled: ledger.enabled,
   };
   return { render, credits, leading: gate.leading, renders: () => renders };
 }
@@ -99,7 +103,7 @@ for (const engine of ENGINES) {
     }
 
     const meteredWith = (gate: ReturnType<typeof gated>) =>
-      new MeteredRenderService(gate.render, gate.credits, t.runtime.deps.services.usage);
+      new MeteredRenderService({ render: gate.render, credits: gate.credits, usage: t.runtime.deps.services.usage });
 
     test(`${N} identical renders at once: one MISS pays, the rest are COALESCED and free; one after another the second is a HIT`, async () => {
       const ws = 'ws_coalesce';
@@ -138,8 +142,8 @@ for (const engine of ENGINES) {
       let leaderDone!: () => void;
       const leaderFinished = new Promise<void>((resolve) => (leaderDone = resolve));
       let lookups = 0;
-      const metered = new MeteredRenderService(
-        {
+      const metered = new MeteredRenderService({
+        render: {
           // The second request's lookup reads the cache while the leader renders (a miss) and answers
           // only once the leader has stored its file and finished.
           cachedInMemory: (r: ResolvedRecipe) => real.cachedInMemory(r),
@@ -155,8 +159,8 @@ for (const engine of ENGINES) {
           },
         },
         credits,
-        t.runtime.deps.services.usage,
-      );
+        usage: t.runtime.deps.services.usage,
+      });
       const call = () => metered.renderMetered(resolved, { principal: principal(ws), operation: 'generate' });
       const first = call();
       await isLeading;
@@ -252,7 +256,7 @@ describe('coalesced renders over HTTP in hosted mode (postgres)', () => {
       env: HOSTED_ENV,
       mutateDeps: (deps) => {
         gate = gated(deps.services.render, deps.services.credits, N);
-        deps.services.meteredRender = new MeteredRenderService(gate.render, gate.credits, deps.services.usage);
+        deps.services.meteredRender = new MeteredRenderService({ render: gate.render, credits: gate.credits, usage: deps.services.usage });
       },
     });
     secret = await workspaceKey(t, { id: ws, name: 'Coalesce' }, 'test');

@@ -113,8 +113,8 @@ function gatedSignedRenders(services: Runtime['deps']['services'], arrivals: num
   const { render, credits, usage, urlSigningKeys } = services;
   const gate = arrivalGate(render, arrivals);
   let renders = 0;
-  const metered = new MeteredRenderService(
-    {
+  const metered = new MeteredRenderService({
+    render: {
       ...gate.lookups,
       renderUncached(resolved: ResolvedRecipe, call?: RenderCall) {
         renders++;
@@ -123,11 +123,11 @@ function gatedSignedRenders(services: Runtime['deps']['services'], arrivals: num
     },
     credits,
     usage,
-    {
+    signingKeys: {
       spend: (keyId, cost, reserve) => gate.holdFirst(() => urlSigningKeys.spend(keyId, cost, reserve)),
       giveBack: (keyId, month, cost) => urlSigningKeys.giveBack(keyId, month, cost),
     },
-  );
+  });
   return { metered, leading: gate.leading, spends: gate.charges, renders: () => renders };
 }
 

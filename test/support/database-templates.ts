@@ -30,7 +30,9 @@ export async function createTemplates(dir: string, adminUrl: string | undefined)
   const url = databaseUrl(adminUrl, name);
   await migrate({ client: 'pg', url });
   // The same queue compose() declares, so a clone's first start finds pg-boss installed.
-  const queue = new PgBossJobQueue(exportQueueOptions(url, false), (err) => console.error('[template pg-boss]', err));
+  const queue = new PgBossJobQueue(exportQueueOptions({ connectionString: url, supervise: false }), (err) =>
+    console.error('[template pg-boss]', err),
+  );
   await queue.open();
   await queue.close();
   // A template must have no sessions when it is cloned; pg-boss may still be closing its pool.

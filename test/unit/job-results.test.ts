@@ -24,7 +24,8 @@ const store = (presignGet?: BlobStore['presignGet']): BlobStore => ({
   delete: async () => {},
   ...(presignGet ? { presignGet } : {}),
 });
-const results = (s: BlobStore) => new JobResults(s, {} as JobsRepository, clock, createLogger('silent'), 900);
+const results = (s: BlobStore) =>
+  new JobResults({ store: s, repo: {} as JobsRepository, clock, logger: createLogger('silent'), urlTtlSeconds: 900 });
 
 test('a presigned link lasts the TTL, but never past the result’s own expiry', async () => {
   const seen: unknown[] = [];

@@ -3,7 +3,6 @@ import { h, clear, formatDate, toast, labelCells } from './dom.js';
 import { state, decodeRecipe, playgroundHref, screenRatio, fileName } from './state.js';
 import { gifMegabytes, GIF_WARN_MB, gifQuestion } from './estimate.js';
 
-const ENDED = new Set(['completed', 'failed', 'cancelled']);
 const POLL_MS = 1000;
 let source; // the open EventSource, closed when leaving the page or when its job ends
 let poller; // the polling timer that replaces a broken event stream
@@ -60,7 +59,7 @@ export async function showExport(view) {
   /** Puts a recipe's settings in the form; `from` says where it came from. */
   function fill(recipe, from) {
     const gen = recipe && genOf(recipe.slug);
-    exportBtn.disabled = !gen || (current && !ENDED.has(current.status));
+    exportBtn.disabled = !gen || (current && !current.finished);
     if (!gen) {
       chosen = () => null;
       settings.replaceChildren(
@@ -171,9 +170,9 @@ export async function showExport(view) {
     jobStatus.className = `chip status-${job.status}`;
     setProgress(job.status === 'completed' ? 1 : job.progress);
     stage.textContent = stageOf(job);
-    cancelBtn.disabled = ENDED.has(job.status) || job.cancelled;
+    cancelBtn.disabled = job.finished || job.cancelled;
     if (job.error) error.textContent = job.error;
-    if (ENDED.has(job.status)) {
+    if (job.finished) {
       leaveExport();
       exportBtn.disabled = !chosen();
       if (job.status === 'completed') {
@@ -193,7 +192,7 @@ export async function showExport(view) {
     error.textContent = '';
     result.replaceChildren();
     onJob(job);
-    if (!ENDED.has(job.status)) {
+    if (!job.finished) {
       exportBtn.disabled = true;
       follow(job.id, onJob, setProgress);
     }
@@ -236,7 +235,7 @@ export async function showExport(view) {
     const jobs = await loadHistory(history, { cancel, retry, reexport });
     // Coming back to the page (or a reload) re-attaches to a job still running.
     if (first && jobs && !current) {
-      const running = jobs.find((j) => !ENDED.has(j.status));
+      const running = jobs.find((j) => !j.finished);
       if (running) attach(running);
     }
     first = false;
@@ -362,7 +361,7 @@ async function loadHistory(tbody, { cancel, retry, reexport }) {
             'td',
             { class: 'row-actions' },
             job.resultReady ? downloadButton(job) : null,
-            !ENDED.has(job.status) && !job.cancelled ? button('Cancel', 'danger cancel', () => cancel(job.id)) : null,
+            !job.finished && !job.cancelled ? button('Cancel', 'danger cancel', () => cancel(job.id)) : null,
             (job.status === 'failed' || job.status === 'cancelled') && r ? button('Retry', 'retry', () => retry(job)) : null,
             r ? button('Re-export…', 're-export', () => reexport(job)) : null,
             job.error ? h('span', { class: 'muted small' }, job.error) : null,
