@@ -1,5 +1,6 @@
 // Persisted API keys. Only the sha256 of a secret is stored; lookups go by that hash.
 import { type Database, isPostgres } from '../database.ts';
+import { nullableNumber } from './columns.ts';
 
 /** The Postgres channel a revocation is announced on (payload: the key's id), in the revoking transaction. */
 export const KEY_REVOKED_CHANNEL = 'api_key_revoked';
@@ -26,7 +27,6 @@ interface ApiKeyRow {
   revoked_at: number | string | null;
 }
 
-const ms = (v: number | string | null): number | null => (v === null ? null : Number(v));
 const toRecord = (r: ApiKeyRow): ApiKeyRecord => ({
   id: r.id,
   workspaceId: r.workspace_id,
@@ -34,8 +34,8 @@ const toRecord = (r: ApiKeyRow): ApiKeyRecord => ({
   prefix: r.prefix,
   secretHash: r.secret_hash,
   createdAt: Number(r.created_at),
-  lastUsedAt: ms(r.last_used_at),
-  revokedAt: ms(r.revoked_at),
+  lastUsedAt: nullableNumber(r.last_used_at),
+  revokedAt: nullableNumber(r.revoked_at),
 });
 
 export class ApiKeysRepository {

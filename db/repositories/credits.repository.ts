@@ -3,6 +3,7 @@
 // write transactions take the lock up front) and on Postgres (row locks re-check the WHERE).
 import type { Knex } from 'knex';
 import { type Database, knexOf, type Transaction } from '../database.ts';
+import { nullableNumber } from './columns.ts';
 
 export interface BalanceRecord {
   credits: number;
@@ -43,7 +44,7 @@ const toEntry = (r: EntryRow): EntryRecord => ({
   amount: Number(r.amount),
   reference: r.reference,
   createdAt: Number(r.created_at),
-  expiresAt: r.expires_at === null ? null : Number(r.expires_at),
+  expiresAt: nullableNumber(r.expires_at),
 });
 
 export interface ReserveEntry {

@@ -3,6 +3,7 @@
 // again takes an `enqueue` step that runs in the same transaction, so the queue's message (pg-boss)
 // commits or rolls back with the row.
 import { asTransaction, type Database, type Transaction } from '../database.ts';
+import { nullableNumber } from './columns.ts';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 
@@ -49,7 +50,6 @@ export interface JobRecord {
 }
 
 type Row = Record<string, unknown>;
-const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const toRecord = (r: Row): JobRecord => ({
   id: String(r.id),
   workspaceId: String(r.workspace_id),
@@ -65,18 +65,18 @@ const toRecord = (r: Row): JobRecord => ({
   cancelRequested: Boolean(r.cancel_requested),
   error: (r.error as string | null) ?? null,
   contentType: (r.content_type as string | null) ?? null,
-  resultBytes: n(r.result_bytes),
+  resultBytes: nullableNumber(r.result_bytes),
   resultKey: (r.result_key as string | null) ?? null,
   webhookUrl: (r.webhook_url as string | null) ?? null,
   metadata: r.metadata ? (JSON.parse(String(r.metadata)) as Record<string, string>) : {},
   reservationId: (r.reservation_id as string | null) ?? null,
   lockedBy: (r.locked_by as string | null) ?? null,
-  lockedUntil: n(r.locked_until),
+  lockedUntil: nullableNumber(r.locked_until),
   runAfter: Number(r.run_after),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
-  finishedAt: n(r.finished_at),
-  expiresAt: n(r.expires_at),
+  finishedAt: nullableNumber(r.finished_at),
+  expiresAt: nullableNumber(r.expires_at),
 });
 
 export interface NewJob {

@@ -3,6 +3,7 @@
 // across processes and inside the transaction that reserves the render's credits.
 import type { Knex } from 'knex';
 import { asTransaction, type Database, type Transaction } from '../database.ts';
+import { nullableNumber } from './columns.ts';
 
 export interface UrlSigningKeyRecord {
   id: string;
@@ -36,20 +37,19 @@ interface UrlSigningKeyRow {
   revoked_at: number | string | null;
 }
 
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 const toRecord = (r: UrlSigningKeyRow): UrlSigningKeyRecord => ({
   id: r.id,
   workspaceId: r.workspace_id,
   label: r.label,
   prefix: r.prefix,
   signingKey: r.signing_key,
-  monthlyCreditLimit: num(r.monthly_credit_limit),
+  monthlyCreditLimit: nullableNumber(r.monthly_credit_limit),
   maxAgeSeconds: Number(r.max_age_seconds),
   spentMonth: r.spent_month,
   spentCredits: Number(r.spent_credits),
   createdAt: Number(r.created_at),
-  lastUsedAt: num(r.last_used_at),
-  revokedAt: num(r.revoked_at),
+  lastUsedAt: nullableNumber(r.last_used_at),
+  revokedAt: nullableNumber(r.revoked_at),
 });
 
 /** How spending against a key's monthly limit went. */

@@ -1,6 +1,7 @@
 // Webhook signing secrets (one per workspace), the outbox of messages to deliver, and the log of
 // delivery attempts.
 import type { Database } from '../database.ts';
+import { nullableNumber } from './columns.ts';
 
 export interface WebhookSecretRecord {
   workspaceId: string;
@@ -52,7 +53,7 @@ const toDelivery = (r: DeliveryRow): WebhookDeliveryRecord => ({
   url: r.url,
   eventType: r.event_type,
   attempt: Number(r.attempt),
-  statusCode: r.status_code === null ? null : Number(r.status_code),
+  statusCode: nullableNumber(r.status_code),
   error: r.error,
   durationMs: Number(r.duration_ms),
   createdAt: Number(r.created_at),
