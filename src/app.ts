@@ -152,8 +152,9 @@ export async function createApp(deps: AppDeps): Promise<RequestPipeline> {
   // The sign-in library reads its own bodies, so it goes before the operations router (which reads ours).
   if (deps.signInHandler) signIn.all('/v1/auth/*splat', signInRateLimit(deps.services.rateLimiter), deps.signInHandler);
 
+  const securityHeaderEntries = Object.entries(SECURITY_HEADERS);
   const securityHeaders: RequestStep['handle'] = (_req, res, next) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of securityHeaderEntries) res.setHeader(name, value);
     next();
   };
   const record = requestRecorder(deps.metrics);

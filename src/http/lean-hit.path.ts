@@ -110,9 +110,7 @@ export function leanHitPathStep(deps: AppDeps, options: LeanHitPathOptions): Req
           principal,
           // Read only for signed URLs (counted by client address), which never take this path.
           clientAddress: req.socket.remoteAddress ?? 'unknown',
-          setHeaders: (limits) => {
-            for (const [name, value] of Object.entries(limits)) res.setHeader(name, value);
-          },
+          response: res,
         });
       } catch (err) {
         // The full path would refuse it the same way: answered here (the pipeline sends the problem).

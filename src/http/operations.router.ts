@@ -10,6 +10,7 @@ import type { Handler, OperationId, RequestContext } from './handler.types.ts';
 import { listOperations, numericQueryParams, openApiDocument } from '../lib/openapi-document.ts';
 import { toIssues } from '../lib/schema-validation.ts';
 import { sendProblem } from './problem-response.ts';
+import { requestLog } from './logging.ts';
 import { markOperation } from './request-metrics.ts';
 import { createBodyReader } from './body.middleware.ts';
 import { createContractBackend, installCompiledRouting, pathParamReader } from './openapi-backend.seam.ts';
@@ -65,7 +66,7 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
     headers: req.headers,
     principal,
     clientAddress: clientAddress(req),
-    setHeaders: (headers) => void res.set(headers),
+    response: res,
   });
 
   // Every scheme shares one decision (authenticateOnce); a signed URL's principal satisfies only the
@@ -122,7 +123,9 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
         query: (c.request.query ?? {}) as never,
         principal,
         deps,
-        log: req.log,
+        get log() {
+          return requestLog(req);
+        },
         signal: abortOnClientClose(res),
       };
       // Idempotency-Key (mutating operations): a replay answers from the stored response.

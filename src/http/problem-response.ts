@@ -4,6 +4,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ProblemError, isProblemError } from '../errors/problem.ts';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, unavailableDependency } from '../lib/dependency-failure.ts';
 import { hasBody } from './body.middleware.ts';
+import { logFailureWith } from './logging.ts';
 
 export function requestIdOf(req: IncomingMessage): string | undefined {
   return (req as IncomingMessage & { id?: string }).id;
@@ -34,8 +35,8 @@ export function sendProblem(req: IncomingMessage, res: ServerResponse, err: Prob
 /** express 5 forwards rejected promises here (the lean path sends its failures here too). */
 export const problemErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const problem = problemFor(err, req);
-  // Logged with its stack (pino-http attaches it), never sent.
-  if (problem.code === 'internal_error' || problem.code === 'not_ready') res.err = err as Error;
+  // Logged with its stack on the request's log line, never sent.
+  if (problem.code === 'internal_error' || problem.code === 'not_ready') logFailureWith(res, err as Error);
   sendProblem(req, res, problem);
 };
 

@@ -31,37 +31,54 @@ export interface RequestPipeline extends RequestListener {
  * request that reaches it (the operations router answers 404 for any path outside the contract).
  */
 export function requestPipeline(steps: readonly RequestStep[], onFailure: StepFailureHandler): RequestPipeline {
-  if (steps.length === 0) throw new Error('A request pipeline needs at least one step.');
+  if (steps.length === 0 || steps.length > 31) throw new Error('A request pipeline has from 1 to 31 steps.');
   if (new Set(steps.map((s) => s.name)).size !== steps.length) throw new Error('Two request steps share a name.');
-  const listener: RequestListener = (req, res) => {
-    const run = (index: number): void => {
-      const step = steps[index];
-      if (!step) {
-        onFailure(new Error('No request step answered the request.'), steps.at(-1)!, req, res, false);
-        return;
-      }
-      let passedOn = false;
-      let failed = false;
-      const fail = (err: unknown) => {
-        if (failed) return;
-        failed = true;
-        onFailure(err, step, req, res, passedOn);
-      };
-      // Each step's next() counts once: a second call would run the rest of the list twice.
-      const next: NextStep = (err) => {
-        if (passedOn || failed) return;
-        if (err !== undefined) return fail(err);
-        passedOn = true;
-        run(index + 1);
-      };
-      try {
-        const pending = step.handle(req, res, next);
-        if (pending) pending.catch(fail);
-      } catch (err) {
-        fail(err);
-      }
-    };
-    run(0);
-  };
+  const listener: RequestListener = (req, res) => new Walk(steps, onFailure, req, res).enter(0);
   return Object.assign(listener, { steps: steps.map((s) => s.name) });
+}
+
+/**
+ * One request's walk down the list. A class rather than closures: this runs for every request, and
+ * tsx names every function a closure declares (a defineProperty each).
+ */
+class Walk {
+  /** The step that holds the request: only its next() moves it on, once. */
+  private current = -1;
+  /** The steps that failed (a bit each): a step fails a request once. */
+  private failed = 0;
+
+  constructor(
+    private readonly steps: readonly RequestStep[],
+    private readonly onFailure: StepFailureHandler,
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+  ) {}
+
+  enter(index: number): void {
+    const step = this.steps[index];
+    if (!step) {
+      this.onFailure(new Error('No request step answered the request.'), this.steps.at(-1)!, this.req, this.res, false);
+      return;
+    }
+    this.current = index;
+    try {
+      const pending = step.handle(this.req, this.res, (err?: unknown) => this.next(index, err));
+      if (pending) pending.catch((err: unknown) => this.fail(index, err));
+    } catch (err) {
+      this.fail(index, err);
+    }
+  }
+
+  private next(index: number, err: unknown): void {
+    // A second next() from one step, or one after it failed, would run the rest of the list twice.
+    if (index !== this.current || this.failed & (1 << index)) return;
+    if (err !== undefined) return this.fail(index, err);
+    this.enter(index + 1);
+  }
+
+  private fail(index: number, err: unknown): void {
+    if (this.failed & (1 << index)) return;
+    this.failed |= 1 << index;
+    this.onFailure(err, this.steps[index]!, this.req, this.res, index !== this.current);
+  }
 }

@@ -90,6 +90,17 @@ describe('checkCookieOrigin', () => {
 });
 
 describe('authorizedSteps', () => {
+  /** A response that records each call's headers as one entry of `seen` (the rate limit sets them together). */
+  const recorder = (seen: Record<string, string>[]) => {
+    let current: Record<string, string> | undefined;
+    return {
+      setHeader(name: string, value: string) {
+        if (!current || name in current) seen.push((current = {}));
+        current[name] = value;
+        return this as never;
+      },
+    };
+  };
   const policy = { allowedOrigins: ['https://app.example.test'], allowSelfLoopback: false };
   const counting = (decision: Decision) => {
     const limiter = { calls: 0, consume: async () => (limiter.calls++, decision), consumeSigned: async () => (limiter.calls++, decision) };
@@ -102,7 +113,7 @@ describe('authorizedSteps', () => {
     headers,
     principal,
     clientAddress: '127.0.0.1',
-    setHeaders: (h: Record<string, string>) => void seen.push(h),
+    response: recorder(seen),
   });
 
   test('cookie origin, then the rate limit: a refused cookie render is not counted', async () => {
@@ -139,7 +150,7 @@ describe('authorizedSteps', () => {
     const seen: Record<string, string>[] = [];
     const one = request(apiKey, seen);
     await runAuthorizedSteps(steps, one);
-    await runAuthorizedSteps(steps, { ...one, setHeaders: (h) => void seen.push(h) });
+    await runAuthorizedSteps(steps, { ...one, response: recorder(seen) });
     assert.equal(limiter.calls, 1);
     assert.deepEqual(seen, [allow.headers, allow.headers], 'each path still sets the headers');
     await runAuthorizedSteps(steps, request(apiKey, seen));

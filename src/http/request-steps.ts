@@ -14,7 +14,7 @@
 // operations.router.ts composes them for the full path, lean-hit.path.ts for the lean one; the
 // steps in front of both (request log, security headers, origin policy, …) are the request
 // pipeline's list in src/app.ts.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
 import type { AuthResult, Principal } from '../services/auth.service.ts';
 import type { Decision, RateLimiter } from '../services/rate-limit.service.ts';
@@ -164,7 +164,8 @@ export interface AuthorizedRequest {
   readonly headers: IncomingHttpHeaders;
   readonly principal: Principal | null;
   readonly clientAddress: string;
-  setHeaders(headers: Record<string, string>): void;
+  /** Where the rate limit's headers go. */
+  readonly response: Pick<ServerResponse, 'setHeader'>;
 }
 
 /** The rate limit's step name: a request the contract refuses after authentication is still counted (operations.router.ts). */
@@ -188,9 +189,12 @@ export interface AuthorizedStepsOptions {
  * however often it is asked: a lean-path miss is counted there and not again by the full path.
  */
 export function authorizedSteps(options: AuthorizedStepsOptions): readonly AuthorizedStep[] {
-  const decisions = new WeakMap<object, Promise<Decision | undefined>>();
+  // Kept on the request object itself (a WeakMap entry per request costs the collector more).
+  const decided = Symbol('rate-limit decision');
+  type Counted = { [decided]?: Promise<Decision | undefined> };
   const countOnce = (r: AuthorizedRequest): Promise<Decision | undefined> => {
-    let decision = decisions.get(r.request);
+    const request = r.request as Counted;
+    let decision = request[decided];
     if (!decision) {
       const { principal } = r;
       decision = !principal
@@ -198,7 +202,7 @@ export function authorizedSteps(options: AuthorizedStepsOptions): readonly Autho
         : principal.method === 'signed_url'
           ? options.rateLimiter.consumeSigned(r.clientAddress)
           : options.rateLimiter.consume(principal, r.headers.authorization);
-      decisions.set(r.request, decision);
+      request[decided] = decision;
     }
     return decision;
   };
@@ -209,7 +213,7 @@ export function authorizedSteps(options: AuthorizedStepsOptions): readonly Autho
       run: async (r) => {
         const decision = await countOnce(r);
         if (!decision) return;
-        r.setHeaders(decision.headers);
+        for (const name in decision.headers) r.response.setHeader(name, decision.headers[name]!);
         if (decision.allowed) return;
         if (r.principal?.method === 'signed_url') options.onSignedUrlRefused?.();
         throw new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers });
@@ -220,7 +224,10 @@ export function authorizedSteps(options: AuthorizedStepsOptions): readonly Autho
 
 /** Runs the authorized steps in their order; the first refusal throws. */
 export async function runAuthorizedSteps(steps: readonly AuthorizedStep[], request: AuthorizedRequest): Promise<void> {
-  for (const step of steps) await step.run(request);
+  for (const step of steps) {
+    const pending = step.run(request);
+    if (pending) await pending;
+  }
 }
 
 /** What abortOnClientClose watches: a response that reports its connection closing. */

@@ -29,7 +29,7 @@ export async function workspaceKey(t: TestApp, workspace: { id: string; name: st
   return (await t.runtime.deps.services.keys.create(workspace.id, keyLabel)).secret;
 }
 
-/** A parsed log line (pino's JSON; pino-http adds req and res). */
+/** A parsed log line (pino's JSON; a request's line has req and res, src/http/logging.ts). */
 export type LogEntry = Record<string, unknown> & { msg?: string; req?: { url?: string; method?: string }; res?: { statusCode?: number } };
 
 export interface TestApp {
