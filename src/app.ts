@@ -114,6 +114,13 @@ function webAppStep(deps: AppDeps): RequestStep {
   return { ...step, handle: (req, res, next) => (req.url?.startsWith('/v1/') ? next() : step.handle(req, res, next)) };
 }
 
+/** The sign-in library's routes (hosted mode). It reads its own bodies, so it goes before the operations router (which reads ours). */
+function signInStep(deps: AppDeps, signInHandler: NonNullable<AppDeps['signInHandler']>): RequestStep {
+  const app = expressApp(deps);
+  app.all('/v1/auth/*splat', signInRateLimit(deps.services.rateLimiter), signInHandler);
+  return expressStep('sign-in', app);
+}
+
 /** A middleware of express's shape that reads nothing express adds as a step. */
 function middlewareStep(
   name: string,
@@ -148,10 +155,6 @@ export async function createApp(deps: AppDeps): Promise<RequestPipeline> {
   operations.use(routeNotFound);
   operations.use(problemErrorHandler);
 
-  const signIn = expressApp(deps);
-  // The sign-in library reads its own bodies, so it goes before the operations router (which reads ours).
-  if (deps.signInHandler) signIn.all('/v1/auth/*splat', signInRateLimit(deps.services.rateLimiter), deps.signInHandler);
-
   const securityHeaderEntries = Object.entries(SECURITY_HEADERS);
   const securityHeaders: RequestStep['handle'] = (_req, res, next) => {
     for (const [name, value] of securityHeaderEntries) res.setHeader(name, value);
@@ -163,12 +166,12 @@ export async function createApp(deps: AppDeps): Promise<RequestPipeline> {
       record(req, res);
       next();
     }),
-    middlewareStep('request log', requestLogger(deps.logger) as never),
+    middlewareStep('request log', requestLogger(deps.logger)),
     middlewareStep('security headers', securityHeaders),
     webAppStep(deps),
     middlewareStep('origin policy', originMiddleware(originPolicy(deps.config))),
     middlewareStep('local gateway', localGateway(deps.config.localGateway) as never),
-    ...(deps.signInHandler ? [expressStep('sign-in', signIn)] : []),
+    ...(deps.signInHandler ? [signInStep(deps, deps.signInHandler)] : []),
     ...(deps.config.leanHitPath ? [leanHitPathStep(deps, { authenticate, validate: router.validate, authorized })] : []),
     expressStep('operations', operations),
   ];

@@ -117,9 +117,11 @@ type Logged = IncomingMessage & { [LINE]?: RequestLogLine };
 class RequestLogLine {
   private readonly started = Date.now();
   readonly id: string;
-  // What the request asked for, read at the start (before any step rewrites its URL).
+  // What the request asked for, read at the start (before any step rewrites its URL, or the socket
+  // that brought it closes).
   private readonly method: string;
   private readonly url: string;
+  private readonly remoteAddress: string | undefined;
   private described: ReturnType<typeof loggedRequest> | undefined;
   private bound: Logger | undefined;
   private written = false;
@@ -133,6 +135,7 @@ class RequestLogLine {
     this.id = request.id ??= requestIdFor(req, res);
     this.method = req.method ?? '';
     this.url = req.url ?? '';
+    this.remoteAddress = req.socket.remoteAddress;
   }
 
   private request(): ReturnType<typeof loggedRequest> {
@@ -140,7 +143,7 @@ class RequestLogLine {
       id: this.id,
       method: this.method,
       url: this.url,
-      remoteAddress: this.req.socket.remoteAddress,
+      remoteAddress: this.remoteAddress,
       headers: this.req.headers,
     }));
   }
