@@ -54,7 +54,7 @@ export interface OperationsRouterOptions {
 
 export async function createOperationsRouter(deps: AppDeps, options: OperationsRouterOptions): Promise<OperationsRouter> {
   const { handlers, authenticate, authorized } = options;
-  const countRequest = authorized.find((step) => step.name === RATE_LIMIT_STEP)!;
+  const countRequest = authorized.find((step) => step.name === RATE_LIMIT_STEP);
   const operations = listOperations();
   assertHandlersMatch(handlers, new Set(operations.map((o) => o.operationId)));
   const api = createContractBackend(structuredClone(openApiDocument()) as unknown as Document);
@@ -102,7 +102,7 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
       // Refused by the contract but authenticated: still counted against the rate limit.
       if (c.security?.authorized) {
         const auth = await authenticate(req);
-        await countRequest.run(authorizedRequest(c.operation.operationId!, req, res, auth.ok ? auth.principal : null));
+        await countRequest?.run(authorizedRequest(c.operation.operationId!, req, res, auth.ok ? auth.principal : null));
       }
       sendProblem(req, res, validationFailed(toIssues(c.validation.errors as ErrorObject[])));
     },
