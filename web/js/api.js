@@ -132,16 +132,18 @@ export async function download(path) {
   return { blob, filename: match ? decodeURIComponent(match[1]) : null };
 }
 
-let generatorsPromise;
-let healthPromise;
-/** GET /v1/health, read once (again after a failure). */
-function health() {
-  healthPromise ??= json('/v1/health').catch((err) => {
-    healthPromise = undefined;
-    throw err;
-  });
-  return healthPromise;
+/** A read made once and shared by every caller; one that failed is made again by the next caller. */
+function readOnce(load) {
+  let pending;
+  return () =>
+    (pending ??= load().catch((err) => {
+      pending = undefined;
+      throw err;
+    }));
 }
+
+/** GET /v1/health. */
+const health = readOnce(() => json('/v1/health'));
 
 /**
  * The service's ANIMATION_BUDGET_MS in seconds (`animationBudgetMs` of GET /v1/health): a direct
@@ -161,16 +163,9 @@ export function animationBudgetSeconds() {
  */
 export let formats = {};
 
-export function generators() {
-  generatorsPromise ??= Promise.all([json('/v1/generators'), health()]).then(
-    ([list, facts]) => ((formats = facts.formats), list),
-    (err) => {
-      generatorsPromise = undefined;
-      throw err;
-    },
-  );
-  return generatorsPromise;
-}
+export const generators = readOnce(() =>
+  Promise.all([json('/v1/generators'), health()]).then(([list, facts]) => ((formats = facts.formats), list)),
+);
 
 export async function generator(slug) {
   const all = await generators();
