@@ -6,7 +6,7 @@
 //  2. authenticate (once per request; the body is read only when it succeeds or is not needed);
 //     a failure is answered by unauthorizedAnswer (401, or 429 for too many failures);
 //  3. schema validation (openapi-backend with our Ajv, see openapi-backend.seam.ts);
-//  4.–5. AUTHORIZED_STEPS, the one ordered list both paths run once a request is authenticated and
+//  4.–5. authorizedSteps, the one ordered list both paths run once a request is authenticated and
 //     valid: checkCookieOrigin (a signed-in browser's unsafe request must come from an allowed
 //     origin), then the rate limit (RateLimit headers, 429 over the limit; counted once per request);
 //  6. abortOnClientClose: the handler's AbortSignal, aborted when the client leaves;
