@@ -74,6 +74,24 @@ export default tseslint.config(
           property: 'random',
           message: 'A picture depends on its seed only: use seededStream (src/generators/lib/random.ts).',
         },
+        // Skia's text falls back to the machine's fonts (an emoji sequence reached the host's colour
+        // emoji font): text is shaped by HarfBuzz and drawn as paths, never handed to Skia.
+        ...['fillText', 'strokeText', 'measureText'].map((property) => ({
+          property,
+          message: "Skia's text can reach the machine's fonts: set text with drawLine/measureEm (src/generators/lib/text-setter.ts).",
+        })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@napi-rs/canvas',
+              importNames: ['GlobalFonts'],
+              message: 'Generators register no fonts with Skia: text is drawn as paths (src/generators/lib/text-setter.ts).',
+            },
+          ],
+        },
       ],
       'no-restricted-syntax': [
         'error',

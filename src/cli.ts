@@ -202,6 +202,7 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const [command, slug, ...extra] = positionals;
   const registry = new GeneratorRegistry(ALL_GENERATORS);
+  await registry.ready();
   const slugs = registry.list().map((g) => g.slug);
   const generator = (name: string | undefined, what: string) => {
     if (!name) throw new UsageError(`${what} needs a generator slug (render-service list shows them)`);

@@ -44,6 +44,8 @@ const NOTES: Record<string, string> = {
 };
 
 export const registry = new GeneratorRegistry(ALL_GENERATORS);
+// Resolving a social-card recipe checks its text with the shaper, which loads asynchronously.
+await registry.ready();
 
 export interface Tile {
   slug: string;

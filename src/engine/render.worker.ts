@@ -105,6 +105,7 @@ export default async function render(task: RenderTask): Promise<RenderOutput> {
 async function renderTask(task: RenderTask): Promise<RenderOutput> {
   const gen = generators.get(task.slug);
   if (!gen) fail('generator', `unknown generator ${task.slug}`);
+  await generators.ready();
   const deadline = Date.now() + task.timeoutMs;
   const { deviceWidth, deviceHeight } = task;
   const checkpoint = () => {

@@ -68,6 +68,12 @@ export interface GeneratorDefinition<P extends Record<string, unknown> = Record<
    * after paramSchema; the recipe is refused with 400 unsupported_characters naming each grapheme.
    */
   unsupportedText?: (params: P) => Array<{ param: string; graphemes: string[] }>;
+  /**
+   * Loads what the generator needs before it can check a recipe or draw (social-card: HarfBuzz in
+   * WebAssembly). A generator registry's ready() awaits it once per thread; the render engine
+   * and the render worker await that before their first recipe.
+   */
+  prepare?: () => Promise<void>;
   /** Animated generators: frame rate and frame count for the given params (both bounded by the schema). */
   animation?: (params: P) => AnimationSpec;
   /**

@@ -12,6 +12,14 @@ export class GeneratorRegistry {
     this.bySlug = new Map([...map].sort(([a], [b]) => a.localeCompare(b)));
   }
 
+  private prepared: Promise<void> | undefined;
+
+  /** Settles once every generator has loaded what it needs to check recipes and draw (once per thread). */
+  ready(): Promise<void> {
+    this.prepared ??= Promise.all([...this.bySlug.values()].map((def) => def.prepare?.())).then(() => undefined);
+    return this.prepared;
+  }
+
   get size(): number {
     return this.bySlug.size;
   }

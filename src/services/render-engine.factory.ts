@@ -41,6 +41,7 @@ export async function createRenderEngine(
   const ffmpeg = resolveFfmpeg(config.ffmpegPath);
   const ffmpegVersion = await (options.ffmpegVersion ?? probeFfmpegVersion(ffmpeg));
   const generators = new GeneratorRegistry(ALL_GENERATORS);
+  await generators.ready();
   const pool = new RenderPool({
     workers: config.render.workers,
     queueLimit: config.render.queueLimit,

@@ -1,21 +1,26 @@
-// Issue 30: social-card text comes from the bundled fonts only, so its bytes do not depend on the
-// machine's fonts. Each sample of test/golden/golden-recipes.text.ts (every covered script) is
-// rendered in a child process three times: as the machine is, with the machine's fonts hidden, and
-// with extra fonts added — DejaVu Serif, a DejaVu Sans renamed "Noto Sans Arabic" and a DejaVu Sans
-// Mono renamed "Space Grotesk" (the real family names of two bundled fonts: the bundled files are
-// registered under aliases of their own, so a namesake can never be chosen). All three must agree.
+// Issues 30 and 39: social-card text comes from the bundled fonts only, so its bytes do not depend
+// on the machine's fonts. Each sample of test/golden/golden-recipes.text.ts (every covered script,
+// right-to-left cards, colour and monochrome emoji) is rendered in a child process three times: as
+// the machine is — with Debian's fonts-noto-color-emoji and fonts-dejavu installed, which `.ci/run`
+// installs and this test requires —, with the machine's fonts hidden, and with extra fonts added:
+// Noto Color Emoji, DejaVu, a DejaVu Sans renamed "Noto Sans Arabic" and a DejaVu Sans Mono renamed
+// "Space Grotesk" (the real family names of two bundled fonts). All three must agree. Text is
+// shaped by HarfBuzz and drawn as paths: Skia is never asked for a font, so it cannot fall back to
+// one (an emoji presentation sequence such as "❤️" once reached the machine's colour emoji font).
 //
 // How the fonts are changed: @napi-rs/canvas's Skia does not use fontconfig (FONTCONFIG_FILE has no
 // effect on it; its font manager scans /usr/share/fonts/ itself), so each child runs under
 // `unshare -m` with a tmpfs mounted over /usr/share/fonts, empty or holding the extra fonts. That
 // needs root (CI runs as root); elsewhere the test is skipped, saying why. "Control" renders that
-// ask for the machine's fonts on purpose prove the mounts change what Skia sees.
+// ask Skia for the machine's fonts on purpose prove the mounts change what Skia sees, the colour
+// emoji font included.
 //
-// Also: a character no bundled font has is refused with 400 unsupported_characters naming it,
-// through the HTTP app on SQLite and Postgres, for generate, batch and jobs.
+// Also: a character no bundled font has, or an emoji sequence the emoji font lacks, is refused with
+// 400 unsupported_characters naming it, through the HTTP app on SQLite and Postgres, for generate,
+// batch and jobs.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -25,6 +30,14 @@ import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEJAVU = '/usr/share/fonts/truetype/dejavu';
+const COLOR_EMOJI = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+/** The hostile host fonts the test needs installed (it installs nothing itself). */
+const HOST_FONTS = [
+  COLOR_EMOJI,
+  path.join(DEJAVU, 'DejaVuSans.ttf'),
+  path.join(DEJAVU, 'DejaVuSerif.ttf'),
+  path.join(DEJAVU, 'DejaVuSansMono.ttf'),
+];
 
 /** A copy of a TrueType font whose name table says `family` (a new name table appended at the end). */
 function renamed(file: string, family: string): Buffer {
@@ -100,11 +113,16 @@ describe(
     const work = mkdtempSync(path.join(tmpdir(), 'text-fonts-'));
     after(() => rmSync(work, { recursive: true, force: true }));
 
+    test('the host has the fonts this test hides and adds', () => {
+      const missing = HOST_FONTS.filter((f) => !existsSync(f));
+      assert.deepEqual(missing, [], 'install them: apt-get install fonts-noto-color-emoji fonts-dejavu (.ci/run does)');
+    });
+
     test('every script renders the same bytes with the fonts hidden and with namesakes of the bundled fonts added', () => {
       const none = path.join(work, 'none');
       const extra = path.join(work, 'extra');
       execFileSync('mkdir', ['-p', none, extra]);
-      execFileSync('cp', [path.join(DEJAVU, 'DejaVuSerif.ttf'), path.join(DEJAVU, 'DejaVuSans.ttf'), extra]);
+      execFileSync('cp', [path.join(DEJAVU, 'DejaVuSerif.ttf'), path.join(DEJAVU, 'DejaVuSans.ttf'), COLOR_EMOJI, extra]);
       writeFileSync(path.join(extra, 'namesake-arabic.ttf'), renamed(path.join(DEJAVU, 'DejaVuSans.ttf'), 'Noto Sans Arabic'));
       writeFileSync(path.join(extra, 'namesake-grotesk.ttf'), renamed(path.join(DEJAVU, 'DejaVuSansMono.ttf'), 'Space Grotesk'));
 
@@ -115,8 +133,10 @@ describe(
       // The mounts do change the fonts Skia sees: text asking for the machine's fonts changes.
       assert.notEqual(hidden.controls['sans-serif'], normal.controls['sans-serif'], 'hiding /usr/share/fonts changes sans-serif');
       assert.notEqual(added.controls['"Space Grotesk"'], hidden.controls['"Space Grotesk"'], 'the renamed font is visible to Skia');
+      assert.notEqual(normal.controls.emoji, hidden.controls.emoji, 'the colour emoji font is visible to Skia');
+      assert.notEqual(added.controls.emoji, hidden.controls.emoji, 'the added colour emoji font is visible to Skia');
 
-      assert.ok(Object.keys(normal.samples).length >= 10);
+      assert.ok(Object.keys(normal.samples).length >= 17);
       assert.deepEqual(hidden.samples, normal.samples, 'with no system font');
       assert.deepEqual(added.samples, normal.samples, 'with extra fonts named like the bundled ones');
     });
@@ -137,11 +157,16 @@ for (const engine of ENGINES) {
       const title = body.issues.find((i) => i.path === `${pathPrefix}.params.title`);
       assert.ok(title, JSON.stringify(body.issues));
       assert.match(title.message, /U\+E000/);
-      assert.match(title.message, /"한" \(U\+D55C\)/);
-      assert.ok(body.issues.some((i) => i.path === `${pathPrefix}.params.subtitle` && /U\+13000/.test(i.message)));
-      assert.deepEqual(body.characters.sort(), ['\uE000', '한', '𓀀'].sort());
+      // An emoji newer than the bundled Twemoji 15.
+      assert.match(title.message, /"🫩" \(U\+1FAE9\)/);
+      const subtitle = body.issues.find((i) => i.path === `${pathPrefix}.params.subtitle`);
+      assert.ok(subtitle, JSON.stringify(body.issues));
+      assert.match(subtitle.message, /U\+13000/);
+      // A sequence the emoji font would draw in pieces is refused whole, never drawn as a bird beside a fire.
+      assert.match(subtitle.message, /U\+1F426 U\+200D U\+1F525/);
+      assert.deepEqual(body.characters.sort(), ['\uE000', '🫩', '𓀀', '🐦‍🔥'].sort());
     };
-    const params = { title: 'Hello \uE000 한', subtitle: 'Hieroglyph 𓀀' };
+    const params = { title: 'Hello \uE000 🫩', subtitle: 'Hieroglyph 𓀀 🐦‍🔥' };
 
     test('generate answers 400 naming each character and its param', async () => {
       const res = await t.request('post', '/v1/generate/social-card', { body: { size, params } });
@@ -159,7 +184,7 @@ for (const engine of ENGINES) {
       assert.equal(job.status, 400, job.text);
       check(job.body, 'body');
       const ok = await t.request('post', '/v1/generate/social-card', {
-        body: { size, params: { title: 'مرحبا 你好 こんにちは नमस्ते', subtitle: 'Ωμέγα Привет שלום ❤️' } },
+        body: { size, params: { title: 'مرحبا 你好 こんにちは नमस्ते 안녕 สวัสดี', subtitle: 'Ωμέγα Привет שלום ❤️ 👍🏽 👨‍👩‍👧 🇫🇷 🏳️‍🌈' } },
       });
       assert.equal(ok.status, 200, ok.text);
     });

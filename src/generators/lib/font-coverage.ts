@@ -1,30 +1,39 @@
-// Which bundled font draws each character, decided in JavaScript before anything is drawn, so
-// Skia never falls back to a font of the machine (issue 30). Pure JS (no canvas): the HTTP process
-// uses it to refuse text no bundled font has (400 unsupported_characters) and the render threads to
-// pick and register exactly the font files a text needs (lib/font.ts).
+// Which bundled font draws each grapheme, decided in JavaScript before anything is drawn (the
+// machine's fonts are never consulted: text is shaped by HarfBuzz in WebAssembly and drawn as
+// paths, lib/shaper.ts). Pure JS apart from that: the HTTP process uses it to refuse text no
+// bundled font has (400 unsupported_characters), the render threads to split text into runs of
+// one font file each.
 //
-// The fonts are npm packages of the Fontsource project, all under the SIL Open Font License 1.1:
-// Space Grotesk (Latin, Latin Extended, Vietnamese), Noto Sans (Greek, Cyrillic and what Space
-// Grotesk lacks of Latin), Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Devanagari, Noto Sans SC
-// and Noto Sans JP (CJK, split by Fontsource into ~100 small files each, loaded only when a text
-// has one of their characters) and Noto Emoji (monochrome). Coverage comes from each file's own
-// cmap table (read once from the WOFF2 file), with the package's unicode-range as a quick filter.
+// The text fonts are npm packages of the Fontsource project, all under the SIL Open Font License
+// 1.1: Space Grotesk (Latin, Latin Extended, Vietnamese), Noto Sans (Greek, Cyrillic and what Space
+// Grotesk lacks of Latin), Noto Sans Arabic, Hebrew, Devanagari and Thai, Noto Sans SC, JP and KR
+// (CJK and Hangul, split by Fontsource into ~100 small files each, loaded only when a text has one
+// of their characters). Emoji come from Twemoji as a COLR font (twemoji-colr-font, OFL 1.1: every
+// sequence one glyph of flat colour layers) or, in the monochrome style and for characters whose
+// default presentation is text (❤ without U+FE0F), from Noto Emoji. Coverage comes from each file's
+// own cmap table (read once from the WOFF2 file), with the package's unicode-range as a quick filter.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { brotliDecompressSync } from 'node:zlib';
+import { isEmojiPresentation, isExtendedPictographic } from 'unicode-segmenter/emoji';
+import { splitGraphemes } from './graphemes.ts';
 
 const require = createRequire(import.meta.url);
 
 export type FontWeight = 400 | 700;
+/** Emoji in colour (Twemoji) or drawn in the text's colour (Noto Emoji). */
+export type EmojiStyle = 'color' | 'monochrome';
 
-/** One font file (a Fontsource subset of one weight), registered with Skia under `alias`. */
+/** One font file (a Fontsource subset of one weight, or the Twemoji font). */
 export interface FontFace {
-  /** The unique family name the file is registered under; no installed font has it. */
+  /** A unique name for the file, used in messages and caches. */
   readonly alias: string;
   /** Absolute path of the WOFF2 file. */
   readonly file: string;
   /** The subset's unicode-range from the package: a character outside it is not in the file. */
   readonly ranges: ReadonlyArray<readonly [number, number]>;
+  /** A colour font (COLR/CPAL layers): its glyphs carry their own colours. */
+  readonly color: boolean;
 }
 
 interface FontFamilySource {
@@ -43,9 +52,8 @@ const LATIN: FontFamilySource = {
   name: 'Space Grotesk',
   pkg: '@fontsource/space-grotesk',
   prefix: 'space-grotesk',
-  // The subsets with precomposed accented letters first: Skia takes the first face in which HarfBuzz
-  // finds glyphs, and a face that has only the base letter and the accent as a separate mark (the
-  // latin subset for Vietnamese "ế") would draw it decomposed, the accent misplaced.
+  // The subsets with precomposed accented letters first: a face that has only the base letter and
+  // the accent as a separate mark (the latin subset for Vietnamese "ế") would draw it decomposed.
   subsets: ['vietnamese', 'latin-ext', 'latin'],
 };
 const NOTO_SANS: FontFamilySource = {
@@ -54,31 +62,33 @@ const NOTO_SANS: FontFamilySource = {
   prefix: 'noto-sans',
   subsets: ['greek', 'greek-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese', 'latin-ext', 'latin'],
 };
-const ARABIC: FontFamilySource = {
-  name: 'Noto Sans Arabic',
-  pkg: '@fontsource/noto-sans-arabic',
-  prefix: 'noto-sans-arabic',
-  subsets: ['arabic'],
-};
-const HEBREW: FontFamilySource = {
-  name: 'Noto Sans Hebrew',
-  pkg: '@fontsource/noto-sans-hebrew',
-  prefix: 'noto-sans-hebrew',
-  subsets: ['hebrew'],
-};
-const DEVANAGARI: FontFamilySource = {
-  name: 'Noto Sans Devanagari',
-  pkg: '@fontsource/noto-sans-devanagari',
-  prefix: 'noto-sans-devanagari',
-  subsets: ['devanagari'],
-};
-const SC: FontFamilySource = { name: 'Noto Sans SC', pkg: '@fontsource/noto-sans-sc', prefix: 'noto-sans-sc', subsets: 'numbered' };
-const JP: FontFamilySource = { name: 'Noto Sans JP', pkg: '@fontsource/noto-sans-jp', prefix: 'noto-sans-jp', subsets: 'numbered' };
-const EMOJI: FontFamilySource = { name: 'Noto Emoji', pkg: '@fontsource/noto-emoji', prefix: 'noto-emoji', subsets: 'numbered' };
+const single = (name: string, script: string): FontFamilySource => ({
+  name,
+  pkg: `@fontsource/${name.toLowerCase().replace(/ /g, '-')}`,
+  prefix: name.toLowerCase().replace(/ /g, '-'),
+  subsets: [script],
+});
+const ARABIC = single('Noto Sans Arabic', 'arabic');
+const HEBREW = single('Noto Sans Hebrew', 'hebrew');
+const DEVANAGARI = single('Noto Sans Devanagari', 'devanagari');
+const THAI = single('Noto Sans Thai', 'thai');
+const numbered = (name: string): FontFamilySource => ({ ...single(name, ''), subsets: 'numbered' });
+const SC = numbered('Noto Sans SC');
+const JP = numbered('Noto Sans JP');
+const KR = numbered('Noto Sans KR');
+const MONO_EMOJI = numbered('Noto Emoji');
 
-/** The bundled families, in the order of preference (Han in Chinese forms, unless the text has kana). */
-const STACK_CHINESE = [LATIN, NOTO_SANS, ARABIC, HEBREW, DEVANAGARI, SC, JP, EMOJI];
-const STACK_JAPANESE = [LATIN, NOTO_SANS, ARABIC, HEBREW, DEVANAGARI, JP, SC, EMOJI];
+/** Twemoji as a COLR/CPAL font: one file, every emoji and sequence a glyph of flat colour layers. */
+const COLOR_EMOJI_FACE: FontFace = {
+  alias: 'RS Twemoji',
+  file: require.resolve('twemoji-colr-font/twemoji.woff2'),
+  ranges: [[0, 0x10ffff]],
+  color: true,
+};
+
+/** The bundled text families, in the order of preference (Han in Chinese forms, unless the text has kana). */
+const STACK_CHINESE = [LATIN, NOTO_SANS, ARABIC, HEBREW, DEVANAGARI, THAI, SC, JP, KR];
+const STACK_JAPANESE = [LATIN, NOTO_SANS, ARABIC, HEBREW, DEVANAGARI, THAI, JP, SC, KR];
 
 /**
  * Format characters that select a form rather than draw one: the zero-width joiner and non-joiner
@@ -102,7 +112,9 @@ function parseUnicodeRange(css: string): Array<[number, number]> {
 const facesCache = new Map<string, FontFace[]>();
 
 function facesOf(source: FontFamilySource, weight: FontWeight): FontFace[] {
-  const key = `${source.pkg}/${weight}`;
+  // Noto Emoji draws every emoji at one weight; the 400 files are the regular ones.
+  const w = source === MONO_EMOJI ? 400 : weight;
+  const key = `${source.pkg}/${w}`;
   let faces = facesCache.get(key);
   if (faces) return faces;
   const unicode = require(`${source.pkg}/unicode.json`) as Record<string, string>;
@@ -117,9 +129,10 @@ function facesOf(source: FontFamilySource, weight: FontWeight): FontFace[] {
     const range = unicode[source.subsets === 'numbered' ? `[${subset}]` : subset];
     if (range === undefined) throw new Error(`${source.pkg} has no subset ${subset}`);
     return {
-      alias: `RS ${source.name} ${weight} ${subset}`,
-      file: require.resolve(`${source.pkg}/files/${source.prefix}-${subset}-${weight}-normal.woff2`),
+      alias: `RS ${source.name} ${w} ${subset}`,
+      file: require.resolve(`${source.pkg}/files/${source.prefix}-${subset}-${w}-normal.woff2`),
       ranges: parseUnicodeRange(range),
+      color: false,
     };
   });
   facesCache.set(key, faces);
@@ -234,33 +247,60 @@ export function parseCmap(cmap: Buffer): Set<number> {
 
 // ---- Text → fonts ----------------------------------------------------------------------------
 
-const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
-
-/** The user-perceived characters of a text (extended grapheme clusters). */
-export function splitGraphemes(text: string): string[] {
-  return Array.from(graphemes.segment(text), (s) => s.segment);
-}
-
 function drawnCodePoints(cluster: string): number[] {
   return Array.from(cluster, (c) => c.codePointAt(0)!).filter((cp) => !FORMAT_CHARACTERS.has(cp));
 }
 
+const isRegionalIndicator = (cp: number) => cp >= 0x1f1e6 && cp <= 0x1f1ff;
+const isSkinTone = (cp: number) => cp >= 0x1f3fb && cp <= 0x1f3ff;
+const isTag = (cp: number) => cp >= 0xe0020 && cp <= 0xe007f;
+
 /**
- * Which face draws one grapheme, as Skia decides it: the first face of the list in which HarfBuzz
- * finds a glyph for every character — as typed, composed (NFC) or decomposed (NFD), since it
- * composes and decomposes to find one. null when the grapheme is only format characters (drawn by
- * a neighbour's face), undefined when no face has it.
+ * Whether a grapheme is drawn as an emoji (Unicode TR51's presentation rules): U+FE0F asks for it,
+ * U+FE0E refuses it; keycaps, flags, skin tones, tag sequences and ZWJ sequences of pictographs are
+ * emoji; a lone character is one when its default presentation is (🚀 yes, ❤ and © no). The data
+ * is unicode-segmenter's, pinned with the package, not the runtime's ICU.
  */
-function faceForCluster(stack: readonly FontFamilySource[], weight: FontWeight, cluster: string): FontFace | null | undefined {
-  const forms = [...new Set([cluster.normalize('NFC'), cluster, cluster.normalize('NFD')])].map(drawnCodePoints);
-  if (forms[0].length === 0) return null;
-  for (const source of stack)
-    for (const face of facesOf(source, weight))
-      for (const cps of forms) {
-        if (!cps.every((cp) => inRanges(face.ranges, cp))) continue;
-        const has = codePointsOf(face.file);
-        if (cps.every((cp) => has.has(cp))) return face;
-      }
+export function isEmojiGrapheme(cluster: string): boolean {
+  const cps = Array.from(cluster, (c) => c.codePointAt(0)!);
+  if (cps.includes(0xfe0e)) return false;
+  if (cps.some((cp) => cp === 0xfe0f || cp === 0x20e3 || isRegionalIndicator(cp) || isSkinTone(cp) || isTag(cp))) return true;
+  if (cps.includes(0x200d) && cps.filter(isExtendedPictographic).length > 1) return true;
+  return cps.length === 1 && isEmojiPresentation(cps[0]);
+}
+
+/**
+ * Spaces, digits and punctuation that every script shares: they stay in the face of the text
+ * before them when it has them (as a browser keeps the current font), so "مرحبا، 2024" is one run.
+ */
+function isShared(cp: number): boolean {
+  return (
+    (cp >= 0x20 && cp <= 0x40) ||
+    (cp >= 0x5b && cp <= 0x60) ||
+    (cp >= 0x7b && cp <= 0x7e) ||
+    (cp >= 0xa0 && cp <= 0xbf) ||
+    cp === 0xd7 ||
+    cp === 0xf7 ||
+    (cp >= 0x2000 && cp <= 0x206f) ||
+    (cp >= 0x3000 && cp <= 0x3003) ||
+    (cp >= 0x3008 && cp <= 0x3011) ||
+    (cp >= 0xff01 && cp <= 0xff0f) ||
+    (cp >= 0xff1a && cp <= 0xff20)
+  );
+}
+
+function faceHas(face: FontFace, cps: readonly number[]): boolean {
+  if (!cps.every((cp) => inRanges(face.ranges, cp))) return false;
+  const has = codePointsOf(face.file);
+  return cps.every((cp) => has.has(cp));
+}
+
+/**
+ * The first face of `sources` in which every character of the grapheme has a glyph — as typed,
+ * composed (NFC) or decomposed (NFD), since HarfBuzz composes and decomposes to find one.
+ */
+function firstFace(sources: readonly FontFamilySource[], weight: FontWeight, forms: readonly number[][]): FontFace | undefined {
+  for (const source of sources) for (const face of facesOf(source, weight)) for (const cps of forms) if (faceHas(face, cps)) return face;
   return undefined;
 }
 
@@ -269,24 +309,76 @@ export function stackFor(texts: readonly string[]): readonly FontFamilySource[] 
   return texts.some((t) => KANA.test(t)) ? STACK_JAPANESE : STACK_CHINESE;
 }
 
-export interface TextFonts {
-  /** The faces the text needs, in the order of preference (for ctx.font). */
-  faces: FontFace[];
-  /** Graphemes no bundled font draws (empty when the text can be drawn). */
-  missing: string[];
+export type FontStack = ReturnType<typeof stackFor>;
+
+/** A short name of a stack, for caches. */
+export const stackId = (stack: FontStack): string => (stack === STACK_JAPANESE ? 'ja' : 'zh');
+
+/** What draws a text: its fonts, and how. */
+export interface TextFace {
+  readonly weight: FontWeight;
+  readonly stack: FontStack;
+  readonly emoji: EmojiStyle;
 }
 
-/** The faces that draw `text` (line breaks aside) in `weight`, and the graphemes none of them has. */
-export function fontsForText(text: string, weight: FontWeight, stack: readonly FontFamilySource[]): TextFonts {
-  const used = new Set<FontFace>();
-  const missing: string[] = [];
-  for (const cluster of new Set(splitGraphemes(text.replace(/\r\n?|\n/g, ' ')))) {
-    const face = faceForCluster(stack, weight, cluster);
-    if (face === undefined) missing.push(cluster);
-    else if (face) used.add(face);
+/** A stretch of text drawn from one font file; `start` is its offset (UTF-16) in the text. */
+export interface FontRun {
+  readonly start: number;
+  readonly text: string;
+  readonly face: FontFace;
+  /** An emoji run: every grapheme of it must be one glyph of the face. */
+  readonly emoji: boolean;
+}
+
+/**
+ * Which face draws one grapheme: null when it is only format characters (drawn with a neighbour),
+ * undefined when no bundled face has it.
+ */
+function faceForGrapheme(cluster: string, style: TextFace, previous: FontFace | undefined): FontFace | null | undefined {
+  const forms = [...new Set([cluster.normalize('NFC'), cluster, cluster.normalize('NFD')])].map(drawnCodePoints);
+  if (forms[0].length === 0) return null;
+  if (isEmojiGrapheme(cluster)) {
+    // A sequence is drawn whole or not at all: the shaper checks that it is one glyph.
+    const cps = Array.from(cluster, (c) => c.codePointAt(0)!).filter((cp) => cp !== 0xfe0f && cp !== 0x200d);
+    if (style.emoji === 'color') return faceHas(COLOR_EMOJI_FACE, cps) ? COLOR_EMOJI_FACE : undefined;
+    return firstFace([MONO_EMOJI], style.weight, [cps]);
   }
-  const order = stack.flatMap((s) => facesOf(s, weight));
-  return { faces: order.filter((f) => used.has(f)), missing };
+  // The subsets carry the space and no-break space beyond their unicode-range: their own cmap says.
+  if (previous && !previous.color && forms[0].every(isShared) && forms[0].every((cp) => codePointsOf(previous.file).has(cp)))
+    return previous;
+  return firstFace(style.stack, style.weight, forms) ?? firstFace([MONO_EMOJI], style.weight, forms);
+}
+
+/**
+ * Splits a text (one line, in logical order) into runs of one face each, and lists the graphemes
+ * no bundled face has. Format characters (ZWJ, variation selectors, bidi marks) join the run
+ * around them.
+ */
+export function fontRuns(text: string, style: TextFace): { runs: FontRun[]; missing: string[] } {
+  const runs: Array<{ start: number; text: string; face: FontFace | null; emoji: boolean }> = [];
+  const missing: string[] = [];
+  let offset = 0;
+  let previous: FontFace | undefined;
+  for (const cluster of splitGraphemes(text)) {
+    const found = faceForGrapheme(cluster, style, previous);
+    const emoji = !!found && isEmojiGrapheme(cluster);
+    if (found === undefined) {
+      if (!missing.includes(cluster)) missing.push(cluster);
+    } else {
+      const last = runs[runs.length - 1];
+      if (last && (found === null || last.face === null || (last.face === found && last.emoji === emoji))) {
+        last.text += cluster;
+        if (last.face === null) {
+          last.face = found;
+          last.emoji = emoji;
+        }
+      } else runs.push({ start: offset, text: cluster, face: found, emoji });
+      if (found) previous = found;
+    }
+    offset += cluster.length;
+  }
+  // A text of format characters alone draws nothing.
+  return { runs: runs.filter((r): r is FontRun => r.face !== null), missing };
 }
 
 /** "é" (U+0065 U+0301): how a refused grapheme is named in a problem. */
@@ -298,4 +390,4 @@ export function describeGrapheme(cluster: string): string {
 
 /** The scripts and symbols the bundled fonts cover, for documentation and messages. */
 export const COVERED_SCRIPTS =
-  'Latin (with Vietnamese), Greek, Cyrillic, Arabic, Hebrew, Devanagari, Chinese (Simplified), Japanese and emoji (monochrome)';
+  'Latin (with Vietnamese), Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, Chinese (Simplified), Japanese, Korean and emoji (Twemoji 15.0, in colour or monochrome)';

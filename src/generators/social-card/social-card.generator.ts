@@ -1,28 +1,36 @@
 // Social card: an Open Graph / link-preview image (suggested size 1200×630, the Open Graph size) with a title, a subtitle
 // and a small label over a designed background — a diagonal gradient, large seeded circles and
-// rings towards the right edge and a dot grid, kept to the right of the text column. The text is set
-// in bundled fonts only (lib/font.ts, lib/font-coverage.ts): Space Grotesk for Latin, Noto for
-// Greek, Cyrillic, Arabic, Hebrew, Devanagari, Chinese and Japanese, Noto Emoji; a recipe with a
-// character none of them has is refused (400 unsupported_characters). Lines break between words,
-// between CJK characters, at `\n`, and inside a word too long for the line (with a hyphen in Latin,
-// Greek and Cyrillic); a card whose first text is Hebrew or Arabic is set right to left, right-
-// aligned. The title shrinks until it fits in at most three lines, the subtitle in at most three,
-// and anything longer ends with an ellipsis, so nothing overflows at any size. An empty title is a
-// card without one: the subtitle (and label) alone, or the background alone.
+// rings towards the right edge and a dot grid, kept clear of the text column. The text is shaped
+// by HarfBuzz from bundled fonts only and drawn as paths (lib/text-setter.ts): Space Grotesk for
+// Latin, Noto for Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, Chinese, Japanese and Korean,
+// Twemoji for emoji in colour (or Noto Emoji in the text's colour); a recipe with a character none
+// of them has, or an emoji sequence the emoji font lacks, is refused (400 unsupported_characters).
+// Every paragraph takes its own direction (its first strong letter's); a card whose title is right
+// to left is mirrored whole, text column and ornament. Lines break between words, at Japanese,
+// Chinese and Thai phrase boundaries, at `\n`, and inside a word too long for the line (with a
+// hyphen in Latin, Greek and Cyrillic). The title shrinks until it fits in at most three lines,
+// the subtitle in at most three, and anything longer ends with an ellipsis, so nothing overflows
+// at any size. An empty title is a card without one: the subtitle (and label) alone, or the
+// background alone.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { defineGenerator } from '../generator.types.ts';
+import { paragraphDirection, type Direction } from '../lib/bidi.ts';
 import { colorParam, mix, paletteParam, parseHex, toHex } from '../lib/color.ts';
-import { breakUnits, clampLines, fontFamilyFor, isRightToLeft, wrapText } from '../lib/font.ts';
-import { fontsForText, stackFor } from '../lib/font-coverage.ts';
+import { stackFor, type EmojiStyle, type TextFace } from '../lib/font-coverage.ts';
 import { paintGradient, scaling } from '../lib/gradient.ts';
+import { breakUnits, clampLines, paragraphsOf, toCapitals, wrapParagraph } from '../lib/line-break.ts';
 import { solidBlock, writeBlock } from '../lib/pixels.ts';
 import { pick, range, subRandom } from '../lib/random.ts';
+import { shaperReady } from '../lib/shaper.ts';
+import { drawLine, measureEm, unsupportedGraphemes } from '../lib/text-setter.ts';
 import { dmath } from '../lib/dmath.ts';
 
 export interface SocialCardParams extends Record<string, unknown> {
   title: string;
   subtitle: string;
   label: string;
+  direction: 'auto' | Direction;
+  emoji: EmojiStyle;
   palette: string[];
   textColor: string;
   decoration: number;
@@ -32,6 +40,8 @@ const defaults: SocialCardParams = {
   title: 'Deterministic renders',
   subtitle: 'Same recipe, same bytes — on every CPU.',
   label: 'render-service',
+  direction: 'auto',
+  emoji: 'color',
   palette: ['#14123a', '#3b1f6e', '#ff8a5c', '#ffd36e', '#5de0c4'],
   textColor: '#fff8ee',
   decoration: 1,
@@ -40,12 +50,22 @@ const defaults: SocialCardParams = {
 const MAX_TITLE_LINES = 3;
 const MAX_SUBTITLE_LINES = 3;
 
+/** The fonts of each field: the title and label bold, the subtitle regular, all from one stack. */
+function styles(p: SocialCardParams) {
+  const stack = stackFor([p.title, p.subtitle, p.label]);
+  return {
+    titleStyle: { weight: 700, stack, emoji: p.emoji } satisfies TextFace,
+    subStyle: { weight: 400, stack, emoji: p.emoji } satisfies TextFace,
+    labelStyle: { weight: 700, stack, emoji: p.emoji } satisfies TextFace,
+  };
+}
+
 export default defineGenerator<SocialCardParams>({
   slug: 'social-card',
   name: 'Social card',
   description:
-    'A link-preview card (suggested at 1200×630, the Open Graph size): your title, subtitle and label set in bundled fonts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Chinese, Japanese, emoji) over a gradient with circles, rings and dots.',
-  version: '2.0.0',
+    'A link-preview card (suggested at 1200×630, the Open Graph size): your title, subtitle and label in any of Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, Chinese, Japanese and Korean, with colour emoji, set in bundled fonts over a gradient with circles, rings and dots. A right-to-left title mirrors the card.',
+  version: '3.0.0',
   animated: false,
   formats: ['png', 'webp'],
   // The Open Graph / link-preview size.
@@ -59,23 +79,40 @@ export default defineGenerator<SocialCardParams>({
         type: 'string',
         title: 'Title',
         description:
-          'The headline; it shrinks to fit in at most three lines. A newline (`\\n`) forces a line break. Empty for a card without a title (the subtitle moves up). Characters no bundled font draws (e.g. Korean) are refused with 400 unsupported_characters.',
+          'The headline. It shrinks to fit in at most three lines; a line break starts a new line. Leave it empty for a card without a title.',
         maxLength: 80,
         default: defaults.title,
+        'x-multiline': true,
       },
       subtitle: {
         type: 'string',
         title: 'Subtitle',
-        description: 'A line or two under the title (empty for none); a newline (`\\n`) forces a line break.',
+        description: 'A line or two under the title (empty for none); a line break starts a new line.',
         maxLength: 140,
         default: defaults.subtitle,
+        'x-multiline': true,
       },
       label: {
         type: 'string',
         title: 'Label',
-        description: 'A short tag above the title, such as a site or section name (empty for none).',
+        description: 'A short tag above the title, such as a site or section name, set in capitals (empty for none).',
         maxLength: 40,
         default: defaults.label,
+      },
+      direction: {
+        type: 'string',
+        title: 'Direction',
+        description:
+          'auto: every line of text runs in the direction of its first letter (Hebrew and Arabic right to left), and a right-to-left title mirrors the card. ltr or rtl: all of it one way.',
+        enum: ['auto', 'ltr', 'rtl'],
+        default: defaults.direction,
+      },
+      emoji: {
+        type: 'string',
+        title: 'Emoji',
+        description: 'color: emoji in their own colours (Twemoji). monochrome: emoji in the text colour (Noto Emoji).',
+        enum: ['color', 'monochrome'],
+        default: defaults.emoji,
       },
       palette: paletteParam(
         'Palette',
@@ -94,15 +131,17 @@ export default defineGenerator<SocialCardParams>({
     },
   },
 
+  prepare: () => shaperReady,
+
   unsupportedText(p) {
-    const stack = stackFor([p.title, p.subtitle, p.label]);
-    const checks: Array<[string, string, 400 | 700]> = [
-      ['title', p.title, 700],
-      ['subtitle', p.subtitle, 400],
-      ['label', p.label.toUpperCase(), 700],
+    const { titleStyle, subStyle, labelStyle } = styles(p);
+    const checks: Array<[string, string, TextFace]> = [
+      ['title', p.title, titleStyle],
+      ['subtitle', p.subtitle, subStyle],
+      ['label', toCapitals(p.label), labelStyle],
     ];
     return checks
-      .map(([param, text, weight]) => ({ param, graphemes: fontsForText(text, weight, stack).missing }))
+      .map(([param, text, style]) => ({ param, graphemes: unsupportedGraphemes(text, style) }))
       .filter((u) => u.graphemes.length > 0);
   },
 
@@ -114,6 +153,17 @@ export default defineGenerator<SocialCardParams>({
     const bg1 = colors[1];
     const accents = colors.length > 2 ? colors.slice(2) : [mix(bg1, parseHex(p.textColor), 0.5)];
 
+    const title = p.title.trim();
+    const subtitle = p.subtitle.trim();
+    const label = toCapitals(p.label.trim());
+    const { titleStyle, subStyle, labelStyle } = styles(p);
+    const forced = p.direction === 'auto' ? undefined : p.direction;
+    // The card's direction is its title's (or, without one, its first text's): right to left
+    // mirrors the whole card. A paragraph with no strong letter (digits alone) follows it.
+    const cardDir = forced ?? paragraphDirection(title || subtitle || label, 'ltr');
+    /** A horizontal position of the left-to-right layout, mirrored on a right-to-left card. */
+    const mx = (x: number) => (cardDir === 'rtl' ? W - x : x);
+
     // Background: a diagonal gradient in JavaScript (canvas gradients differ between CPUs).
     const angle = range(rnd, -0.6, 0.6) + Math.PI / 4;
     const cx = W / 2,
@@ -123,9 +173,9 @@ export default defineGenerator<SocialCardParams>({
     paintGradient(block, {
       shape: {
         kind: 'linear',
-        x0: cx - dmath.cos(angle) * reach,
+        x0: mx(cx - dmath.cos(angle) * reach),
         y0: cy - dmath.sin(angle) * reach,
-        x1: cx + dmath.cos(angle) * reach,
+        x1: mx(cx + dmath.cos(angle) * reach),
         y1: cy + dmath.sin(angle) * reach,
       },
       stops: [
@@ -137,15 +187,16 @@ export default defineGenerator<SocialCardParams>({
     writeBlock(ctx, block);
 
     const S = Math.min(W, H);
-    // The text column; the ornament keeps to the right of it, so no text runs under it.
+    // The text column (on the left, or the right of a mirrored card); the ornament keeps clear of it.
     const padX = Math.max(2, W * 0.075);
     const padY = Math.max(2, H * 0.1);
     const textW = Math.max(4, W * 0.7 - padX);
-    const textRight = padX + textW;
-    const clearX = textRight + S * 0.02;
+    const columnLeft = cardDir === 'rtl' ? W - padX - textW : padX;
+    const columnRight = columnLeft + textW;
+    const clearX = padX + textW + S * 0.02;
     const deco = p.decoration;
     if (deco > 0) {
-      // Large circles and rings gathered towards the right edge, away from the text.
+      // Large circles and rings gathered towards the outer edge, away from the text.
       const shapes = Math.round(3 + 4 * deco);
       for (let i = 0; i < shapes; i++) {
         const c = pick(rnd, accents);
@@ -156,7 +207,7 @@ export default defineGenerator<SocialCardParams>({
         const lineWidth = Math.max(1, S * range(rnd, 0.008, 0.022));
         const x = Math.max(x0, clearX + r + lineWidth);
         ctx.beginPath();
-        ctx.arc(x, y, r, 0, Math.PI * 2);
+        ctx.arc(mx(x), y, r, 0, Math.PI * 2);
         if (kind < 0.45) {
           ctx.fillStyle = toHex(mix(bg1, c, range(rnd, 0.12, 0.3)));
           ctx.fill();
@@ -181,7 +232,7 @@ export default defineGenerator<SocialCardParams>({
       for (let j = 0; j < rows; j++)
         for (let i = 0; i < cols; i++) {
           ctx.beginPath();
-          ctx.arc(gx + i * step, gy + j * step, Math.max(0.6, S * 0.0065), 0, Math.PI * 2);
+          ctx.arc(mx(gx + i * step), gy + j * step, Math.max(0.6, S * 0.0065), 0, Math.PI * 2);
           ctx.fill();
         }
       // A thin band along the bottom edge in the accent colours.
@@ -189,45 +240,40 @@ export default defineGenerator<SocialCardParams>({
       const n = accents.length;
       for (let i = 0; i < n; i++) {
         ctx.fillStyle = toHex(accents[i]);
-        ctx.fillRect((W * i) / n, H - band, W / n + 1, band);
+        const x = (W * i) / n;
+        const w = W / n + 1;
+        ctx.fillRect(cardDir === 'rtl' ? W - x - w : x, H - band, w, band);
       }
     }
 
-    // Text: each field in the bundled faces that draw it (lib/font.ts), right-aligned when the card's
-    // first text is Hebrew or Arabic.
-    const stack = stackFor([p.title, p.subtitle, p.label]);
-    const title = p.title.trim();
-    const subtitle = p.subtitle.trim();
-    const label = p.label.trim().toUpperCase();
-    const titleFamily = fontFamilyFor(title, 700, stack);
-    const subFamily = fontFamilyFor(subtitle, 400, stack);
-    const labelFamily = fontFamilyFor(label, 700, stack);
-    const rtl = isRightToLeft(title || subtitle || label);
-    ctx.direction = rtl ? 'rtl' : 'ltr';
-    ctx.textAlign = rtl ? 'right' : 'left';
+    // Text: every paragraph (the label, each line of the title and subtitle that `\n` starts) set in
+    // its own direction, aligned to its own start edge inside the text column.
+    const lineAt = (line: Line, size: number, baseline: number, style: TextFace, color: string) =>
+      drawLine(ctx, line.text, style, { x: line.dir === 'rtl' ? columnRight : columnLeft, baseline, size, direction: line.dir, color });
     const text = parseHex(p.textColor);
     const accent = accents[0];
-    // The start edge of the text: x + width × sign runs along a line.
-    const startX = rtl ? textRight : padX;
-    const sign = rtl ? -1 : 1;
-    const measureWith = (font: string) => (s: string) => {
-      ctx.font = font;
-      return ctx.measureText(s).width;
-    };
 
     let y = padY;
     if (label) {
       const size = Math.max(4, S * 0.045);
-      const font = `${size}px ${labelFamily}`;
-      const shown = clampLines(wrapText(label, textW - size * 1.4, measureWith(font)), 1, textW - size * 1.4, measureWith(font));
-      ctx.font = font;
-      ctx.textBaseline = 'middle';
+      const dir = forced ?? paragraphDirection(label, cardDir);
+      const width = textW - size * 1.4;
+      const lines = clampLines(wrapLines(label, labelStyle, width / size, cardDir, forced), 1, width / size, emWidth(labelStyle));
+      const middle = y + size * 0.6;
+      const sign = dir === 'rtl' ? -1 : 1;
+      const start = dir === 'rtl' ? columnRight : columnLeft;
       ctx.fillStyle = toHex(accent);
       ctx.beginPath();
-      ctx.arc(startX + sign * size * 0.35, y + size * 0.6, size * 0.35, 0, Math.PI * 2);
+      ctx.arc(start + sign * size * 0.35, middle, size * 0.35, 0, Math.PI * 2);
       ctx.fill();
-      ctx.fillStyle = toHex(mix(text, accent, 0.25));
-      ctx.fillText(shown[0] ?? '', startX + sign * size * 1.1, y + size * 0.6);
+      if (lines[0])
+        drawLine(ctx, lines[0].text, labelStyle, {
+          x: start + sign * size * 1.1,
+          baseline: middle + size * CAP_HEIGHT * 0.5,
+          size,
+          direction: lines[0].dir,
+          color: toHex(mix(text, accent, 0.25)),
+        });
       y += size * 1.2;
     }
 
@@ -237,51 +283,79 @@ export default defineGenerator<SocialCardParams>({
     const avail = Math.max(1, bottom - top);
     const size0 = Math.min(S * 0.14, W * 0.075);
     let size = size0;
-    // Whether some word is wider than the column in this font (it would be broken inside).
-    const breaksWord = (text: string, font: string) => breakUnits(text).some((u) => measureWith(font)(u.trim()) > textW);
-    let titleLines: string[] = [];
-    let subLines: string[] = [];
+    // Whether some unit is wider than the column at this size (it would be broken inside).
+    const breaksWord = (s: string, style: TextFace, size: number) =>
+      paragraphsOf(s).some((para) => {
+        const dir = forced ?? paragraphDirection(para, cardDir);
+        return breakUnits(para).some((u) => measureEm(u.trim(), style, dir) * size > textW);
+      });
+    let titleLines: Line[] = [];
+    let subLines: Line[] = [];
     let subSize = 0;
     let blockH = 0;
     for (let tries = 0; tries < 40; tries++) {
-      const tFont = `${size}px ${titleFamily}`;
       subSize = Math.max(size * 0.42, Math.min(size * 0.5, S * 0.05));
-      const sFont = `${subSize}px ${subFamily}`;
-      titleLines = wrapText(title, textW, measureWith(tFont));
-      subLines = wrapText(subtitle, textW, measureWith(sFont));
+      titleLines = wrapLines(title, titleStyle, textW / size, cardDir, forced);
+      subLines = wrapLines(subtitle, subStyle, textW / subSize, cardDir, forced);
       blockH = blockHeight(titleLines.length, size, subLines.length, subSize);
       // Words are broken inside only when the title would otherwise be under half its full size.
-      const wordsWhole = size < size0 * 0.5 || (!breaksWord(title, tFont) && !breaksWord(subtitle, sFont));
+      const wordsWhole = size < size0 * 0.5 || (!breaksWord(title, titleStyle, size) && !breaksWord(subtitle, subStyle, subSize));
       if (titleLines.length <= MAX_TITLE_LINES && subLines.length <= MAX_SUBTITLE_LINES && blockH <= avail && wordsWhole) break;
       size *= 0.92;
     }
-    titleLines = clampLines(titleLines, MAX_TITLE_LINES, textW, measureWith(`${size}px ${titleFamily}`));
-    subLines = clampLines(subLines, MAX_SUBTITLE_LINES, textW, measureWith(`${subSize}px ${subFamily}`));
+    titleLines = clampLines(titleLines, MAX_TITLE_LINES, textW / size, emWidth(titleStyle));
+    subLines = clampLines(subLines, MAX_SUBTITLE_LINES, textW / subSize, emWidth(subStyle));
     blockH = blockHeight(titleLines.length, size, subLines.length, subSize);
 
     let ty = top + Math.max(0, (avail - blockH) / 2);
-    ctx.textBaseline = 'top';
-    ctx.font = `${size}px ${titleFamily}`;
-    ctx.fillStyle = toHex(text);
     for (const line of titleLines) {
-      ctx.fillText(line, startX, ty);
+      if (line.text) lineAt(line, size, ty + size * ASCENT, titleStyle, toHex(text));
       ty += size * 1.08;
     }
     if (titleLines.length && subLines.length) {
       ty += size * 0.25;
       ctx.fillStyle = toHex(accent);
       const ruleW = Math.max(2, size * 1.2);
-      ctx.fillRect(rtl ? startX - ruleW : startX, ty, ruleW, Math.max(1, size * 0.09));
+      ctx.fillRect(cardDir === 'rtl' ? columnRight - ruleW : columnLeft, ty, ruleW, Math.max(1, size * 0.09));
       ty += size * 0.09 + size * 0.35;
     }
-    ctx.font = `${subSize}px ${subFamily}`;
-    ctx.fillStyle = toHex(mix(text, bg1, 0.28));
     for (const line of subLines) {
-      ctx.fillText(line, startX, ty);
+      if (line.text) lineAt(line, subSize, ty + subSize * ASCENT, subStyle, toHex(mix(text, bg1, 0.28)));
       ty += subSize * 1.3;
     }
   },
 });
+
+/** A line of a text field and the direction of the paragraph it belongs to. */
+interface Line {
+  readonly text: string;
+  readonly dir: Direction;
+}
+
+/** Space Grotesk's ascender and cap height, in ems: where a line's baseline sits below its top. */
+const ASCENT = 0.984;
+const CAP_HEIGHT = 0.7;
+
+/** A line's width in ems. */
+const emWidth = (style: TextFace) => (line: Line) => measureEm(line.text, style, line.dir);
+
+/**
+ * A text field's lines, `widthEm` wide: each paragraph takes its own direction (its first strong
+ * letter's, or the card's when it has none) unless the card's direction is forced; an empty
+ * paragraph between two others is an empty line.
+ */
+function wrapLines(text: string, style: TextFace, widthEm: number, cardDir: Direction, forced: Direction | undefined): Line[] {
+  if (!text) return [];
+  const lines: Line[] = [];
+  for (const para of paragraphsOf(text)) {
+    const dir = forced ?? paragraphDirection(para, cardDir);
+    const wrapped = wrapParagraph(para, widthEm, (s) => measureEm(s, style, dir));
+    if (wrapped.length === 0 && lines.length > 0) lines.push({ text: '', dir });
+    for (const t of wrapped) lines.push({ text: t, dir });
+  }
+  while (lines.length && lines[lines.length - 1].text === '') lines.pop();
+  return lines;
+}
 
 /** Height of the title and subtitle block as drawn above. */
 function blockHeight(titleCount: number, size: number, subCount: number, subSize: number): number {

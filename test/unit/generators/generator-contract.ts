@@ -4,7 +4,7 @@
 // Animated generators also: a bounded fps × duration spec, frames independent of render order,
 // motion, and a seamless loop. A generator's own test file adds what is special about it.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { GeneratorDefinition, RenderInput } from '../../../src/generators/generator.types.ts';
@@ -34,6 +34,8 @@ export function paramValidator(gen: { paramSchema: object }) {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
   ajv.addFormat('color', /^#[0-9a-fA-F]{6}$/);
+  // An annotation for forms: a text param whose value may hold line breaks (a textarea).
+  ajv.addKeyword({ keyword: 'x-multiline', schemaType: 'boolean' });
   return ajv.compile(gen.paramSchema);
 }
 
@@ -125,6 +127,7 @@ export function stillGeneratorContract<P extends Record<string, unknown>>(
   spec: StillContract<P>,
 ): void {
   const gen = definition as unknown as AnyGenerator;
+  before(() => definition.prepare?.());
   pixelsMatchDraw(gen);
   test(`${gen.slug}: contract fields`, () => {
     assert.match(gen.version, /^\d+\.\d+\.\d+$/);
