@@ -7,7 +7,7 @@
 // - after a hyphen, dash or slash inside a word;
 // - inside a unit only when it alone is wider than the line: between graphemes, with a hyphen in
 //   Latin, Greek and Cyrillic.
-import { loadDefaultJapaneseParser, loadDefaultSimplifiedChineseParser, loadDefaultThaiParser, type Parser } from 'budoux';
+import { createRequire } from 'node:module';
 import { splitGraphemes } from './graphemes.ts';
 
 const isCjk = (cp: number) =>
@@ -40,10 +40,62 @@ const NO_END = /[（「『【〔〈《〘〖｛[({‘“]$/u;
 const SPACE = /^\s+$/u;
 const DASH = /^[-‐–—/]$/u;
 
-let parsers: { ja: Parser; zh: Parser; th: Parser } | undefined;
-function phraseParser(kind: 'ja' | 'zh' | 'th'): Parser {
-  parsers ??= { ja: loadDefaultJapaneseParser(), zh: loadDefaultSimplifiedChineseParser(), th: loadDefaultThaiParser() };
-  return parsers[kind];
+type PhraseModel = Record<string, Record<string, number>>;
+const require = createRequire(import.meta.url);
+
+/**
+ * BudouX's phrase-break scoring (google/budoux, Apache License 2.0): a boundary falls before
+ * position i when the model's weights for the characters, pairs and triples around it sum above
+ * zero. Its models for Japanese, Simplified Chinese and Thai are copied from the npm package
+ * (0.9.2) into ./budoux/ as JSON, so the breaks change only with a commit here: the package itself
+ * brings a DOM library and cloud-auth packages for an HTML processor this service does not use.
+ * Integer weights: the sums are exact on every machine.
+ */
+class PhraseBreaker {
+  private readonly groups: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  private readonly base: number;
+
+  constructor(model: PhraseModel) {
+    this.groups = new Map(Object.entries(model).map(([k, v]) => [k, new Map(Object.entries(v))]));
+    let total = 0;
+    for (const group of this.groups.values()) for (const w of group.values()) total += w;
+    this.base = -0.5 * total;
+  }
+
+  /** UTF-16 offsets at which a phrase ends, as BudouX's Parser.parseBoundaries gives them. */
+  boundaries(s: string): number[] {
+    const w = (group: string, from: number, to: number) => this.groups.get(group)?.get(s.substring(from, to)) ?? 0;
+    const out: number[] = [];
+    for (let i = 1; i < s.length; i++) {
+      const score =
+        this.base +
+        w('UW1', i - 3, i - 2) +
+        w('UW2', i - 2, i - 1) +
+        w('UW3', i - 1, i) +
+        w('UW4', i, i + 1) +
+        w('UW5', i + 1, i + 2) +
+        w('UW6', i + 2, i + 3) +
+        w('BW1', i - 2, i) +
+        w('BW2', i - 1, i + 1) +
+        w('BW3', i, i + 2) +
+        w('TW1', i - 3, i) +
+        w('TW2', i - 2, i + 1) +
+        w('TW3', i - 1, i + 2) +
+        w('TW4', i, i + 3);
+      if (score > 0) out.push(i);
+    }
+    return out;
+  }
+}
+
+const breakers = new Map<string, PhraseBreaker>();
+function phraseBreaker(kind: 'ja' | 'zh' | 'th'): PhraseBreaker {
+  let b = breakers.get(kind);
+  if (!b) {
+    b = new PhraseBreaker(require(`./budoux/${kind === 'zh' ? 'zh-hans' : kind}.json`) as PhraseModel);
+    breakers.set(kind, b);
+  }
+  return b;
 }
 
 /** Splits a stretch of CJK or Thai into phrases (BudouX), at grapheme boundaries only. */
@@ -52,17 +104,13 @@ function phrases(text: string, kind: 'ja' | 'zh' | 'th'): string[] {
   let at = 0;
   for (const g of splitGraphemes(text)) boundaries.add((at += g.length));
   const out: string[] = [];
-  let pending = '';
-  let offset = 0;
-  for (const phrase of phraseParser(kind).parse(text)) {
-    pending += phrase;
-    offset += phrase.length;
-    if (boundaries.has(offset)) {
-      out.push(pending);
-      pending = '';
+  let from = 0;
+  for (const at of phraseBreaker(kind).boundaries(text))
+    if (boundaries.has(at)) {
+      out.push(text.slice(from, at));
+      from = at;
     }
-  }
-  if (pending) out.push(pending);
+  out.push(text.slice(from));
   return out;
 }
 
