@@ -24,7 +24,8 @@ const TIERS = {
   acceptance: ['test/acceptance'],
   fuzz: ['test/fuzz'],
   // Goldens under qemu-x86_64 emulating older CPUs and as linux-arm64 under qemu-aarch64 (needs qemu-user
-  // and Debian's arm64 glibc and libstdc++; scripts/arm64/prepare.mjs fetches the rest).
+  // and Debian's arm64 glibc and libstdc++; scripts/arm64/prepare.mjs fetches the rest); the text
+  // goldens on Node 22 and 24 (scripts/node-versions/prepare.mjs fetches them).
   determinism: ['test/determinism'],
   // Dependencies stopped and started under processes that serve (a Postgres and an S3 server of its own).
   fault: ['test/fault'],

