@@ -359,6 +359,37 @@ test('playground: the URL carries the recipe; a new tab with it shows the same p
   assert.equal(await page.inputValue('#seed'), '12345');
 });
 
+test('text fields: a multi-line title is a textarea (dir=auto) where Shift+Enter breaks the line; a counter counts code points', async () => {
+  const generators = (await (await fetch(`${server.url}/v1/generators`)).json()) as {
+    slug: string;
+    paramSchema: { properties: Record<string, { 'x-multiline'?: boolean; maxLength?: number }> };
+  }[];
+  const title = generators.find((g) => g.slug === 'social-card')!.paramSchema.properties.title;
+  assert.equal(title['x-multiline'], true, 'social-card marks its title "x-multiline" in its paramSchema');
+  await page.goto(`${server.url}/#/playground/social-card`);
+  await renderedHash(page);
+  const field = page.locator('#params-title');
+  assert.equal(await field.evaluate((el) => el.tagName), 'TEXTAREA');
+  assert.equal(await field.getAttribute('dir'), 'auto');
+  // A single-line string param stays an input, also typed in either direction.
+  assert.equal(await page.locator('#params-label').evaluate((el) => `${el.tagName} ${el.getAttribute('dir')}`), 'INPUT auto');
+  const twoLines = 'Hello\nworld 👋';
+  const sent = page.waitForRequest((r) => r.url().endsWith('/v1/generate/social-card') && r.postDataJSON()?.params?.title === twoLines);
+  await field.fill('Hello');
+  await field.press('Shift+Enter');
+  await field.pressSequentially('world 👋');
+  await sent;
+  assert.equal(await field.inputValue(), twoLines);
+  assert.equal(recipeInUrl(page.url()).params.title, twoLines);
+  // 13 code points (the emoji is one, as maxLength counts it), described to assistive technology.
+  const counter = page.locator('#params-title-count');
+  assert.equal(await counter.textContent(), `13 / ${title.maxLength}`);
+  assert.equal(await counter.getAttribute('aria-live'), 'polite');
+  assert.match((await field.getAttribute('aria-describedby')) ?? '', /\bparams-title-count\b/);
+  // Help text shows `code` spans as code, never raw backticks.
+  assert.equal(await page.locator('.hint', { hasText: '`' }).count(), 0);
+});
+
 test('light previews: webp at the screen pixel ratio in the playground and the gallery; Download keeps png', async () => {
   const context = await browser.newContext({ deviceScaleFactor: 2 });
   context.setDefaultTimeout(120_000);

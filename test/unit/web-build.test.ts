@@ -7,7 +7,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { WEB_DIR } from '../../src/app.ts';
 
-const GZIP_BUDGET = { js: 20 * 1024, css: 4 * 1024 };
+// JS raised from 20 kB to 21 kB for the playground's text fields (multi-line, counter, plain-language help and errors).
+const GZIP_BUDGET = { js: 21 * 1024, css: 4 * 1024 };
 
 test('index.html links the built, content-hashed bundles and nothing else', () => {
   const html = readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8');

@@ -1,6 +1,7 @@
 // Same-origin API client. In local mode the local gateway authenticates these requests; in hosted
 // mode the session cookie does (fetch sends same-origin cookies by default).
 import { h } from './dom.js';
+import { issueLine } from './field-text.js';
 
 let down = null; // while the service is unreachable: resolves when /v1/health answers again
 
@@ -56,13 +57,18 @@ async function send(path, init) {
   }
 }
 
+/**
+ * A refused request. Its message is what a person reads: with issues, each in plain words named by
+ * its field ("Title: must be at most 80 characters", never `body.params.title`); else the detail.
+ */
 export class ApiError extends Error {
   constructor(status, problem) {
-    super(problem?.detail || problem?.title || `HTTP ${status}`);
+    const issues = Array.isArray(problem?.issues) ? problem.issues : [];
+    super(issues.map((i) => issueLine(i).text).join('; ') || problem?.detail || problem?.title || `HTTP ${status}`);
     this.status = status;
     this.problem = problem ?? {};
     this.code = problem?.code;
-    this.issues = Array.isArray(problem?.issues) ? problem.issues : [];
+    this.issues = issues;
   }
 }
 

@@ -206,7 +206,7 @@ export async function showExport(view) {
       refreshHistory();
     } catch (err) {
       exportBtn.disabled = !chosen();
-      error.textContent = [err.message, ...(err.issues ?? []).map((i) => `${i.path}: ${i.message}`)].join('\n');
+      error.textContent = err.message; // its issues in plain words, named by field (ApiError)
     }
   };
   const cancel = async (id) => {

@@ -1,14 +1,28 @@
 // Builds form controls from a generator's paramSchema (JSON Schema 2020-12 subset).
 import { h } from './dom.js';
+import { charCount, codeSpans } from './field-text.js';
 
-/** A labelled field wrapper with an error slot named after the recipe path (e.g. "params.points"). */
+/**
+ * A labelled field wrapper with an error slot named after the recipe path (e.g. "params.points").
+ * Its help is the schema's description with `code` spans as <code>, and describes the control.
+ */
 export function field(path, label, control, description) {
+  const id = control.dataset.inputId;
+  const hint = description
+    ? h(
+        'p',
+        { class: 'hint', id: `${id}-hint` },
+        codeSpans(description).map((s, i) => (i % 2 ? h('code', {}, s) : s)),
+      )
+    : null;
+  const input = hint && control.querySelector(`[id="${id}"]`);
+  input?.setAttribute('aria-describedby', `${hint.id} ${input.getAttribute('aria-describedby') ?? ''}`.trim());
   return h(
     'div',
     { class: 'field', dataset: { field: path } },
-    h('label', { class: 'field-label', for: control.dataset.inputId || undefined }, label),
+    h('label', { class: 'field-label', for: id || undefined }, label),
     control,
-    description ? h('p', { class: 'hint' }, description) : null,
+    hint,
     h('p', { class: 'field-error', dataset: { errorFor: path }, role: 'alert' }),
   );
 }
@@ -162,10 +176,7 @@ export function paramControl(name, schema, value, onChange) {
   if (type === 'array' && schema.items && schema.items.format === 'color') {
     return colorList(path, id, label, schema, Array.isArray(value) ? value : [], onChange);
   }
-  if (type === 'string') {
-    const text = h('input', { type: 'text', id, name: path, value: value ?? '', maxlength: schema.maxLength, oninput: onChange });
-    return { el: field(path, label, wrap(id, text), schema.description), get: () => text.value, set: (v) => (text.value = v ?? '') };
-  }
+  if (type === 'string') return textControl(path, id, label, schema, value, onChange);
   // Anything else: JSON in a text field.
   const text = h('input', {
     type: 'text',
@@ -187,6 +198,42 @@ export function paramControl(name, schema, value, onChange) {
       }
     },
   };
+}
+
+/**
+ * Text, typed in any direction (dir=auto: Hebrew and Arabic run right to left). `x-multiline` makes
+ * it a textarea that grows with its lines (Enter and Shift+Enter break the line: "\n" in the
+ * param). With a maxLength, a live counter of code points, as the schema counts them; nothing is
+ * cut: past the limit the counter says so and the service's refusal names the field.
+ */
+function textControl(path, id, label, schema, value, onChange) {
+  const multi = schema['x-multiline'] === true;
+  const max = schema.maxLength;
+  const count = max > 0 && h('p', { class: 'count', id: `${id}-count`, 'aria-live': 'polite' });
+  const text = h(multi ? 'textarea' : 'input', { type: multi ? undefined : 'text', rows: multi && 2, id, name: path, dir: 'auto' });
+  if (count) text.setAttribute('aria-describedby', count.id);
+  const update = () => {
+    if (multi && text.scrollHeight) {
+      text.style.height = 'auto';
+      text.style.height = `${text.scrollHeight + text.offsetHeight - text.clientHeight}px`;
+    }
+    if (count) {
+      const c = charCount(text.value, max);
+      count.textContent = c.text;
+      count.className = `count ${c.state}`;
+    }
+  };
+  const set = (v) => {
+    text.value = v ?? '';
+    update();
+  };
+  text.addEventListener('input', () => {
+    update();
+    onChange();
+  });
+  set(value);
+  if (multi) requestAnimationFrame(update); // laid out by then: its height follows its lines
+  return { el: field(path, label, wrap(id, text, count), schema.description), get: () => text.value, set };
 }
 
 function wrap(id, ...controls) {

@@ -1,6 +1,7 @@
 import { generators, render, json, ApiError, animationBudgetSeconds, formats } from './api.js';
 import { h, clear, copyButton, copyText, debounce, toast, BlobSlot, formatBytes } from './dom.js';
 import { paramControl, field, shufflePalette } from './form.js';
+import { issueLine } from './field-text.js';
 import { recipeOfFile } from './recipe-file.js';
 import { gifMegabytes, GIF_WARN_MB, gifQuestion, syncSeconds } from './estimate.js';
 import {
@@ -801,40 +802,29 @@ export function clearErrors(root) {
   for (const el of root.querySelectorAll('.field.invalid')) el.classList.remove('invalid');
 }
 
-/** Puts each API issue next to the field it names (body.size.width → size.width); the rest goes on top. */
+/**
+ * Puts each API issue next to the field it names (body.size.width → the Width field), in plain words
+ * under the field's own title ("Title: must be at most 80 characters"); the rest goes on top.
+ */
 export function showErrors(root, err) {
   clearErrors(root);
-  const general = root.querySelector('.field-error.general');
+  const titles = {};
+  for (const el of root.querySelectorAll('.field[data-field]')) titles[el.dataset.field] = el.querySelector('.field-label')?.textContent;
   const leftovers = [];
   const issues = err instanceof ApiError ? err.issues : [];
   for (const issue of issues) {
-    const path = String(issue.path || '')
-      .replace(/^body\.?/, '')
-      .replace(/\//g, '.');
-    const target = findErrorSlot(root, path);
+    const { field, text } = issueLine(issue, titles);
+    const target = field && root.querySelector(`.field-error[data-error-for="${CSS.escape(field)}"]`);
     if (target) {
-      append(target, issue.message);
-      target.closest('.field')?.classList.add('invalid');
-    } else leftovers.push(`${issue.path}: ${issue.message}`);
+      target.textContent = target.textContent ? `${target.textContent}; ${text}` : text;
+      target.closest('.field').classList.add('invalid');
+    } else leftovers.push(text);
   }
   if (!issues.length || leftovers.length) {
-    const title = err instanceof ApiError ? `${err.status} ${err.code ?? ''} — ${err.message}` : err.message;
-    general.textContent = [title, ...leftovers].join('\n');
+    const title =
+      err instanceof ApiError ? `${err.status} ${err.code ?? ''} — ${issues.length ? err.problem.title : err.message}` : err.message;
+    root.querySelector('.field-error.general').textContent = [title, ...leftovers].join('\n');
   }
-}
-
-function append(el, text) {
-  el.textContent = el.textContent ? `${el.textContent}; ${text}` : text;
-}
-
-function findErrorSlot(root, path) {
-  const parts = path.split('.');
-  while (parts.length) {
-    const el = root.querySelector(`.field-error[data-error-for="${CSS.escape(parts.join('.'))}"]`);
-    if (el) return el;
-    parts.pop();
-  }
-  return null;
 }
 
 function bodyJson(recipe) {
