@@ -944,7 +944,7 @@ export interface components {
             description?: string;
             formats: components["schemas"]["Format"][];
             name: string;
-            /** @description JSON Schema (2020-12) of the params. `format: color` marks a `#rrggbb` colour. */
+            /** @description JSON Schema (2020-12) of the params. `format: color` marks a `#rrggbb` colour; `x-multiline: true` marks a text param whose value may hold line breaks (`\n`: a form shows it as a text area). */
             paramSchema?: {
                 [key: string]: unknown;
             } | null;
