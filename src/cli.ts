@@ -202,7 +202,6 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const [command, slug, ...extra] = positionals;
   const registry = new GeneratorRegistry(ALL_GENERATORS);
-  await registry.ready();
   const slugs = registry.list().map((g) => g.slug);
   const generator = (name: string | undefined, what: string) => {
     if (!name) throw new UsageError(`${what} needs a generator slug (render-service list shows them)`);
@@ -252,6 +251,8 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(
       `-o ${output}: ${path.extname(output)} is not a format this service renders; name the file .${OUTPUT_FORMATS.map((f) => FORMATS[f].extension).join(', .')} (or leave the extension off and use --format)`,
     );
+  // A recipe's text is checked by the shaper, which loads asynchronously (list and describe need none).
+  await registry.ready();
   let resolved: ResolvedRecipe;
   if (values.recipe) {
     if (slug) throw new UsageError('give either a generator slug or --recipe, not both');
