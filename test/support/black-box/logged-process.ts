@@ -2,17 +2,12 @@
 // whose JSON log lines a test waits on, and whose exit it can check at any time.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { armEvent } from './waiters.ts';
+import { armEvent, BACKSTOP_MS } from './waiters.ts';
 import { ROOT } from './server-process.ts';
 
 export type LogEntry = Record<string, unknown> & { msg?: string; jobId?: string };
 
-/**
- * How long a wait may last before the test gives up: only a backstop for a process that will never
- * log the line. Waits end on the line itself, so it is long enough for an export on a machine loaded
- * many times over (a 120-frame mp4 took over two minutes at a load of 17 on 2 cores).
- */
-export const BACKSTOP_MS = 600_000;
+export { BACKSTOP_MS };
 
 export interface LoggedProcess {
   child: ChildProcess;

@@ -1,6 +1,7 @@
 // Starts the real service (`node --import tsx src/main.ts`) as a child process for black-box tests.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { BACKSTOP_MS } from './waiters.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -12,7 +13,8 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function runService(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+/** Starts the service and resolves once it listens; the wait ends on that line (or the process's exit), `timeoutMs` is a backstop. */
+export function runService(env: Record<string, string>, timeoutMs = BACKSTOP_MS): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', LOG_LEVEL: 'warn', ...env },

@@ -3,6 +3,13 @@
 
 import type { EventEmitter } from 'node:events';
 
+/**
+ * How long a wait may last before the test gives up: only a backstop for a process that will never
+ * log the line. Waits end on the line itself, so it is long enough for an export on a machine loaded
+ * many times over (a 120-frame mp4 took over two minutes at a load of 17 on 2 cores).
+ */
+export const BACKSTOP_MS = 600_000;
+
 // Loose listener types: emitters are EventEmitter<…> typed by their own event maps; this takes any.
 type Listener = (...args: never[]) => void;
 export interface Emitter {
