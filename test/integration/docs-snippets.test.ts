@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { ROOT } from '../support/black-box/server-process.ts';
+import { BACKSTOP_MS } from '../support/black-box/waiters.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
 import { docBlocks } from '../support/readme-snippets.ts';
 
@@ -62,7 +63,9 @@ describe('the shell examples of the README and docs/, run against a test app', (
       const script = [prelude(base), ...blocks.map((b) => `echo ${JSON.stringify(`--- ${file}:${b.line}`)} >&2\n${b.code}`)].join('\n');
       writeFileSync(path.join(cwd, 'examples.sh'), script);
       try {
-        await promisify(execFile)('bash', ['examples.sh'], { cwd, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 });
+        // The script ends when its examples do; the timeout is only the shared backstop (a page of CLI
+        // examples took over 180 s at load 25–35 on 2 cores).
+        await promisify(execFile)('bash', ['examples.sh'], { cwd, timeout: BACKSTOP_MS, maxBuffer: 64 * 1024 * 1024 });
       } catch (err) {
         const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string };
         const tail = (s: string) => s.split('\n').slice(-25).join('\n');
