@@ -618,13 +618,19 @@ export interface paths {
          *     With a session cookie the request must be same-origin (`Sec-Fetch-Site: same-origin` or a listed
          *     `Origin`), else 403 `origin_denied` and nothing is spent. A request with an `Origin` that is
          *     not allowed gets 403 `origin_denied`, signed or not (a plain `<img>` sends none).
+         *     Every answer to a signed URL, success or problem, is public: `Access-Control-Allow-Origin: *`,
+         *     `Vary: Origin` and `Cross-Origin-Resource-Policy: cross-origin`, the same with no `Origin` and
+         *     with a listed one, so `<img crossorigin>`, a canvas and `fetch()` on an allowed page read it, and
+         *     a page sees why a failed one failed. Its problems say nothing about the workspace behind it: a
+         *     402 says the image is unavailable and why in general terms, without `cost`, `balance`, `limit`
+         *     or `spent`; those go only to the workspace's own callers.
          *
          *     A signed URL is decided by its signature alone (an `Authorization` header or cookie on it is
          *     ignored): a changed, added, removed or reordered parameter, a parameter after `sig`, a repeated
          *     parameter, an unknown or revoked `kid`, or `kid`/`exp` without `sig` answer 401
          *     `unauthorized`; past `exp` 410 `signed_url_expired`. Its 200 and 304 are public:
          *     `Cache-Control: public, max-age=N, immutable` (N = the key's `maxAgeSeconds`, or less when `exp`
-         *     comes sooner) and `Cross-Origin-Resource-Policy: cross-origin`. A signed render that misses the
+         *     comes sooner), without `X-Request-Id` or `RateLimit` headers. A signed render that misses the
          *     cache is charged to the key's workspace and counts against the key's monthly limit (402
          *     `signing_key_limit_reached`).
          */
@@ -1149,7 +1155,7 @@ export interface components {
          *     | `malformed_request` | 400 | The request is not well-formed HTTP (refused by the server's HTTP parser before any route, or HTTP/1.1 without `Host`). |
          *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
          *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
-         *     | `signing_key_limit_reached` | 402 | A signed URL's render would pass its signing key's `monthlyCreditLimit` this UTC month; `limit` and `spent` say so. |
+         *     | `signing_key_limit_reached` | 402 | A signed URL's render would pass its signing key's `monthlyCreditLimit` this UTC month (the limit and the spending are in `GET /v1/url-signing-keys`, never in the answer to the URL). |
          *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or same-origin evidence (renders: `Sec-Fetch-Site: same-origin` or a listed Origin). |
          *     | `forbidden` | 403 | The credentials may not do this. |
          *     | `not_found` | 404 | No such resource in this workspace. |
@@ -1605,7 +1611,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Not enough credits for this render (`insufficient_credits`), or a signed URL's key reached its monthly credit limit (`signing_key_limit_reached`, with `limit` and `spent`). The `insufficient_credits` problem carries `cost` (credits this render needs) and `balance` (credits, reserved, available); its `detail` says how to get credits here (the checkout when billing is configured, else the service's operator). */
+        /** @description Not enough credits for this render (`insufficient_credits`), or a signed URL's key reached its monthly credit limit (`signing_key_limit_reached`). To an authenticated caller the `insufficient_credits` problem carries `cost` (credits this render needs) and `balance` (credits, reserved, available), and its `detail` says how to get credits here (the checkout when billing is configured, else the service's operator). A signed URL's caller is anonymous and learns nothing about the workspace; either problem says in general terms that the image is unavailable and why, with no `cost`, `balance`, limit or spending. */
         PaymentRequired: {
             headers: {
                 "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
@@ -1641,10 +1647,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     balance?: components["schemas"]["Balance"];
                     cost?: number;
-                    /** @description `signing_key_limit_reached`: the signing key's monthly credit limit. */
-                    limit?: number;
-                    /** @description `signing_key_limit_reached`: credits the signing key spent this UTC month. */
-                    spent?: number;
                 };
             };
         };
@@ -1684,7 +1686,7 @@ export interface components {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 "Referrer-Policy": components["headers"]["ReferrerPolicy"];
-                /** @description `Authorization, Cookie` (absent on a signed URL, which no header changes). */
+                /** @description `Authorization, Cookie`, with `Origin` in front when the request carried an allowed one; `Origin` on a signed URL (no credential changes it, but an unlisted `Origin` is refused). */
                 Vary?: string;
                 "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1890,11 +1892,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description CORS: `true` beside `Access-Control-Allow-Origin` (an allowed origin's scripts may send credentials and read the answer). */
+        /** @description CORS: `true` beside an allowed origin's `Access-Control-Allow-Origin` (its scripts may send credentials and read the answer). Never on a public answer (`*`): a public answer needs no credentials. */
         AccessControlAllowCredentials: "true";
-        /** @description CORS, on a request whose `Origin` is allowed (listed in `ALLOWED_ORIGINS`, or in local mode the service's own loopback origin): that origin. Absent on every other request. */
+        /** @description CORS. `*` on every public answer (a signed URL's, and the public operations' whose 200 is `PublicCache`), with or without an `Origin`, and on their 403 `origin_denied` (so the refused page can read why). Otherwise, on a request whose `Origin` is allowed (listed in `ALLOWED_ORIGINS`, or in local mode the service's own loopback origin): that origin; absent on every other request. */
         AccessControlAllowOrigin: string;
-        /** @description CORS: beside `Access-Control-Allow-Origin`, the response headers a script of that origin may read: every header this document declares that is not CORS-safelisted. */
+        /** @description CORS: beside `Access-Control-Allow-Origin`, the response headers a script may read: every header this document declares that is not CORS-safelisted. */
         AccessControlExposeHeaders: string;
         /**
          * @description How the file was served: `MISS` rendered for this request (and charged), `HIT` not rendered
@@ -1917,7 +1919,7 @@ export interface components {
         ContentTypeOptions: "nosniff";
         /** @description Credits this response cost (0 for a cache hit or a coalesced request, and always 0 in local mode). See `GET /v1/pricing`. */
         CreditsHeader: number;
-        /** @description `same-origin`: other sites cannot embed the answer. A render for a signed URL, and its 304, say `cross-origin`. */
+        /** @description `same-origin`: other sites cannot embed the answer. Every answer to a signed URL (its render, 304 and problems) says `cross-origin`, so a page that embeds one sees why it failed. */
         CrossOriginResourcePolicy: "same-origin" | "cross-origin";
         /** @description Engine version that rendered the file. */
         EngineHeader: string;
@@ -1925,12 +1927,13 @@ export interface components {
         IdempotentReplayed: "true";
         /** @description `no-store`: never kept by any cache (errors; account, key, job, preset, usage and billing data). */
         NoStore: "no-store";
-        /** @description Public data that changes only with a deployment, the same for everyone: `public, max-age=60` (generators) or `public, max-age=300` (this document, the reference page, pricing). */
+        /** @description Public data that changes only with a deployment, the same for everyone: `public, max-age=60` (generators) or `public, max-age=300` (this document, the reference page, pricing). Such an answer is public: `Access-Control-Allow-Origin: *` and `Vary: Origin` whatever the `Origin`, and no `X-Request-Id`. */
         PublicCache: "public, max-age=60" | "public, max-age=300";
         /**
          * @description The most constrained rate-limit policy of this request and what is left of it
          *     (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<remaining requests>;t=<seconds until the window resets>`.
-         *     Sent on every response of an authenticated operation, and on a 401 or 429 for failed
+         *     Sent on every response of an authenticated operation but a signed URL's (only its 429 has it:
+         *     its other answers may be kept by a shared cache and served to anyone), and on a 401 or 429 for failed
          *     authentication (policy `"unauthenticated"`, counted per client address), and on every
          *     answer under `/v1/auth` (policy `"sign-in"`, per client address).
          * @example "key";r=299;t=60
@@ -1943,7 +1946,7 @@ export interface components {
          *     for signed URLs (which count against no workspace or key policy) and `"signing-key"` (signed
          *     renders that miss the cache, per signing key); `q`
          *     is the quota (requests) and `w` the window (seconds). Sent on every response of an
-         *     authenticated operation.
+         *     authenticated operation; on a signed URL's 429 only.
          * @example "workspace";q=600;w=60, "key";q=300;w=60
          */
         RateLimitPolicy: string;
@@ -1956,11 +1959,13 @@ export interface components {
         /**
          * @description The request's id: the caller's `X-Request-Id` when it is 8 to 128 characters of
          *     `A-Z a-z 0-9 . _ -`, else a new UUID. A problem document's `instance` is this id, and so is
-         *     the `id` of the request's line in the service's log.
+         *     the `id` of the request's line in the service's log. Absent on an answer a shared cache may
+         *     keep (`Cache-Control: public`: a signed URL's 200 and 304, the public JSON and HTML), whose copy
+         *     would hand one client's id to every other; the log line still has it.
          * @example 0d6f4b9a-8c21-4e3f-a5b7-2c9e1d4f6a83
          */
         RequestId: string;
-        /** @description The request headers that select this answer: `Origin` on an answer with CORS headers (which depend on it). */
+        /** @description The request headers that select this answer: `Origin` on an answer with CORS headers, and on every public answer whether or not the request carried an `Origin` (an unlisted one is refused, so a shared cache must not hand it the copy it keeps for others). */
         Vary: string;
     };
     pathItems: never;
@@ -4189,7 +4194,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Missing, invalid or revoked credentials; for a signed URL a signature that does not match, an unsigned or repeated parameter, or an unknown or revoked `kid` (`detail` says which, never echoing the signature). */
             401: components["responses"]["Unauthorized"];
-            /** @description `insufficient_credits` (hosted mode): the workspace cannot pay for this uncached render; `cost` and `balance` say why. `signing_key_limit_reached` (signed URLs): the render would pass the signing key's `monthlyCreditLimit`; `limit` and `spent` say so. */
+            /** @description `insufficient_credits` (hosted mode): the workspace cannot pay for this uncached render; `cost` and `balance` say why, except to a signed URL, which is told in general terms that the image is unavailable because its account has not enough credits. `signing_key_limit_reached` (signed URLs): the render would pass the signing key's `monthlyCreditLimit` this month (`detail` says so in general terms; the limit and spending are in `GET /v1/url-signing-keys`). */
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             /** @description `generator_not_found`: the decoded recipe names a generator this service does not run. */

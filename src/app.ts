@@ -15,6 +15,7 @@ import { requestRecorder } from './http/request-metrics.ts';
 import { requestPipeline, type RequestPipeline, type RequestStep } from './http/request-pipeline.ts';
 import { authenticateOnce, authorizedSteps } from './http/request-steps.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
+import { withoutPerRequestHeaders } from './http/public-answer.ts';
 import type { AuthRequest } from './services/auth.service.ts';
 import { createOperationsRouter } from './http/operations.router.ts';
 import { originMiddleware, originPolicy } from './http/origin.middleware.ts';
@@ -89,6 +90,7 @@ function webAppStep(deps: AppDeps): RequestStep {
   app.get('/assets/redoc.standalone.js', async (_req, res) => {
     const bundle = await redocBundle();
     res.set('Cache-Control', 'public, max-age=86400');
+    withoutPerRequestHeaders(res);
     res.type('text/javascript').send(bundle);
   });
   // The web app at / (same origin as the API). Only files that exist under web/dist are served; any
@@ -100,8 +102,11 @@ function webAppStep(deps: AppDeps): RequestStep {
     fallthrough: true,
     setHeaders: (res, file) => {
       res.setHeader('Content-Security-Policy', WEB_CSP);
-      // Bundles carry their content hash in the name; the page that names them is revalidated.
-      res.setHeader('Cache-Control', /-[A-Z0-9]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Bundles carry their content hash in the name (a shared cache may keep them: nothing of the
+      // request goes with them); the page that names them is revalidated.
+      const bundle = /-[A-Z0-9]{8}\.(js|css)$/.test(file);
+      res.setHeader('Cache-Control', bundle ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (bundle) withoutPerRequestHeaders(res);
     },
   });
   const toAppOrigin = appOriginRedirect(deps.config);

@@ -9,6 +9,7 @@
 // so honouring it would mean a fetch client never gets a 304 (express's own freshness check does).
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isPubliclyCacheable, withoutPerRequestHeaders } from './public-answer.ts';
 
 /** A strong entity-tag of exactly these bytes. */
 export function strongEtag(bytes: Buffer | string): string {
@@ -65,6 +66,8 @@ export function sendRepresentation(
   headers: Record<string, string> = {},
 ): void {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
+  // A copy a shared cache keeps is served to everyone: nothing of this request or client goes with it.
+  if (status === 200 && isPubliclyCacheable(headers['Cache-Control'])) withoutPerRequestHeaders(res);
   if (status === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
     const etag = strongEtag(bytes);
     const kept = Object.entries(headers).filter(([name]) => NOT_MODIFIED_FIELDS.has(name.toLowerCase()));

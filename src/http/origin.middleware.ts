@@ -1,6 +1,10 @@
 // Browser origin rules. ALLOWED_ORIGINS is an explicit list (the config refuses "*"):
 //  - a request carrying an Origin that is not listed is refused with 403 origin_denied;
-//  - CORS (through the `cors` package) grants credentials to listed origins only;
+//  - a public request (a signed URL, a publicly cacheable public operation: public-answer.ts) is
+//    answered alike for no Origin and every listed one — `Access-Control-Allow-Origin: *` without
+//    credentials and `Vary: Origin` — so a shared cache cannot hand one client's copy to another
+//    that cannot use it; its refusal of an unlisted Origin says why to the page that asked;
+//  - on every other request, CORS (through the `cors` package) grants credentials to listed origins only;
 //  - a cookie-authenticated mutation needs a listed Origin (missing or "null" → 403), and a
 //    cookie-authenticated render must prove it is same-origin (see assertCookieRequestAllowed), so an
 //    <img>, link or form on another site — or a sibling subdomain — cannot spend a user's credits.
@@ -10,6 +14,7 @@ import { type Config, isLoopbackHost } from '../config/config.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { OperationId } from './handler.types.ts';
 import { sendProblem } from './problem-response.ts';
+import { publicCorsHeaders, publicRequestKind } from './public-answer.ts';
 
 export interface OriginPolicy {
   allowedOrigins: readonly string[];
@@ -90,10 +95,13 @@ export const EXPOSED_HEADERS = [
 
 /**
  * The origin policy as one middleware: an unlisted Origin is refused (403 origin_denied), a listed
- * one gets CORS. A request without Origin (same-origin GETs, API clients) passes straight through:
- * the cors package would add nothing to it.
+ * one gets CORS. A public request gets the same CORS headers with or without a listed Origin (see
+ * public-answer.ts), and its refusal is readable by the page that asked (`*`, and a signed URL's
+ * `Cross-Origin-Resource-Policy: cross-origin`). Any other request without Origin (same-origin
+ * GETs, API clients) passes straight through: the cors package would add nothing to it.
  */
 export function originMiddleware(policy: OriginPolicy): (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void {
+  const publicCors = Object.entries(publicCorsHeaders(EXPOSED_HEADERS));
   const corsHandler = cors((req, callback) => {
     const origin = req.headers.origin;
     callback(null, {
@@ -107,6 +115,12 @@ export function originMiddleware(policy: OriginPolicy): (req: IncomingMessage, r
   });
   return (req, res, next) => {
     const origin = req.headers.origin;
+    const publicKind = publicRequestKind(req);
+    if (publicKind !== undefined) {
+      for (const [name, value] of publicCors) res.setHeader(name, value);
+      // A failed signed URL is shown to the page that embeds it, not blocked as another site's answer.
+      if (publicKind === 'signed') res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    }
     if (origin === undefined) return next();
     if (!isAllowedOrigin(policy, origin, req.headers)) {
       return sendProblem(
@@ -115,6 +129,7 @@ export function originMiddleware(policy: OriginPolicy): (req: IncomingMessage, r
         new ProblemError('origin_denied', { detail: `Requests from the origin ${JSON.stringify(origin)} are not allowed.` }),
       );
     }
+    if (publicKind !== undefined) return next();
     corsHandler(req as never, res as never, next);
   };
 }

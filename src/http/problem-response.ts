@@ -5,6 +5,7 @@ import { ProblemError, isProblemError } from '../errors/problem.ts';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, unavailableDependency } from '../lib/dependency-failure.ts';
 import { hasBody } from './body.middleware.ts';
 import { logFailureWith } from './logging.ts';
+import { forAnonymousCaller, publicRequestKind } from './public-answer.ts';
 
 export function requestIdOf(req: IncomingMessage): string | undefined {
   return (req as IncomingMessage & { id?: string }).id;
@@ -14,7 +15,9 @@ export function requestIdOf(req: IncomingMessage): string | undefined {
  * Written with node's own response API (not express's), so the lean path (lean-hit.path.ts),
  * which runs before express, answers a problem exactly as the full path does.
  */
-export function sendProblem(req: IncomingMessage, res: ServerResponse, err: ProblemError): void {
+export function sendProblem(req: IncomingMessage, res: ServerResponse, problem: ProblemError): void {
+  // Whoever holds a signed URL is told why it failed, never what the workspace behind it holds.
+  const err = publicRequestKind(req) === 'signed' ? forAnonymousCaller(problem) : problem;
   if (res.headersSent) {
     // Too late for a problem document: cut the connection so the client sees a failure, not a truncated success.
     res.destroy();

@@ -9,8 +9,9 @@ import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { MeteredResult } from '../services/metered-render.service.ts';
 import { requirePrincipal } from './handler.types.ts';
-import { answerNotModified } from './conditional-request.ts';
+import { answerNotModified, ifNoneMatchMatches } from './conditional-request.ts';
 import type { Principal } from '../services/auth.service.ts';
+import { isPubliclyCacheable, withoutPerRequestHeaders } from './public-answer.ts';
 
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
 
@@ -33,7 +34,8 @@ export const PRIVATE_CACHING: RenderCaching = {
 /** The caching of a render answered to `principal`. */
 export function renderCaching(principal: Principal | null): RenderCaching {
   if (!principal?.signed) return PRIVATE_CACHING;
-  // The signature alone decides (an Authorization header is ignored), so nothing to vary on.
+  // The signature alone decides (an Authorization header is ignored): no credential to vary on. The
+  // origin policy has set its public CORS headers and `Vary: Origin` (public-answer.ts).
   return { cacheControl: `public, max-age=${principal.signed.maxAgeSeconds}, immutable`, crossOriginResourcePolicy: 'cross-origin' };
 }
 
@@ -63,7 +65,10 @@ function joinVary(res: ServerResponse, headers: Record<string, string>): Record<
 
 /** Answers 304 (with the headers its 200 carries but the body's) when the client already has this recipe's bytes; returns true if it did. */
 export function answerRenderNotModified(ctx: RequestContext, resolved: ResolvedRecipe): boolean {
-  return answerNotModified(ctx.req, ctx.res, etagOf(resolved), joinVary(ctx.res, recipeHeaders(resolved, renderCaching(ctx.principal))));
+  const caching = renderCaching(ctx.principal);
+  if (!ifNoneMatchMatches(ctx.req.headers['if-none-match'], etagOf(resolved))) return false;
+  if (isPubliclyCacheable(caching.cacheControl)) withoutPerRequestHeaders(ctx.res);
+  return answerNotModified(ctx.req, ctx.res, etagOf(resolved), joinVary(ctx.res, recipeHeaders(resolved, caching)));
 }
 
 /**
@@ -78,6 +83,8 @@ export function sendRendered(
   caching: RenderCaching = PRIVATE_CACHING,
 ): void {
   const contentType = FORMATS[resolved.recipe.format].contentType;
+  // A copy a shared cache keeps is served to everyone: nothing of this request or client goes with it.
+  if (isPubliclyCacheable(caching.cacheControl)) withoutPerRequestHeaders(res);
   res.statusCode = 200;
   for (const [name, value] of Object.entries(joinVary(res, recipeHeaders(resolved, caching)))) res.setHeader(name, value);
   // The spec's two values: a request that joined a render in flight was not rendered for, like a hit, and says so apart.

@@ -8,7 +8,8 @@
 //  3. schema validation (openapi-backend with our Ajv, see openapi-backend.seam.ts);
 //  4.–5. authorizedSteps, the one ordered list both paths run once a request is authenticated and
 //     valid: checkCookieOrigin (a signed-in browser's unsafe request must come from an allowed
-//     origin), then the rate limit (RateLimit headers, 429 over the limit; counted once per request);
+//     origin), then the rate limit (RateLimit headers — none on a signed URL's answer, which a shared
+//     cache may store —, 429 over the limit; counted once per request);
 //  6. abortOnClientClose: the handler's AbortSignal, aborted when the client leaves;
 //  7. the idempotency replay (IdempotencyService.respondOnce), then the operation's handler.
 // operations.router.ts composes them for the full path, lean-hit.path.ts for the lean one; the
@@ -213,9 +214,12 @@ export function authorizedSteps(options: AuthorizedStepsOptions): readonly Autho
       run: async (r) => {
         const decision = await countOnce(r);
         if (!decision) return;
-        for (const name in decision.headers) r.response.setHeader(name, decision.headers[name]!);
+        // A signed URL's answer may be stored by a shared cache and handed to every client: it carries
+        // no client's count (public-answer.ts). Only its 429, never stored, says the limit.
+        const signed = r.principal?.method === 'signed_url';
+        if (!signed) for (const name in decision.headers) r.response.setHeader(name, decision.headers[name]!);
         if (decision.allowed) return;
-        if (r.principal?.method === 'signed_url') options.onSignedUrlRefused?.();
+        if (signed) options.onSignedUrlRefused?.();
         throw new ProblemError('rate_limited', { detail: decision.detail, headers: decision.headers });
       },
     },

@@ -146,8 +146,9 @@ export class StoreRateLimiter implements RateLimiter {
     return this.decide(
       [[bucket, signingKeyId]],
       [bucket],
-      (b, resetSeconds) =>
-        `This signing key rendered its ${b.quota} uncached images of the last ${RATE_LIMIT_WINDOW_SECONDS} seconds; retry in ${resetSeconds} s.`,
+      // Told to whoever holds a signed URL: the image is unavailable for now, nothing of the key's activity.
+      (_b, resetSeconds) =>
+        `This image is unavailable for now: the signing key of this URL has rendered as many new images as it may in a minute; retry in ${resetSeconds} s.`,
     );
   }
 

@@ -219,10 +219,9 @@ export class UrlSigningKeysService extends EventEmitter<{ refused: [reason: Sign
         throw new ProblemError('unauthorized', { detail: 'This URL signing key has been revoked.' });
       }
       this.emit('refused', 'limit');
-      throw new ProblemError('signing_key_limit_reached', {
-        detail: `This render costs ${cost} ${cost === 1 ? 'credit' : 'credits'}; the signing key ${keyId} has spent ${outcome.spent} of its monthly limit of ${outcome.limit}.`,
-        extra: { limit: outcome.limit, spent: outcome.spent },
-      });
+      // Told to whoever holds the URL: no limit, no spending (the workspace reads them in its key list);
+      // the HTTP layer words it for an anonymous caller (src/http/public-answer.ts).
+      throw new ProblemError('signing_key_limit_reached');
     }
     return { month, value: spent.value as T };
   }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import supertest from 'supertest';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
+import { openPublicPaths } from '../../src/http/public-answer.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
@@ -31,12 +32,12 @@ for (const engine of ENGINES) {
     });
     after(async () => t?.close());
 
-    test('403 origin_denied for an origin that is not listed, on public and protected routes', async () => {
-      for (const [method, url] of [
-        ['get', '/v1/health'],
-        ['get', '/v1/generators'],
-        ['get', '/v1/keys'],
-        ['post', '/v1/keys'],
+    test("403 origin_denied for an origin that is not listed, on public and protected routes; a public answer's refusal is readable by the page that asked", async () => {
+      for (const [method, url, publicAnswer] of [
+        ['get', '/v1/health', false],
+        ['get', '/v1/generators', true],
+        ['get', '/v1/keys', false],
+        ['post', '/v1/keys', false],
       ] as const) {
         const res = await t.request(method, url, {
           headers: { Origin: 'https://evil.example' },
@@ -44,8 +45,57 @@ for (const engine of ENGINES) {
         });
         assert.equal(res.status, 403, url);
         assert.equal(res.body.code, 'origin_denied');
-        assert.equal(res.headers['access-control-allow-origin'], undefined);
+        assert.equal(res.headers['cache-control'], 'no-store');
+        assert.equal(res.headers['access-control-allow-origin'], publicAnswer ? '*' : undefined, url);
+        assert.equal(res.headers['access-control-allow-credentials'], undefined, url);
       }
+    });
+
+    test('the public answers a shared cache may keep are the ones openapi.yaml declares `Cache-Control: PublicCache` on a public operation', () => {
+      assert.deepEqual(
+        openPublicPaths()
+          .map((p) => p.operationId)
+          .sort(),
+        ['getApiReference', 'getGenerator', 'getOpenApiDocument', 'getPricing', 'listGenerators'],
+      );
+    });
+
+    test('a public answer is the same with no Origin and a listed one: `*` without credentials, Vary: Origin, nothing of the request', async () => {
+      for (const url of ['/v1/generators', '/v1/generators/blob', '/v1/pricing', '/v1/openapi.json', '/v1/reference']) {
+        const answers: Record<string, string>[] = [];
+        const asked: Record<string, string>[] = [
+          {},
+          { Origin: LISTED },
+          { Origin: 'https://admin.example.test', 'X-Request-Id': 'client-chosen-id-1' },
+        ];
+        for (const headers of asked) {
+          const res = await t.request('get', url, { auth: false, headers });
+          assert.equal(res.status, 200, url);
+          assert.match(res.headers['cache-control'], /^public, max-age=\d+$/);
+          const { date: _date, ...kept } = res.headers as Record<string, string>;
+          answers.push(kept);
+        }
+        for (const answer of answers) {
+          assert.equal(answer['access-control-allow-origin'], '*', url);
+          assert.equal(answer['access-control-allow-credentials'], undefined, url);
+          assert.equal(answer.vary, 'Origin', url);
+          assert.match(answer['access-control-expose-headers'], /ETag/);
+          assert.equal(answer['x-request-id'], undefined, `${url}: a shared cache would hand one client's request id to all`);
+        }
+        assert.deepEqual(answers[1], answers[0], url);
+        assert.deepEqual(answers[2], answers[0], url);
+        // Revalidated: the 304 says the same.
+        const again = await t.request('get', url, { auth: false, headers: { Origin: LISTED, 'If-None-Match': answers[0]!.etag! } });
+        assert.equal(again.status, 304, url);
+        assert.equal(again.headers['access-control-allow-origin'], '*');
+        assert.equal(again.headers.vary, 'Origin');
+        assert.equal(again.headers['x-request-id'], undefined);
+      }
+      // A public operation that no shared cache keeps (no-store) and every protected one: as before.
+      const health = await t.request('get', '/v1/health', { auth: false });
+      assert.equal(health.headers['access-control-allow-origin'], undefined);
+      assert.equal(health.headers.vary, undefined);
+      assert.match(health.headers['x-request-id'], /^[0-9a-f-]{36}$/);
     });
 
     test('403 origin_denied on every operation for an origin that is not listed, with or without credentials', async () => {

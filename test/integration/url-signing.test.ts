@@ -4,6 +4,9 @@
 // 410; a key's monthly limit is 402 signing_key_limit_reached (counted in
 // render_service_signed_url_refusals_total); revocation reaches a second process; identical signed
 // misses in flight at once are charged once; the per-address and per-signing-key rate limits answer 429.
+// Every answer to a signed URL is public (docs/embedding.md, "Who may read a signed answer"): the
+// same with no Origin and a listed one (`Access-Control-Allow-Origin: *`, `Vary: Origin`), nothing of
+// the request or client on what a shared cache may keep, and nothing about the workspace in a problem.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
@@ -19,6 +22,11 @@ import type { RenderCall } from '../../src/services/render.service.ts';
 import { arrivalGate } from '../support/arrival-gate.ts';
 import { ENGINES, postgresAvailable } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
+import { signTarget, signingKeyOf } from '../../src/lib/url-signature.ts';
+import { sha256Hex } from '../../src/lib/hashing.ts';
+
+/** An origin the test apps list in ALLOWED_ORIGINS: a customer's site that embeds signed images. */
+const LISTED = 'https://blog.example.test';
 
 /** The path and query of an absolute URL, exactly as the service built them. */
 const targetOf = (url: string) => {
@@ -86,6 +94,43 @@ function rateLimitOf(res: supertest.Response): { policy: string; r: number; t: n
   const m = /^"([a-z-]+)";r=(\d+);t=(\d+)$/.exec(String(res.headers.ratelimit));
   assert.ok(m, `RateLimit header on ${res.status}: ${res.headers.ratelimit}`);
   return { policy: m[1]!, r: Number(m[2]), t: Number(m[3]) };
+}
+
+/** The headers of a public answer: the same for every accepted Origin, usable cross-origin, nothing of one request or client. */
+function assertPublicAnswer(res: supertest.Response): void {
+  assert.equal(res.headers['access-control-allow-origin'], '*', `${res.status} ${JSON.stringify(res.headers)}`);
+  assert.equal(res.headers['access-control-allow-credentials'], undefined);
+  assert.equal(res.headers.vary, 'Origin');
+  assert.equal(res.headers['cross-origin-resource-policy'], 'cross-origin');
+  if (res.status === 200 || res.status === 304)
+    for (const name of ['x-request-id', 'ratelimit', 'ratelimit-policy'])
+      assert.equal(res.headers[name], undefined, `${name} on a ${res.status} a shared cache may keep`);
+}
+
+/** Members of a problem that are about the request itself (by code, those some codes add); anything else could be about the workspace. */
+const URL_PROBLEM_MEMBERS = new Set(['type', 'title', 'status', 'code', 'detail', 'instance', 'issues']);
+const URL_PROBLEM_EXTRAS: Record<string, string[]> = {
+  recipe_outdated: ['pinnedVersion', 'currentVersion'],
+  // The engine's limit, the same for everyone.
+  render_too_large: ['limit', 'requested'],
+};
+
+/**
+ * A problem answered to a signed URL (anyone who has seen the URL): a public answer that says nothing
+ * about the workspace — no members beyond URL_PROBLEM_MEMBERS, none of `secrets` (workspace id and
+ * name, key labels) in its body or headers, and for a 402 no figure at all (cost, balance, limit, spending).
+ */
+function assertNothingAboutTheWorkspace(res: supertest.Response, status: number, code: string, secrets: string[]): void {
+  assert.equal(res.status, status, JSON.stringify(res.body));
+  assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
+  assert.equal(res.body.code, code);
+  assertPublicAnswer(res);
+  const extra = Object.keys(res.body).filter((k) => !URL_PROBLEM_MEMBERS.has(k) && !URL_PROBLEM_EXTRAS[code]?.includes(k));
+  assert.deepEqual(extra, [], `${code}: ${JSON.stringify(res.body)}`);
+  const said = JSON.stringify(res.body) + JSON.stringify(res.headers);
+  for (const secret of secrets) assert.ok(!said.includes(secret), `${code} names ${secret}: ${said}`);
+  assert.doesNotMatch(res.body.detail ?? '', /balance|\bavailable\b|\breserved\b|\bspent\b|\bcosts?\b|\d+ credits?/i, code);
+  if (status === 402) assert.doesNotMatch(res.body.detail, /\d/, `${code}: no figure in ${res.body.detail}`);
 }
 
 /** 429 rate_limited problem+json from `policy`, with Retry-After and the RateLimit headers. */
@@ -169,7 +214,7 @@ for (const engine of ENGINES) {
     let metrics: Awaited<ReturnType<typeof metricsOf>>;
     const clock = movableClock();
     before(async () => {
-      t = await startTestApp(engine, { compose: { clock } });
+      t = await startTestApp(engine, { compose: { clock }, env: { ALLOWED_ORIGINS: LISTED } });
       // A second API process on the same database.
       second = await startTestApp(engine, { database: t.database });
       metrics = await metricsOf(t);
@@ -237,13 +282,22 @@ for (const engine of ENGINES) {
       assert.equal(res.headers['content-type'], 'image/png');
       assert.equal(res.headers['cache-control'], 'public, max-age=600, immutable');
       assert.equal(res.headers['cross-origin-resource-policy'], 'cross-origin');
-      assert.equal(res.headers.vary, undefined);
+      assertPublicAnswer(res);
       assert.match(res.headers.etag, /^"[0-9a-f]{64}"$/);
       assert.equal(res.headers['x-service-cache'], 'MISS');
       const again = await t.request('get', target, { auth: false, headers: { 'If-None-Match': res.headers.etag } });
       assert.equal(again.status, 304);
       assert.equal(again.headers['cache-control'], 'public, max-age=600, immutable');
-      assert.equal(again.headers['cross-origin-resource-policy'], 'cross-origin');
+      assertPublicAnswer(again);
+      // A listed Origin (<img crossorigin>, fetch() on the customer's site) and a client's own request id get the very same answer.
+      const { date: _a, ...withoutOrigin } = (await t.request('get', target, { auth: false })).headers;
+      const fromSite = await t.request('get', target, { auth: false, headers: { Origin: LISTED, 'X-Request-Id': 'chosen-by-a-client' } });
+      const { date: _b, ...withOrigin } = fromSite.headers;
+      assert.deepEqual(withOrigin, withoutOrigin);
+      assert.ok(fromSite.body.equals(res.body));
+      const revalidated = await t.request('get', target, { auth: false, headers: { Origin: LISTED, 'If-None-Match': res.headers.etag } });
+      assert.equal(revalidated.status, 304);
+      assertPublicAnswer(revalidated);
       // The signature alone decides: an Authorization header (even a bad one) is ignored.
       const withHeader = await t.request('get', target, { auth: false, headers: { Authorization: 'Bearer nonsense-nonsense' } });
       assert.equal(withHeader.status, 200);
@@ -313,6 +367,8 @@ for (const engine of ENGINES) {
         assert.equal(res.status, 401, `${url}: ${res.status} ${res.body?.code}`);
         assert.equal(res.body.code, 'unauthorized');
         assert.ok(!res.body.detail.includes(sig.slice(4)), 'the detail never echoes the signature');
+        // The page that embeds it sees why (CORS and CORP let it), not another site's blocked answer.
+        assertPublicAnswer(res);
       }
       assert.equal(await wasRendered(t, target), false, 'no refused request rendered');
     });
@@ -369,17 +425,21 @@ for (const engine of ENGINES) {
       const target = await signedTarget(t, key.id, { ...recipe(108), expiresInSeconds: 120 });
       assert.equal((await t.request('get', target, { auth: false })).status, 200);
       clock.advance(121_000);
-      const res = await t.request('get', target, { auth: false });
+      const res = await t.request('get', target, { auth: false, headers: { Origin: LISTED } });
       assert.equal(res.status, 410);
       assert.equal(res.body.code, 'signed_url_expired');
+      assertPublicAnswer(res);
     });
 
-    test('an unknown Origin is 403 origin_denied, signed or not', async () => {
+    test('an unknown Origin is 403 origin_denied, signed or not, and the page that asked can read why', async () => {
       const key = await createSigningKey(t);
       const target = await signedTarget(t, key.id, recipe(109));
       const res = await t.request('get', target, { auth: false, headers: { Origin: 'https://evil.example' } });
       assert.equal(res.status, 403);
       assert.equal(res.body.code, 'origin_denied');
+      assert.equal(res.headers['cache-control'], 'no-store');
+      assertPublicAnswer(res);
+      assert.equal(await wasRendered(t, target), false, 'refused before anything rendered');
     });
 
     test("local mode counts what a signed miss would cost against the key's monthly limit; hits count nothing", async () => {
@@ -391,10 +451,9 @@ for (const engine of ENGINES) {
       for (let i = 0; i < 3; i++) assert.equal((await t.request('get', first, { auth: false })).headers['x-service-cache'], 'HIT');
       const limitRefusals = await metrics.refusals('limit');
       const over = await t.request('get', secondRecipe, { auth: false });
-      assert.equal(over.status, 402);
-      assert.equal(over.body.code, 'signing_key_limit_reached');
-      assert.equal(over.body.limit, 1);
-      assert.equal(over.body.spent, 1);
+      // Whoever holds the URL learns that the image is unavailable and why, not the key's limit or spending.
+      assertNothingAboutTheWorkspace(over, 402, 'signing_key_limit_reached', ['capped']);
+      assert.match(over.body.detail, /unavailable/);
       // Operators see it: render_service_signed_url_refusals_total{reason="limit"} counts the 402.
       assert.equal(await metrics.refusals('limit'), limitRefusals + 1);
       assert.equal(await wasRendered(t, secondRecipe), false);
@@ -473,13 +532,15 @@ for (const engine of ENGINES) {
         const res = await t.request('get', target, from(ip));
         assert.equal(res.status, 200, JSON.stringify(res.body));
         caches.push(res.headers['x-service-cache']);
-        assert.equal(res.headers['ratelimit-policy'], `"signed-address";q=${SIGNED_ADDRESS_LIMIT};w=60`);
-        assert.deepEqual({ ...rateLimitOf(res), t: 0 }, { policy: 'signed-address', r: SIGNED_ADDRESS_LIMIT - 1 - i, t: 0 });
+        // A shared cache may keep the answer and hand it to anyone: it carries no client's count.
+        assert.equal(res.headers['ratelimit-policy'], undefined, `request ${i}`);
+        assert.equal(res.headers.ratelimit, undefined, `request ${i}`);
       }
       assert.deepEqual(caches, ['MISS', 'HIT', 'HIT', 'MISS']);
       const rateLimited = await metrics.refusals('rate_limited');
       const refused = await t.request('get', c, from(ip));
       assertRateLimited(refused, 'signed-address', SIGNED_ADDRESS_LIMIT, /from this address/);
+      assertNothingAboutTheWorkspace(refused, 429, 'rate_limited', ['embeds']);
       assert.equal(await metrics.refusals('rate_limited'), rateLimited + 1);
       // A hit is refused too: the address limit counts every signed request.
       assertRateLimited(await t.request('get', a, from(ip)), 'signed-address', SIGNED_ADDRESS_LIMIT, /from this address/);
@@ -512,7 +573,10 @@ for (const engine of ENGINES) {
       // Three hits between the two misses: had they counted, b would have been refused.
       assert.deepEqual(caches, ['MISS', 'HIT', 'HIT', 'HIT', 'MISS']);
       const rateLimited = await metrics.refusals('rate_limited');
-      assertRateLimited(await get(c), 'signing-key', SIGNING_KEY_MISS_LIMIT, /signing key rendered its 2 uncached images/);
+      const refused = await get(c);
+      assertRateLimited(refused, 'signing-key', SIGNING_KEY_MISS_LIMIT, /unavailable for now: the signing key of this URL/);
+      assertNothingAboutTheWorkspace(refused, 429, 'rate_limited', ['embeds']);
+      assert.doesNotMatch(refused.body.detail, new RegExp(`\\b${SIGNING_KEY_MISS_LIMIT}\\b`), "not the key's quota");
       assert.equal(await metrics.refusals('rate_limited'), rateLimited + 1);
       assert.equal(await spentBy(key.id), 2, 'the refused miss spent nothing of the monthly count');
       // Hits still answer once the key's misses are used up.
@@ -586,10 +650,16 @@ describe('signed URLs in hosted mode (postgres): charged to the workspace, withi
     assert.equal((await t.request('get', await signedTarget(t, key.id, recipe(202), bearer(secret)), { auth: false })).status, 200);
     const limitRefusals = await metrics.refusals('limit');
     const over = await t.request('get', await signedTarget(t, key.id, recipe(203), bearer(secret)), { auth: false });
-    assert.equal(over.status, 402);
-    assert.equal(over.body.code, 'signing_key_limit_reached');
+    assertNothingAboutTheWorkspace(over, 402, 'signing_key_limit_reached', [ws, 'Signed', 'capped']);
     assert.equal(await metrics.refusals('limit'), limitRefusals + 1);
-    assert.deepEqual({ limit: over.body.limit, spent: over.body.spent }, { limit: 1, spent: 1 });
+    // The workspace's own callers read the limit and the spending.
+    const listed = (await t.request('get', '/v1/url-signing-keys', { headers: bearer(secret), auth: false })).body;
+    assert.deepEqual(
+      (({ monthlyCreditLimit, creditsSpentThisMonth }) => ({ monthlyCreditLimit, creditsSpentThisMonth }))(
+        listed.find((k: { id: string }) => k.id === key.id),
+      ),
+      { monthlyCreditLimit: 1, creditsSpentThisMonth: 1 },
+    );
     assert.deepEqual(await balance(), { credits: before - 1, reserved: 0, available: before - 1 });
   });
 
@@ -599,13 +669,66 @@ describe('signed URLs in hosted mode (postgres): charged to the workspace, withi
     await t.runtime.deps.services.credits.deduct({ workspaceId: ws, amount: available, reference: 'test', description: 'empty it' });
     const balanceRefusals = await metrics.refusals('balance');
     const limitRefusals = await metrics.refusals('limit');
-    const res = await t.request('get', await signedTarget(t, key.id, recipe(204), bearer(secret)), { auth: false });
-    assert.equal(res.status, 402);
-    assert.equal(res.body.code, 'insufficient_credits');
+    const target = await signedTarget(t, key.id, recipe(204), bearer(secret));
+    const res = await t.request('get', target, { auth: false });
+    // Anyone who has seen the og:image URL: the image is unavailable for lack of credits, no balance.
+    assertNothingAboutTheWorkspace(res, 402, 'insufficient_credits', [ws, 'Signed', 'broke']);
+    assert.match(res.body.detail, /unavailable.*credits/);
+    // The workspace's own key, asking for the same render, is told the cost and the balance.
+    const owner = await t.request('get', target.replace(/&kid=.*$/, ''), { headers: bearer(secret), auth: false });
+    assert.equal(owner.status, 402);
+    assert.equal(owner.body.code, 'insufficient_credits');
+    assert.deepEqual(owner.body.balance, { credits: 0, reserved: 0, available: 0 });
+    assert.equal(owner.body.cost, 1);
     // Counted as the balance's refusal, not the key's limit.
     assert.deepEqual([await metrics.refusals('balance'), await metrics.refusals('limit')], [balanceRefusals + 1, limitRefusals]);
     const listed = (await t.request('get', '/v1/url-signing-keys', { headers: bearer(secret), auth: false })).body;
     assert.equal(listed.find((k: { id: string }) => k.id === key.id).creditsSpentThisMonth, 0);
     assert.deepEqual(await balance(), { credits: 0, reserved: 0, available: 0 });
+  });
+
+  test('every problem a signed URL can get says nothing about the workspace: the image is unavailable, and why in general terms', async () => {
+    const label = 'secret-project-label';
+    const key = await createSigningKey(t, { label, monthlyCreditLimit: 1_000 }, bearer(secret));
+    const signingKey = signingKeyOf(key.secret);
+    const sign = (unsigned: string, exp: number | null = null) => signTarget(signingKey, unsigned, key.id, exp);
+    const secrets = [ws, 'Signed', label, 'owner'];
+    const target = await signedTarget(t, key.id, recipe(206), bearer(secret));
+    const unsigned = target.slice(0, target.indexOf('&kid='));
+    const [path, query] = unsigned.split('?') as [string, string];
+    const encoded = query.slice('r='.length);
+    /** The recipe of `target` changed, re-encoded and re-hashed: a URL its own hash accepts. */
+    const recipeUrl = (change: Record<string, unknown>) => {
+      const canonical = JSON.stringify({ ...JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')), ...change });
+      return `/v1/render/${sha256Hex(canonical)}?r=${Buffer.from(canonical).toString('base64url')}`;
+    };
+    const now = Math.floor(Date.now() / 1000);
+    const cases: Array<[string, number, string, Record<string, string>?]> = [
+      [sign(`${path}.webp?${query}`), 400, 'validation_failed'],
+      [sign(`${unsigned}&w=99999`), 400, 'validation_failed'],
+      [sign(`${path}?r=bm90IGpzb24`), 400, 'invalid_recipe'],
+      [sign(`/v1/render/${'0'.repeat(64)}?${query}`), 400, 'recipe_hash_mismatch'],
+      [target.replace('&kid=', '&w=65&kid='), 401, 'unauthorized'],
+      [target.replace(key.id, 'usk_nobodyshere00000'), 401, 'unauthorized'],
+      [sign(unsigned, now + 3600).replace(/&exp=\d+/, `&exp=${now + 7200}`), 401, 'unauthorized'],
+      [target, 403, 'origin_denied', { Origin: 'https://evil.example' }],
+      [sign(recipeUrl({ generator: 'no-such-generator' })), 404, 'generator_not_found'],
+      [sign(unsigned, now - 60), 410, 'signed_url_expired'],
+      [sign(recipeUrl({ version: '0.0.1' })), 410, 'recipe_outdated'],
+      [sign(`${unsigned}&w=4096&h=4096&pr=3`), 413, 'render_too_large'],
+    ];
+    for (const [url, status, code, headers] of cases) {
+      const res = await t.request('get', url, { auth: false, headers: headers ?? {} });
+      assertNothingAboutTheWorkspace(res, status, code, secrets);
+    }
+    // The workspace runs short: 402, and then the key is revoked: 401. (The key's monthly limit and the
+    // rate limits: the tests above.)
+    const available = (await balance()).available;
+    if (available > 0)
+      await t.runtime.deps.services.credits.deduct({ workspaceId: ws, amount: available, reference: 'test', description: 'run short' });
+    assertNothingAboutTheWorkspace(await t.request('get', target, { auth: false }), 402, 'insufficient_credits', secrets);
+    await t.request('delete', `/v1/url-signing-keys/${key.id}`, { headers: bearer(secret), auth: false });
+    assertNothingAboutTheWorkspace(await t.request('get', target, { auth: false }), 401, 'unauthorized', secrets);
+    assert.equal((await balance()).reserved, 0, 'nothing held by any of them');
   });
 });
