@@ -620,9 +620,10 @@ export interface paths {
          *     not allowed gets 403 `origin_denied`, signed or not (a plain `<img>` sends none).
          *
          *     A signed URL is decided by its signature alone (an `Authorization` header or cookie on it is
-         *     ignored): a changed, added, removed or reordered parameter, a parameter after `sig`, a repeated
-         *     parameter, an unknown or revoked `kid`, or `kid`/`exp` without `sig` answer 401
-         *     `unauthorized`; past `exp` 410 `signed_url_expired`. Its 200 and 304 are public:
+         *     ignored) and has one spelling, the service's, byte for byte: a changed, added, removed or
+         *     reordered parameter, a parameter after `sig`, a repeated parameter, any other spelling (a name
+         *     or value percent-encoded, `%73ig=` for `sig=`), an unknown or revoked `kid`, or `kid`/`exp`
+         *     without `sig` answer 401 `unauthorized`; past `exp` 410 `signed_url_expired`. Its 200 and 304 are public:
          *     `Cache-Control: public, max-age=N, immutable` (N = the key's `maxAgeSeconds`, or less when `exp`
          *     comes sooner) and `Cross-Origin-Resource-Policy: cross-origin`. A signed render that misses the
          *     cache is charged to the key's workspace and counts against the key's monthly limit (402
@@ -944,7 +945,7 @@ export interface components {
             description?: string;
             formats: components["schemas"]["Format"][];
             name: string;
-            /** @description JSON Schema (2020-12) of the params. `format: color` marks a `#rrggbb` colour. */
+            /** @description JSON Schema (2020-12) of the params. `format: color` marks a `#rrggbb` colour; `x-multiline: true` marks a text param whose value may hold line breaks (`\n`: a form shows it as a text area). */
             paramSchema?: {
                 [key: string]: unknown;
             } | null;
@@ -4154,6 +4155,7 @@ export interface operations {
                 /**
                  * @description Signed URLs only, and the last parameter: base64url (no padding) HMAC-SHA256, keyed with
                  *     SHA-256 of the signing key's secret, of the request target up to (not including) `&sig=`.
+                 *     Its name and value are matched byte for byte: percent-encoded, either is 401.
                  * @example 7mVtq0QmPqD3bKq8hY0vQ9yH1Zr5s2W4xT6uJ8kLnOc
                  */
                 sig?: string;

@@ -35,6 +35,8 @@ for (const setup of SETUPS) {
     let lean: TestApp;
     let full: TestApp;
     let recipeUrl: string;
+    /** recipeUrl signed with a URL signing key of the workspace (both apps share its database). */
+    let signedUrl: string;
     // Hosted mode: a signed-in browser's session (signed in through the lean app; both apps share its database and secret).
     let idp: TestIdp | undefined;
     let publicServer: http.Server | undefined;
@@ -70,6 +72,8 @@ for (const setup of SETUPS) {
         format: 'png',
       });
       recipeUrl = `/v1/render/${hash}?r=${encoded}`;
+      const signingKey = await lean.runtime.deps.services.urlSigningKeys.create(workspace.id, { label: 'lean' });
+      signedUrl = (await lean.runtime.deps.services.urlSigningKeys.signTarget(workspace.id, signingKey.id, recipeUrl, {})).target;
       // Rendered once by each app: the lean app then holds it in memory.
       for (const app of [lean, full]) {
         const key = await workspaceKey(app, workspace, 'warm-up');
@@ -87,7 +91,8 @@ for (const setup of SETUPS) {
 
     /** One request to one app, with its log line (found by its request id). */
     async function ask(app: TestApp, method: 'get' | 'head', url: string, headers: Record<string, string>): Promise<Answer> {
-      const requestId = `lean-test-${++requests}`;
+      // Of one length, so a problem's Content-Length (its `instance` names the id) does not differ between the two apps.
+      const requestId = `lean-test-${String(++requests).padStart(6, '0')}`;
       const res =
         method === 'head'
           ? await supertest(app.app).head(url).set(headers).set('X-Request-Id', requestId)
@@ -103,9 +108,10 @@ for (const setup of SETUPS) {
         body = body.replace(/\d+/g, '#');
         delete answered['content-length'];
       }
-      // The seconds left in a window (t=, Retry-After) move on between the two requests too.
+      // The seconds left in a window (t=, Retry-After) move on between the two requests too, and so does
+      // a signed URL's count by client address on Postgres.
       if (answered.ratelimit)
-        answered.ratelimit = answered.ratelimit.replace(/"workspace";r=\d+/, '"workspace";r=#').replace(/;t=\d+/, ';t=#');
+        answered.ratelimit = answered.ratelimit.replace(/"(workspace|signed-address)";r=\d+/, '"$1";r=#').replace(/;t=\d+/, ';t=#');
       if (answered['retry-after']) answered['retry-after'] = '#';
       return { status: res.status, headers: answered, body, log };
     }
@@ -161,6 +167,29 @@ for (const setup of SETUPS) {
         url: () => `${recipeUrl}&w=${40 + requests}`,
         headers: bearer,
         statusOnly: true,
+      },
+      // Signed URLs are the full path's, in every spelling; only the service's own spelling is accepted.
+      { name: 'a signed URL', servedLean: false, status: 200, url: () => signedUrl, headers: () => ({}) },
+      {
+        name: "a signed URL with the signature's name percent-encoded, and an API key",
+        servedLean: false,
+        status: 401,
+        url: () => signedUrl.replace('&sig=', '&%73ig='),
+        headers: bearer,
+      },
+      {
+        name: 'a signed URL with a character of the signature percent-encoded',
+        servedLean: false,
+        status: 401,
+        url: () => `${signedUrl.slice(0, -1)}%${signedUrl.charCodeAt(signedUrl.length - 1).toString(16)}`,
+        headers: () => ({}),
+      },
+      {
+        name: "kid's name percent-encoded, no sig, and an API key",
+        servedLean: false,
+        status: 401,
+        url: () => signedUrl.replace('&kid=', '&%6Bid=').replace(/&sig=.*$/, ''),
+        headers: bearer,
       },
       { name: 'NUL in a query value', servedLean: false, status: 400, url: () => `${recipeUrl}&format=png%00`, headers: bearer },
       { name: 'a parameter given twice', servedLean: false, status: 400, url: () => `${recipeUrl}&w=20&w=30`, headers: bearer },
