@@ -1224,6 +1224,11 @@ export interface components {
          * @default 0
          */
         Seed: number;
+        /**
+         * @description The `Cache-Control` max-age of signed responses (how long a CDN or browser may keep them; revocation cannot reach those copies).
+         * @default 31536000
+         */
+        SignedMaxAgeSeconds: number;
         SignedRenderUrl: {
             /**
              * Format: date-time
@@ -1237,6 +1242,11 @@ export interface components {
              */
             url: string;
         };
+        /**
+         * @description The path form with the file extension (`/v1/render/<hash>.png?…`).
+         * @default false
+         */
+        SignedUrlExtension: boolean;
         /** @description The recipe as `POST /v1/generate/{slug}` takes it, with its slug, and the URL's form. Send `expiresAt` or `expiresInSeconds`, not both; neither: the URL does not expire. */
         SignRenderUrlRequest: {
             /**
@@ -1246,11 +1256,7 @@ export interface components {
             expiresAt?: string;
             /** @description Seconds from now until the URL expires. */
             expiresInSeconds?: number;
-            /**
-             * @description The path form with the file extension (`/v1/render/<hash>.png?…`).
-             * @default false
-             */
-            extension: boolean;
+            extension?: components["schemas"]["SignedUrlExtension"];
             format?: components["schemas"]["Format"];
             params?: components["schemas"]["Params"];
             seed?: components["schemas"]["Seed"];
@@ -1290,11 +1296,7 @@ export interface components {
         };
         UrlSigningKeyCreate: {
             label: string;
-            /**
-             * @description The `Cache-Control` max-age of signed responses (how long a CDN or browser may keep them; revocation cannot reach those copies).
-             * @default 31536000
-             */
-            maxAgeSeconds: number;
+            maxAgeSeconds?: components["schemas"]["SignedMaxAgeSeconds"];
             /** @description Credits renders through this key may cost per UTC calendar month; null (the default) for no limit beyond the balance. */
             monthlyCreditLimit?: number | null;
         };

@@ -394,6 +394,11 @@ for (const engine of ENGINES) {
           `${field}: ${JSON.stringify(res.body)}`,
         );
       }
+      // Refused by the contract's schema (`not: { required: [expiresAt, expiresInSeconds] }`), naming the field.
+      const both = await t.request('post', `/v1/url-signing-keys/${mine.id}/sign`, {
+        body: { ...recipe(107), expiresInSeconds: 10, expiresAt: '2030-01-01T00:00:00Z' },
+      });
+      assert.deepEqual(both.body.issues, [{ path: 'body.expiresInSeconds', message: 'must not be sent with expiresAt', keyword: 'not' }]);
     });
 
     test('a signed URL past its exp is 410 signed_url_expired (the clock moved, no sleeping)', async () => {
