@@ -5,7 +5,10 @@
 //   sig = base64url(HMAC-SHA256(key, target))  (no padding)
 //
 // `target` is the URL's path and query exactly as it will be sent, ending with `kid` and (optional)
-// `exp`; `sig` is appended last. Scheme and host are not signed. See docs/embedding.md.
+// `exp`; `sig` is appended last. Scheme and host are not signed. A signed URL has one spelling, the
+// service's: its path and `name=value` parameters in letters, digits and `-._~`, nothing
+// percent-encoded (the service refuses any other spelling with 401), so a target written otherwise
+// is refused here. See docs/embedding.md.
 
 export interface SignRenderUrlOptions {
   /** The service's public base, e.g. https://render.example.com (no trailing slash needed). */
@@ -21,6 +24,8 @@ export interface SignRenderUrlOptions {
 }
 
 const encoder = new TextEncoder();
+/** The one spelling the service takes: RFC 3986 unreserved characters, nothing percent-encoded. */
+const CANONICAL = /^\/[\w.~/-]*\?[\w.~-]+=[\w.~-]*(?:&[\w.~-]+=[\w.~-]*)*$/;
 
 function base64url(bytes: ArrayBuffer): string {
   let binary = '';
@@ -35,7 +40,15 @@ export async function signRenderUrl(options: SignRenderUrlOptions): Promise<stri
   const key = await subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const separator = options.target.includes('?') ? '&' : '?';
   const expiry = options.expiresAt === undefined ? '' : `&exp=${Math.floor(options.expiresAt)}`;
-  const message = `${options.target}${separator}kid=${encodeURIComponent(options.keyId)}${expiry}`;
+  const message = `${options.target}${separator}kid=${options.keyId}${expiry}`;
+  const names = message
+    .slice(message.indexOf('?') + 1)
+    .split('&')
+    .map((p) => p.slice(0, p.indexOf('=')));
+  if (!CANONICAL.test(message) || names.filter((n) => n === 'kid' || n === 'exp').length !== (expiry ? 2 : 1) || names.includes('sig'))
+    throw new Error(
+      `signRenderUrl: write the target as the service does — /v1/render/<hash>[.ext]?r=…, name=value parameters in letters, digits and -._~, nothing percent-encoded, no kid, exp or sig — and a keyId usk_…: ${message}`,
+    );
   const signature = base64url(await subtle.sign('HMAC', key, encoder.encode(message)));
   return `${options.baseUrl.replace(/\/+$/, '')}${message}&sig=${signature}`;
 }

@@ -626,9 +626,10 @@ export interface paths {
          *     or `spent`; those go only to the workspace's own callers.
          *
          *     A signed URL is decided by its signature alone (an `Authorization` header or cookie on it is
-         *     ignored): a changed, added, removed or reordered parameter, a parameter after `sig`, a repeated
-         *     parameter, an unknown or revoked `kid`, or `kid`/`exp` without `sig` answer 401
-         *     `unauthorized`; past `exp` 410 `signed_url_expired`. Its 200 and 304 are public:
+         *     ignored) and has one spelling, the service's, byte for byte: a changed, added, removed or
+         *     reordered parameter, a parameter after `sig`, a repeated parameter, any other spelling (a name
+         *     or value percent-encoded, `%73ig=` for `sig=`), an unknown or revoked `kid`, or `kid`/`exp`
+         *     without `sig` answer 401 `unauthorized`; past `exp` 410 `signed_url_expired`. Its 200 and 304 are public:
          *     `Cache-Control: public, max-age=N, immutable` (N = the key's `maxAgeSeconds`, or less when `exp`
          *     comes sooner), without `X-Request-Id` or `RateLimit` headers. A signed render that misses the
          *     cache is charged to the key's workspace and counts against the key's monthly limit (402
@@ -1229,6 +1230,11 @@ export interface components {
          * @default 0
          */
         Seed: number;
+        /**
+         * @description The `Cache-Control` max-age of signed responses (how long a CDN or browser may keep them; revocation cannot reach those copies).
+         * @default 31536000
+         */
+        SignedMaxAgeSeconds: number;
         SignedRenderUrl: {
             /**
              * Format: date-time
@@ -1242,6 +1248,11 @@ export interface components {
              */
             url: string;
         };
+        /**
+         * @description The path form with the file extension (`/v1/render/<hash>.png?…`).
+         * @default false
+         */
+        SignedUrlExtension: boolean;
         /** @description The recipe as `POST /v1/generate/{slug}` takes it, with its slug, and the URL's form. Send `expiresAt` or `expiresInSeconds`, not both; neither: the URL does not expire. */
         SignRenderUrlRequest: {
             /**
@@ -1251,11 +1262,7 @@ export interface components {
             expiresAt?: string;
             /** @description Seconds from now until the URL expires. */
             expiresInSeconds?: number;
-            /**
-             * @description The path form with the file extension (`/v1/render/<hash>.png?…`).
-             * @default false
-             */
-            extension: boolean;
+            extension?: components["schemas"]["SignedUrlExtension"];
             format?: components["schemas"]["Format"];
             params?: components["schemas"]["Params"];
             seed?: components["schemas"]["Seed"];
@@ -1295,11 +1302,7 @@ export interface components {
         };
         UrlSigningKeyCreate: {
             label: string;
-            /**
-             * @description The `Cache-Control` max-age of signed responses (how long a CDN or browser may keep them; revocation cannot reach those copies).
-             * @default 31536000
-             */
-            maxAgeSeconds: number;
+            maxAgeSeconds?: components["schemas"]["SignedMaxAgeSeconds"];
             /** @description Credits renders through this key may cost per UTC calendar month; null (the default) for no limit beyond the balance. */
             monthlyCreditLimit?: number | null;
         };
@@ -4159,6 +4162,7 @@ export interface operations {
                 /**
                  * @description Signed URLs only, and the last parameter: base64url (no padding) HMAC-SHA256, keyed with
                  *     SHA-256 of the signing key's secret, of the request target up to (not including) `&sig=`.
+                 *     Its name and value are matched byte for byte: percent-encoded, either is 401.
                  * @example 7mVtq0QmPqD3bKq8hY0vQ9yH1Zr5s2W4xT6uJ8kLnOc
                  */
                 sig?: string;

@@ -2,8 +2,10 @@
 // Starts the service (local mode, a temporary data directory, a free port), generates a client from
 // its /v1/openapi.json with each of three generators (default flags, CLIs from node_modules/.bin, no
 // network beyond the service), type-checks a consumer per client plus its snippets from docs/clients.md in
-// strict TypeScript, and runs them against the service. Exit 1 names each generator that failed and
-// the step (generate, typecheck, run) where it failed.
+// strict TypeScript, and runs them against the service. Each consumer must call every operation of
+// the served contract that has a request body (a body's types are what an SDK gets wrong: a default
+// that makes a field required, say). Exit 1 names each generator that failed and the step (coverage,
+// generate, typecheck, run) where it failed.
 //   --keep   leave .sdk-check/run-* in place to inspect
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,8 +19,17 @@ const BIN = path.join(ROOT, 'node_modules/.bin');
 const CONSUMERS = path.join(ROOT, 'scripts/sdk-consumers');
 const README_URL = 'http://127.0.0.1:8080';
 
+/** An operation of the contract, as a consumer would call it. */
+interface Operation {
+  operationId: string;
+  method: string;
+  path: string;
+}
+
 interface Generator {
   name: string;
+  /** Whether the consumer's source calls `op`. */
+  calls(source: string, op: Operation): boolean;
   /** Documentation snippets (by marker, docs/clients.md) written into the client's directory as these files. */
   snippets: Record<string, string>;
   /** Generates the client into `dir` from the served document. */
@@ -28,17 +39,20 @@ interface Generator {
 const GENERATORS: Generator[] = [
   {
     name: 'openapi-fetch',
+    calls: (source, op) => new RegExp(`\\bclient\\.${op.method.toUpperCase()}\\(\\s*'${op.path.replace(/[{}]/g, '\\$&')}'`).test(source),
     snippets: { 'openapi-fetch': 'readme.ts' },
     generate: (dir, url) => run(path.join(BIN, 'openapi-typescript'), [`${url}/v1/openapi.json`, '-o', 'render-service.ts'], { cwd: dir }),
   },
   {
     name: 'hey-api',
+    calls: (source, op) => new RegExp(`\\b${op.operationId}\\(`).test(source),
     snippets: { 'hey-api': 'readme.ts' },
     generate: (dir, url) =>
       run(path.join(BIN, 'openapi-ts'), ['-i', `${url}/v1/openapi.json`, '-o', 'render-service'], { cwd: dir, timeout: 60_000 }),
   },
   {
     name: 'orval',
+    calls: (source, op) => new RegExp(`\\b${op.operationId}\\(`).test(source),
     snippets: { 'orval-config': 'orval.config.ts', 'orval-mutator': 'render-service-fetch.ts', orval: 'readme.ts' },
     generate: (dir) => run(path.join(BIN, 'orval'), ['--config', 'orval.config.ts'], { cwd: dir, timeout: 60_000 }),
   },
@@ -63,13 +77,32 @@ function failure(err: unknown): string {
   return [e.stdout, e.stderr].filter(Boolean).join('\n').trim() || String(e.message ?? err);
 }
 
+/** The operations of a served contract that take a request body. */
+async function operationsWithBody(url: string): Promise<Operation[]> {
+  const document = (await (await fetch(`${url}/v1/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { operationId?: string; requestBody?: unknown }>>;
+  };
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([, op]) => typeof op === 'object' && op.operationId && op.requestBody)
+      .map(([method, op]) => ({ operationId: op.operationId!, method, path })),
+  );
+}
+
 async function checkGenerator(
   gen: Generator,
   dir: string,
   service: ServerProcess,
   key: string,
   snippets: Map<string, string>,
+  withBody: readonly Operation[],
 ): Promise<string | undefined> {
+  const consumer = readFileSync(path.join(CONSUMERS, `${gen.name}.consumer.ts`), 'utf8');
+  const uncalled = withBody.filter((op) => !gen.calls(consumer, op));
+  if (uncalled.length > 0)
+    return `coverage failed: scripts/sdk-consumers/${gen.name}.consumer.ts calls no ${uncalled
+      .map((op) => `${op.operationId} (${op.method.toUpperCase()} ${op.path})`)
+      .join(', ')}; every operation with a request body is called, with the body the docs send`;
   mkdirSync(dir, { recursive: true });
   for (const [marker, file] of Object.entries(gen.snippets)) {
     const source = snippets.get(marker);
@@ -114,8 +147,12 @@ async function main(): Promise<number> {
   try {
     const key = readFileSync(path.join(work, 'data', 'local-api-key'), 'utf8').trim();
     console.log(`sdk:check against ${service.url} (${work})`);
+    const withBody = await operationsWithBody(service.url);
+    console.log(`operations with a request body, each called by every consumer: ${withBody.map((op) => op.operationId).join(', ')}`);
     const results = await Promise.all(
-      GENERATORS.map(async (gen) => [gen.name, await checkGenerator(gen, path.join(work, gen.name), service, key, snippets)] as const),
+      GENERATORS.map(
+        async (gen) => [gen.name, await checkGenerator(gen, path.join(work, gen.name), service, key, snippets, withBody)] as const,
+      ),
     );
     const failed = results.filter(([, problem]) => problem);
     for (const [name, problem] of failed) console.error(`\n[${name}] FAILED — ${problem}`);

@@ -1,5 +1,7 @@
 // Shared by the SDK-check consumers (copied next to each generated client): plain assertions and a
-// bounded poll, so each consumer reads as what a client application writes.
+// bounded poll, so each consumer reads as what a client application writes. Each consumer calls every
+// operation that has a request body (scripts/sdk-check.ts fails when one does not), with the bodies
+// README.md and docs/ send, written inline as a client writes them so their types are checked.
 export const SERVICE_URL = process.env.RENDER_SERVICE_URL ?? 'http://127.0.0.1:8080';
 export const SERVICE_KEY = process.env.RENDER_SERVICE_KEY ?? '';
 export const RECIPE = { seed: 7, size: { width: 32, height: 32 }, format: 'png' } as const;
@@ -50,3 +52,30 @@ export async function pollJobToCompletion<T extends { status: string; resultRead
 export function step(name: string): void {
   console.log(`  ok  ${name}`);
 }
+
+/** A signed URL's path and query, fetched from the service under test (its PUBLIC_URL is not the test's port). */
+export async function fetchSigned(url: string, what: string): Promise<Uint8Array> {
+  const signed = new URL(url);
+  check(/[?&]kid=usk_[\w-]+(&exp=\d+)?&sig=[\w-]{43}$/.test(signed.search), `${what}: not a signed URL: ${url}`);
+  const res = await fetch(new URL(signed.pathname + signed.search, SERVICE_URL));
+  check(res.status === 200, `${what}: ${res.status}`);
+  return pngBytes(await res.blob(), what);
+}
+
+/** In local mode billing answers 501 not_implemented: the call was made, its body typed and accepted. */
+export function notImplemented(status: number, code: string | undefined, what: string): void {
+  check(
+    status === 501 && code === 'not_implemented',
+    `${what}: ${status} ${String(code)} (local mode has no billing: 501 not_implemented)`,
+  );
+}
+
+/** A payment event as the payment provider sends it (openapi.yaml's example); local mode never checks its signature. */
+export const PAYMENT_EVENT = {
+  id: 'evt_1QdX9ZLkdIwHu7ix0aBcDeFg',
+  object: 'event',
+  type: 'checkout.session.completed',
+  created: 1795467132,
+  data: { object: { id: 'cs_test_a1B2c3D4e5F6g7H8i9J0kLmN', object: 'checkout.session', payment_status: 'paid' } },
+};
+export const PAYMENT_SIGNATURE = 't=1795467132,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd';

@@ -1,8 +1,38 @@
 // @hey-api/openapi-ts (default flags, its bundled fetch client): SDK functions from ./render-service.
 import { client } from './render-service/client.gen';
-import { createJob, createKey, generate, getJob, getJobResult, listKeys, renderRecipe, revokeKey } from './render-service';
-import type { JobCreate } from './render-service';
-import { check, pngBytes, pollJobToCompletion, RECIPE, recipeHash, sameBytes, SERVICE_KEY, SERVICE_URL, step } from './consumer-kit';
+import {
+  createCheckout,
+  createJob,
+  createKey,
+  createPreset,
+  createUrlSigningKey,
+  generate,
+  getJob,
+  getJobResult,
+  handlePaymentWebhook,
+  listKeys,
+  renderBatch,
+  renderRecipe,
+  revokeKey,
+  signRenderUrl,
+  updatePreset,
+} from './render-service';
+import type { JobCreate, SignRenderUrlRequest, UrlSigningKeyCreate } from './render-service';
+import {
+  check,
+  fetchSigned,
+  notImplemented,
+  PAYMENT_EVENT,
+  PAYMENT_SIGNATURE,
+  pngBytes,
+  pollJobToCompletion,
+  RECIPE,
+  recipeHash,
+  sameBytes,
+  SERVICE_KEY,
+  SERVICE_URL,
+  step,
+} from './consumer-kit';
 
 client.setConfig({ baseUrl: SERVICE_URL, headers: { Authorization: `Bearer ${SERVICE_KEY}` } });
 
@@ -51,3 +81,52 @@ check(
 const revoked = await revokeKey({ path: { id: key.data.id } });
 check(revoked.data?.revoked === true, 'revokeKey: revoked');
 step('createKey, listKeys, revokeKey');
+
+// The README's batch.
+const batch = await renderBatch({
+  body: {
+    items: [
+      { slug: 'blob', seed: 1, format: 'webp', size: { width: 600, height: 315 } },
+      { slug: 'voronoi', seed: 2, format: 'svg', size: { width: 600, height: 315 } },
+    ],
+  },
+});
+if (batch.error) throw new Error(`renderBatch: ${batch.error.code}`);
+check(batch.data.results.length === 2 && batch.data.results.every((r) => r.ok), `renderBatch: ${JSON.stringify(batch.data)}`);
+step('renderBatch → two results');
+
+// URL signing keys as docs/embedding.md creates them and signs with them; optional fields with defaults stay optional.
+const minimalSigningKey: UrlSigningKeyCreate = { label: 'og images' };
+const slugOnly: SignRenderUrlRequest = { slug: 'social-card' };
+void [minimalSigningKey, slugOnly];
+const signing = await createUrlSigningKey({ body: { label: 'og images', monthlyCreditLimit: 5000 } });
+if (signing.error) throw new Error(`createUrlSigningKey: ${signing.error.code}`);
+check(
+  signing.data.secret.startsWith('svc_sign_') && signing.data.maxAgeSeconds === 31536000,
+  'createUrlSigningKey: secret, default maxAgeSeconds',
+);
+const signed = await signRenderUrl({
+  path: { id: signing.data.id },
+  body: { slug: 'social-card', params: { title: 'Hello' }, size: { width: 1200, height: 630 }, format: 'png', extension: true },
+});
+if (signed.error) throw new Error(`signRenderUrl: ${signed.error.code}`);
+await fetchSigned(signed.data.url, 'signRenderUrl → the signed URL');
+const bare = await signRenderUrl({ path: { id: signing.data.id }, body: { slug: 'mesh-gradient' } });
+check(bare.data?.expiresAt === null, `signRenderUrl({ slug }): ${JSON.stringify(bare.data ?? bare.error)}`);
+step('createUrlSigningKey, signRenderUrl → a public PNG');
+
+// The README's presets.
+const preset = await createPreset({
+  body: { name: 'Blog header', recipe: { slug: 'mesh-gradient', seed: 7, size: { width: 1200, height: 630 }, format: 'webp' } },
+});
+if (preset.error) throw new Error(`createPreset: ${preset.error.code}`);
+const renamed = await updatePreset({ path: { id: preset.data.id }, body: { name: 'Blog header (wide)' } });
+check(renamed.data?.name === 'Blog header (wide)', `updatePreset: ${JSON.stringify(renamed.data ?? renamed.error)}`);
+step('createPreset, updatePreset');
+
+// Billing: local mode has none.
+const checkout = await createCheckout({ body: { packId: 'starter' } });
+notImplemented(checkout.response.status, checkout.error?.code, 'createCheckout');
+const event = await handlePaymentWebhook({ headers: { 'Payment-Signature': PAYMENT_SIGNATURE }, body: PAYMENT_EVENT });
+notImplemented(event.response.status, event.error?.code, 'handlePaymentWebhook');
+step('createCheckout, handlePaymentWebhook → 501 in local mode');

@@ -1,7 +1,35 @@
 // orval (fetch client, with the README's content-type mutator): functions from ./render-service.
-import { createJob, createKey, generate, getJob, getJobResult, listKeys, renderRecipe, revokeKey } from './render-service';
-import type { JobCreate } from './render-service';
-import { check, pngBytes, pollJobToCompletion, RECIPE, recipeHash, sameBytes, step } from './consumer-kit';
+import {
+  createCheckout,
+  createJob,
+  createKey,
+  createPreset,
+  createUrlSigningKey,
+  generate,
+  getJob,
+  getJobResult,
+  handlePaymentWebhook,
+  listKeys,
+  renderBatch,
+  renderRecipe,
+  revokeKey,
+  signRenderUrl,
+  updatePreset,
+} from './render-service';
+import type { JobCreate, SignRenderUrlRequest, UrlSigningKeyCreate } from './render-service';
+import {
+  check,
+  fetchSigned,
+  notImplemented,
+  PAYMENT_EVENT,
+  PAYMENT_SIGNATURE,
+  pngBytes,
+  pollJobToCompletion,
+  RECIPE,
+  recipeHash,
+  sameBytes,
+  step,
+} from './consumer-kit';
 
 // Binary responses are typed Blob (format: binary); the mutator reads them with res.blob().
 const rendered = await generate('mesh-gradient', RECIPE);
@@ -45,3 +73,54 @@ check(keys.status === 200 && keys.data.some((k) => k.id === key.data.id && !k.re
 const revoked = await revokeKey(key.data.id);
 check(revoked.status === 200 && revoked.data.revoked, 'revokeKey: revoked');
 step('createKey, listKeys, revokeKey');
+
+// The README's batch.
+const batch = await renderBatch({
+  items: [
+    { slug: 'blob', seed: 1, format: 'webp', size: { width: 600, height: 315 } },
+    { slug: 'voronoi', seed: 2, format: 'svg', size: { width: 600, height: 315 } },
+  ],
+});
+check(batch.status === 200 && batch.data.results.length === 2 && batch.data.results.every((r) => r.ok), `renderBatch: ${batch.status}`);
+step('renderBatch → two results');
+
+// URL signing keys as docs/embedding.md creates them and signs with them; optional fields with defaults stay optional.
+const minimalSigningKey: UrlSigningKeyCreate = { label: 'og images' };
+const slugOnly: SignRenderUrlRequest = { slug: 'social-card' };
+void [minimalSigningKey, slugOnly];
+const signing = await createUrlSigningKey({ label: 'og images', monthlyCreditLimit: 5000 });
+check(signing.status === 201, `createUrlSigningKey: ${signing.status}`);
+check(
+  signing.data.secret.startsWith('svc_sign_') && signing.data.maxAgeSeconds === 31536000,
+  'createUrlSigningKey: secret, default maxAgeSeconds',
+);
+const signed = await signRenderUrl(signing.data.id, {
+  slug: 'social-card',
+  params: { title: 'Hello' },
+  size: { width: 1200, height: 630 },
+  format: 'png',
+  extension: true,
+});
+check(signed.status === 200, `signRenderUrl: ${signed.status}`);
+await fetchSigned(signed.data.url, 'signRenderUrl → the signed URL');
+const bare = await signRenderUrl(signing.data.id, { slug: 'mesh-gradient' });
+check(bare.status === 200 && bare.data.expiresAt === null, `signRenderUrl({ slug }): ${bare.status}`);
+step('createUrlSigningKey, signRenderUrl → a public PNG');
+
+// The README's presets.
+const preset = await createPreset({
+  name: 'Blog header',
+  recipe: { slug: 'mesh-gradient', seed: 7, size: { width: 1200, height: 630 }, format: 'webp' },
+});
+check(preset.status === 201, `createPreset: ${preset.status}`);
+const renamed = await updatePreset(preset.data.id, { name: 'Blog header (wide)' });
+check(renamed.status === 200 && renamed.data.name === 'Blog header (wide)', `updatePreset: ${renamed.status}`);
+step('createPreset, updatePreset');
+
+// Billing: local mode has none.
+const checkout = await createCheckout({ packId: 'starter' });
+notImplemented(checkout.status, checkout.status === 501 ? checkout.data.code : undefined, 'createCheckout');
+// orval 7's fetch client leaves header parameters out of its signature: they go in the RequestInit.
+const event = await handlePaymentWebhook(PAYMENT_EVENT, { headers: { 'Payment-Signature': PAYMENT_SIGNATURE } });
+notImplemented(event.status, event.status === 501 ? event.data.code : undefined, 'handlePaymentWebhook');
+step('createCheckout, handlePaymentWebhook → 501 in local mode');

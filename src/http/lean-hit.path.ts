@@ -14,7 +14,7 @@ import querystring from 'node:querystring';
 import { LRUCache } from 'lru-cache';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { numericQueryParams } from '../lib/openapi-document.ts';
-import { EXPIRES_PARAM, KEY_ID_PARAM, SIGNATURE_PARAM } from '../lib/url-signature.ts';
+import { canonicalSignedTarget } from '../lib/url-signature.ts';
 import type { AuthRequest, AuthResult } from '../services/auth.service.ts';
 import type { AppDeps } from './app-deps.types.ts';
 import { markAnsweredByLeanPath } from './logging.ts';
@@ -32,8 +32,6 @@ export type ValidateRequest = (
 const PREFIX = '/v1/render/';
 /** renderRecipe's numeric query parameters (w, h, pr): checked as the full path checks them. */
 const RECIPE_URL_NUMBERS = numericQueryParams().get('renderRecipe');
-/** The parameters of a signed URL (src/lib/url-signature.ts): such a URL is verified by the full path only. */
-const SIGNED_URL_PARAMS = [SIGNATURE_PARAM, KEY_ID_PARAM, EXPIRES_PARAM];
 const RECIPE_PATH = /^\/v1\/render\/([0-9a-f]{64})$/;
 /** Memoised URL resolutions, by URL length (URLs are up to ~16 KiB). */
 const RESOLVED_URLS_BYTES = 8 * 1024 * 1024;
@@ -69,8 +67,9 @@ export function leanHitPathStep(deps: AppDeps, options: LeanHitPathOptions): Req
     // The same query parser as express's 'simple' one (node:querystring).
     const query = querystring.parse(q < 0 ? '' : url.slice(q + 1)) as Record<string, string | string[]>;
     const single = Object.values(query).every((v) => typeof v === 'string');
-    // A signed URL (or one that names a signing key) is verified by the full path only.
-    const signed = SIGNED_URL_PARAMS.some((name) => name in query);
+    // A signed URL (or one that names a signing key, in any spelling) is verified by the full path
+    // only: the same test of what is signed as the full path's authentication (src/lib/url-signature.ts).
+    const signed = canonicalSignedTarget(url).signed;
     if (hash && single && !signed && validate({ method: 'GET', path, query, headers: {} }, 'renderRecipe')) {
       try {
         checkInput({ recipeHash: hash }, query, undefined, RECIPE_URL_NUMBERS);

@@ -36,7 +36,8 @@ export function createContractBackend(document: Document): ContractBackend {
     strict: true,
     coerceTypes: true,
     quick: true,
-    ajvOpts: { strict: false, allErrors: true, validateSchema: false },
+    // verbose: an error carries its schema, so toIssues can name the field a `not: { required }` excludes.
+    ajvOpts: { strict: false, allErrors: true, validateSchema: false, verbose: true },
     customizeAjv: (_original: unknown, ajvOpts: unknown) => createAjv(ajvOpts as Record<string, unknown>),
   });
 }

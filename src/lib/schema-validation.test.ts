@@ -29,6 +29,25 @@ test('toIssues names body, query and path fields, and missing or unknown propert
   ]);
 });
 
+test("toIssues names the field a `not: { required }` excludes (with a verbose Ajv, as the contract's is)", () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      requestBody: {
+        type: 'object',
+        not: { required: ['expiresAt', 'expiresInSeconds'], properties: { expiresAt: {}, expiresInSeconds: {} } },
+        properties: { expiresAt: { type: 'string' }, expiresInSeconds: { type: 'integer' }, x: { not: { type: 'string' } } },
+      },
+    },
+  };
+  const validate = createAjv({ verbose: true }).compile(schema);
+  validate({ requestBody: { expiresAt: '2030-01-01T00:00:00Z', expiresInSeconds: 60, x: 'y' } });
+  assert.deepEqual(toIssues(validate.errors), [
+    { path: 'body.expiresInSeconds', message: 'must not be sent with expiresAt', keyword: 'not' },
+    { path: 'body.x', message: 'must NOT be valid', keyword: 'not' },
+  ]);
+});
+
 test('the color format accepts #rrggbb only', () => {
   const validate = createAjv().compile({ type: 'string', format: 'color' });
   assert.equal(validate('#a1b2c3'), true);

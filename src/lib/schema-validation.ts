@@ -13,6 +13,17 @@ export function createAjv(opts: Record<string, unknown> = {}): Ajv2020 {
 
 const ROOTS: Record<string, string> = { requestBody: 'body', query: 'query', path: 'path', headers: 'header', cookies: 'cookie' };
 
+/**
+ * The names of a `not: { required: [...] }` schema (two or more fields that exclude each other; its
+ * `properties` may name them with empty schemas, for linters), else undefined.
+ */
+function excludedTogether(schema: unknown): string[] | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const { required, properties = {}, ...rest } = schema as { required?: unknown; properties?: Record<string, unknown> };
+  const onlyNamed = Object.values(properties).every((p) => typeof p === 'object' && p !== null && Object.keys(p).length === 0);
+  return Array.isArray(required) && required.length >= 2 && Object.keys(rest).length === 0 && onlyNamed ? required.map(String) : undefined;
+}
+
 /** Turns Ajv errors into problem issues that name each field (`body.size.width`, `query.w`). */
 export function toIssues(errors: readonly ErrorObject[] | null | undefined, rootOverride?: string): ProblemIssue[] {
   const seen = new Set<string>();
@@ -32,6 +43,12 @@ export function toIssues(errors: readonly ErrorObject[] | null | undefined, root
     } else if (e.keyword === 'additionalProperties') {
       segments.push(String((e.params as { additionalProperty: string }).additionalProperty));
       message = 'is not a known field';
+    } else if (e.keyword === 'not' && excludedTogether(e.schema)) {
+      // `not: { required: [a, b] }`, the contract's way of saying fields exclude each other: the
+      // issue names the last of them (its schema is on the error when Ajv is `verbose`).
+      const names = excludedTogether(e.schema)!;
+      segments.push(names.at(-1)!);
+      message = `must not be sent with ${names.slice(0, -1).join(', ')}`;
     } else if (e.keyword === 'enum') {
       message = `must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
     }

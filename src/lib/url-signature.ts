@@ -9,7 +9,10 @@
 //                parameter, e.g. /v1/render/<hash>.png?r=eyJ…&w=600&kid=usk_…&exp=1790000000
 //   sig        = base64url(HMAC-SHA256(signingKey, message)), no padding
 //
-// Scheme and host are not signed: a CDN or proxy in front changes them.
+// Scheme and host are not signed: a CDN or proxy in front changes them. A signed URL has one
+// spelling, the one the service writes: nothing percent-encoded anywhere in it, and `kid`, `exp`
+// and `sig` last, in that order. Another spelling of the same URL (`%73ig=` for `sig=`, a character
+// of the signature percent-encoded) would be another cache key reaching the origin, so it is refused.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import querystring from 'node:querystring';
 
@@ -30,7 +33,14 @@ export function sign(key: Buffer, message: string): string {
 
 /** Why a request target is not a well-formed signed target. */
 export type SignedTargetProblem =
-  'signature_not_last' | 'duplicate_parameter' | 'missing_key_id' | 'malformed_expiry' | 'unsigned_key_id' | 'malformed_signature';
+  | 'not_canonical'
+  | 'signature_not_last'
+  | 'duplicate_parameter'
+  | 'missing_key_id'
+  | 'key_id_not_in_place'
+  | 'malformed_expiry'
+  | 'unsigned_key_id'
+  | 'malformed_signature';
 
 export type SignedTarget =
   /** No `sig` parameter (and no `kid` or `exp`): not a signed request. */
@@ -39,40 +49,55 @@ export type SignedTarget =
   | { signed: true; ok: false; problem: SignedTargetProblem };
 
 const BASE64URL_HMAC = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * The one spelling of a signed target, as the service writes it: a path and a query of `name=value`
+ * parameters, every name and value in RFC 3986's unreserved characters (`[\w.~-]`: letters, digits,
+ * `-`, `.`, `_`, `~`, which no URL parser, proxy or CDN decodes or re-encodes) — nothing
+ * percent-encoded, no `+`, no empty or bare parameter. Every parameter renderRecipe takes (`r`,
+ * `format`, `w`, `h`, `pr`, `kid`, `exp`, `sig`) is written so; any other spelling of the same URL
+ * is another URL, refused.
+ */
+const CANONICAL_SIGNED_TARGET = /^\/[\w.~/-]*\?[\w.~-]+=[\w.~-]*(?:&[\w.~-]+=[\w.~-]*)*$/;
+
+/** A parameter's name as the server's query parser (node:querystring, express's) reads it: `+` is a space, `%XX` decoded. */
+const decodedName = (part: string) => {
+  const eq = part.indexOf('=');
+  return querystring.unescape((eq < 0 ? part : part.slice(0, eq)).replaceAll('+', ' '));
+};
 
 /**
- * Splits a raw request target into the signed message and the signature. A target that carries
- * `kid` or `exp` without `sig` is a signed target missing its signature (`unsigned_key_id`): those
- * parameters mean nothing on their own. Parameter names are compared decoded (as the server reads
- * them), so `%73ig` counts as `sig`.
+ * Splits a raw request target into the signed message and the signature. A target is signed when
+ * the server would read a `sig`, `kid` or `exp` parameter in it (names decoded, as its query parser
+ * decodes them: `%73ig` is `sig`); a signed target is then taken only in its one spelling, the
+ * service's, byte for byte (CANONICAL_SIGNED_TARGET: nothing percent-encoded), and must end with
+ * `kid`, then `exp` if any, then `sig`, each once. `kid` or `exp` without `sig` is a signed target
+ * missing its signature (`unsigned_key_id`): those parameters mean nothing on their own.
  */
 export function canonicalSignedTarget(rawTarget: string): SignedTarget {
   const q = rawTarget.indexOf('?');
   const parts = q < 0 ? [] : rawTarget.slice(q + 1).split('&');
-  const names = parts.map((part) => {
-    const eq = part.indexOf('=');
-    return querystring.unescape(eq < 0 ? part : part.slice(0, eq));
-  });
+  const decoded = parts.map(decodedName);
+  if (!decoded.includes(SIGNATURE_PARAM) && !decoded.includes(KEY_ID_PARAM) && !decoded.includes(EXPIRES_PARAM)) return { signed: false };
+  const refused = (problem: SignedTargetProblem): SignedTarget => ({ signed: true, ok: false, problem });
+  if (!CANONICAL_SIGNED_TARGET.test(rawTarget)) return refused('not_canonical');
+  // Canonical: every part is `name=value` with nothing to decode, so the raw names are the server's.
+  const names = parts.map((part) => part.slice(0, part.indexOf('=')));
+  const values = parts.map((part) => part.slice(part.indexOf('=') + 1));
   const sigAt = names.indexOf(SIGNATURE_PARAM);
-  if (sigAt < 0) {
-    return names.includes(KEY_ID_PARAM) || names.includes(EXPIRES_PARAM)
-      ? { signed: true, ok: false, problem: 'unsigned_key_id' }
-      : { signed: false };
-  }
-  if (new Set(names).size !== names.length) return { signed: true, ok: false, problem: 'duplicate_parameter' };
-  if (sigAt !== parts.length - 1) return { signed: true, ok: false, problem: 'signature_not_last' };
-  const params = querystring.parse(rawTarget.slice(q + 1));
-  const keyId = params[KEY_ID_PARAM];
-  if (typeof keyId !== 'string' || keyId === '') return { signed: true, ok: false, problem: 'missing_key_id' };
-  const exp = params[EXPIRES_PARAM];
-  if (exp !== undefined && (typeof exp !== 'string' || !/^\d{1,12}$/.test(exp)))
-    return { signed: true, ok: false, problem: 'malformed_expiry' };
-  const signature = params[SIGNATURE_PARAM];
-  if (typeof signature !== 'string' || !BASE64URL_HMAC.test(signature)) return { signed: true, ok: false, problem: 'malformed_signature' };
-  // Everything before the `&sig=` (or `?sig=` can't happen: kid comes before it).
-  const sigPart = parts[sigAt]!;
-  const message = rawTarget.slice(0, rawTarget.length - sigPart.length - 1);
-  return { signed: true, ok: true, message, signature, keyId, expiresAt: exp === undefined ? null : Number(exp) };
+  if (sigAt < 0) return refused('unsigned_key_id');
+  if (new Set(names).size !== names.length) return refused('duplicate_parameter');
+  if (sigAt !== parts.length - 1) return refused('signature_not_last');
+  const kidAt = names.indexOf(KEY_ID_PARAM);
+  const expAt = names.indexOf(EXPIRES_PARAM);
+  if (kidAt < 0 || values[kidAt] === '') return refused('missing_key_id');
+  if (kidAt !== (expAt < 0 ? sigAt : expAt) - 1 || (expAt >= 0 && expAt !== sigAt - 1)) return refused('key_id_not_in_place');
+  const exp = expAt < 0 ? undefined : values[expAt]!;
+  if (exp !== undefined && !/^\d{1,12}$/.test(exp)) return refused('malformed_expiry');
+  const signature = values[sigAt]!;
+  if (!BASE64URL_HMAC.test(signature)) return refused('malformed_signature');
+  // Everything before the `&sig=` (`?sig=` cannot be: kid comes before it).
+  const message = rawTarget.slice(0, rawTarget.length - parts[sigAt]!.length - 1);
+  return { signed: true, ok: true, message, signature, keyId: values[kidAt]!, expiresAt: exp === undefined ? null : Number(exp) };
 }
 
 /**

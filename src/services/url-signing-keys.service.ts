@@ -53,9 +53,12 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export const utcMonth = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 
 const PROBLEM_DETAILS: Record<SignedTargetProblem, string> = {
+  not_canonical:
+    'A signed URL is taken only as the service writes it: name=value parameters in letters, digits and - . _ ~, nothing percent-encoded.',
   signature_not_last: 'sig must be the last query parameter: a parameter after it is not signed.',
   duplicate_parameter: 'A query parameter appears more than once in a signed URL.',
   missing_key_id: 'A signed URL needs kid (the signing key id) before sig.',
+  key_id_not_in_place: 'A signed URL ends with kid, then exp (if any), then sig.',
   malformed_expiry: 'exp must be unix seconds.',
   unsigned_key_id: 'kid and exp only mean something in a signed URL: sig is missing.',
   malformed_signature: 'sig must be a base64url HMAC-SHA256 (43 characters, no padding).',

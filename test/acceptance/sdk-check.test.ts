@@ -1,6 +1,7 @@
 // `npm run sdk:check` as part of `npm test`: clients generated from the served contract by
 // openapi-typescript + openapi-fetch, @hey-api/openapi-ts and orval compile in strict TypeScript
-// (with the README's snippets) and render, run a job, download it and manage keys against the service.
+// (with the README's snippets) and render, run a job, download it, manage keys and call every other
+// operation with a request body (batch, URL signing, presets, billing) against the service.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';

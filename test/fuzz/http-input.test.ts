@@ -3,9 +3,12 @@
 // encodings, framing and bodies, plus schema-derived near-valid bodies. Every answer must be below
 // 500, every error problem+json with a registered code and its status, and the service must still
 // answer /v1/health. A valid signed recipe URL (query form and the .png path form) is tampered with
-// (parameters changed, added, removed, reordered; sig and exp altered): every answer is 401
-// problem+json and nothing is rendered or charged; re-signed with broken parameters or expiries, it
-// is never a 5xx (410 past exp). FUZZ_SEED=<n> replays a run; FUZZ_RUNS=<n> sets the random requests per operation.
+// (parameters changed, added, removed, reordered; sig and exp altered) or merely respelled (any
+// character of sig's name or value, of kid's or exp's name, percent-encoded; names and values
+// percent-encoded or followed by `+` at random): every answer is 401 problem+json and nothing is
+// rendered or charged; re-signed with broken parameters or expiries, it is never a 5xx (410 past
+// exp), and re-signed in a spelling the service never writes it is 401. FUZZ_SEED=<n> replays a
+// run; FUZZ_RUNS=<n> sets the random requests per operation.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PROBLEMS, type ProblemCode } from '../../src/errors/error-registry.ts';
@@ -21,6 +24,7 @@ import {
   fuzzOperations,
   mutate,
   resignSignedTarget,
+  respellSignedTarget,
   serialize,
   tamperSignedTarget,
   type Fixtures,
@@ -343,7 +347,7 @@ for (const setup of SETUPS) {
       });
     }
 
-    test('renderRecipe: a valid signed URL (query and .png path form) tampered with is 401 problem+json; nothing rendered or charged', async () => {
+    test('renderRecipe: a valid signed URL (query and .png path form) tampered with or respelled is 401 problem+json; nothing rendered or charged', async () => {
       const rng = createRng((SEED ^ hash(`${setup.name}/signed-tampered`)) >>> 0);
       const { id, query, path } = signed.tampered;
       const requests: FuzzRequest[] = [];
@@ -351,6 +355,15 @@ for (const setup of SETUPS) {
         ['query form', query],
         ['path form', path],
       ] as const) {
+        // Every one-character respelling of sig, kid and exp (about 100 per form), then random tamperings.
+        for (const respelled of respellSignedTarget(target))
+          requests.push({
+            label: `signed URL, ${form}: ${respelled.label}`,
+            method: 'GET',
+            target: respelled.target,
+            headers: [],
+            expect: { status: 401, code: 'unauthorized' },
+          });
         for (let i = 0; i < RUNS; i++) {
           const tampered = tamperSignedTarget(target, rng, signed.resigned.id);
           requests.push({
@@ -376,7 +389,7 @@ for (const setup of SETUPS) {
       }
     });
 
-    test('renderRecipe: a signed URL re-signed with broken parameters, extensions or expiries is never a 5xx; past exp 410, a malformed exp 401', async () => {
+    test('renderRecipe: a signed URL re-signed with broken parameters, extensions, expiries or spellings is never a 5xx; past exp 410, a malformed exp or another spelling 401', async () => {
       const rng = createRng((SEED ^ hash(`${setup.name}/signed-resigned`)) >>> 0);
       const { secret, query, path } = signed.resigned;
       const now = Math.floor(Date.now() / 1000);

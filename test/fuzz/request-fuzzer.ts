@@ -1,7 +1,6 @@
 // A seeded generator of malformed HTTP requests for every operation in openapi.yaml: broken paths,
 // queries, headers, encodings and bodies, plus near-valid bodies derived from each operation's
 // request schema. The same seed gives the same requests (FUZZ_SEED reproduces a run).
-import querystring from 'node:querystring';
 import dereference from 'dereference-json-schema';
 import { listOperations, openApiDocument, type OperationInfo } from '../../src/lib/openapi-document.ts';
 import { sign, signingKeyOf } from '../../src/lib/url-signature.ts';
@@ -756,8 +755,38 @@ function flipAt(text: string, i: number, alphabet = BASE64URL): string {
   return text.slice(0, at) + other + text.slice(at + 1);
 }
 /** Another spelling of one character: percent-encoded, which changes the raw target but not what it decodes to. */
-const percentEncodeAt = (text: string, i: number) =>
-  text.length === 0 ? text : `${text.slice(0, i)}%${text.charCodeAt(i).toString(16).toUpperCase().padStart(2, '0')}${text.slice(i + 1)}`;
+const percentEncodeAt = (text: string, i: number, lower = false) => {
+  if (text.length === 0) return text;
+  const hex = text.charCodeAt(i).toString(16).padStart(2, '0');
+  return `${text.slice(0, i)}%${lower ? hex.toLowerCase() : hex.toUpperCase()}${text.slice(i + 1)}`;
+};
+/** Every character percent-encoded. */
+const percentEncodeAll = (text: string) => [...text].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
+/**
+ * Another spelling of one `name=value` parameter: one character of its name or value percent-encoded
+ * (upper- or lowercase hex), every character of it, or a `+` after it (a space to a query parser).
+ * A query parser reads the first three as the same parameter; none is the service's spelling.
+ */
+function respellParam(param: string, rng: Rng): { param: string; label: string } {
+  const name = nameOf(param);
+  const value = valueOf(param);
+  const inName = value.length === 0 || rng.chance(0.5);
+  const text = inName ? name : value;
+  const variant = rng.pick(['one character', 'one character, lowercase hex', 'every character', 'a + after it']);
+  const respelled =
+    variant === 'every character'
+      ? percentEncodeAll(text)
+      : variant === 'a + after it'
+        ? `${text}+`
+        : percentEncodeAt(text, rng.int(Math.max(1, text.length)), variant.endsWith('lowercase hex'));
+  return {
+    param: inName ? `${respelled}${param.slice(name.length)}` : `${name}=${respelled}`,
+    label: `${name} respelled in its ${inName ? 'name' : 'value'}: ${variant}`,
+  };
+}
+
+const PREFIX_LENGTH = '/v1/render/'.length;
 
 /** Values a tampered parameter takes, by name (any other name: a flipped or shortened value). */
 const TAMPERED_VALUES: Record<string, (value: string, rng: Rng) => string> = {
@@ -783,18 +812,18 @@ const ADDED_PARAMS = ['w=16', 'h=16', 'pr=1', 'format=png', 'format=webp', 'x=1'
 
 /**
  * One to three tamperings of a valid signed target (`/v1/render/<hash>[.png]?r=…&kid=…&exp=…&sig=…`)
- * that change what was signed or the signature itself: a parameter's value changed, a parameter
- * removed, added (anywhere, after `sig` too, or repeated), two swapped, a name's case changed, a
- * character of a signed value or name percent-encoded, or the path's hash or extension changed. The
- * result always differs from the target and never merely respells the signature (a `sig` with an
- * encoded character decodes to the same signature, which is not tampering), so it must be refused.
+ * that change what was signed, the signature itself or only their spelling: a parameter's value
+ * changed, a parameter removed, added (anywhere, after `sig` too, or repeated), two swapped, a name's
+ * case changed, a character of any name or value — the signature's too — percent-encoded (upper- or
+ * lowercase hex) or followed by `+`, or the path's hash, extension or spelling changed. The result
+ * always differs from the target byte for byte, and a signed URL has one spelling, so it must be refused.
  */
 export function tamperSignedTarget(target: string, rng: Rng, otherKeyId?: string): { target: string; label: string } {
   for (;;) {
     let { path, params } = splitTarget(target);
     const labels: string[] = [];
     for (let n = 1 + rng.int(3); n > 0; n--) {
-      const kind = rng.pick(['value', 'value', 'value', 'remove', 'add', 'swap', 'case', 'encode', 'path']);
+      const kind = rng.pick(['value', 'value', 'value', 'remove', 'add', 'swap', 'case', 'encode', 'respell', 'respell', 'path']);
       const i = rng.int(params.length);
       const param = params[i] ?? '';
       const name = nameOf(param);
@@ -830,8 +859,7 @@ export function tamperSignedTarget(target: string, rng: Rng, otherKeyId?: string
           labels.push(`${name} renamed by case`);
           break;
         case 'encode': {
-          // Not the signature's own value: that is not part of what was signed.
-          const inName = name === 'sig' || rng.chance(0.5);
+          const inName = rng.chance(0.5);
           if (inName) params[i] = `${percentEncodeAt(name, rng.int(Math.max(1, name.length)))}${param.slice(name.length)}`;
           else {
             const value = valueOf(param);
@@ -840,27 +868,64 @@ export function tamperSignedTarget(target: string, rng: Rng, otherKeyId?: string
           labels.push(`${name} percent-encoded in its ${inName ? 'name' : 'value'}`);
           break;
         }
+        case 'respell': {
+          // Mostly the signature (its name or value, which are not part of the signed message), else kid or exp.
+          const at = rng.chance(0.6) ? params.findIndex((p) => nameOf(p) === 'sig') : rng.int(params.length);
+          const j = at < 0 ? i : at;
+          const respelled = respellParam(params[j] ?? '', rng);
+          params[j] = respelled.param;
+          labels.push(respelled.label);
+          break;
+        }
         default: {
           const m = /^\/v1\/render\/([0-9a-f]{64})(\.[a-z]+)?$/.exec(path);
           if (!m) break;
           const [, hash, extension = ''] = m;
-          const variant = rng.pick(['hash', 'upper', 'extension']);
+          const variant = rng.pick(['hash', 'upper', 'extension', 'encoded']);
           if (variant === 'hash') path = `/v1/render/${flipAt(hash!, rng.int(64), '0123456789abcdef')}${extension}`;
           else if (variant === 'upper') path = `/v1/render/${hash!.toUpperCase()}${extension}`;
+          // A character of the hash or extension (the route's own `/v1/render/` spelled otherwise is no route: 404).
+          else if (variant === 'encoded')
+            path = percentEncodeAt(path, PREFIX_LENGTH + rng.int(path.length - PREFIX_LENGTH), rng.chance(0.5));
           else path = `/v1/render/${hash}${rng.pick(['', '.png', '.webp', '.PNG', '.png.png'].filter((e) => e !== extension))}`;
           labels.push(`path ${variant} changed`);
         }
       }
     }
     const tampered = `${path}?${params.join('&')}`;
-    // Nothing changed, or only the signature's spelling (its name or value percent-encoded): draw again.
-    const respelled = (t: string) => {
-      const { path: p, params: ps } = splitTarget(t);
-      const last = ps[ps.length - 1] ?? '';
-      return `${p}?${[...ps.slice(0, -1), querystring.unescape(last)].join('&')}`;
-    };
-    if (tampered !== target && respelled(tampered) !== respelled(target)) return { target: tampered, label: labels.join(', ') };
+    // Nothing changed (a swap of a parameter with itself): draw again.
+    if (tampered !== target) return { target: tampered, label: labels.join(', ') };
   }
+}
+
+/**
+ * Every other spelling of a valid signed target that differs from it in one character of the
+ * signature's name or value, or of the names `kid` and `exp`, percent-encoded (uppercase hex, and
+ * lowercase where that differs): to a query parser each reads as the same URL, and the signature's
+ * own spelling is not part of what was signed. A signed URL has one spelling, so each must be refused.
+ */
+export function respellSignedTarget(target: string): Array<{ target: string; label: string }> {
+  const { path, params } = splitTarget(target);
+  const out: Array<{ target: string; label: string }> = [];
+  params.forEach((param, j) => {
+    const name = nameOf(param);
+    if (!['sig', 'kid', 'exp'].includes(name)) return;
+    const texts = name === 'sig' ? [name, valueOf(param)] : [name];
+    texts.forEach((text, k) => {
+      for (let i = 0; i < text.length; i++)
+        for (const lower of [false, true]) {
+          const respelled = percentEncodeAt(text, i, lower);
+          if (lower && respelled === percentEncodeAt(text, i)) continue;
+          const next = [...params];
+          next[j] = k === 0 ? `${respelled}${param.slice(name.length)}` : `${name}=${respelled}`;
+          out.push({
+            target: `${path}?${next.join('&')}`,
+            label: `${name}'s ${k === 0 ? 'name' : 'value'}, character ${i} percent-encoded${lower ? ' (lowercase hex)' : ''}`,
+          });
+        }
+    });
+  });
+  return out;
 }
 
 /** Values a re-signed URL's parameters take: some valid, most not (a signature is no licence for a bad request). */
@@ -889,9 +954,10 @@ const RESIGNED_EXPIRIES = (now: number): Array<{ exp: string; wellFormed: boolea
 /**
  * A signed target whose signature matches, made with the key's secret from a valid one: its recipe
  * parameters changed (values from RESIGNED_VALUES, parameters added or removed, no name repeated),
- * its path's extension changed, and its `exp` any of RESIGNED_EXPIRIES or none. What it must get
- * when the service can tell from the URL alone: 410 signed_url_expired past a well-formed exp,
- * 401 unauthorized for a malformed one; otherwise any answer that is not a 5xx.
+ * its path's extension changed, and its `exp` any of RESIGNED_EXPIRIES or none; sometimes one of
+ * its parameters in a spelling the service never writes (respellParam). What it must get when the
+ * service can tell from the URL alone: 401 unauthorized for another spelling or a malformed exp,
+ * 410 signed_url_expired past a well-formed exp; otherwise any answer that is not a 5xx.
  */
 export function resignSignedTarget(
   target: string,
@@ -919,15 +985,22 @@ export function resignSignedTarget(
   const hashPath = original.replace(/\.[a-z]+$/, '');
   const path = rng.chance(0.3) ? `${hashPath}${rng.pick(['', '.png', '.webp', '.svg'])}` : original;
   if (path !== original) labels.push(`path ${path.slice(path.lastIndexOf('/') + 1 + 64) || 'without extension'}`);
+  // A spelling the service never writes, signed with the key's secret all the same: refused (401) before the signature is read.
+  const respelled = params.length > 0 && rng.chance(0.25);
+  if (respelled) {
+    const j = rng.int(params.length);
+    const other = respellParam(params[j]!, rng);
+    params[j] = other.param;
+    labels.push(other.label);
+  }
   const expiry = rng.chance(0.2) ? undefined : rng.pick(RESIGNED_EXPIRIES(nowSeconds));
   labels.push(expiry ? `exp=${expiry.exp}` : 'no exp');
   const message = `${path}?${[...params, kid, ...(expiry ? [`exp=${expiry.exp}`] : [])].join('&')}`;
   const signed = `${message}&sig=${sign(signingKeyOf(secret), message)}`;
-  const expect = !expiry
-    ? undefined
-    : !expiry.wellFormed
+  const expect =
+    respelled || (expiry && !expiry.wellFormed)
       ? { status: 401, code: 'unauthorized' }
-      : expiry.past
+      : expiry?.past
         ? { status: 410, code: 'signed_url_expired' }
         : undefined;
   return { target: signed, label: `re-signed: ${labels.join(', ')}`, ...(expect ? { expect } : {}) };

@@ -113,9 +113,10 @@ for (const setup of SETUPS) {
         body = body.replace(/\d+/g, '#');
         delete answered['content-length'];
       }
-      // The seconds left in a window (t=, Retry-After) move on between the two requests too.
+      // The seconds left in a window (t=, Retry-After) move on between the two requests too, and so does
+      // a signed URL's count by client address on Postgres.
       if (answered.ratelimit)
-        answered.ratelimit = answered.ratelimit.replace(/"workspace";r=\d+/, '"workspace";r=#').replace(/;t=\d+/, ';t=#');
+        answered.ratelimit = answered.ratelimit.replace(/"(workspace|signed-address)";r=\d+/, '"$1";r=#').replace(/;t=\d+/, ';t=#');
       if (answered['retry-after']) answered['retry-after'] = '#';
       return { status: res.status, headers: answered, body, log };
     }
@@ -201,6 +202,29 @@ for (const setup of SETUPS) {
         url: () => `${recipeUrl}&w=${40 + requests}`,
         headers: bearer,
         statusOnly: true,
+      },
+      // Signed URLs are the full path's, in every spelling; only the service's own spelling is accepted.
+      { name: 'a signed URL', servedLean: false, status: 200, url: () => signedUrl, headers: () => ({}) },
+      {
+        name: "a signed URL with the signature's name percent-encoded, and an API key",
+        servedLean: false,
+        status: 401,
+        url: () => signedUrl.replace('&sig=', '&%73ig='),
+        headers: bearer,
+      },
+      {
+        name: 'a signed URL with a character of the signature percent-encoded',
+        servedLean: false,
+        status: 401,
+        url: () => `${signedUrl.slice(0, -1)}%${signedUrl.charCodeAt(signedUrl.length - 1).toString(16)}`,
+        headers: () => ({}),
+      },
+      {
+        name: "kid's name percent-encoded, no sig, and an API key",
+        servedLean: false,
+        status: 401,
+        url: () => signedUrl.replace('&kid=', '&%6Bid=').replace(/&sig=.*$/, ''),
+        headers: bearer,
       },
       { name: 'NUL in a query value', servedLean: false, status: 400, url: () => `${recipeUrl}&format=png%00`, headers: bearer },
       { name: 'a parameter given twice', servedLean: false, status: 400, url: () => `${recipeUrl}&w=20&w=30`, headers: bearer },

@@ -21,7 +21,7 @@ import { MeteredRenderService } from '../../src/services/metered-render.service.
 import type { RenderCall } from '../../src/services/render.service.ts';
 import { arrivalGate } from '../support/arrival-gate.ts';
 import { ENGINES, postgresAvailable } from '../support/black-box/databases.ts';
-import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
+import { HOSTED_ENV, startTestApp, TEST_LOCAL_KEY, type TestApp, workspaceKey } from '../support/harness.ts';
 import { signTarget, signingKeyOf } from '../../src/lib/url-signature.ts';
 import { sha256Hex } from '../../src/lib/hashing.ts';
 
@@ -373,6 +373,38 @@ for (const engine of ENGINES) {
       assert.equal(await wasRendered(t, target), false, 'no refused request rendered');
     });
 
+    test('one spelling per signed URL: any name or value percent-encoded (sig, kid, exp, r) is 401, even with an API key; nothing is rendered', async () => {
+      const key = await createSigningKey(t);
+      const target = await signedTarget(t, key.id, { ...recipe(109), expiresInSeconds: 3600, extension: true });
+      const [path, query] = target.split('?') as [string, string];
+      const params = query.split('&');
+      const encoded = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+      const at = (i: number, param: string) => `${path}?${[...params.slice(0, i), param, ...params.slice(i + 1)].join('&')}`;
+      const sig = params.at(-1)!.slice('sig='.length);
+      const respelled = [
+        // The signature's name and value: they decode to the same parameter and are not part of the signed message.
+        target.replace('&sig=', '&%73ig='),
+        target.replace('&sig=', '&si%67='),
+        `${target.slice(0, -sig.length)}${encoded(sig[0]!)}${sig.slice(1)}`,
+        `${target.slice(0, -1)}${encoded(sig.at(-1)!).toLowerCase()}`,
+        // Every other parameter's name and value: a key holder could sign these, but the service writes none of them.
+        ...params
+          .slice(0, -1)
+          .flatMap((p, i) => [at(i, `${encoded(p[0]!)}${p.slice(1)}`), at(i, `${p.slice(0, -1)}${encoded(p.at(-1)!)}`)]),
+        `${path.slice(0, -1)}${encoded(path.at(-1)!)}?${query}`,
+      ];
+      for (const url of respelled) {
+        for (const headers of [{}, bearer(TEST_LOCAL_KEY)]) {
+          const res = await t.request('get', url, { auth: false, headers });
+          assert.equal(res.status, 401, `${url.slice(-120)}: ${res.status} ${res.body?.code}`);
+          assert.equal(res.body.code, 'unauthorized');
+          assert.match(res.body.detail, /percent-encoded/);
+        }
+      }
+      assert.equal(await wasRendered(t, target), false, 'no respelled URL rendered');
+      assert.equal((await t.request('get', target, { auth: false })).status, 200, 'the one spelling renders');
+    });
+
     test('an unknown or revoked kid is 401; a revoked key signs nothing (409); the revocation reaches a second process', async () => {
       const key = await createSigningKey(t);
       const target = await signedTarget(t, key.id, recipe(104));
@@ -418,6 +450,11 @@ for (const engine of ENGINES) {
           `${field}: ${JSON.stringify(res.body)}`,
         );
       }
+      // Refused by the contract's schema (`not: { required: [expiresAt, expiresInSeconds] }`), naming the field.
+      const both = await t.request('post', `/v1/url-signing-keys/${mine.id}/sign`, {
+        body: { ...recipe(107), expiresInSeconds: 10, expiresAt: '2030-01-01T00:00:00Z' },
+      });
+      assert.deepEqual(both.body.issues, [{ path: 'body.expiresInSeconds', message: 'must not be sent with expiresAt', keyword: 'not' }]);
     });
 
     test('a signed URL past its exp is 410 signed_url_expired (the clock moved, no sleeping)', async () => {
@@ -619,6 +656,8 @@ describe('signed URLs in hosted mode (postgres): charged to the workspace, withi
     const target = await signedTarget(t, key.id, recipe(201), bearer(secret));
     const tampered = target.replace('&kid=', '&w=65&kid=');
     assert.equal((await t.request('get', tampered, { auth: false })).status, 401);
+    // Another spelling of the same URL (the signature's name percent-encoded) is refused too: nothing charged.
+    assert.equal((await t.request('get', target.replace('&sig=', '&%73ig='), { auth: false })).status, 401);
     assert.deepEqual(await balance(), { credits: 10, reserved: 0, available: 10 });
     const res = await t.request('get', target, { auth: false });
     assert.equal(res.status, 200);

@@ -23,6 +23,24 @@ test('clients/sign-render-url.ts signs every test vector', async () => {
   }
 });
 
+test('clients/sign-render-url.ts refuses a target the service would not take in that spelling', async () => {
+  const v = vectors[0]!;
+  const sign = (target: string, keyId = v.keyId) => signRenderUrl({ baseUrl: v.baseUrl, target, keyId, secret: v.secret });
+  const [path, query] = v.unsignedTarget.split('?') as [string, string];
+  for (const target of [
+    `${path}?r=%65${query.slice(3)}`,
+    `${path}?${query}&w=6%30`,
+    `${path}?${query}&format=png+`,
+    `${path}?${query}&&w=600`,
+    `${path}?${query}&kid=usk_other`,
+    `${path}?${query}&sig=x`,
+    `${path.replace('/render/', '/render%2F')}?${query}`,
+  ])
+    await assert.rejects(sign(target), /write the target as the service does/, target);
+  await assert.rejects(sign(v.unsignedTarget, 'usk_a b'), /write the target as the service does/);
+  assert.equal(await sign(v.unsignedTarget), v.url);
+});
+
 test("docs/embedding.md's openssl example gives every vector's key and signature", () => {
   const doc = readFileSync(new URL('docs/embedding.md', root), 'utf8');
   const snippet = /<!-- openssl-example -->\s*```bash\n([\s\S]*?)```/.exec(doc)?.[1];
