@@ -375,7 +375,7 @@ for (const engine of ENGINES) {
 
     test('one spelling per signed URL: any name or value percent-encoded (sig, kid, exp, r) is 401, even with an API key; nothing is rendered', async () => {
       const key = await createSigningKey(t);
-      const target = await signedTarget(t, key.id, { ...recipe(109), expiresInSeconds: 3600, extension: true });
+      const target = await signedTarget(t, key.id, { ...recipe(120), expiresInSeconds: 3600, extension: true });
       const [path, query] = target.split('?') as [string, string];
       const params = query.split('&');
       const encoded = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
