@@ -277,6 +277,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     leaseMs: config.jobs.leaseMs,
     retryDelayMs: config.jobs.retryDelayMs,
     storageWaitMs: config.jobs.storageWaitMs,
+    dependencies,
   });
   const jobEvents = new JobEventStreams({
     repo: jobsRepo,
