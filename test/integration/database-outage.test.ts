@@ -13,7 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
+import type { ResolvedRecipe } from '../../src/engine/recipe.ts';
 import { loadConfig } from '../../src/config/config.ts';
+import { unavailableDependency } from '../../src/lib/dependency-failure.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { waitForDependencies } from '../../src/startup.ts';
 import { createTestDatabase, type TestDatabase } from '../support/black-box/databases.ts';
@@ -326,5 +328,92 @@ describe('a process that starts while the database is away (Postgres)', () => {
     }
     assert.equal(entries.filter((e) => e.msg === 'waiting for dependencies').length, 1, 'the wait is one warning');
     assert.ok(entries.some((e) => e.msg === 'dependencies reachable: starting'));
+  });
+});
+
+describe('a batch during which the database goes away (Postgres, hosted mode)', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let t: TestApp;
+  let headers: Record<string, string>;
+  const ws = 'ws_batch_outage';
+
+  before(async () => {
+    database = await createTestDatabase('postgres', { migrated: true });
+    if (database.settings.client !== 'pg') throw new Error('postgres expected');
+    const url = new URL(database.settings.url);
+    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
+    // One render at a time: the batch's items render in order.
+    t = await startTestApp('postgres', {
+      database: { ...database, settings: { client: 'pg', url: proxy.via(database.settings.url) } },
+      env: { ...HOSTED_ENV, RENDER_WORKERS: '1' },
+    });
+    headers = { Authorization: `Bearer ${await workspaceKey(t, { id: ws, name: 'Batch outage' }, 'test')}` };
+    await t.runtime.deps.services.credits.add({
+      workspaceId: ws,
+      amount: 1_000,
+      kind: 'grant',
+      id: 'grant_batch_outage',
+      reference: 'test',
+      description: 'grant',
+    });
+  });
+  after(async () => {
+    await t?.close();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  const balance = async () => (await t.request('get', '/v1/billing', { auth: false, headers })).body.balance as Record<string, number>;
+  const item = (seed: number) => ({ slug: 'mesh-gradient', seed, size: { width: 32, height: 32 }, format: 'png' });
+
+  test('the items rendered are reported and charged, the rest are not_ready and cost nothing: the client learns what it paid for', async () => {
+    // What one such item costs.
+    const single = await t.request('post', '/v1/batch', { auth: false, headers, body: { items: [item(900)] } });
+    assert.equal(single.status, 200, single.text);
+    const before = await balance();
+    const cost = 1_000 - before.credits;
+    assert.ok(cost > 0 && before.reserved === 0, JSON.stringify(before));
+
+    // The database goes away as the second item starts to render: it was reserved, it renders and
+    // is delivered (its charge waits for the database); the third cannot be reserved.
+    const render = t.runtime.deps.services.render;
+    const renderUncached = render.renderUncached.bind(render);
+    let renders = 0;
+    render.renderUncached = async (resolved: ResolvedRecipe, call?: Parameters<typeof renderUncached>[1]) => {
+      if (++renders === 2) await proxy.cut();
+      return renderUncached(resolved, call);
+    };
+    let res;
+    try {
+      res = await t.request('post', '/v1/batch', { auth: false, headers, body: { items: [item(901), item(902), item(903)] } });
+    } finally {
+      render.renderUncached = renderUncached;
+    }
+    assert.equal(res.status, 200, res.text);
+    const [first, second, third] = res.body.results as Record<string, unknown>[];
+    assert.deepEqual([first.ok, second.ok, third.ok], [true, true, false], res.text);
+    assert.equal(third.code, 'not_ready');
+    assert.match(String(third.error), /database became unavailable .*nothing was charged.*retry it/);
+    assert.ok(first.url && second.url);
+
+    // Back: the delayed charge lands; exactly the two rendered items are paid for, nothing is held.
+    await proxy.restore();
+    await t.runtime.deps.services.credits.settled();
+    const after = await balance();
+    assert.deepEqual({ spent: before.credits - after.credits, reserved: after.reserved }, { spent: 2 * cost, reserved: 0 });
+
+    // A batch of which nothing could render is refused whole (503 with Retry-After), and costs nothing.
+    await proxy.cut();
+    try {
+      const refused = await t.runtime.deps.services.batch.renderAll([item(904), item(905)], { workspaceId: ws, method: 'api_key' }).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      assert.equal(unavailableDependency(refused), 'database', String(refused));
+    } finally {
+      await proxy.restore();
+    }
+    assert.equal((await balance()).credits, after.credits);
   });
 });
