@@ -15,6 +15,15 @@ export function installProcessPolicy(
   fatal: (reason: string) => void,
   dependencies: () => DependencyStatus | undefined = () => undefined,
 ): void {
+  // Node writes process warnings (a library's deprecation or support notice, such as the AWS SDK's
+  // on the Node version) to stderr itself, as plain text: they are JSON log lines here instead.
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) =>
+    logger.warn(
+      { warning: { name: warning.name, code: (warning as { code?: string }).code, message: warning.message } },
+      'process warning',
+    ),
+  );
   process.on('unhandledRejection', (reason) => {
     const dependency = unavailableDependency(reason);
     if (dependency) dependencies()?.unavailable(dependency, reason);
