@@ -88,8 +88,6 @@ export interface JobRunnerOptions {
   storageWaitMs?: number;
   /** Told of the database's and storage's outages that the runner meets (logged there once). */
   dependencies?: DependencyStatus;
-  /** UPLOAD_BACKLOG_BYTES unless told (tests). */
-  uploadBacklogBytes?: number;
 }
 
 export class JobRunner implements JobConsumer {
@@ -117,7 +115,7 @@ export class JobRunner implements JobConsumer {
   private readonly retryDelayMs: number;
   private readonly storageWaitMs: number;
   private readonly dependencies: DependencyStatus | undefined;
-  private readonly uploadBacklogBytes: number;
+  private readonly uploadBacklogBytes = UPLOAD_BACKLOG_BYTES;
   /** Bytes of rendered results waiting for their store without a slot (at most uploadBacklogBytes). */
   private waitingBytes = 0;
 
@@ -138,7 +136,6 @@ export class JobRunner implements JobConsumer {
     this.retryDelayMs = options.retryDelayMs ?? 2_000;
     this.storageWaitMs = options.storageWaitMs ?? DEFAULT_STORAGE_WAIT_MS;
     this.dependencies = options.dependencies;
-    this.uploadBacklogBytes = options.uploadBacklogBytes ?? UPLOAD_BACKLOG_BYTES;
   }
 
   /** Bytes of rendered results now waiting for their store without holding a slot. */

@@ -3,7 +3,8 @@
 // that waits to store its result gives its slot back, so the export queued behind it renders
 // meanwhile instead of waiting out the outage; a submission while storage is known to be down is
 // refused with 503 `not_ready` and Retry-After (nothing queued); both exports complete once storage
-// is back; the outage is logged once when it starts and once when it ends, with what was refused.
+// is back; the outage is logged once when it starts and once when it ends, with what was refused; past
+// the backlog a process may hold, a waiting result keeps its slot.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { JobRecord } from '../../db/repositories/jobs.repository.ts';
@@ -111,6 +112,30 @@ for (const engine of ENGINES) {
         assert.deepEqual({ level: refusedLine?.level, dependency: refusedLine?.dependency }, { level: 30, dependency: 'storage' });
       } finally {
         render.render = original;
+      }
+    });
+
+    test('past the backlog of results waiting for storage (256 MB; here 1 byte), a waiting result keeps its slot', async () => {
+      // The budget is a constant; the test shrinks this runner's (production code has no hook for it).
+      const runner = t.runtime.jobs.runner as unknown as { uploadBacklogBytes: number };
+      const budget = runner.uploadBacklogBytes;
+      runner.uploadBacklogBytes = 1;
+      try {
+        await s3.stop();
+        // Submitted before this process has met the outage (its submission's own cache lookup is what tells it).
+        const job = await t.request('post', '/v1/jobs', { body: gif(10) });
+        assert.equal(job.status, 202, job.text);
+        const waits = await t.waitForLog(
+          (e) => e.jobId === job.body.id && e.msg === 'storage unavailable: retrying the result upload',
+          20_000,
+        );
+        assert.equal(waits.slotReleased, false, 'the result is held with its slot');
+        assert.equal(t.runtime.jobs.runner.resultsWaitingBytes, 0);
+        await s3.start();
+        await waitForJob(t, job.body.id, ['completed'], { timeoutMs: 60_000 });
+      } finally {
+        runner.uploadBacklogBytes = budget;
+        await s3.start();
       }
     });
   });
