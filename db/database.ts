@@ -48,13 +48,19 @@ function knexLog({ logger, dependencies }: DatabaseOptions): Knex.Config['log'] 
   if (!logger) return undefined;
   const line = (level: 'debug' | 'warn' | 'error') => (message: unknown) => {
     const text = typeof message === 'string' ? message : JSON.stringify(message);
-    // A connection the pool could not make, or one the server dropped (the database is down or
-    // restarting): reported as an outage, once (src/lib/dependency-status.ts), the message alone at
-    // debug — knex prints a stack on every failed attempt, several a second while the database is away.
-    if (text.startsWith('Acquire connection error') || text.startsWith('Connection Error:')) {
+    // A connection the pool could not make (the database is down or restarting): part of an outage,
+    // logged once (src/lib/dependency-status.ts); the message alone at debug — knex prints a stack on
+    // every failed attempt, several a second while the database is away.
+    if (text.startsWith('Acquire connection error')) {
       const firstLine = text.split('\n')[0];
       dependencies?.unavailable('database', firstLine);
       logger.debug({ component: 'knex' }, firstLine);
+      return;
+    }
+    // A pooled connection the server dropped, found and discarded when next acquired (often after the
+    // database is back): not news of an outage, only a debug line.
+    if (text.startsWith('Connection Error:')) {
+      logger.debug({ component: 'knex' }, text.split('\n')[0]);
       return;
     }
     logger[level]({ component: 'knex' }, text);
