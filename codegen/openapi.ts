@@ -37,7 +37,11 @@ export interface paths {
          * Render up to 50 items
          * @description Each item is rendered and reported on its own; one bad item never fails the others.
          *     Identical items render once. Results land in the render cache, so their recipe URLs answer
-         *     `X-Service-Cache: HIT`.
+         *     `X-Service-Cache: HIT`. Each item is charged on its own (in hosted mode), so the answer says
+         *     what was paid for: if the database goes away during a batch, the items rendered so far are
+         *     reported (and charged, at once or when the database is back) and every other item is `ok:
+         *     false` with `code: not_ready`, charged nothing — retry those. A batch of which no item could be
+         *     rendered answers 503 and costs nothing.
          */
         post: operations["renderBatch"];
         delete?: never;
@@ -57,8 +61,9 @@ export interface paths {
          * Balance and purchases
          * @description The workspace's balance (`credits` bought minus spent, `reserved` by renders and jobs in flight,
          *     `available` to spend), the credit packs on sale and the workspace's last 100 purchases, newest
-         *     first. Buy a pack with `POST /v1/billing/checkout`. In local mode nothing is charged and the
-         *     balance stays 0. Never cached (`Cache-Control: no-store`).
+         *     first. Buy a pack with `POST /v1/billing/checkout`. In local mode (and hosted mode without
+         *     Stripe) this answers too, while checkout answers 501; local mode charges nothing, so its balance
+         *     is what an operator granted (usually 0). Never cached (`Cache-Control: no-store`).
          */
         get: operations["getBilling"];
         put?: never;
@@ -233,6 +238,11 @@ export interface paths {
          *     cancelled. Transient failures are retried, up to 3 attempts in all. A completed job's result stays
          *     downloadable for 7 days (`expiresAt`). Safe to retry with `Idempotency-Key`. Any credential of the
          *     workspace: an API key, a session (with a listed `Origin`) or the local gateway.
+         *
+         *     While the store of results (object storage) is known to be unreachable, a submission answers 503
+         *     `not_ready` with `Retry-After` and nothing is queued or reserved: its result could not be stored.
+         *     A job accepted before the outage renders and waits for storage (`STORAGE_OUTAGE_WAIT_SECONDS`)
+         *     without holding up the jobs queued behind it.
          */
         post: operations["createJob"];
         delete?: never;
@@ -866,6 +876,7 @@ export interface components {
             cache?: "HIT" | "MISS";
             /** @description As the X-Service-Coalesced header: true when this item joined an identical render in flight; absent otherwise. */
             coalesced?: boolean;
+            /** @description The problem code of a failed item; `not_ready` when the database went away before it rendered (nothing charged for it; retry it). */
             code?: components["schemas"]["ProblemCode"];
             contentType?: string;
             /** @description What went wrong with this item. */
@@ -2078,7 +2089,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            /** @description `not_ready`: the database is unavailable — a restart or failover — and no item of the batch could be rendered (nothing was charged; a database that goes away after an item rendered gives 200 with the rest `not_ready`), or the process is still starting; see `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -2899,7 +2910,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            /** @description `not_ready`: the database is unavailable — a restart or failover —, object storage (where results are kept) is known to be unreachable so the result could not be stored, or the process is still starting; see `Retry-After`. Nothing is queued or reserved. */
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };

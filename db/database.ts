@@ -4,7 +4,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { Config } from '../src/config/config.ts';
+import type { DependencyStatus } from '../src/lib/dependency-status.ts';
+import { unavailableDependency } from '../src/lib/dependency-failure.ts';
 import { migrationSource } from './migrations/index.ts';
 
 export type Database = Knex;
@@ -33,13 +36,60 @@ class ImmediateSqliteClient extends ClientBetterSqlite3 {
   }
 }
 
-export function createDatabase(settings: DatabaseSettings): Database {
+export interface DatabaseOptions {
+  /** knex's own messages (pool and connection warnings, deprecations) go here instead of the console. */
+  logger?: Pick<Logger, 'debug' | 'warn' | 'error'>;
+  /** Told of connections and queries that fail because the database cannot be reached, and of every query that succeeds. */
+  dependencies?: DependencyStatus;
+}
+
+/** knex's log option: its messages as JSON log lines, never the console. */
+function knexLog({ logger, dependencies }: DatabaseOptions): Knex.Config['log'] {
+  if (!logger) return undefined;
+  const line = (level: 'debug' | 'warn' | 'error') => (message: unknown) => {
+    const text = typeof message === 'string' ? message : JSON.stringify(message);
+    // A connection the pool could not make (the database is down or restarting): part of an outage,
+    // logged once (src/lib/dependency-status.ts); the message alone at debug — knex prints a stack on
+    // every failed attempt, several a second while the database is away.
+    if (text.startsWith('Acquire connection error')) {
+      const firstLine = text.split('\n')[0];
+      dependencies?.unavailable('database', firstLine);
+      logger.debug({ component: 'knex' }, firstLine);
+      return;
+    }
+    // A pooled connection the server dropped, found and discarded when next acquired (often after the
+    // database is back): not news of an outage, only a debug line.
+    if (text.startsWith('Connection Error:')) {
+      logger.debug({ component: 'knex' }, text.split('\n')[0]);
+      return;
+    }
+    logger[level]({ component: 'knex' }, text);
+  };
+  return { debug: line('debug'), warn: line('warn'), error: line('error'), deprecate: line('warn') };
+}
+
+export function createDatabase(settings: DatabaseSettings, options: DatabaseOptions = {}): Database {
+  const db = createKnex(settings, options);
+  const { dependencies } = options;
+  if (dependencies) {
+    // Any query that answers means the database is back; one that fails to connect means it is not.
+    db.on('query-response', () => dependencies.available('database'));
+    db.on('query-error', (err: unknown) => {
+      if (unavailableDependency(err) === 'database') dependencies.unavailable('database', err);
+    });
+  }
+  return db;
+}
+
+function createKnex(settings: DatabaseSettings, options: DatabaseOptions): Database {
+  const log = knexLog(options);
   if (settings.client === 'sqlite') {
     if (settings.filename !== ':memory:') mkdirSync(path.dirname(settings.filename), { recursive: true });
     return knexFactory({
       client: ImmediateSqliteClient as unknown as typeof Knex.Client,
       connection: { filename: settings.filename },
       useNullAsDefault: true,
+      log,
       pool: {
         min: 1,
         max: 1,
@@ -63,6 +113,7 @@ export function createDatabase(settings: DatabaseSettings): Database {
     // A server that does not answer (a failover in progress) fails a connection attempt after 5 s, not never.
     connection: { connectionString: settings.url, application_name: 'render-service', connectionTimeoutMillis: 5_000 },
     pool: { min: 0, max: 10 },
+    log,
     migrations: { migrationSource },
   });
 }

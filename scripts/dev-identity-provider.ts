@@ -20,6 +20,39 @@ function account(login: string) {
   return { name, email: `${local}@trial.localhost` };
 }
 
+/**
+ * Every artifact's lifetime, stated: oidc-provider prints a console NOTICE (“you SHOULD change it”)
+ * the first time each default lifetime function runs during a sign-in. Seconds.
+ */
+export const DEVELOPMENT_TTL = {
+  AccessToken: 60 * 60,
+  AuthorizationCode: 60,
+  IdToken: 60 * 60,
+  Interaction: 60 * 60,
+  Session: 24 * 60 * 60,
+  Grant: 24 * 60 * 60,
+};
+
+const OUTSIDE_FONTS = /@import url\(https:\/\/fonts\.googleapis\.com[^)]*\);?/g;
+/** The provider's pages use this machine's fonts and load nothing from anywhere else. */
+export const DEVELOPMENT_PAGE_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
+
+/**
+ * A middleware (koa's, as oidc-provider takes) that removes what the package's development pages
+ * would load from outside — its login and consent forms import Google Fonts — and forbids the rest
+ * with a Content-Security-Policy: offline, the import is a console error; online, a request to a
+ * third party from a page of ours.
+ */
+export async function selfContainedPages(
+  ctx: { body: unknown; response: { is(type: string): string | false }; set(name: string, value: string): void },
+  next: () => Promise<unknown>,
+): Promise<void> {
+  await next();
+  if (typeof ctx.body !== 'string' || !ctx.response.is('html')) return;
+  ctx.body = ctx.body.replace(OUTSIDE_FONTS, '');
+  ctx.set('Content-Security-Policy', DEVELOPMENT_PAGE_CSP);
+}
+
 /** Runs `create` with oidc-provider's development-only console warnings left out (others still print). */
 function withoutDevelopmentWarnings<T>(create: () => T): T {
   const warn = console.warn;
@@ -70,8 +103,10 @@ export async function startDevIdentityProvider(appOrigin: string): Promise<DevId
         features: { devInteractions: { enabled: true } },
         pkce: { required: () => true },
         cookies: { keys: [randomBytes(24).toString('base64url')] },
+        ttl: DEVELOPMENT_TTL,
       }),
   );
+  provider.use(selfContainedPages);
   server.on('request', provider.callback());
   return {
     issuer,

@@ -9,8 +9,8 @@ import express from 'express';
 import { handlers } from '../handlers/index.ts';
 import { isProblemError } from './errors/problem.ts';
 import type { AppDeps } from './http/app-deps.types.ts';
-import { loggableUrl, requestLogger } from './http/logging.ts';
-import { leanHitPathStep } from './http/lean-hit.path.ts';
+import { loggableUrl, markAnsweredByLeanPath, requestLogger } from './http/logging.ts';
+import { LEAN_PATH_STEP, leanHitPathStep } from './http/lean-hit.path.ts';
 import { requestRecorder } from './http/request-metrics.ts';
 import { requestPipeline, type RequestPipeline, type RequestStep } from './http/request-pipeline.ts';
 import { authenticateOnce, authorizedSteps } from './http/request-steps.ts';
@@ -22,7 +22,7 @@ import { originMiddleware, originPolicy } from './http/origin.middleware.ts';
 import { localGateway } from './http/local-gateway.middleware.ts';
 import { signInRateLimit } from './http/sign-in-rate-limit.middleware.ts';
 import { appOriginRedirect } from './http/app-origin.redirect.ts';
-import { problemErrorHandler, problemFor, requestIdOf, routeNotFound, sendProblem } from './http/problem-response.ts';
+import { problemErrorHandler, problemFor, recordProblem, requestIdOf, routeNotFound, sendProblem } from './http/problem-response.ts';
 
 const require = createRequire(import.meta.url);
 export const REDOC_BUNDLE = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles', 'redoc.standalone.js');
@@ -158,7 +158,7 @@ export async function createApp(deps: AppDeps): Promise<RequestPipeline> {
   const router = await createOperationsRouter(deps, { handlers, authenticate, authorized });
   operations.use(router.handle);
   operations.use(routeNotFound);
-  operations.use(problemErrorHandler);
+  operations.use(problemErrorHandler(deps.dependencies));
 
   const securityHeaderEntries = Object.entries(SECURITY_HEADERS);
   const securityHeaders: RequestStep['handle'] = (_req, res, next) => {
@@ -182,8 +182,11 @@ export async function createApp(deps: AppDeps): Promise<RequestPipeline> {
   ];
   return requestPipeline(steps, (err, step, req, res, passedOn) => {
     const problem = problemFor(err, req);
-    // A refusal is an answer like any other (the request log line records it); anything else is logged.
-    if (!isProblemError(err) || passedOn)
+    if (!passedOn && step.name === LEAN_PATH_STEP) markAnsweredByLeanPath(res);
+    // A 503 for a dependency that is down is counted in its outage (logged once) and on the request's
+    // line; any other refusal is an answer like any other (the request line records it); the rest is logged.
+    if (!passedOn && problem.code === 'not_ready') recordProblem(err, problem, res, deps.dependencies);
+    else if (!isProblemError(err) || passedOn)
       deps.logger[problem.status >= 500 && problem.code !== 'not_ready' ? 'error' : 'warn'](
         { err, reqId: requestIdOf(req), url: loggableUrl(req.url ?? '') },
         `${step.name} failed`,

@@ -15,6 +15,8 @@ import { createRenderEngine } from './services/render-engine.factory.ts';
 import { FsBlobStore } from './blob/fs.blob-store.ts';
 import { MemoryCachedBlobStore } from './blob/memory-cached.blob-store.ts';
 import { S3BlobStore, createS3Client } from './blob/s3.blob-store.ts';
+import { TrackedBlobStore } from './blob/tracked.blob-store.ts';
+import { DependencyStatus, logFailure } from './lib/dependency-status.ts';
 import { JobResults } from './jobs/job-results.ts';
 import type { BlobStore } from './blob/blob-store.ts';
 import { DatabaseBlobStore } from '../db/repositories/blobs.repository.ts';
@@ -121,7 +123,13 @@ async function refuseHostedDatabase(db: Database, workspaces: WorkspacesReposito
 }
 
 export async function compose(config: Config, logger: Logger, options: ComposeOptions = {}): Promise<Runtime> {
-  const db = createDatabase(config.database);
+  const clock = options.clock ?? systemClock;
+  // Whether the database and object storage answer: every part of the process reports to it, and an
+  // outage is logged there once when it starts and once when it ends (src/lib/dependency-status.ts).
+  const dependencies = new DependencyStatus({ logger, clock });
+  const db = createDatabase(config.database, { logger, dependencies });
+  dependencies.setProbe('database', () => new SystemRepository(db).roundTrip());
+  const quietly = (level: 'warn' | 'error', msg: string) => (err: unknown) => logFailure(dependencies, logger, level, { err }, msg);
   const metrics = new Metrics();
   const workspaces = new WorkspacesRepository(db);
   if (config.localMode) await refuseHostedDatabase(db, workspaces);
@@ -133,7 +141,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   }
 
   // BLOB_STORE: the render cache and job results, on disk, in Postgres or in an S3 bucket.
-  const blobs = createBlobStores(config.blobStore, db);
+  const blobs = createBlobStores(config.blobStore, db, dependencies);
+  dependencies.setProbe('storage', () => blobs.results.get(BLOB_STORE_PROBE_KEY));
   const renderCache: BlobStore = new MemoryCachedBlobStore(blobs.cache, config.render.memoryCacheBytes);
   const {
     generators,
@@ -144,10 +153,10 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   } = await createRenderEngine(config, {
     cache: renderCache,
     logger,
+    dependencies,
     ffmpegVersion: options.ffmpegVersion,
   });
   if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
-  const clock = options.clock ?? systemClock;
   // Browser sign-in exists in hosted mode only; local mode has the gateway instead.
   // Loaded only in hosted mode: better-auth and its plugins take about a second to import, which a
   // local-mode start (and every local-mode test process) would pay for nothing.
@@ -158,23 +167,22 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     clock,
     enabled: !config.localMode,
     logger,
+    dependencies,
     topUpHint: options.paymentProvider || config.billing ? BUY_CREDITS_HINT : NO_BILLING_HINT,
   });
   const signIn = config.localMode
     ? null
-    : (await import('./adapters/better-auth.sign-in.ts')).createSignIn({ config, workspaces, credits, clock, logger });
+    : (await import('./adapters/better-auth.sign-in.ts')).createSignIn({ config, workspaces, credits, clock, logger, dependencies });
   // On Postgres every process hears revocations (LISTEN) and so may keep verified keys in memory.
   const keyRevocations =
     config.database.client === 'pg'
-      ? new PgKeyRevocationFeed(config.database.url, (err) =>
-          logger.warn({ err }, 'not hearing key revocations: verifying every key in the database'),
-        )
+      ? new PgKeyRevocationFeed(config.database.url, quietly('warn', 'not hearing key revocations: verifying every key in the database'))
       : null;
   const keys = new KeysService({
     repo: new ApiKeysRepository(db),
     clock,
     localMode: config.localMode,
-    onTouchError: (err) => logger.warn({ err }, 'could not record key use'),
+    onTouchError: quietly('warn', 'could not record key use'),
     revocations: keyRevocations,
   });
   await keys.listenForRevocations();
@@ -211,12 +219,12 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     repo: new UrlSigningKeysRepository(db),
     clock,
     rateLimiter,
-    onTouchError: (err) => logger.warn({ err }, 'could not record url signing key use'),
+    onTouchError: quietly('warn', 'could not record url signing key use'),
   });
   urlSigningKeys.on('refused', (reason) => metrics.signedUrlRefusal(reason));
   const meteredRender = new MeteredRenderService({ render, credits, usage, signingKeys: urlSigningKeys });
   const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
-  idempotency.startSweeper((err) => logger.warn({ err }, 'idempotency key sweep failed'));
+  idempotency.startSweeper(quietly('warn', 'idempotency key sweep failed'));
   const revision = options.revision ?? config.revision ?? gitRevision(process.cwd()) ?? 'unknown';
 
   const webhooksRepo = new WebhooksRepository(db);
@@ -227,6 +235,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     secrets: webhookSecrets,
     config,
     logger,
+    dependencies,
     clock,
     client: webhookClient,
   });
@@ -234,7 +243,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   webhookDelivery.startSweeper();
   const jobsRepo = new JobsRepository(db);
   // Postgres: pg-boss carries the messages, so workers on any machine share the queue. SQLite: the table is the queue.
-  const onQueueError = (err: unknown) => logger.error({ err }, 'job queue error');
+  const onQueueError = quietly('error', 'job queue error');
   const queue: JobQueue =
     config.database.client === 'pg'
       ? new PgBossJobQueue(exportQueueOptions({ connectionString: config.database.url, supervise: config.jobs.runInProcess }), onQueueError)
@@ -252,6 +261,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     clock,
     lifecycle,
     checkWebhookUrl: (url) => void assertWebhookUrlAllowed(url, config),
+    resultStoreDown: () => dependencies.isDown('storage'),
   });
   const runner = new JobRunner({
     repo: jobsRepo,
@@ -267,6 +277,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     leaseMs: config.jobs.leaseMs,
     retryDelayMs: config.jobs.retryDelayMs,
     storageWaitMs: config.jobs.storageWaitMs,
+    dependencies,
   });
   const jobEvents = new JobEventStreams({
     repo: jobsRepo,
@@ -284,6 +295,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     config,
     logger,
     metrics,
+    dependencies,
     services: {
       auth: new AuthService({
         config,
@@ -309,6 +321,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
         revision,
         clock,
         logger,
+        // The store's own outage (a database-backed store's is the database's) is logged by `dependencies`.
+        blobStoreOutage: () => dependencies.isDown(config.blobStore.kind === 'database' ? 'database' : 'storage'),
         animationBudgetMs: config.render.animationBudgetMs,
         // A read of a key that is never written: reachable, bucket present, credentials accepted.
         blobStoreProbe: () =>
@@ -357,6 +371,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       await signIn?.close();
       await keys.close();
       blobs.close();
+      dependencies.close();
       await db.destroy();
     },
   };
@@ -364,8 +379,16 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
 
 export const BLOB_STORE_PROBE_KEY = 'readiness_probe';
 
-/** The blob stores BLOB_STORE names: the render cache and job results, in separate namespaces of one store. */
-export function createBlobStores(settings: Config['blobStore'], db: Database): { cache: BlobStore; results: BlobStore; close(): void } {
+/**
+ * The blob stores BLOB_STORE names: the render cache and job results, in separate namespaces of one
+ * store. An S3 bucket's answers are reported to `dependencies` (the other stores are the database's
+ * and a local directory: the database reports itself).
+ */
+export function createBlobStores(
+  settings: Config['blobStore'],
+  db: Database,
+  dependencies?: DependencyStatus,
+): { cache: BlobStore; results: BlobStore; close(): void } {
   switch (settings.kind) {
     case 'fs':
       return {
@@ -378,11 +401,11 @@ export function createBlobStores(settings: Config['blobStore'], db: Database): {
       return { cache: new DatabaseBlobStore(db), results: new DatabaseBlobStore(db, 'results/'), close: () => {} };
     case 's3': {
       const client = createS3Client(settings);
-      return {
-        cache: new S3BlobStore(client, settings.bucket, `${settings.prefix}cache/`),
-        results: new S3BlobStore(client, settings.bucket, `${settings.prefix}results/`),
-        close: () => client.destroy(),
+      const store = (prefix: string): BlobStore => {
+        const s3 = new S3BlobStore(client, settings.bucket, prefix);
+        return dependencies ? new TrackedBlobStore(s3, dependencies) : s3;
       };
+      return { cache: store(`${settings.prefix}cache/`), results: store(`${settings.prefix}results/`), close: () => client.destroy() };
     }
   }
 }
@@ -427,7 +450,7 @@ export interface AdminRuntime {
 }
 
 export async function composeAdmin(config: Config, logger: Logger, clock: Clock = systemClock): Promise<AdminRuntime> {
-  const db = createDatabase(config.database);
+  const db = createDatabase(config.database, { logger });
   try {
     await migrateToLatest(db);
   } catch (err) {

@@ -14,6 +14,7 @@ import { createHttpServer } from './http/http-server.ts';
 import { startMetricsServer } from './http/metrics.server.ts';
 import { startingListener } from './http/starting.listener.ts';
 import { createLogger } from './lib/logger.ts';
+import type { DependencyStatus } from './lib/dependency-status.ts';
 import { installProcessPolicy } from './process-policy.ts';
 import { healthReport } from './services/health.service.ts';
 import { ensureLocalApiKey } from './services/local-key.ts';
@@ -34,7 +35,13 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   // Until the app is up there is nothing to drain: a fatal state exits at once.
   let fatal: (reason: string) => void = () => process.exit(1);
-  installProcessPolicy(logger, (reason) => fatal(reason));
+  // Once composed, a dependency's failure nobody caught counts in its outage (logged once).
+  const composed: { dependencies?: DependencyStatus } = {};
+  installProcessPolicy(
+    logger,
+    (reason) => fatal(reason),
+    () => composed.dependencies,
+  );
 
   // The generated local key is written only once the database is known to be a local one (compose).
   let localKeyNote = '';
@@ -94,6 +101,7 @@ async function main(): Promise<void> {
   );
 
   const runtime = await compose(config, logger, { localKey, revision, ffmpegVersion: ffmpegProbe });
+  composed.dependencies = runtime.deps.dependencies;
   listener = await createApp(runtime.deps);
   process.stdout.write(localKeyNote);
   logger.info({ url, mode: config.localMode ? 'local' : 'hosted', database: config.database.client }, 'listening');

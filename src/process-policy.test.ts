@@ -31,6 +31,17 @@ describe('the process policy (a real child process)', () => {
     }
   });
 
+  test("a library's process warning is a JSON log line, not Node's own text on stderr", async () => {
+    assert.equal((await fetch(`${base}/warn`)).status, 200);
+    const logged = await child.waitForLog((e) => e.msg === 'process warning', 'the warning to be logged', 20_000);
+    assert.equal(logged.level, 40);
+    assert.deepEqual(logged.warning, {
+      name: 'NodeVersionSupportWarning',
+      message: 'The AWS SDK for JavaScript (v3) will require node >=22.',
+    });
+    assert.doesNotMatch(child.output(), /\(node:\d+\) .*Warning/, 'nothing of Node’s own');
+  });
+
   test("a dependency's connection error thrown out of the event loop is logged and the process keeps serving", async () => {
     assert.equal((await fetch(`${base}/throw-dependency`)).status, 200);
     await child.waitForLog((e) => e.msg === 'uncaught dependency failure: logged, the process keeps serving', 'the throw to be logged');

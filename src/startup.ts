@@ -35,7 +35,8 @@ export async function waitForDependencies(
   /** Called once, at the first failed attempt. */
   onWaiting?: () => void,
 ): Promise<void> {
-  const db = createDatabase(config.database);
+  // knex's failed connection attempts go to debug: this loop says what it waits for (warn, then every 30 s).
+  const db = createDatabase(config.database, { logger });
   const system = new SystemRepository(db);
   const blobs = createBlobStores(config.blobStore, db);
   const started = Date.now();

@@ -5,6 +5,7 @@
 import { compose } from './compose.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './lib/logger.ts';
+import type { DependencyStatus } from './lib/dependency-status.ts';
 import { startMetricsServer } from './http/metrics.server.ts';
 import { installProcessPolicy } from './process-policy.ts';
 import { drainOnSignals } from './shutdown.ts';
@@ -23,7 +24,13 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   let fatal: (reason: string) => void = () => process.exit(1);
-  installProcessPolicy(logger, (reason) => fatal(reason));
+  // Once composed, a dependency's failure nobody caught counts in its outage (logged once).
+  const composed: { dependencies?: DependencyStatus } = {};
+  installProcessPolicy(
+    logger,
+    (reason) => fatal(reason),
+    () => composed.dependencies,
+  );
 
   await waitForDependenciesOrExit(config, logger, { database: false, blobStore: false });
 
@@ -35,6 +42,7 @@ async function main(): Promise<void> {
     }
     throw err;
   });
+  composed.dependencies = runtime.deps.dependencies;
   if (config.metrics) await startMetricsServer(runtime.metrics, config.metrics);
   logger.info({ concurrency: config.jobs.concurrency, database: config.database.client }, 'worker started');
   fatal = drainOnSignals({ runtime, logger });

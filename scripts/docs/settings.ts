@@ -257,7 +257,11 @@ export const SETTING_GROUPS: SettingGroup[] = [
     title: 'Export jobs and webhooks',
     settings: [
       { names: ['RUN_JOBS'], meaning: 'Whether this process runs export jobs (`npm run worker` processes always do).' },
-      { names: ['JOB_CONCURRENCY'], meaning: 'Export jobs one process runs at once.' },
+      {
+        names: ['JOB_CONCURRENCY'],
+        meaning:
+          'Export jobs one process renders at once. A rendered result waiting for object storage does not count (up to 256 MB of them per process).',
+      },
       {
         names: ['JOB_LEASE_MS'],
         meaning: 'A job whose process stops heart-beating lapses after this long and is queued again at the next sweep.',
@@ -269,7 +273,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
       {
         names: ['STORAGE_OUTAGE_WAIT_SECONDS'],
         meaning:
-          'How long a rendered export keeps trying to store its result while object storage is unreachable before it fails and releases its credits.',
+          'How long a rendered export keeps trying to store its result while object storage is unreachable (without holding a `JOB_CONCURRENCY` slot) before it fails and releases its credits.',
       },
       {
         names: ['EVENT_STREAMS_PER_WORKSPACE'],

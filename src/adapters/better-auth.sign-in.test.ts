@@ -1,7 +1,8 @@
-// The sign-in library's error answers become problem+json (sign-in.ts authErrorAsProblem).
+// The sign-in library's error answers become problem+json (sign-in.ts authErrorAsProblem), and its
+// log lines take the level their request's answer gives them (libraryLineLevel).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { authErrorAsProblem } from './better-auth.sign-in.ts';
+import { authErrorAsProblem, libraryLineLevel } from './better-auth.sign-in.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -42,4 +43,13 @@ test('redirects and successes pass through untouched', async () => {
   assert.equal(await authErrorAsProblem(redirect), redirect);
   const ok = json(200, { url: 'https://github.com/login' });
   assert.equal(await authErrorAsProblem(ok), ok);
+});
+
+test("the library's warnings and errors in a request answered 4xx are the client's mistake: info; otherwise its own level", () => {
+  assert.equal(libraryLineLevel('error', 403), 'info');
+  assert.equal(libraryLineLevel('warn', 404), 'info');
+  assert.equal(libraryLineLevel('debug', 400), 'debug');
+  assert.equal(libraryLineLevel('error', 500), 'error');
+  assert.equal(libraryLineLevel('error', 302), 'error');
+  assert.equal(libraryLineLevel('warn', undefined), 'warn');
 });

@@ -5,6 +5,7 @@
 // All providers go through better-auth's genericOAuth plugin rather than its built-in ones: the
 // built-ins hard-code their endpoints, and configurable endpoints let GitHub Enterprise installs
 // and the tests (a real local OpenID provider) run the very same code path.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { newId } from '../lib/ids.ts';
 import { betterAuth } from 'better-auth';
 import { fromNodeHeaders, toNodeHandler } from 'better-auth/node';
@@ -19,6 +20,7 @@ import type { ProblemCode } from '../errors/error-registry.ts';
 import { problemBody } from '../errors/problem.ts';
 import type { SessionInfo, SessionReader, SignInProvider } from '../services/auth.service.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { DependencyStatus } from '../lib/dependency-status.ts';
 
 export const AUTH_BASE_PATH = '/v1/auth';
 
@@ -142,6 +144,31 @@ export interface SignInDeps {
   credits: Pick<CreditsService, 'add'>;
   clock: Clock;
   logger: Logger;
+  /** Told when the library's own connections fail because the database is away. */
+  dependencies?: DependencyStatus;
+}
+
+type LibraryLevel = 'info' | 'warn' | 'error' | 'debug';
+interface LibraryLine {
+  level: LibraryLevel;
+  message: string;
+}
+
+/**
+ * The library's log lines during one request, held until its answer says whose they are: the
+ * library logs a client's mistake (a foreign callbackURL, an unknown provider) at error level
+ * before it answers 403 or 404. Lines written outside a request are logged at once.
+ */
+const requestLines = new AsyncLocalStorage<LibraryLine[]>();
+
+/**
+ * The level a line of the library deserves once its request is answered `status`: a 4xx is the
+ * client's mistake, worth an info line (the request's own line is the warning), never an error;
+ * anything else keeps the library's level. Undefined status: the request failed (thrown).
+ */
+export function libraryLineLevel(level: LibraryLevel, status: number | undefined): LibraryLevel {
+  if (status !== undefined && status >= 400 && status < 500 && (level === 'warn' || level === 'error')) return 'info';
+  return level;
 }
 
 export interface SignIn {
@@ -156,10 +183,32 @@ function newWorkspaceId(): string {
   return newId('ws');
 }
 
-export function createSignIn({ config, workspaces, credits, clock, logger }: SignInDeps): SignIn {
+export function createSignIn({ config, workspaces, credits, clock, logger, dependencies }: SignInDeps): SignIn {
   if (config.database.client !== 'pg') throw new Error('Browser sign-in runs in hosted mode, on Postgres');
   const { signIn } = config;
   const pool = new pg.Pool({ connectionString: config.database.url, max: 5 });
+  // An idle connection the server dropped (a restart): the pool replaces it; unheard, the event would end the process.
+  pool.on('error', (err) => {
+    if (!dependencies?.noteFailure(err)) logger.warn({ err, component: 'sign-in' }, 'sign-in database connection failed');
+  });
+  const libraryLog = (level: LibraryLevel, message: string) => logger[level]({ component: 'sign-in' }, message);
+  /** Runs `work` with the library's lines held, then writes them at the level its outcome gives them. */
+  const scoped = async <T>(work: () => Promise<T>, statusOf: (value: T) => number): Promise<T> => {
+    const held: LibraryLine[] = [];
+    let status: number | undefined;
+    let outage = false;
+    try {
+      const value = await requestLines.run(held, work);
+      status = statusOf(value);
+      return value;
+    } catch (err) {
+      // The database went away meanwhile: its outage is logged once (DependencyStatus), the library's lines at debug.
+      outage = dependencies?.noteFailure(err) !== undefined;
+      throw err;
+    } finally {
+      for (const line of held) libraryLog(outage ? 'debug' : libraryLineLevel(line.level, status), line.message);
+    }
+  };
 
   const personalWorkspace = async (user: { id: string; name?: string | null; email?: string | null }) => {
     const workspace = await workspaces.ensurePersonal(user.id, {
@@ -238,17 +287,24 @@ export function createSignIn({ config, workspaces, credits, clock, logger }: Sig
     // The service limits /v1/auth per client address itself (RATE_LIMIT_SIGN_IN_PER_MINUTE, shared
     // by every process on Postgres); the library's own limiter counts in memory and by headers.
     rateLimit: { enabled: false },
-    // Into our JSON log, message only: the library's extra arguments can hold tokens.
+    // Into our JSON log, message only: the library's extra arguments can hold tokens. Lines written
+    // while a request runs wait for its answer (requestLines).
     logger: {
       level: 'warn',
-      log: (level: 'info' | 'warn' | 'error' | 'debug', message: string) => logger[level]({ component: 'sign-in' }, message),
+      log: (level: LibraryLevel, message: string) => {
+        const held = requestLines.getStore();
+        if (held) held.push({ level, message });
+        else libraryLog(level, message);
+      },
     },
     ...AUTH_SCHEMA,
     account: { ...AUTH_SCHEMA.account, encryptOAuthTokens: true },
     emailAndPassword: { enabled: false },
     plugins: [genericOAuth({ config: oauth as never })],
-    // Errors land on the web app (never the library's HTML error page).
-    onAPIError: { errorURL: `${config.appOrigin}/` },
+    // Errors land on the web app (never the library's HTML error page). Its refusals become answers
+    // without the library logging them again (on the console, outside any request); anything else it
+    // throws reaches the service's own error handling — a problem+json 503 while the database is away.
+    onAPIError: { errorURL: `${config.appOrigin}/`, throw: true },
     advanced: {
       // cookiePrefix + useSecureCookies give exactly `__Secure-service.session_token`.
       cookiePrefix: 'service',
@@ -270,7 +326,10 @@ export function createSignIn({ config, workspaces, credits, clock, logger }: Sig
 
   const sessions: SessionReader = {
     async read(headers): Promise<SessionInfo | null> {
-      const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+      const found = await scoped(
+        () => auth.api.getSession({ headers: fromNodeHeaders(headers) }),
+        () => 200,
+      );
       if (!found) return null;
       const { user, session } = found;
       // The hook normally made it; this covers a hook that failed after the user row committed.
@@ -293,7 +352,13 @@ export function createSignIn({ config, workspaces, credits, clock, logger }: Sig
 
   return {
     handler: toNodeHandler({
-      handler: async (request: Request) => authErrorAsProblem(await auth.handler(request)),
+      handler: async (request: Request) =>
+        authErrorAsProblem(
+          await scoped(
+            () => auth.handler(request),
+            (response) => response.status,
+          ),
+        ),
     }) as unknown as RequestHandler,
     sessions,
     providers,

@@ -4,6 +4,7 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Metrics } from '../lib/metrics.ts';
+import type { DependencyStatus } from '../lib/dependency-status.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { HealthService } from '../services/health.service.ts';
 import type { BatchService } from '../services/batch.service.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
   logger: Logger;
   /** Requests are recorded here (the rest by compose); served by METRICS_PORT. */
   metrics: Metrics;
+  /** Whether the database and object storage answer, as this process has seen them; an outage is logged here once. */
+  dependencies: DependencyStatus;
   services: Services;
   /** The sign-in library's routes under /v1/auth (hosted mode). */
   signInHandler?: RequestHandler;

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createLogger } from '../lib/logger.ts';
-import { loggableUrl, logFailureWith, markAnsweredByLeanPath, requestLog, requestLogger } from './logging.ts';
+import { loggableUrl, logAsRefused, logFailureWith, markAnsweredByLeanPath, requestLog, requestLogger } from './logging.ts';
 
 test('loggableUrl redacts credential-bearing query values, however the name is written, and leaves other URLs as they are', () => {
   assert.equal(loggableUrl('/v1/render/abc?r=eyJzbHVnIjoiYSJ9&w=20'), '/v1/render/abc?r=eyJzbHVnIjoiYSJ9&w=20');
@@ -35,6 +35,10 @@ describe('requestLogger', () => {
         res.statusCode = 500;
       }
       if (req.url === '/lean') markAnsweredByLeanPath(res);
+      if (req.url === '/refused') {
+        logAsRefused(res, 'database');
+        res.statusCode = 503;
+      }
       if (req.url === '/leaves') {
         res.writeHead(200, { 'Content-Length': '10' });
         res.write('12345');
@@ -101,6 +105,15 @@ describe('requestLogger', () => {
     await fetch(`${base}/lean`, { headers: { 'X-Request-Id': 'lean-123456' } });
     assert.equal((await lineOf('lean-123456')).path, 'lean');
     assert.equal((await lineOf('handler-1234')).path, undefined);
+  });
+
+  test('a 503 refused while a dependency is down is an info line naming it, without a stack (the outage is logged once elsewhere)', async () => {
+    await fetch(`${base}/refused`, { headers: { 'X-Request-Id': 'refused-1234' } });
+    const line = await lineOf('refused-1234');
+    assert.deepEqual(
+      { level: line.level, msg: line.msg, dependency: line.dependency, res: line.res, err: line.err },
+      { level: 30, msg: 'request completed', dependency: 'database', res: { statusCode: 503 }, err: undefined },
+    );
   });
 
   test('a client that leaves before the response is finished is logged as 499', async () => {

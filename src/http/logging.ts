@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { Dependency } from '../lib/dependency-failure.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -58,6 +59,10 @@ export function loggedResponse(res: { statusCode: number; raw?: ServerResponse }
 
 export function requestLogLevel(res: ServerResponse, err?: Error): 'info' | 'warn' | 'error' {
   if (!res.writableFinished) return 'info';
+  // 503 not_ready: a dependency is down (or the process starts or drains) and the request was told
+  // to retry, as designed. The outage itself is logged once when it starts and once when it ends
+  // (src/lib/dependency-status.ts); one error line per refused request would bury it.
+  if (!err && (res as Marked)[REFUSED] !== undefined) return 'info';
   // 501: a feature this deployment did not configure (billing without Stripe keys) answered as
   // designed: the operator's choice, not a fault to page anyone about.
   if (!err && res.statusCode === 501) return 'warn';
@@ -73,12 +78,21 @@ export const REQUEST_COMPLETED = 'request completed';
 // a WeakMap entry per request costs the collector more.
 const LEAN = Symbol('answered by the lean path');
 const FAILURE = Symbol('failure behind the response');
+const REFUSED = Symbol('refused while a dependency is down');
 const LINE = Symbol('request log line');
-type Marked = ServerResponse & { [LEAN]?: true; [FAILURE]?: Error };
+type Marked = ServerResponse & { [LEAN]?: true; [FAILURE]?: Error; [REFUSED]?: Dependency | null };
 
 /** The request's log line will say `"path":"lean"`: the lean path (lean-hit.path.ts) answered it. */
 export function markAnsweredByLeanPath(res: ServerResponse): void {
   (res as Marked)[LEAN] = true;
+}
+
+/**
+ * The request was answered 503 `not_ready` because `dependency` is down (null: none named — the
+ * readiness check, a drain, FFmpeg missing): its line is `info` and says which, with no stack.
+ */
+export function logAsRefused(res: ServerResponse, dependency: Dependency | undefined): void {
+  (res as Marked)[REFUSED] = dependency ?? null;
 }
 
 /** The request's log line will carry `err` with its stack: what went wrong behind a 5xx (never sent). */
@@ -161,11 +175,12 @@ class RequestLogLine {
     const fields: Record<string, unknown> = {
       req: this.request(),
       ...((res as Marked)[LEAN] ? { path: 'lean' } : {}),
+      ...((res as Marked)[REFUSED] ? { dependency: (res as Marked)[REFUSED] } : {}),
       res: loggedResponse({ statusCode: res.statusCode, raw: res }),
       responseTime: Date.now() - this.started,
     };
     const err = failure ?? (res as Marked)[FAILURE];
-    if (err || res.statusCode >= 500) {
+    if (err || (res.statusCode >= 500 && (res as Marked)[REFUSED] === undefined)) {
       const error = err ?? new Error(`failed with status code ${res.statusCode}`);
       this.logger[level]({ ...fields, err: error }, res.writableFinished ? error.message : 'client closed request');
     } else this.logger[level](fields, REQUEST_COMPLETED);

@@ -3,8 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ProblemError, isProblemError } from '../errors/problem.ts';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, unavailableDependency } from '../lib/dependency-failure.ts';
+import type { DependencyStatus } from '../lib/dependency-status.ts';
 import { hasBody } from './body.middleware.ts';
-import { logFailureWith } from './logging.ts';
+import { logAsRefused, logFailureWith } from './logging.ts';
 import { forAnonymousCaller, publicRequestKind } from './public-answer.ts';
 
 export function requestIdOf(req: IncomingMessage): string | undefined {
@@ -35,13 +36,31 @@ export function sendProblem(req: IncomingMessage, res: ServerResponse, problem: 
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** express 5 forwards rejected promises here (the lean path sends its failures here too). */
-export const problemErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  const problem = problemFor(err, req);
-  // Logged with its stack on the request's log line, never sent.
-  if (problem.code === 'internal_error' || problem.code === 'not_ready') logFailureWith(res, err as Error);
-  sendProblem(req, res, problem);
-};
+/**
+ * How a failure answered with `problem` is logged: a 500 with its stack on the request's line (never
+ * sent); a 503 `not_ready` as a refusal — counted in its dependency's outage, which is logged once
+ * (src/lib/dependency-status.ts), and an info line of its own. Returns the problem.
+ */
+export function recordProblem(
+  err: unknown,
+  problem: ProblemError,
+  res: ServerResponse,
+  dependencies: DependencyStatus | undefined,
+): ProblemError {
+  if (problem.code === 'not_ready') {
+    const dependency = unavailableDependency(err);
+    if (dependency) dependencies?.refused(dependency, err);
+    logAsRefused(res, dependency);
+  } else if (problem.code === 'internal_error') logFailureWith(res, err as Error);
+  return problem;
+}
+
+/** express 5 forwards rejected promises here. */
+export function problemErrorHandler(dependencies?: DependencyStatus): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    sendProblem(req, res, recordProblem(err, problemFor(err, req), res, dependencies));
+  };
+}
 
 /** A dependency that cannot be reached now (database, object storage): 503 with Retry-After, never a 500. */
 export function dependencyProblem(err: unknown): ProblemError | undefined {

@@ -8,7 +8,11 @@ import type { EnqueueStep } from '../../db/repositories/jobs.repository.ts';
 export interface JobConsumer {
   /** Claims a job: the one a message names, or (no id) the oldest due one. Undefined: nothing to run. */
   claim(id?: string): Promise<JobRecord | undefined>;
-  /** Runs a claimed job to its end (it never throws: failures are recorded on the job). */
+  /**
+   * Runs a claimed job; resolves when it no longer needs its slot — at its end, or earlier when its
+   * rendered result only waits for its store (the consumer finishes it). Never throws: failures are
+   * recorded on the job.
+   */
   execute(job: JobRecord): Promise<void>;
   /** False once the process drains: a message delivered now goes back for another process. */
   accepting(): boolean;

@@ -4,11 +4,15 @@
 // they are out of attempts or were cancelled. Cancellation is a flag the runner polls: it aborts
 // the render (the worker kills FFmpeg) within CANCEL_POLL_MS. stop() drains: no new claims,
 // running jobs are stopped and handed back to the queue, and FFmpeg children are killed.
+// A job holds one of the process's slots (JOB_CONCURRENCY) while it renders; a rendered result that
+// must wait for its store (object storage down) gives the slot back while it waits, so the jobs
+// queued behind it render meanwhile instead of waiting out the outage in turn.
 import type { Logger } from 'pino';
 import type { JobRecord, JobsRepository } from '../../db/repositories/jobs.repository.ts';
 import { ProblemError, isTransientFailure } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import { retryWhileUnavailable, unavailableDependency } from '../lib/dependency-failure.ts';
+import { type DependencyStatus, logFailure, reasonOf } from '../lib/dependency-status.ts';
 import { newId } from '../lib/ids.ts';
 import type { MeteredRenderService } from '../services/metered-render.service.ts';
 import type { RenderService } from '../services/render.service.ts';
@@ -35,6 +39,11 @@ const backoffMs = (firstDelayMs: number, attempt: number) => firstDelayMs * 4 **
 const DATABASE_WAIT_MS = 10 * 60_000;
 /** Default of STORAGE_OUTAGE_WAIT_SECONDS: how long a rendered result waits for object storage. */
 export const DEFAULT_STORAGE_WAIT_MS = 5 * 60_000;
+/**
+ * Rendered results waiting for their store, in bytes, beyond which a waiting result keeps its slot:
+ * the process renders on while storage is down only as far as it can hold what it made.
+ */
+export const UPLOAD_BACKLOG_BYTES = 256 * 1024 * 1024;
 
 /** A result that could not be stored within the storage wait: the job fails for good (rendering again would not help: the wait was the retry). */
 class ResultNotStored extends ProblemError {
@@ -77,6 +86,8 @@ export interface JobRunnerOptions {
   retryDelayMs?: number;
   /** How long a rendered result waits for object storage to come back (STORAGE_OUTAGE_WAIT_SECONDS). */
   storageWaitMs?: number;
+  /** Told of the database's and storage's outages that the runner meets (logged there once). */
+  dependencies?: DependencyStatus;
 }
 
 export class JobRunner implements JobConsumer {
@@ -103,6 +114,10 @@ export class JobRunner implements JobConsumer {
   private readonly leaseMs: number;
   private readonly retryDelayMs: number;
   private readonly storageWaitMs: number;
+  private readonly dependencies: DependencyStatus | undefined;
+  private readonly uploadBacklogBytes = UPLOAD_BACKLOG_BYTES;
+  /** Bytes of rendered results waiting for their store without a slot (at most uploadBacklogBytes). */
+  private waitingBytes = 0;
 
   constructor(options: JobRunnerOptions) {
     ({
@@ -120,29 +135,61 @@ export class JobRunner implements JobConsumer {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.retryDelayMs = options.retryDelayMs ?? 2_000;
     this.storageWaitMs = options.storageWaitMs ?? DEFAULT_STORAGE_WAIT_MS;
+    this.dependencies = options.dependencies;
   }
 
-  /** A write of the job's own state, retried while the database is unavailable (see DATABASE_WAIT_MS). */
+  /** Bytes of rendered results now waiting for their store without holding a slot. */
+  get resultsWaitingBytes(): number {
+    return this.waitingBytes;
+  }
+
+  /**
+   * A write of the job's own state, retried while the database is unavailable (see DATABASE_WAIT_MS).
+   * The first retry is a warning; the later ones, every 2 s for as long as the outage lasts, are info.
+   */
   private persist<T>(write: () => Promise<T>, log: Logger, what: string): Promise<T> {
     return retryWhileUnavailable(write, {
       dependency: 'database',
       maxWaitMs: DATABASE_WAIT_MS,
       maxDelayMs: 2_000,
       signal: this.halt.signal,
-      onRetry: (err, attempt, delayMs) => log.warn({ err, attempt, delayMs }, `database unavailable: retrying ${what}`),
+      onRetry: (err, attempt, delayMs) => {
+        this.dependencies?.noteFailure(err);
+        log[attempt === 1 ? 'warn' : 'info']({ reason: reasonOf(err), attempt, delayMs }, `database unavailable: retrying ${what}`);
+      },
     });
   }
 
-  /** Stores the result, waiting out an object-storage outage of up to storageWaitMs (cancel and drain end the wait). */
-  private storeResult(job: JobRecord, bytes: Uint8Array, signal: AbortSignal, log: Logger): Promise<string> {
-    return retryWhileUnavailable(() => this.results.put(job, bytes), {
-      maxWaitMs: this.storageWaitMs,
-      signal,
-      onRetry: (err, attempt, delayMs) => log.warn({ err, attempt, delayMs }, 'storage unavailable: retrying the result upload'),
-    }).catch((err: unknown) => {
+  /**
+   * Stores the result, waiting out an object-storage outage of up to storageWaitMs (cancel and drain
+   * end the wait). Once it has to wait, the job gives its slot back (`releaseSlot`) while the results
+   * waiting so stay within uploadBacklogBytes.
+   */
+  private async storeResult(job: JobRecord, bytes: Uint8Array, signal: AbortSignal, log: Logger, releaseSlot: () => void): Promise<string> {
+    let held = 0;
+    try {
+      return await retryWhileUnavailable(() => this.results.put(job, bytes), {
+        maxWaitMs: this.storageWaitMs,
+        signal,
+        onRetry: (err, attempt, delayMs) => {
+          this.dependencies?.noteFailure(err);
+          if (held === 0 && this.waitingBytes + bytes.byteLength <= this.uploadBacklogBytes) {
+            held = Math.max(1, bytes.byteLength);
+            this.waitingBytes += held;
+            releaseSlot();
+          }
+          log[attempt === 1 ? 'warn' : 'info'](
+            { reason: reasonOf(err), attempt, delayMs, slotReleased: held > 0 },
+            'storage unavailable: retrying the result upload',
+          );
+        },
+      });
+    } catch (err) {
       if (unavailableDependency(err) && !signal.aborted) throw new ResultNotStored(this.storageWaitMs, err);
       throw err;
-    });
+    } finally {
+      this.waitingBytes -= held;
+    }
   }
 
   async start(): Promise<void> {
@@ -194,7 +241,7 @@ export class JobRunner implements JobConsumer {
         // Finished jobs whose webhook never reached the outbox; a lease of grace lets one on its way arrive.
         await this.lifecycle.announceLost(now, now - this.leaseMs);
       } catch (err) {
-        this.logger.error({ err }, 'lapsed job sweep failed');
+        logFailure(this.dependencies, this.logger, 'error', { err }, 'lapsed job sweep failed');
       } finally {
         this.sweeping = null;
       }
@@ -208,15 +255,21 @@ export class JobRunner implements JobConsumer {
     this.lifecycle.ended(job.id);
   }
 
+  /**
+   * Runs a claimed job; resolves once it no longer needs its slot — at its end, or once its result
+   * is rendered and waits for its store (the rest runs on here: idle() and stop() wait for it).
+   */
   execute(job: JobRecord): Promise<void> {
-    const execution = this.runToEnd(job);
+    let releaseSlot!: () => void;
+    const slotFree = new Promise<void>((resolve) => (releaseSlot = resolve));
+    const execution = this.runToEnd(job, releaseSlot);
     this.executions.add(execution);
     const forget = () => void this.executions.delete(execution);
     execution.then(forget, forget);
-    return execution;
+    return Promise.race([execution, slotFree]);
   }
 
-  private async runToEnd(job: JobRecord): Promise<void> {
+  private async runToEnd(job: JobRecord, releaseSlot: () => void): Promise<void> {
     const controller = new AbortController();
     this.running.set(job.id, controller);
     this.lifecycle.started(job);
@@ -251,7 +304,7 @@ export class JobRunner implements JobConsumer {
         },
       });
       // Stored before the job says completed, so a completed job's result is always there to read.
-      const key = await this.storeResult(job, result.bytes, controller.signal, log);
+      const key = await this.storeResult(job, result.bytes, controller.signal, log, releaseSlot);
       const now = this.clock.now();
       const completed = await this.persist(
         () =>

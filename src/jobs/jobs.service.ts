@@ -1,6 +1,7 @@
 // Durable exports: submit (the job row and its credit reservation commit together), read, list,
 // cancel, and the result download. The runner (job-runner.ts) does the work.
 import { newId } from '../lib/ids.ts';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, DependencyUnavailableError } from '../lib/dependency-failure.ts';
 import { type JobRecord, type JobStatus, type JobsRepository, isFinishedStatus } from '../../db/repositories/jobs.repository.ts';
 import type { components } from '../../codegen/openapi.ts';
 import { recipePaths } from '../engine/recipe.ts';
@@ -84,6 +85,11 @@ export interface JobsServiceOptions {
   lifecycle: JobLifecycle;
   /** Checks webhookUrl at submission (HTTPS, allowed host); throws 400. */
   checkWebhookUrl?: (url: string) => void;
+  /**
+   * True while the store of job results is known to be unreachable (object storage down): a
+   * submission is then refused with 503 and Retry-After rather than queued behind an outage.
+   */
+  resultStoreDown?: () => boolean;
 }
 
 export class JobsService {
@@ -95,6 +101,7 @@ export class JobsService {
   private readonly clock: Clock;
   private readonly lifecycle: JobLifecycle;
   private readonly checkWebhookUrl: (url: string) => void;
+  private readonly resultStoreDown: () => boolean;
 
   constructor(options: JobsServiceOptions) {
     ({
@@ -107,6 +114,7 @@ export class JobsService {
       lifecycle: this.lifecycle,
     } = options);
     this.checkWebhookUrl = options.checkWebhookUrl ?? (() => {});
+    this.resultStoreDown = options.resultStoreDown ?? (() => false);
   }
 
   async submit(principal: Principal, input: JobCreate): Promise<JobRecord> {
@@ -120,6 +128,13 @@ export class JobsService {
     const { webhookUrl, metadata, slug: _s, generator: _g, ...recipe } = input;
     const resolved = this.render.resolve(slug, recipe, recipePaths('body'));
     if (webhookUrl) this.checkWebhookUrl(webhookUrl);
+    // Its result could not be stored: say so now, as every request that needs a dependency that is down does.
+    if (this.resultStoreDown())
+      throw new ProblemError('not_ready', {
+        detail: `Object storage is unavailable right now, so an export could not store its result; retry after ${DEPENDENCY_RETRY_AFTER_SECONDS} seconds.`,
+        headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+        cause: new DependencyUnavailableError('storage', 'known to be down'),
+      });
     const now = this.clock.now();
     const id = newId('job');
     // The pricing rule of every render (chargeFor): a result already in the render cache costs

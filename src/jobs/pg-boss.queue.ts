@@ -99,7 +99,8 @@ export class PgBossJobQueue implements JobQueue {
 
   async consume(consumer: JobConsumer, slots: number): Promise<void> {
     this.draining = new AbortController();
-    // One pg-boss worker per slot: each holds one message while its export runs.
+    // One pg-boss worker per slot: each holds one message while its export runs (until its render is
+    // done when the result then waits for object storage: the job row and its lease carry it on).
     for (let i = 0; i < slots; i++) {
       const id = await this.boss.work<{ jobId: string }>(
         EXPORT_QUEUE,

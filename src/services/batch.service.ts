@@ -1,6 +1,9 @@
 // Batches: each item is resolved and rendered on its own, so one bad item never fails the others;
 // identical items render once; renders go through the cache, so their recipe URLs then HIT.
-import { unavailableDependency } from '../lib/dependency-failure.ts';
+// A database that goes away during a batch stops it: the items not yet rendered are reported
+// `not_ready` (nothing charged for them) beside those that were (charged, now or when the database is
+// back), so the client knows what it paid for. Only a batch of which nothing rendered answers 503.
+import { DEPENDENCY_RETRY_AFTER_SECONDS, type Dependency, unavailableDependency } from '../lib/dependency-failure.ts';
 import type { ValidateFunction } from 'ajv';
 import type { components } from '../../codegen/openapi.ts';
 import { ProblemError } from '../errors/problem.ts';
@@ -56,9 +59,15 @@ export class BatchService {
     });
 
     const queue = [...unique.values()];
+    /** The first item that met a dependency outage: no item starts after it. */
+    let outage: { err: unknown; dependency: Dependency } | undefined;
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const { resolved, indexes } = next;
+        if (outage) {
+          for (const index of indexes) results[index] = unavailable(index, outage.dependency);
+          continue;
+        }
         try {
           const result = await this.metered.renderMetered(resolved, { principal, operation: 'renderBatch', signal });
           for (const index of indexes) {
@@ -74,15 +83,32 @@ export class BatchService {
             };
           }
         } catch (err) {
-          // A database that is down fails the whole batch (503, retry it) rather than each item.
-          if (signal?.aborted || unavailableDependency(err)) throw err;
-          for (const index of indexes) results[index] = failure(index, err);
+          if (signal?.aborted) throw err;
+          const dependency = unavailableDependency(err);
+          if (dependency) {
+            // Its credits were never reserved (or were released): this item costs nothing.
+            outage ??= { err, dependency };
+            for (const index of indexes) results[index] = unavailable(index, dependency);
+          } else for (const index of indexes) results[index] = failure(index, err);
         }
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.concurrency, queue.length)) }, worker));
+    // Nothing rendered: the whole batch is refused (503 with Retry-After) and costs nothing; retry it.
+    if (outage && !results.some((r) => r.ok)) throw outage.err;
     return results;
   }
+}
+
+/** An item not rendered because a dependency is down: nothing charged for it; retry it. */
+function unavailable(index: number, dependency: Dependency): BatchResultItem {
+  const what = dependency === 'storage' ? 'Object storage' : 'The database';
+  return {
+    index,
+    ok: false,
+    code: 'not_ready',
+    error: `${what} became unavailable during the batch, so this item was not rendered (nothing was charged for it); retry it after ${DEPENDENCY_RETRY_AFTER_SECONDS} seconds.`,
+  };
 }
 
 function failure(index: number, err: unknown): BatchResultItem {

@@ -3,6 +3,7 @@
 // A reservation whose process died is released by the sweeper once it expires. Local mode
 // performs no credit checks.
 import { retryWhileUnavailable, unavailableDependency } from '../lib/dependency-failure.ts';
+import { type DependencyStatus, logFailure } from '../lib/dependency-status.ts';
 import { EventEmitter } from 'node:events';
 import { newId } from '../lib/ids.ts';
 import type { LedgerEvent } from '../lib/metrics.ts';
@@ -53,6 +54,8 @@ export interface CreditsServiceOptions {
   /** False in local mode: no checks, no ledger. */
   enabled: boolean;
   logger: Logger;
+  /** Told when the database is away (the sweeper's failures then are part of an outage logged there once). */
+  dependencies?: DependencyStatus;
   /** How long a reservation may stay pending; DEFAULT_RESERVATION_TTL_MS unless told. */
   reservationTtlMs?: number;
   /** How a workspace gets credits here, told in every 402: buying them when billing is configured, else from the operator. */
@@ -69,10 +72,11 @@ export class CreditsService extends EventEmitter<CreditsEvents> {
   private readonly repo: CreditsRepository;
   private readonly clock: Clock;
   private readonly logger: Logger;
+  private readonly dependencies: DependencyStatus | undefined;
 
   constructor(options: CreditsServiceOptions) {
     super();
-    ({ repo: this.repo, clock: this.clock, enabled: this.enabled, logger: this.logger } = options);
+    ({ repo: this.repo, clock: this.clock, enabled: this.enabled, logger: this.logger, dependencies: this.dependencies } = options);
     this.reservationTtlMs = options.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
     this.topUpHint = options.topUpHint ?? BUY_CREDITS_HINT;
   }
@@ -211,7 +215,10 @@ export class CreditsService extends EventEmitter<CreditsEvents> {
 
   startSweeper(intervalMs = 60_000): void {
     if (!this.enabled || this.sweeper) return;
-    const tick = () => this.sweepExpired().catch((err) => this.logger.error({ err }, 'credit reservation sweep failed'));
+    const tick = () =>
+      this.sweepExpired().catch((err: unknown) =>
+        logFailure(this.dependencies, this.logger, 'error', { err }, 'credit reservation sweep failed'),
+      );
     void tick();
     this.sweeper = setInterval(tick, intervalMs);
     this.sweeper.unref();

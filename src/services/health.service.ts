@@ -62,6 +62,8 @@ export interface HealthServiceOptions {
   ffmpegProbeTtlMs?: number;
   /** Reads from the blob store; resolves with why it failed, or undefined. Without one the store counts as ready. */
   blobStoreProbe?: () => Promise<string | undefined>;
+  /** True while object storage is known to be unreachable: an outage logged once elsewhere (src/lib/dependency-status.ts), not again by the probe. */
+  blobStoreOutage?: () => boolean;
   /** ANIMATION_BUDGET_MS, reported by /v1/health. */
   animationBudgetMs: number;
 }
@@ -75,6 +77,8 @@ export interface CachedProbeOptions {
   logger: Pick<Logger, 'warn' | 'info'> | undefined;
   /** Names the dependency in the log lines: `FFmpeg cannot encode`, `the blob store cannot be read`. */
   messages: { down: string; up: string };
+  /** True when the failure just found is an outage logged elsewhere: the probe then says nothing of it (nor of its end). */
+  loggedElsewhere?: () => boolean;
 }
 
 /**
@@ -88,15 +92,19 @@ export interface CachedProbeOptions {
 export class CachedProbe {
   private last: { ok: boolean; at: number } | undefined;
   private running: Promise<boolean> | undefined;
+  /** The failure was logged here (so its end is too). */
+  private saidDown = false;
 
   private readonly probe: () => Promise<string | undefined>;
   private readonly clock: Clock;
   private readonly ttlMs: number;
   private readonly logger: Pick<Logger, 'warn' | 'info'> | undefined;
   private readonly messages: { down: string; up: string };
+  private readonly loggedElsewhere: () => boolean;
 
   constructor(options: CachedProbeOptions) {
     ({ probe: this.probe, clock: this.clock, ttlMs: this.ttlMs, logger: this.logger, messages: this.messages } = options);
+    this.loggedElsewhere = options.loggedElsewhere ?? (() => false);
   }
 
   async check(): Promise<boolean> {
@@ -113,8 +121,14 @@ export class CachedProbe {
       .then((failure) => {
         const ok = failure === undefined;
         // Said once per change, not once per probe.
-        if (!ok && this.last?.ok !== false) this.logger?.warn({ failure }, this.messages.down);
-        if (ok && this.last?.ok === false) this.logger?.info(this.messages.up);
+        if (!ok && this.last?.ok !== false && !this.loggedElsewhere()) {
+          this.logger?.warn({ failure }, this.messages.down);
+          this.saidDown = true;
+        }
+        if (ok && this.saidDown) {
+          this.logger?.info(this.messages.up);
+          this.saidDown = false;
+        }
         this.last = { ok, at: this.clock.now() };
         return ok;
       })
@@ -163,6 +177,9 @@ export class HealthService {
         down: 'the blob store cannot be read: /v1/ready reports blobStore=false',
         up: 'the blob store can be read again: /v1/ready reports blobStore=true',
       },
+      // An outage of object storage is logged once by the process's DependencyStatus; a refusal (a
+      // missing bucket, refused credentials) only here.
+      loggedElsewhere: options.blobStoreOutage,
     });
   }
 

@@ -8,6 +8,7 @@ import { RenderPool } from '../engine/render-pool.ts';
 import { ALL_GENERATORS } from '../generators/index.ts';
 import { GeneratorRegistry } from '../generators/registry.ts';
 import { createLogger } from '../lib/logger.ts';
+import type { DependencyStatus } from '../lib/dependency-status.ts';
 import { RenderService } from './render.service.ts';
 
 /** A cache that keeps nothing: one-off renders (CLI, bench, goldens) must not read or fill one. */
@@ -34,6 +35,8 @@ export async function createRenderEngine(
   options: {
     cache?: BlobStore;
     logger?: Logger;
+    /** Told when the cache's store cannot be reached (src/lib/dependency-status.ts). */
+    dependencies?: DependencyStatus;
     /** FFmpeg's version when the caller has probed it already (src/main.ts does, before it waits for the database). */
     ffmpegVersion?: Promise<string | undefined>;
   } = {},
@@ -54,6 +57,7 @@ export async function createRenderEngine(
     ffmpegPath: ffmpegVersion ? ffmpeg?.path : undefined,
     limits: config.render,
     logger: options.logger ?? createLogger('silent'),
+    dependencies: options.dependencies,
   });
   return { generators, pool, service, ffmpeg, ffmpegVersion, close: () => pool.close() };
 }

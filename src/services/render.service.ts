@@ -1,5 +1,6 @@
 // The render pipeline, as named steps: resolve (recipe, params, limits) → cache lookup → render
 // (worker pool, with a time budget) → cache store. Identical concurrent misses render once.
+import { type DependencyStatus, logFailure } from '../lib/dependency-status.ts';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../blob/blob-store.ts';
@@ -61,6 +62,8 @@ export interface RenderServiceOptions {
   ffmpegPath: string | undefined;
   limits: RenderLimits;
   logger: Logger;
+  /** Told when the cache's store cannot be reached (an outage is logged there once, not per render). */
+  dependencies?: DependencyStatus;
 }
 
 export class RenderService {
@@ -72,8 +75,10 @@ export class RenderService {
   private readonly ffmpegPath: string | undefined;
   private readonly limits: RenderLimits;
   private readonly logger: Logger;
+  private readonly dependencies: DependencyStatus | undefined;
 
   constructor(options: RenderServiceOptions) {
+    this.dependencies = options.dependencies;
     ({
       generators: this.generators,
       pool: this.pool,
@@ -109,7 +114,7 @@ export class RenderService {
     try {
       return await this.cache.get(key);
     } catch (err) {
-      this.logger.warn({ err, key }, 'render cache read failed; rendering instead');
+      logFailure(this.dependencies, this.logger, 'warn', { err, key }, 'render cache read failed; rendering instead');
       return undefined;
     }
   }
@@ -217,7 +222,7 @@ export class RenderService {
       await this.cache.put(key, bytes);
     } catch (err) {
       // A cache that cannot store still lets the caller have the file.
-      this.logger.warn({ err, key }, 'render cache store failed');
+      logFailure(this.dependencies, this.logger, 'warn', { err, key }, 'render cache store failed');
     }
     return bytes;
   }

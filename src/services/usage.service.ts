@@ -5,6 +5,8 @@ import { dayOf, type UsageRecord, type UsageRepository } from '../../db/reposito
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Metrics } from '../lib/metrics.ts';
+import { unavailableDependency } from '../lib/dependency-failure.ts';
+import { reasonOf } from '../lib/dependency-status.ts';
 
 export const MAX_USAGE_DAYS = 366;
 const DAY_MS = 86_400_000;
@@ -82,7 +84,13 @@ export class UsageService {
         this.retryDelayMs = FLUSH_EVERY_MS;
       } catch (err) {
         this.unsent = [...rows, ...this.unsent];
-        this.logger.warn({ err, rows: this.unsent.length, retryInMs: this.retryDelayMs }, 'could not record usage: kept, trying again');
+        // The database away: the first failed write is a warning, later ones (backing off) info, and a
+        // short reason stands for the stack (the outage itself is logged once, src/lib/dependency-status.ts).
+        const outage = unavailableDependency(err) !== undefined;
+        this.logger[outage && this.retryDelayMs > FLUSH_EVERY_MS ? 'info' : 'warn'](
+          { ...(outage ? { reason: reasonOf(err) } : { err }), rows: this.unsent.length, retryInMs: this.retryDelayMs },
+          'could not record usage: kept, trying again',
+        );
         clearTimeout(this.timer);
         this.timer = setTimeout(() => void this.flush(), this.retryDelayMs);
         this.timer.unref();

@@ -22,6 +22,7 @@ import type { WebhooksRepository } from '../../db/repositories/webhooks.reposito
 import { isProblemError } from '../errors/problem.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
+import { type DependencyStatus, logFailure } from '../lib/dependency-status.ts';
 import { assertWebhookUrlAllowed, type WebhookUrlConfig } from './webhook-url.ts';
 import type { WebhookSecretsService } from './webhook-secrets.service.ts';
 import { signWebhook } from './webhook-signature.ts';
@@ -39,6 +40,8 @@ export interface WebhookDeliveryOptions {
   secrets: WebhookSecretsService;
   config: WebhookUrlConfig;
   logger: Logger;
+  /** Told when the database is away (the outbox sweep's failures then are part of an outage logged there once). */
+  dependencies?: DependencyStatus;
   clock?: Clock;
   /** Sends one attempt: SSRF-safe, pinned, under one deadline (src/adapters/pinned-https.client.ts). */
   client: WebhookHttpClient;
@@ -106,6 +109,7 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
   private readonly secrets: WebhookSecretsService;
   private readonly config: WebhookUrlConfig;
   private readonly logger: Logger;
+  private readonly dependencies: DependencyStatus | undefined;
   private readonly clock: Clock;
   private readonly client: WebhookHttpClient;
   private readonly retryDelaysMs: readonly number[];
@@ -124,6 +128,7 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
     this.secrets = options.secrets;
     this.config = options.config;
     this.logger = options.logger;
+    this.dependencies = options.dependencies;
     this.clock = options.clock ?? systemClock;
     this.client = options.client;
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS;
@@ -147,7 +152,7 @@ export class WebhookDeliveryService extends EventEmitter<WebhookDeliveryEvents> 
           this.track(m.webhookId, this.run(m.workspaceId, m.url, m.eventType, m.webhookId, m.body, m.attempts));
         }
       } catch (err) {
-        this.logger.warn({ err }, 'webhook outbox sweep failed');
+        logFailure(this.dependencies, this.logger, 'warn', { err }, 'webhook outbox sweep failed');
       } finally {
         this.sweeping = null;
       }

@@ -79,6 +79,13 @@ after(async () => {
 });
 
 test('the trial: sign in on http://localhost, credits from the admin command, a render and an export by the worker, then Ctrl-C', async () => {
+  // No page of ours — the web app, the development provider's login and consent forms — asks
+  // anything of another machine (its forms used to import Google Fonts).
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const { protocol, hostname } = new URL(request.url());
+    if (/^https?:$/.test(protocol) && !['localhost', '127.0.0.1', '[::1]'].includes(hostname)) outside.push(request.url());
+  });
   // Sign in: the web app offers the development sign-in; its provider takes any name.
   await page.goto(appOrigin);
   await page.getByRole('button', { name: /Development sign-in/ }).click();
@@ -89,6 +96,7 @@ test('the trial: sign in on http://localhost, credits from the admin command, a 
   await page.waitForURL(`${appOrigin}/**`);
   const me = await page.evaluate(async () => (await fetch('/v1/me')).json());
   assert.equal(me.authMethod, 'session', JSON.stringify(me));
+  assert.deepEqual(outside, [], 'nothing requested from outside this machine');
   assert.equal(me.user.email, 'ada@trial.localhost');
   assert.equal(me.balance.available, 0);
   const workspaceId: string = me.workspace.id;
@@ -174,8 +182,9 @@ test('the trial: sign in on http://localhost, credits from the admin command, a 
   assert.equal(await withTimeout('the trial to stop', exited, 60_000), 0, output);
   assert.match(output, /Trial stopped\./);
   assert.doesNotMatch(output, /terminating connection due to administrator command/);
-  // The terminal shows errors only (there were none), one address, and no library's development notices.
-  assert.doesNotMatch(output, /"level":50|oidc-provider WARNING/);
+  // The terminal shows errors only (there were none), one address, and no library's development
+  // warnings or notices (oidc-provider's NOTICE for each default lifetime it used).
+  assert.doesNotMatch(output, /"level":50|oidc-provider (WARNING|NOTICE)/);
   assert.doesNotMatch(output, /http:\/\/127\.0\.0\.1/);
   assert.match(output, new RegExp(`Open +${appOrigin}`));
   const refused = await fetch(`http://127.0.0.1:${port}/v1/health`).then(

@@ -8,7 +8,10 @@
 // outage; every export ends (completed, or failed naming storage once STORAGE_OUTAGE_WAIT_SECONDS
 // has passed, its credits released); after each outage the ledger balances and usage equals the
 // charges; a process started while its database or its bucket is down serves once it is back, or
-// exits 1 after STARTUP_WAIT_SECONDS.
+// exits 1 after STARTUP_WAIT_SECONDS; every line a process writes is JSON (but its start-up banner),
+// and each outage is logged once by each process (a warning, then an info line with its counts),
+// with no error line meanwhile; a rendered export waiting for storage does not hold up those queued
+// behind it, and an export submitted while storage is known to be down is refused with 503.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -158,6 +161,45 @@ const longExport = (seed: number) => ({
 });
 /** The retries of a result upload (1 s doubling to 15 s) by the time the 5th is logged: 1 + 2 + 4 + 8 s. */
 const STORAGE_RETRIES_OUTLASTING_THE_OLD_WINDOW = 5;
+const DATABASE_DOWN = 'The database is unavailable: requests that need it answer 503 until it is back';
+const DATABASE_BACK = 'The database is available again';
+const STORAGE_DOWN = 'Object storage is unavailable: requests that need it answer 503 until it is back';
+const STORAGE_BACK = 'Object storage is available again';
+/** What a process prints besides its JSON log: its start-up banner (src/main.ts) and a refusal to start. */
+const BANNER =
+  /^(Render service \((local|hosted) mode\) on |  API reference: |Starting at http:\/\/\S+: waiting for |Gave up after \d+ s \(STARTUP_WAIT_SECONDS\))/;
+
+/** Lines a process wrote that are neither JSON log lines nor its banner: none, is the rule. */
+const strayLines = (p: LoggedProcess) =>
+  p
+    .output()
+    .split('\n')
+    .filter((line) => line && !line.startsWith('{') && !BANNER.test(line));
+
+/**
+ * One outage as a process logged it: its start (a warning) and its end (info, with its counts), once
+ * each, and no error line in between. Returns the end's entry.
+ */
+const outageLoggedOnce = async (p: LoggedProcess, down: string, back: string, what: string) => {
+  const end = await p.waitForLog((e) => e.msg === back && p.entries.some((s) => s.msg === down), `${what}: its end logged`);
+  const from = p.entries.findIndex((e) => e.msg === down);
+  const to = p.entries.indexOf(end);
+  const during = p.entries.slice(from, to + 1);
+  assert.deepEqual(
+    during.filter((e) => e.msg === down || e.msg === back).map((e) => [e.msg, e.level]),
+    [
+      [down, 40],
+      [back, 30],
+    ],
+    `${what}: logged once when it started and once when it ended`,
+  );
+  assert.deepEqual(
+    during.filter((e) => Number(e.level) >= 50).map((e) => e.msg),
+    [],
+    `${what}: no error line during the outage`,
+  );
+  return end;
+};
 
 describe('hosted mode rides out a database restart and an object-storage outage (real Postgres, real S3 server)', () => {
   let pg: PostgresServer;
@@ -282,9 +324,12 @@ describe('hosted mode rides out a database restart and an object-storage outage 
   });
   after(async () => {
     await load?.stop();
-    for (const p of [api, apiRunner, worker, doomed, impatient, ...others]) await p?.stop('SIGKILL');
+    const processes = [api, apiRunner, worker, doomed, impatient, ...others].filter(Boolean);
+    for (const p of processes) await p.stop('SIGKILL');
     await Promise.all([pg?.close(), s3?.close()]);
     rmSync(dataDir, { recursive: true, force: true });
+    // Whatever happened, every process wrote JSON log lines only (and its banner).
+    for (const p of processes) assert.deepEqual(strayLines(p), [], `only JSON log lines and the banner:\n${p.output().slice(-2000)}`);
   });
 
   test('Postgres stops (fast shutdown) while exports run in an API process (RUN_JOBS=1) and in workers, one of them killed: nothing else exits, 503 not 500, every export completes, the ledger balances', async () => {
@@ -341,7 +386,8 @@ describe('hosted mode rides out a database restart and an object-storage outage 
         'database unavailable: retrying the completion',
         `${id} rendered during the outage and waits to record its completion`,
       );
-    await waitForLogIn([apiRunner, worker], (e) => e.msg === 'job queue error', 'the queue to notice the outage');
+    // Every process notices the outage (the runners' queues, the APIs' requests), and says so once.
+    for (const p of [api, apiRunner, worker]) await p.waitForLog((e) => e.msg === DATABASE_DOWN, 'the outage to be noticed');
     const during = await fetch(`${apiBase}/v1/ready`);
     assert.equal(during.status, 503);
     assert.ok(Number(during.headers.get('retry-after')) > 0);
@@ -352,6 +398,23 @@ describe('hosted mode rides out a database restart and an object-storage outage 
     await load.expect('a new export accepted again', (a) => a.op === 'createJob' && a.status === 202);
     await load.stop();
     alive(api, apiRunner, worker);
+    // Each process logged the outage once each way; the API under load counted what it refused, and
+    // a refused request's own line is info, naming the database.
+    const apiEnd = await outageLoggedOnce(api, DATABASE_DOWN, DATABASE_BACK, 'the API (RUN_JOBS=0)');
+    assert.ok(Number(apiEnd.requestsRefused) > 0, JSON.stringify(apiEnd));
+    await outageLoggedOnce(apiRunner, DATABASE_DOWN, DATABASE_BACK, 'the API running jobs');
+    await outageLoggedOnce(worker, DATABASE_DOWN, DATABASE_BACK, 'the worker');
+    // (The readiness check's 503 is an info line too, naming nothing: it reports on every dependency.)
+    const refusedLines = api.entries.filter(
+      (e) =>
+        (e.res as { statusCode?: number } | undefined)?.statusCode === 503 &&
+        !String((e.req as { url?: string } | undefined)?.url).startsWith('/v1/ready'),
+    );
+    assert.ok(refusedLines.length > 0);
+    assert.ok(
+      refusedLines.every((e) => e.level === 30 && e.dependency === 'database' && e.err === undefined),
+      'a 503 for the outage is an info line naming the database, without a stack',
+    );
 
     // The runners that lived through it complete their exports; the killed worker's is handed back
     // by a sweep (its lease lapsed) and runs once more elsewhere.
@@ -386,7 +449,7 @@ describe('hosted mode rides out a database restart and an object-storage outage 
     assert.equal(await apiRunner.stop('SIGTERM'), 0);
   });
 
-  test('object storage stops for longer than the old retry window: exports wait for it and complete, downloads 503, hits still answer, /v1/ready says 503 then 200, a process started meanwhile waits', async () => {
+  test('object storage stops for longer than the old retry window: exports wait for it without holding up those behind them and complete, a submission meanwhile gets 503, downloads 503, hits still answer, /v1/ready says 503 then 200, a process started meanwhile waits', async () => {
     load = new Load([apiBase], headers, 0, 20_000);
     const done = await load.call('createJob', 'POST', '/v1/jobs', shortExport(1));
     const doneId = JSON.parse(done!.body.toString()).id as string;
@@ -398,23 +461,35 @@ describe('hosted mode rides out a database restart and an object-storage outage 
     load.hitUrl = `/v1/render/${held!.headers.get('x-service-recipe-hash')}?r=${held!.headers.get('x-service-recipe')}`;
     assert.equal((await load.call('renderRecipe', 'GET', load.hitUrl))?.headers.get('x-service-cache'), 'HIT');
 
-    await s3.stop();
-    load.start();
-    // Started during the outage, it waits for the bucket (and is the impatient runner of the next test).
-    const late = startLoggedProcess('src/main.ts', { ...env, STORAGE_OUTAGE_WAIT_SECONDS: '0' });
-    impatient = late;
+    // The worker (one slot) renders a long export; three short ones queue behind it; then storage stops.
+    const long = await load.call('createJob', 'POST', '/v1/jobs', longExport(20));
+    assert.equal(long?.status, 202, long?.body.toString());
+    const longId = JSON.parse(long!.body.toString()).id as string;
+    await worker.waitForLog((e) => e.msg === 'job started' && e.jobId === longId, 'the long export to start');
     const queued: string[] = [];
     for (const seed of [2, 3, 4]) {
       const res = await load.call('createJob', 'POST', '/v1/jobs', shortExport(seed));
       assert.equal(res?.status, 202, res?.body.toString());
       queued.push(JSON.parse(res!.body.toString()).id);
     }
-    // The worker renders and waits for storage instead of failing: storage stays down until it has
-    // tried more often, and for longer, than the old retries (2 s, then 8 s: 3 attempts in 10 s).
+    await s3.stop();
+    load.start();
+    // Started during the outage, it waits for the bucket (and is the impatient runner of the next test).
+    const late = startLoggedProcess('src/main.ts', { ...env, STORAGE_OUTAGE_WAIT_SECONDS: '0' });
+    impatient = late;
+    // The long export renders and waits for storage instead of failing, and without its slot: the
+    // short ones render meanwhile and wait too (they used to wait for it, one outage each).
+    for (const id of [longId, ...queued])
+      await worker.waitForLog(
+        (e) => e.msg === 'storage unavailable: retrying the result upload' && e.jobId === id && e.slotReleased === true,
+        `export ${id} to render and wait for storage without its slot`,
+      );
+    // Storage stays down until the uploads were tried more often, and for longer, than the old
+    // retries (2 s, then 8 s: 3 attempts in 10 s).
     await worker.waitForLog(
       (e) =>
         e.msg === 'storage unavailable: retrying the result upload' &&
-        e.jobId === queued[0] &&
+        e.jobId === longId &&
         Number(e.attempt) >= STORAGE_RETRIES_OUTLASTING_THE_OLD_WINDOW,
       'the upload to be retried past the old window',
     );
@@ -427,6 +502,11 @@ describe('hosted mode rides out a database restart and an object-storage outage 
     assert.equal(hit?.headers.get('x-service-cache'), 'HIT');
     await load.expect('a miss answered during the outage', (a) => a.op === 'generate' && a.status === 200);
     await untilStatus(`${apiBase}/v1/ready`, 503, '/v1/ready notices the outage');
+    // Storage is known to be down: an export is refused (its result could not be stored), not queued.
+    const refusedExport = await load.call('createJob', 'POST', '/v1/jobs', shortExport(5));
+    assert.equal(refusedExport?.status, 503, refusedExport?.body.toString());
+    assert.ok(Number(refusedExport?.headers.get('retry-after')) > 0);
+    assert.match(JSON.parse(refusedExport!.body.toString()).detail, /Object storage is unavailable/);
     // The process started meanwhile answers /v1/health and says not ready.
     const lateBase = (await late.waitForOutput(/Starting at (http:\/\/\S+):/))[1];
     const waiting = await late.waitForLog((e) => e.msg === 'waiting for dependencies', 'the late process to wait');
@@ -440,13 +520,18 @@ describe('hosted mode rides out a database restart and an object-storage outage 
     await s3.start();
     await late.waitForOutput(/Render service \(hosted mode\) on/);
     await untilStatus(`${lateBase}/v1/ready`, 200, 'the late process ready');
-    for (const id of queued) assert.equal((await ended([worker, late], id)).msg, 'job completed', `${id} completed after the outage`);
+    for (const id of [longId, ...queued])
+      assert.equal((await ended([worker, late], id)).msg, 'job completed', `${id} completed after the outage`);
     await untilStatus(`${apiBase}/v1/ready`, 200, '/v1/ready notices the recovery');
     await load.stop();
     const again = await load.call('getJobResult', 'GET', `/v1/jobs/${doneId}/result`);
     assert.equal(again?.status, 200);
     assert.deepEqual(load.violations, [], `no 500 and every 503 with Retry-After (${[...load.counts].join(', ')})`);
     alive(api, worker, late);
+    // Each process that met it logged the outage once each way, the API with what it refused.
+    const apiEnd = await outageLoggedOnce(api, STORAGE_DOWN, STORAGE_BACK, 'the API during the storage outage');
+    assert.ok(Number(apiEnd.requestsRefused) > 0, JSON.stringify(apiEnd));
+    await outageLoggedOnce(worker, STORAGE_DOWN, STORAGE_BACK, 'the worker during the storage outage');
     await ledgerBalances('after the storage outage', [apiBase, lateBase], [api, worker, late]);
   });
 
@@ -494,6 +579,8 @@ describe('hosted mode rides out a database restart and an object-storage outage 
     await pg.start();
     await late.waitForOutput(/Render service \(hosted mode\) on/);
     await lateWorker.waitForLog((e) => e.msg === 'worker started', 'the late worker to start');
+    // While they waited, every line they wrote was JSON (knex printed a stack per connection attempt).
+    for (const p of [late, lateWorker, givesUp]) assert.deepEqual(strayLines(p), [], 'only JSON log lines and the banner');
     assert.equal((await fetch(`${base}/v1/ready`)).status, 200);
     const job = await fetch(`${base}/v1/jobs`, { method: 'POST', headers, body: JSON.stringify(shortExport(500)) });
     assert.equal(job.status, 202);

@@ -121,8 +121,29 @@ describe('hosted accounts on postgres', () => {
       assert.equal(me.body.workspace.kind, 'personal');
     });
 
-    test('a foreign callbackURL is refused, and nothing is set', async () => {
-      const { res, body, jar } = await startSignIn('github', 'https://evil.example/steal');
+    test('a foreign callbackURL is refused, and nothing is set; the client’s mistake is no error line, and nothing reaches the console', async () => {
+      const from = t.logs.length;
+      const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+      const originals = methods.map((m) => console[m]);
+      const printed: string[] = [];
+      methods.forEach((m) => (console[m] = (...args: unknown[]) => void printed.push(args.map(String).join(' '))));
+      let started;
+      try {
+        started = await startSignIn('github', 'https://evil.example/steal');
+      } finally {
+        methods.forEach((m, i) => (console[m] = originals[i]));
+      }
+      const { res, body, jar } = started;
+      assert.deepEqual(printed, [], 'the library wrote nothing to the console');
+      const lines = t.logs.slice(from).map((l) => JSON.parse(l) as { level: number; msg: string; component?: string });
+      assert.deepEqual(
+        lines.filter((l) => l.level >= 50).map((l) => l.msg),
+        [],
+        'no error line for a client’s mistake',
+      );
+      const reason = lines.find((l) => l.component === 'sign-in');
+      assert.equal(reason?.level, 30, 'the library’s reason is an info line');
+      assert.match(reason?.msg ?? '', /Invalid callbackURL/);
       assert.equal(res.status, 403);
       assert.equal(jar.get(SESSION_COOKIE), undefined);
       // The library's error, answered as problem+json from the registry like every other error.

@@ -4,6 +4,7 @@
 // serves GitHub-shaped /user and /user/emails backed by its access tokens; Google is plain OIDC
 // through discovery.
 import http from 'node:http';
+import { DEVELOPMENT_TTL } from '../../scripts/dev-identity-provider.ts';
 import Provider from 'oidc-provider';
 import { listenOnLoopback } from './black-box/listen.ts';
 
@@ -54,6 +55,8 @@ export async function startTestIdp(redirectBase: string): Promise<TestIdp> {
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     cookies: { keys: ['test-idp-cookie-key'] },
+    // Stated, as the trial's provider does: no console NOTICE per default lifetime.
+    ttl: DEVELOPMENT_TTL,
   });
   provider.use(async (ctx, next) => {
     if (ctx.path !== '/user' && ctx.path !== '/user/emails') return next();

@@ -7,6 +7,7 @@
 //   GET /throw-dependency   a dependency's connection error thrown out of the event loop
 //   GET /throw              any other error thrown out of the event loop: the fatal state
 //   GET /slow               answers once the drain has begun (a request in flight during it)
+//   GET /warn               a process warning, as a library emits one (the AWS SDK on the Node version)
 //   GET /ok                 200
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,6 +42,9 @@ const server = http.createServer((req, res) => {
         throw new TypeError('a bug in the event loop');
       });
       return answer('thrown');
+    case '/warn':
+      process.emitWarning('The AWS SDK for JavaScript (v3) will require node >=22.', 'NodeVersionSupportWarning');
+      return answer('warned');
     case '/slow':
       res.setHeader('Connection', 'close');
       void draining.then(() => answer('answered during the drain'));
