@@ -32,7 +32,9 @@ export function startLoggedProcess(entry: string, env: Record<string, string>): 
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': a process's last lines may still be in its pipes when 'exit' fires (seen at
+  // load 15: the process-policy test read the entries before the drain's line had arrived).
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const events = new EventEmitter<{ entry: [LogEntry]; output: [] }>();
   const entries: LogEntry[] = [];
   let out = '';
