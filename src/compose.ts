@@ -86,6 +86,13 @@ export interface ComposeOptions {
   webhookLoopbackCa?: string;
   /** FFmpeg's version, probed already by the caller (so start-up spawns it once). */
   ffmpegVersion?: Promise<string | undefined>;
+  /**
+   * `worker` (src/worker.ts): a process that only runs export jobs keeps no render cache in memory
+   * (RENDER_MEMORY_CACHE_MB is for API processes): it reads the cache once per export, before
+   * rendering, and almost never a file it wrote, so a memory layer only held every export result it
+   * made, up to the whole size. Default `api`.
+   */
+  role?: 'api' | 'worker';
 }
 
 /** The git commit of the working tree, read without spawning git; undefined outside a checkout. */
@@ -143,7 +150,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // BLOB_STORE: the render cache and job results, on disk, in Postgres or in an S3 bucket.
   const blobs = createBlobStores(config.blobStore, db, dependencies);
   dependencies.setProbe('storage', () => blobs.results.get(BLOB_STORE_PROBE_KEY));
-  const renderCache: BlobStore = new MemoryCachedBlobStore(blobs.cache, config.render.memoryCacheBytes);
+  const memoryCache = options.role === 'worker' ? null : new MemoryCachedBlobStore(blobs.cache, config.render.memoryCacheBytes);
+  const renderCache: BlobStore = memoryCache ?? blobs.cache;
   const {
     generators,
     pool,
@@ -284,7 +292,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     view: (job) => jobs.view(job),
     limitPerWorkspace: config.jobs.eventStreamsPerWorkspace,
   });
-  observe(metrics, { pool, jobsRepo, lifecycle, webhookDelivery, credits });
+  observe(metrics, { pool, jobsRepo, lifecycle, webhookDelivery, credits, memoryCache });
   // Processes that make results also delete them when their retention ends.
   if (config.jobs.runInProcess) {
     await runner.start();
@@ -419,10 +427,16 @@ function observe(
     lifecycle: JobLifecycle;
     webhookDelivery: WebhookDeliveryService;
     credits: CreditsService;
+    memoryCache: MemoryCachedBlobStore | null;
   },
 ): void {
   metrics.gauge('render_queue_depth', 'Renders waiting for a worker or for pixels now.', () => s.pool.queueSize);
   metrics.counter('render_rejections_total', 'Renders refused with 503 overloaded (the render queue was full).', () => s.pool.rejected);
+  metrics.gauge(
+    'render_memory_cache_bytes',
+    'Bytes of rendered files this process keeps in memory in front of the blob store (RENDER_MEMORY_CACHE_MB; a worker process keeps none).',
+    () => s.memoryCache?.bytes ?? 0,
+  );
   metrics.gauge(
     'jobs',
     'Export jobs queued or running now, in the whole database.',

@@ -2,6 +2,7 @@
 // (`npm run worker`) on any machine that reaches the database. SIGTERM drains: no new claims,
 // running jobs stop (their FFmpeg children are killed) and go back to the queue for another worker.
 // It waits for its database at start-up (src/startup.ts) and outlives its outages (process-policy.ts).
+// It keeps no render cache in memory (compose's `role`): it would only hold the results it wrote.
 import { compose } from './compose.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './lib/logger.ts';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
 
   await waitForDependenciesOrExit(config, logger, { database: false, blobStore: false });
 
-  const runtime = await compose(config, logger).catch((err: unknown) => {
+  const runtime = await compose(config, logger, { role: 'worker' }).catch((err: unknown) => {
     // Start-up checks that need the database refuse like a bad setting.
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -204,7 +204,10 @@ export const SETTING_GROUPS: SettingGroup[] = [
         names: ['ANIMATION_BUDGET_MS'],
         meaning: 'Time budget of a synchronous gif/mp4 render; beyond it 504 `animation_budget_exceeded` — export it with `POST /v1/jobs`.',
       },
-      { names: ['RENDER_MEMORY_CACHE_MB'], meaning: 'Recently used renders kept in memory in front of the blob store (0: off).' },
+      {
+        names: ['RENDER_MEMORY_CACHE_MB'],
+        meaning: 'Recently used renders an API process keeps in memory in front of the blob store (0: off; a worker process keeps none).',
+      },
       {
         names: ['FFMPEG_PATH'],
         default: 'an installed `ffmpeg-static`, then `@ffmpeg-installer/ffmpeg`',

@@ -16,6 +16,11 @@ export class MemoryCachedBlobStore implements BlobStore {
     this.memory = new LRUCache<string, Buffer>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (b) => Math.max(1, b.length) });
   }
 
+  /** Bytes held in memory now. */
+  get bytes(): number {
+    return this.memory.calculatedSize;
+  }
+
   peek(key: string): Buffer | undefined {
     return this.memory.get(key);
   }

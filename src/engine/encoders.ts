@@ -6,7 +6,8 @@
 // pictures on x86-64 and arm64. What the two architectures' FFmpeg builds (4.1.0 from 2018 on
 // x86-64, 4.1.4 from 2019 on arm64) still do differently is normalised: a gif's palette layout
 // (canonicalPalette) and repeated palette, x264's version SEI and one optional SPS flag.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -181,9 +182,44 @@ export class EncoderError extends Error {
   }
 }
 
+/**
+ * FFmpeg dies with its parent, however the parent dies. Nothing else would end it: after a SIGKILL
+ * of the service its stdin reaches end-of-file, which to FFmpeg is the end of the frames, so it
+ * finished the encode (and a gif's second run, which reads no stdin, ran to its end). On Linux
+ * util-linux's `setpriv --pdeathsig KILL` (Debian's util-linux is essential) has the kernel SIGKILL
+ * it when the thread that started it ends: a render worker thread, so also when the process dies or
+ * the pool ends that thread. It then execs a shell that checks its parent is still this process (a
+ * parent that died before setpriv asked would send nothing) and execs FFmpeg, so the pid stays
+ * FFmpeg's. Elsewhere, or without setpriv, FFmpeg is started directly.
+ */
+const PARENT_CHECK = '[ "$PPID" = "$1" ] || exit 137; shift; exec "$@"';
+let deathSignalCommand: string[] | null | undefined;
+
+/** `setpriv --pdeathsig KILL sh -c PARENT_CHECK`, when this system has a setpriv that can (checked once per thread). */
+export function ffmpegDeathSignal(): string[] | null {
+  if (deathSignalCommand !== undefined) return deathSignalCommand;
+  deathSignalCommand = null;
+  if (process.platform !== 'linux') return null;
+  const dirs = [...new Set(['/usr/bin', '/bin', ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean)])];
+  for (const setpriv of dirs.map((d) => path.join(d, 'setpriv'))) {
+    try {
+      accessSync(setpriv, constants.X_OK);
+    } catch {
+      continue;
+    }
+    const command = [setpriv, '--pdeathsig', 'KILL', '/bin/sh', '-c', PARENT_CHECK, 'ffmpeg-parent-check', String(process.pid)];
+    const probe = spawnSync(command[0]!, [...command.slice(1), 'true'], { stdio: 'ignore', timeout: 5_000 });
+    if (probe.status === 0) deathSignalCommand = command;
+    break;
+  }
+  return deathSignalCommand;
+}
+
 /** One FFmpeg child: its exit, the tail of its stderr, whether it has closed. */
 function runFfmpeg(ffmpegPath: string, args: string[], stdin: boolean) {
-  const child = spawn(ffmpegPath, args, { stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+  const guard = ffmpegDeathSignal();
+  const [file, argv] = guard ? [guard[0]!, [...guard.slice(1), ffmpegPath, ...args]] : [ffmpegPath, args];
+  const child = spawn(file, argv, { stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
   const run = {
     child,
     stderr: '',

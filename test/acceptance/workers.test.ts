@@ -20,6 +20,7 @@ import { TEST_LOCAL_KEY } from '../support/black-box/test-keys.ts';
 import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
 import { armEvent, withTimeout } from '../support/black-box/waiters.ts';
 import { startS3Server } from '../support/black-box/s3-server.ts';
+import { freeLoopbackPort } from '../support/black-box/listen.ts';
 
 const LEASE_MS = 2_000;
 const longJob = (seed: number) => ({
@@ -185,6 +186,29 @@ for (const engine of ENGINES) {
       await armLog(next, (e) => e.msg === 'job completed' && e.jobId === id).wait('the next worker to complete the job');
       next.child.kill('SIGTERM');
       await next.exited;
+    });
+
+    test('a worker keeps no render cache in memory: its results go to the shared cache, which the API then answers from', async () => {
+      const port = await freeLoopbackPort();
+      const worker = await startWorker({ METRICS_PORT: String(port) });
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push(await submit(shortJob(300 + i)));
+      const allDone = new Promise<void>((resolve) => {
+        const check = () => ids.every((id) => worker.completed.includes(id)) && resolve();
+        worker.logs.on('entry', check);
+        check();
+      });
+      await withTimeout('the worker to complete every job', allDone, BACKSTOP_MS);
+      // The worker's own gauge: nothing held (it kept every result it wrote, up to RENDER_MEMORY_CACHE_MB).
+      const scraped = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      assert.equal(/^render_service_render_memory_cache_bytes (\S+)$/m.exec(scraped)?.[1], '0', 'bytes the worker holds in memory');
+      // Each result is in the shared render cache all the same: the API answers its recipe as a HIT.
+      const { slug, ...recipe } = shortJob(300);
+      const again = await call('POST', `/v1/generate/${slug}`, recipe);
+      assert.equal(again.status, 200, await again.clone().text());
+      assert.equal(again.headers.get('x-service-cache'), 'HIT');
+      worker.child.kill('SIGTERM');
+      assert.equal(await worker.exited, 0);
     });
 
     /**

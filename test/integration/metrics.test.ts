@@ -117,6 +117,11 @@ for (const setup of SETUPS) {
       assert.equal(sample(now, 'render_service_jobs', { status: 'running' }), 0);
       assert.equal(sample(now, 'render_service_render_queue_depth'), 0);
       assert.equal(sample(now, 'render_service_render_rejections_total'), 0);
+      // An API process keeps what it renders in memory (a worker process keeps nothing: test/acceptance/workers.test.ts).
+      assert.ok(
+        (sample(now, 'render_service_render_memory_cache_bytes') ?? 0) >= Number(miss.headers['content-length']),
+        'the render cache in memory',
+      );
       assert.ok((sample(now, 'render_service_nodejs_eventloop_lag_seconds') ?? -1) >= 0, 'event-loop delay');
       if (setup.hosted) {
         assert.ok(moved('render_service_credits_total', { event: 'reserved' }) >= 2);
