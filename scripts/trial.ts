@@ -15,6 +15,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PORT } from '../src/config/config.ts';
+import { serviceProcessEnv } from '../src/lib/allocator-env.ts';
 import { startDevIdentityProvider } from './dev-identity-provider.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 
@@ -57,7 +58,8 @@ function runService(entry: string, args: string[], env: NodeJS.ProcessEnv): Chil
 
 function serviceEnv(state: TrialState & { databaseUrl: string; appOrigin: string }, port: number): NodeJS.ProcessEnv {
   return {
-    ...process.env,
+    // glibc's allocator settings, as `npm start` and `npm run worker` set them (src/lib/allocator-env.ts).
+    ...serviceProcessEnv(),
     SERVICE_LOCAL_MODE: '0',
     DATABASE_URL: state.databaseUrl,
     PORT: String(port),

@@ -1,5 +1,7 @@
 // Process entry point: parse config (refuse to start on any invalid setting), listen, wait for the
 // database and object store (answering /v1/health meanwhile), compose, then serve the app.
+// First, before anything loads the canvas library: its allocator's settings.
+import './memory-settings.ts';
 import { existsSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -3,6 +3,8 @@
 // running jobs stop (their FFmpeg children are killed) and go back to the queue for another worker.
 // It waits for its database at start-up (src/startup.ts) and outlives its outages (process-policy.ts).
 // It keeps no render cache in memory (compose's `role`): it would only hold the results it wrote.
+// First, before anything loads the canvas library: its allocator's settings.
+import './memory-settings.ts';
 import { compose } from './compose.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './lib/logger.ts';

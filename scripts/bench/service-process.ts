@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serviceProcessEnv } from '../../src/lib/allocator-env.ts';
 
 export const BENCH_KEY = 'svc_local_bench_key_0123456789';
 export const BENCH_ROOT = process.env.BENCH_ROOT ?? fileURLToPath(new URL('../../', import.meta.url));
@@ -21,7 +22,8 @@ export async function startServiceProcess(env: Record<string, string> = {}): Pro
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: BENCH_ROOT,
     env: {
-      ...process.env,
+      // glibc's allocator settings, as `npm start` sets them (GLIBC_TUNABLES= measures without).
+      ...serviceProcessEnv(),
       PORT: '0',
       DATA_DIR: dataDir,
       API_KEYS: BENCH_KEY,
@@ -35,7 +37,7 @@ export async function startServiceProcess(env: Record<string, string> = {}): Pro
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { mp4MetadataArgs, type EmbeddedRecipe } from './recipe-metadata.ts';
+import { ffmpegEnv } from '../lib/allocator-env.ts';
 
 // One libvips thread per render: the worker pool already spreads renders over the cores.
 sharp.concurrency(1);
@@ -219,7 +220,7 @@ export function ffmpegDeathSignal(): string[] | null {
 function runFfmpeg(ffmpegPath: string, args: string[], stdin: boolean) {
   const guard = ffmpegDeathSignal();
   const [file, argv] = guard ? [guard[0]!, [...guard.slice(1), ffmpegPath, ...args]] : [ffmpegPath, args];
-  const child = spawn(file, argv, { stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+  const child = spawn(file, argv, { stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'], env: ffmpegEnv() });
   const run = {
     child,
     stderr: '',

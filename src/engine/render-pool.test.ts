@@ -7,6 +7,7 @@ import { ALL_GENERATORS } from '../generators/index.ts';
 import { ProblemError } from '../errors/problem.ts';
 import { resolveFfmpeg } from './ffmpeg.ts';
 import { RenderPool, type PoolTask } from './render-pool.ts';
+import { armEvent, withTimeout } from '../../test/support/black-box/waiters.ts';
 
 const plasma = ALL_GENERATORS.find((g) => g.slug === 'plasma')!;
 const still = (seed: number): PoolTask => ({
@@ -83,5 +84,43 @@ test('RENDER_QUEUE_LIMIT=0: a render that starts at once runs; one that would wa
     await assert.rejects(running, (err: unknown) => err instanceof ProblemError && err.code === 'client_closed_request');
   } finally {
     await noQueue.close();
+  }
+});
+
+// Large frames leave a worker thread holding memory it gives back only when it ends (render-pool.ts,
+// RECYCLE_AFTER_PIXELS), so an idle pool replaces the threads that made them.
+const large = (seed: number): PoolTask => ({ ...still(seed), width: 2048, height: 2048, deviceWidth: 2048, deviceHeight: 2048 });
+
+test('once idle, the pool replaces the thread that made a large frame, and only that one; renders go on', async () => {
+  const recycling = new RenderPool({ workers: 2, recycleIdleMs: 0 });
+  try {
+    const recycled = armEvent<[number[]]>(recycling, 'recycled', () => true, 120_000);
+    // Two renders at once: one thread each.
+    const [small, big] = await Promise.all([recycling.render(still(7)), recycling.render(large(8))]);
+    assert.notEqual(small.threadId, big.threadId);
+    const [threadIds] = await recycled.wait('the pool to replace the thread');
+    assert.deepEqual(threadIds, [big.threadId]);
+    // The pool still has its two threads (a new one in place of the old) and renders.
+    const after = await Promise.all([recycling.render(still(9)), recycling.render(still(10))]);
+    assert.ok(after.every((o) => o.bytes.length > 0));
+    assert.ok(after.every((o) => o.threadId !== big.threadId));
+  } finally {
+    await recycling.close();
+  }
+});
+
+test('a render that arrives while threads are being replaced waits for them and runs on a live thread', async () => {
+  const recycling = new RenderPool({ workers: 1, recycleIdleMs: 0 });
+  try {
+    const big = await recycling.render(large(11));
+    // Submitted the moment the old thread is told to end, before it has: piscina would hand it that thread.
+    const during = new Promise<Awaited<ReturnType<RenderPool['render']>>>((resolve, reject) =>
+      recycling.once('recycling', () => recycling.render(still(12)).then(resolve, reject)),
+    );
+    const out = await withTimeout('the render submitted while recycling', during, 120_000);
+    assert.ok(out.bytes.length > 0);
+    assert.notEqual(out.threadId, big.threadId);
+  } finally {
+    await recycling.close();
   }
 });

@@ -2,6 +2,9 @@
 // default), a pixel budget (pixel-gate.ts: output pixels in flight, so memory stays bounded however
 // large the renders) and one bounded queue for both. A full queue answers 503 overloaded; an
 // aborted request stops its render (the worker kills its FFmpeg child) and frees the worker.
+// Worker threads that made large frames are replaced once the pool has been idle a while
+// (recycleIdleMs): only a thread's end gives its allocator's memory back (see below).
+import { EventEmitter } from 'node:events';
 import { availableParallelism } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -18,7 +21,18 @@ export interface RenderPoolOptions {
   queueLimit?: number;
   /** Output pixels of one frame, summed over the renders in the workers (default: workers × the largest frame). */
   maxPixelsInFlight?: number;
+  /** How long the pool must be idle before the threads that made large frames are replaced (default 10 s). */
+  recycleIdleMs?: number;
 }
+
+/**
+ * Frames from this size up leave a worker thread holding memory it does not give back while it
+ * lives: the canvas library's allocator (mimalloc) keeps a thread's freed pages until that thread
+ * allocates again, and an idle thread never does. A thread's end gives them back (with the allocator
+ * settings of src/lib/allocator-env.ts). Measured with `npm run bench:memory` (docs/benchmarks.md#memory).
+ */
+export const RECYCLE_AFTER_PIXELS = 4_000_000;
+const RECYCLE_IDLE_MS = 10_000;
 
 export type PoolTask = Omit<RenderTask, 'cancel' | 'progress'>;
 
@@ -29,16 +43,26 @@ export interface RunOptions {
   onProgress?: (frame: number, frames: number) => void;
 }
 
-export class RenderPool {
+export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]]; recycled: [threadIds: number[]] }> {
   private readonly pool: Piscina;
   /** Cancel flags of the renders in flight, so close() can stop them (and their FFmpeg children). */
   private readonly active = new Set<Int32Array>();
   private readonly settled = new Set<Promise<unknown>>();
   private readonly gate: PixelGate;
   private readonly queueLimit: number;
+  private readonly recycleIdleMs: number;
+  /** Threads that made a large frame since they started; `all` when a large render failed (its thread unknown). */
+  private readonly holding = new Set<number>();
+  private holdingUnknown = false;
+  private recycleTimer: NodeJS.Timeout | undefined;
+  /** Threads being replaced: no render is handed to the pool until they have exited. */
+  private recycling: Promise<void> | undefined;
+  private closing = false;
   readonly workers: number;
 
   constructor(options: RenderPoolOptions = {}) {
+    super();
+    this.recycleIdleMs = options.recycleIdleMs ?? RECYCLE_IDLE_MS;
     this.workers = options.workers ?? Math.max(1, availableParallelism());
     this.queueLimit = options.queueLimit ?? this.workers * 8;
     this.gate = new PixelGate(options.maxPixelsInFlight ?? this.workers * MAX_FRAME_PIXELS);
@@ -90,6 +114,9 @@ export class RenderPool {
   }
 
   private async runAdmitted(task: PoolTask, options: RunOptions): Promise<RenderOutput> {
+    clearTimeout(this.recycleTimer);
+    // A thread on its way out must not be handed this render (piscina would, until its exit event).
+    while (this.recycling) await this.recycling;
     // Checked before the progress channel exists: a port left open with a listener keeps the process alive.
     if (options.signal?.aborted) throw abortProblem(options.signal);
     const cancel = new Int32Array(new SharedArrayBuffer(4));
@@ -109,9 +136,13 @@ export class RenderPool {
       () => {},
     );
     this.settled.add(settled);
+    const large = task.deviceWidth * task.deviceHeight >= RECYCLE_AFTER_PIXELS && !isFormatKind(task.format, 'text');
     try {
-      return (await running) as RenderOutput;
+      const output = (await running) as RenderOutput;
+      if (large) this.holding.add(output.threadId);
+      return output;
     } catch (err) {
+      if (large) this.holdingUnknown = true;
       if (options.signal?.aborted) throw abortProblem(options.signal);
       const failure = mapFailure(err, options);
       if (failure instanceof ProblemError && failure.code === 'overloaded') this.rejected++;
@@ -121,14 +152,49 @@ export class RenderPool {
       this.settled.delete(settled);
       options.signal?.removeEventListener('abort', onAbort);
       channel?.port1.close();
+      this.scheduleRecycle();
     }
   }
 
+  /** Once the pool is idle, in recycleIdleMs, the threads holding a large render's memory are replaced. */
+  private scheduleRecycle(): void {
+    if (this.active.size > 0 || this.closing || (this.holding.size === 0 && !this.holdingUnknown)) return;
+    clearTimeout(this.recycleTimer);
+    this.recycleTimer = setTimeout(() => void this.recycle(), this.recycleIdleMs);
+    this.recycleTimer.unref();
+  }
+
   /**
-   * Stops every render in flight and waits (briefly) for the workers to kill their FFmpeg children:
-   * terminating a worker thread does not end the processes it spawned.
+   * Ends the threads that hold a large render's memory; piscina starts their replacements at once
+   * (it keeps `workers` threads). Runs only while no render is in the pool, and renders that come
+   * meanwhile wait for the exits (runAdmitted), so none is handed to a thread on its way out.
+   */
+  private async recycle(): Promise<void> {
+    if (this.active.size > 0 || this.closing || this.recycling) return;
+    const threads = this.pool.threads.filter((t) => this.holdingUnknown || this.holding.has(t.threadId));
+    this.holding.clear();
+    this.holdingUnknown = false;
+    if (threads.length === 0) return;
+    const threadIds = threads.map((t) => t.threadId);
+    this.recycling = Promise.all(threads.map((t) => new Promise<void>((resolve) => t.once('exit', () => resolve()).terminate()))).then(
+      () => {
+        this.recycling = undefined;
+        this.emit('recycled', threadIds);
+      },
+    );
+    this.emit('recycling', threadIds);
+    await this.recycling;
+  }
+
+  /**
+   * Stops every render in flight and waits (briefly) for the workers to kill their FFmpeg children
+   * and remove their files; a worker thread that does not stop in time is terminated, and the kernel
+   * then kills the FFmpeg it started (encoders.ts, `setpriv --pdeathsig`).
    */
   async close(graceMs = 5_000): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.recycleTimer);
+    await this.recycling;
     for (const cancel of this.active) Atomics.store(cancel, 0, 1);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(this.settled), new Promise((r) => (timer = setTimeout(r, graceMs)))]);

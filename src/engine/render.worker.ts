@@ -3,7 +3,7 @@
 // the FFmpeg child is killed at once.
 import { failureKind, renderFailure, type RenderFailureKind } from './render-failure.ts';
 import { createCanvas } from '@napi-rs/canvas';
-import type { MessagePort } from 'node:worker_threads';
+import { type MessagePort, threadId } from 'node:worker_threads';
 import { ALL_GENERATORS } from '../generators/index.ts';
 import { GeneratorRegistry } from '../generators/registry.ts';
 import { isFormatKind, type OutputFormat } from '../lib/formats.ts';
@@ -51,6 +51,8 @@ export interface RenderTask {
 export interface RenderOutput {
   bytes: Uint8Array;
   frames: number;
+  /** The worker thread that rendered it (the pool replaces threads that made large frames: render-pool.ts). */
+  threadId: number;
 }
 
 const generators = new GeneratorRegistry(ALL_GENERATORS);
@@ -118,6 +120,7 @@ async function renderTask(task: RenderTask): Promise<RenderOutput> {
   const output = (bytes: Buffer, frames: number): RenderOutput => ({
     bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     frames,
+    threadId,
   });
   // How each format is made is its row's `kind` in formats.ts.
   if (isFormatKind(format, 'text')) {
