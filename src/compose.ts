@@ -332,6 +332,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
         // The store's own outage (a database-backed store's is the database's) is logged by `dependencies`.
         blobStoreOutage: () => dependencies.isDown(config.blobStore.kind === 'database' ? 'database' : 'storage'),
         animationBudgetMs: config.render.animationBudgetMs,
+        ffmpegProbeTimeoutMs: config.render.timeoutMs,
         // A read of a key that is never written: reachable, bucket present, credentials accepted.
         blobStoreProbe: () =>
           blobs.results.get(BLOB_STORE_PROBE_KEY).then(

@@ -60,6 +60,8 @@ export interface HealthServiceOptions {
   clock?: Clock;
   logger?: Pick<Logger, 'warn' | 'info'>;
   ffmpegProbeTtlMs?: number;
+  /** How long the encode probe may take (RENDER_TIMEOUT_MS: FFmpeg is not judged broken sooner than a render may take; under emulation or heavy load 10 s was not enough). */
+  ffmpegProbeTimeoutMs?: number;
   /** Reads from the blob store; resolves with why it failed, or undefined. Without one the store counts as ready. */
   blobStoreProbe?: () => Promise<string | undefined>;
   /** True while object storage is known to be unreachable: an outage logged once elsewhere (src/lib/dependency-status.ts), not again by the probe. */
@@ -159,7 +161,7 @@ export class HealthService {
     const clock = options.clock ?? systemClock;
     const { ffmpeg } = options;
     this.ffmpegReadiness = new CachedProbe({
-      probe: () => probeFfmpegEncode(ffmpeg),
+      probe: () => probeFfmpegEncode(ffmpeg, options.ffmpegProbeTimeoutMs),
       clock,
       ttlMs: options.ffmpegProbeTtlMs ?? FFMPEG_PROBE_TTL_MS,
       logger: options.logger,

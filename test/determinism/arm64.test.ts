@@ -100,7 +100,17 @@ test('the service and the CLI run as linux-arm64 and give the golden bytes', { s
   const service = runArm64('src/main.ts', [], {
     timeoutMs: RUN_TIMEOUT_MS,
     signal: stop.signal,
-    env: { SERVICE_LOCAL_MODE: '1', DATABASE_URL: pg.url, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' },
+    // Emulation is 10–50× slower: the time limits (which /v1/ready's FFmpeg probe also gets) are no deadline to race here.
+    env: {
+      SERVICE_LOCAL_MODE: '1',
+      DATABASE_URL: pg.url,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      RENDER_TIMEOUT_MS: '600000',
+      ANIMATION_BUDGET_MS: '600000',
+    },
     onStdout: (chunk) => {
       const url = /Render service \(local mode\) on (http:\/\/\S+)/.exec(chunk)?.[1];
       if (url) heard(url);
@@ -111,7 +121,7 @@ test('the service and the CLI run as linux-arm64 and give the golden bytes', { s
   const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
 
   const ready = (await (await fetch(`${url}/v1/ready`)).json()) as { ok: boolean; rendererVersion: string };
-  assert.equal(ready.ok, true);
+  assert.equal(ready.ok, true, `/v1/ready: ${JSON.stringify(ready)}`);
   assert.match(ready.rendererVersion, /\+cpu-baseline-arm64-neon$/);
   for (const c of SERVED) {
     const res = await fetch(`${url}/v1/generate/${c.slug}`, {
