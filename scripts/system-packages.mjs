@@ -198,7 +198,7 @@ function report({ missing, misdirected }, { sudo, installed }) {
     for (const { pkg, what } of missing)
       lines.push(`  ${pkg.name.padEnd(width)}  ${pkg.why} (${pkg.tests.join(', ')}); missing ${what.join(', ')}`);
     lines.push(
-      'Install them (Debian/Ubuntu) with:',
+      `Install ${missing.length === 1 ? 'it' : 'them'} (Debian/Ubuntu) with:`,
       `  ${installCommand(
         missing.map((m) => m.pkg.name),
         sudo,
@@ -208,7 +208,7 @@ function report({ missing, misdirected }, { sudo, installed }) {
   for (const m of misdirected)
     lines.push(`${m.what} does not exist (${m.pkg.name}, for ${m.pkg.tests.join(', ')}): set ${m.variable} to where it is, or unset it.`);
   lines.push(
-    'To run only some tiers, `node scripts/run-tests.mjs <tier>` checks only what their files need; ' +
+    '`node scripts/run-tests.mjs <tier> [fragment]` checks only what the files it runs need; ' +
       'RENDER_TEST_SKIP_SYSTEM_CHECK=1 skips this check (docs/tests.md, "What the tests need").',
   );
   return lines.join('\n');
