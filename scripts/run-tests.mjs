@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './build-web.mjs';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
+import { requireSystemPackages } from './system-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TIERS = {
@@ -61,6 +62,8 @@ if (files.length === 0) {
   console.error('No test files found.');
   process.exit(1);
 }
+// The system packages these files need (chromium, nginx, qemu-user …): installed, or the run stops here.
+requireSystemPackages({ files });
 
 let stopPostgres = async () => {};
 let dropTemplates = async () => {};
