@@ -3,7 +3,7 @@
 // half the service's animation budget asks to export instead.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { generator } from '../support/web-logic.ts';
+import { generator } from '../support/web-generators.ts';
 import { GIF_WARN_MB, exportQuestion, gifMegabytes, gifQuestion, syncSeconds } from '../../web/js/estimate.js';
 
 const plasma = generator('plasma');

@@ -3,7 +3,7 @@
 // link alone, each cell the recipe with one value changed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { generator, propertiesOf } from '../support/web-logic.ts';
+import { generator, propertiesOf } from '../support/web-generators.ts';
 import { nearVariations, seedVariations, sweepParams, sweepPlan, sweepRange, sweepValues } from '../../web/js/explore.js';
 import { initialRecipe, playgroundHref, sweepHref } from '../../web/js/recipe.js';
 import type { Recipe } from '../../web/js/types.js';

@@ -3,7 +3,8 @@
 // what Shuffle draws. Random draws come from a stand-in (randoms) or are repeated many times.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { propertiesOf, randoms } from '../support/web-logic.ts';
+import { propertiesOf } from '../support/web-generators.ts';
+import { randoms } from '../support/web-logic.ts';
 import {
   PALETTES,
   SHUFFLE_PALETTES,

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { loadConfig } from '../../src/config/config.ts';
 import { createRenderEngine, type RenderEngine } from '../../src/services/render-engine.factory.ts';
 import type { OutputFormat } from '../../src/lib/formats.ts';
-import { generator, generators } from '../support/web-logic.ts';
+import { generator, generators } from '../support/web-generators.ts';
 import { openedFile, recipeOfFile } from '../../web/js/recipe-file.js';
 import { recipeOfHash } from '../../web/js/recipe.js';
 

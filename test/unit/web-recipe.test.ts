@@ -3,7 +3,8 @@
 // Download and Export, and the formats it decides by (the service's own facts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { generator, generators, recipeInHash } from '../support/web-logic.ts';
+import { generator, generators } from '../support/web-generators.ts';
+import { recipeInHash } from '../support/web-logic.ts';
 import { kindOf, stillFormat, thumbFormat } from '../../web/js/formats.js';
 import { parseRoute, queryOf } from '../../web/js/route.js';
 import {

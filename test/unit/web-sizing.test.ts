@@ -3,7 +3,7 @@
 // for — the export's picture with only the pixels the screen shows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { generator } from '../support/web-logic.ts';
+import { generator } from '../support/web-generators.ts';
 import {
   ANIMATION_PREVIEW_WIDTH,
   SIZE_PRESETS,
