@@ -33,6 +33,18 @@ const LAYERS = [
   { name: 'low-level libs', paths: ['src/lib', 'src/errors', 'codegen'] },
 ];
 
+/**
+ * The web app's modules that hold its logic without the DOM (web/js/<name>.js), unit-tested in Node by
+ * test/unit/web-*.test.ts; the other web modules build the pages on them.
+ */
+const WEB_LOGIC = ['api-rules', 'estimate', 'explore', 'field-text', 'formats', 'formatting', 'jobs', 'param-values'].concat([
+  'recipe',
+  'recipe-file',
+  'route',
+  'sizing',
+  'snippets',
+]);
+
 const layerZones = LAYERS.slice(1).map((layer, i) => ({
   target: layer.paths,
   from: LAYERS.slice(0, i + 1).flatMap((higher) => higher.paths),
@@ -128,6 +140,30 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The web app's logic, unit-tested in Node (docs/tests.md, "The browser test"): these modules
+    // import no page module and touch no browser global, so a Node test runs them as the page does.
+    files: WEB_LOGIC.map((name) => `web/js/${name}.js`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\./(?!(${WEB_LOGIC.join('|')})\\.js$)`,
+              message: 'Web logic imports only other web logic (eslint.config.js WEB_LOGIC): the page modules need the DOM.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'location', 'history', 'navigator', 'localStorage', 'sessionStorage', 'fetch']
+          .concat(['devicePixelRatio', 'matchMedia', 'EventSource', 'requestAnimationFrame', 'CSS', 'alert', 'confirm', 'prompt'])
+          .map((name) => ({ name, message: 'Web logic takes what it needs from the page as arguments (it runs in Node too).' })),
       ],
     },
   },

@@ -1,6 +1,8 @@
 import { json, generators, render } from './api.js';
-import { h, clear, append, copyButton, formatDate, toast, labelCells } from './dom.js';
-import { saveRecipe, thumbFormat } from './state.js';
+import { h, clear, append, copyButton, toast, labelCells } from './dom.js';
+import { thumbFormat } from './formats.js';
+import { formatDate, money } from './formatting.js';
+import { saveRecipe } from './state.js';
 
 export async function showAccount(view) {
   clear(view);
@@ -19,8 +21,6 @@ export async function showAccount(view) {
     renderPresets(presets),
   ]);
 }
-
-const money = (amount, currency) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount / 100);
 
 // Hosted workspaces pay for renders from a credit balance; local mode meters nothing, so this stays hidden there.
 async function renderCredits(el) {

@@ -1,7 +1,8 @@
 // Same-origin API client. In local mode the local gateway authenticates these requests; in hosted
 // mode the session cookie does (fetch sends same-origin cookies by default).
 import { h } from './dom.js';
-import { issueLine } from './field-text.js';
+import { dispositionName, problemMessage, resendable } from './api-rules.js';
+import { setFormats } from './formats.js';
 
 let down = null; // while the service is unreachable: resolves when /v1/health answers again
 
@@ -30,18 +31,6 @@ export function serviceBack() {
   return down;
 }
 
-/**
- * Sent again once the service is back only when that cannot do something twice: reads, renders
- * (a repeat is a free cache hit) and requests with an Idempotency-Key. Anything else (creating a
- * key or a preset) may have reached the service before the connection broke: it fails, with the
- * banner up, and the person decides.
- */
-function resendable(path, init) {
-  const method = (init.method ?? 'GET').toUpperCase();
-  if (method === 'GET' || method === 'HEAD' || path.startsWith('/v1/generate/')) return true;
-  return Object.keys(init.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
-}
-
 async function send(path, init) {
   for (;;) {
     try {
@@ -63,12 +52,11 @@ async function send(path, init) {
  */
 export class ApiError extends Error {
   constructor(status, problem) {
-    const issues = Array.isArray(problem?.issues) ? problem.issues : [];
-    super(issues.map((i) => issueLine(i).text).join('; ') || problem?.detail || problem?.title || `HTTP ${status}`);
+    super(problemMessage(status, problem));
     this.status = status;
     this.problem = problem ?? {};
     this.code = problem?.code;
-    this.issues = issues;
+    this.issues = Array.isArray(problem?.issues) ? problem.issues : [];
   }
 }
 
@@ -133,9 +121,7 @@ export async function render(slug, recipe, { signal } = {}) {
 export async function download(path) {
   const res = await request(path, { headers: { Accept: '*/*' } });
   const blob = await res.blob();
-  const disposition = res.headers.get('content-disposition') || '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  return { blob, filename: match ? decodeURIComponent(match[1]) : null };
+  return { blob, filename: dispositionName(res.headers.get('content-disposition')) };
 }
 
 /** A read made once and shared by every caller; one that failed is made again by the next caller. */
@@ -163,14 +149,9 @@ export function animationBudgetSeconds() {
   );
 }
 
-/**
- * Each output format's { contentType, extension, kind: still, motion or text }, as the service names
- * them (`formats` of GET /v1/health): read with the generators, since every format here is a generator's.
- */
-export let formats = {};
-
+/** The generators, with the output formats' facts (`formats` of GET /v1/health, kept in formats.js): every format here is a generator's. */
 export const generators = readOnce(() =>
-  Promise.all([json('/v1/generators'), health()]).then(([list, facts]) => ((formats = facts.formats), list)),
+  Promise.all([json('/v1/generators'), health()]).then(([list, facts]) => (setFormats(facts.formats), list)),
 );
 
 export async function generator(slug) {

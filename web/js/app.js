@@ -6,6 +6,7 @@ import { showPlayground } from './playground.js';
 import { showSweep } from './sweep.js';
 import { showExport, leaveExport } from './export.js';
 import { showAccount, showSignIn } from './account.js';
+import { parseRoute } from './route.js';
 
 const view = document.getElementById('view');
 let authConfig = null;
@@ -19,17 +20,12 @@ const routes = {
   account: showAccount,
 };
 
-function parse() {
-  // A route may carry a query (#/account?checkout=success, where the checkout returns to).
-  const [, name = '', arg] = location.hash.replace(/^#\/?/, '#/').split('?')[0].split('/');
-  return { name, arg };
-}
-
 let navSeq = 0;
 async function navigate() {
   const mine = ++navSeq;
   leaveExport();
-  const { name, arg } = parse();
+  // A route may carry a query (#/account?checkout=success, where the checkout returns to).
+  const { name, arg } = parseRoute(location.hash);
   for (const a of document.querySelectorAll('#nav a[data-route]')) {
     a.classList.toggle('active', a.dataset.route === (name || 'gallery'));
   }

@@ -61,18 +61,6 @@ export function debounce(fn, ms) {
   };
 }
 
-export function formatDate(iso) {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-}
-
-export function formatBytes(n) {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** Revokes the previous blob URL of a slot when a new one replaces it. */
 export class BlobSlot {
   url = null;

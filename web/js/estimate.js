@@ -1,5 +1,6 @@
 // Estimates made before a file is asked for, so that the page asks before rather than fails after.
-import { kindOf } from './state.js';
+// No DOM (unit-tested in Node: test/unit/web-estimate.test.ts).
+import { kindOf } from './formats.js';
 
 /** Above this a gif asks first and points to mp4; GIF_BYTES_PER_PIXEL_FRAME is the worst generator's at its defaults (npm run bench:gif). */
 export const GIF_WARN_MB = 5;
@@ -36,3 +37,7 @@ export function syncSeconds(recipe, gen) {
   const rate = PIXELS_PER_SECOND[recipe.format];
   return rate ? (devicePixels(recipe.size) * frames(recipe, gen)) / rate : 0;
 }
+
+/** The question asked before a download that may take longer than a direct render may (`seconds` by syncSeconds). */
+export const exportQuestion = (seconds) =>
+  `This may take about ${Math.ceil(seconds)} s to render, longer than a direct download allows. Export it as a job instead?`;

@@ -1,7 +1,11 @@
 import { json, download, generators, request } from './api.js';
-import { h, clear, formatDate, toast, labelCells } from './dom.js';
-import { state, decodeRecipe, playgroundHref, screenRatio, fileName } from './state.js';
+import { h, clear, toast, labelCells } from './dom.js';
 import { gifMegabytes, GIF_WARN_MB, gifQuestion } from './estimate.js';
+import { formatDate } from './formatting.js';
+import { jobFileName, jobOutput, jobProgress, jobRecipe, percent, recipeOf, stageOf } from './jobs.js';
+import { playgroundHref } from './recipe.js';
+import { screenRatio } from './sizing.js';
+import { state } from './state.js';
 
 const POLL_MS = 1000;
 let source; // the open EventSource, closed when leaving the page or when its job ends
@@ -13,22 +17,6 @@ export function leaveExport() {
   clearTimeout(poller);
   poller = undefined;
 }
-
-/**
- * The honest stage of a job. The API reports progress only (frames rendered, capped at 0.99), not
- * the stage: past 90 % a running job is mostly encoding (and writing) the file, so it says so.
- */
-export function stageOf(job) {
-  if (job.status === 'queued') return 'queued…';
-  if (job.status === 'running') {
-    if (job.cancelled) return 'cancelling…';
-    return job.progress >= 0.9 ? 'encoding…' : `rendering frames… ${Math.round(job.progress * 100)}%`;
-  }
-  return job.status;
-}
-
-/** A job's recipe (decoded from its `recipe`), or null for a service that does not send it. */
-const recipeOf = (job) => (job.recipe ? decodeRecipe(job.recipe) : null);
 
 /** An input of the export settings, labelled. */
 const setting = (label, input) => h('label', { class: 'setting', for: input.id }, h('span', {}, label), input);
@@ -156,7 +144,7 @@ export async function showExport(view) {
   );
   let current;
   const setProgress = (p) => {
-    const v = Math.round(Math.max(0, Math.min(1, p)) * 100);
+    const v = percent(p);
     bar.value = v;
     pct.textContent = `${v}%`;
     if (current?.status === 'running') stage.textContent = stageOf({ ...current, progress: p });
@@ -219,15 +207,14 @@ export async function showExport(view) {
     }
   };
   const retry = (job) => {
-    const r = recipeOf(job);
-    if (!r) return;
-    submit({ slug: job.slug, params: r.params, seed: r.seed, size: r.size, format: r.format });
+    const r = jobRecipe(job);
+    if (r) submit(r);
   };
   // Re-export: a history row's recipe in the settings, to export again with other ones.
   const reexport = (job) => {
-    const r = recipeOf(job);
+    const r = jobRecipe(job);
     if (!r) return;
-    fill({ slug: job.slug, params: r.params, seed: r.seed, size: r.size, format: r.format }, `Job ${job.id}`);
+    fill(r, `Job ${job.id}`);
     document.getElementById('export-format')?.focus();
   };
   let first = true;
@@ -281,12 +268,6 @@ function follow(id, onJob, setProgress) {
   });
 }
 
-/** A job's file name: the playground's rule (fileName) for the recipe it rendered. */
-function jobFileName(job) {
-  const r = recipeOf(job);
-  return r ? fileName(job.slug, r) : `${job.slug}-${job.id}.${job.format ?? 'bin'}`;
-}
-
 /** Fetches a completed job's file and offers it as a blob: download link. */
 async function resultLink(job) {
   const { blob } = await download(`/v1/jobs/${encodeURIComponent(job.id)}/result`);
@@ -320,7 +301,7 @@ function downloadButton(job, id) {
 /** A completed job's thumbnail (GET /v1/jobs/{id}/thumbnail, free) at the screen's pixel ratio; empty if it cannot load. */
 function thumbnail(job) {
   const img = h('img', { class: 'job-thumb', alt: `${job.slug} thumbnail`, width: 48, height: 27 });
-  request(`/v1/jobs/${job.id}/thumbnail?pr=${screenRatio()}`, { headers: { Accept: 'image/*' } })
+  request(`/v1/jobs/${job.id}/thumbnail?pr=${screenRatio(devicePixelRatio)}`, { headers: { Accept: 'image/*' } })
     .then((res) => res.blob())
     .then((blob) => {
       img.addEventListener('load', () => URL.revokeObjectURL(img.src), { once: true });
@@ -338,9 +319,6 @@ async function loadHistory(tbody, { cancel, retry, reexport }) {
     if (!jobs.length) tbody.append(h('tr', {}, h('td', { colspan: 7, class: 'muted' }, 'No exports yet.')));
     for (const job of jobs) {
       const r = recipeOf(job);
-      const size = r?.size
-        ? `${r.size.width}×${r.size.height}${r.size.pixelRatio && r.size.pixelRatio !== 1 ? ` @${r.size.pixelRatio}x` : ''}`
-        : '';
       const button = (label, cls, onclick) => h('button', { type: 'button', class: `btn small ${cls}`, onclick }, label);
       tbody.append(
         h(
@@ -348,14 +326,9 @@ async function loadHistory(tbody, { cancel, retry, reexport }) {
           { dataset: { job: job.id } },
           h('td', {}, formatDate(job.createdAt)),
           h('td', {}, r ? h('a', { href: playgroundHref(job.slug, job.recipe), class: 'open-recipe' }, job.slug) : job.slug),
-          h(
-            'td',
-            { class: 'job-output' },
-            job.status === 'completed' ? thumbnail(job) : null,
-            [job.format ?? '', size].filter(Boolean).join(' · '),
-          ),
+          h('td', { class: 'job-output' }, job.status === 'completed' ? thumbnail(job) : null, jobOutput(job)),
           h('td', {}, h('span', { class: `chip status-${job.status}` }, job.status)),
-          h('td', {}, job.status === 'running' ? stageOf(job) : `${Math.round(job.progress * 100)}%`),
+          h('td', {}, jobProgress(job)),
           h('td', {}, String(job.attempts)),
           h(
             'td',

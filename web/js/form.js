@@ -1,6 +1,23 @@
 // Builds form controls from a generator's paramSchema (JSON Schema 2020-12 subset).
 import { h } from './dom.js';
 import { charCount, codeSpans } from './field-text.js';
+import {
+  PALETTES,
+  enumValue,
+  fitColors,
+  jsonText,
+  jsonValue,
+  numberValue,
+  paramType,
+  presetColors,
+  parseHex,
+  shuffledColor,
+  shuffledColors,
+  shuffledNumber,
+  shufflePalette,
+  sliderScale,
+  typedColor,
+} from './param-values.js';
 
 /**
  * A labelled field wrapper with an error slot named after the recipe path (e.g. "params.points").
@@ -29,13 +46,6 @@ export function field(path, label, control, description) {
 
 const idOf = (path) => path.replace(/[^a-zA-Z0-9_-]/g, '-');
 
-function niceStep(min, max, integer) {
-  if (integer) return 1;
-  const raw = (max - min) / 100;
-  const pow = 10 ** Math.floor(Math.log10(raw));
-  return Number((Math.round(raw / pow) * pow).toPrecision(6));
-}
-
 /**
  * One control per property. `get()` reads the value (undefined = leave out), `onChange` fires on
  * every edit.
@@ -44,7 +54,7 @@ export function paramControl(name, schema, value, onChange) {
   const path = `params.${name}`;
   const id = idOf(path);
   const label = schema.title || name;
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  const type = paramType(schema);
 
   if (Array.isArray(schema.enum)) {
     const select = h(
@@ -55,9 +65,9 @@ export function paramControl(name, schema, value, onChange) {
     const ctl = wrap(id, select);
     return {
       el: field(path, label, ctl, schema.description),
-      get: () => schema.enum.find((v) => String(v) === select.value),
+      get: () => enumValue(schema.enum, select.value),
       set: (v) => (select.value = String(v)),
-      shuffle: () => (select.value = String(pick(schema.enum))),
+      shuffle: () => (select.value = String(schema.enum[Math.floor(Math.random() * schema.enum.length)])),
     };
   }
   if (type === 'boolean') {
@@ -84,16 +94,10 @@ export function paramControl(name, schema, value, onChange) {
       class: 'num',
     });
     const { minimum: min, maximum: max } = schema;
-    const step = hasRange ? niceStep(min, max, integer) : 1;
-    // A range over orders of magnitude (cells 3–2000) slides on a log scale, 0–1000: the small
-    // values, where each step shows, get most of the track.
-    const log = hasRange && min > 0 && max / min >= 40;
-    const toSlider = (v) => (log ? Math.round((1000 * Math.log(v / min)) / Math.log(max / min)) : v);
-    const fromSlider = (t) => {
-      if (!log) return t;
-      const v = min * (max / min) ** (t / 1000);
-      return integer ? Math.round(v) : Number(v.toPrecision(3));
-    };
+    const range = { min, max, integer };
+    // A range over orders of magnitude (cells 3–2000) slides on a log scale, 0–1000 (param-values.js);
+    // the slider and Shuffle need a range.
+    const { log, step, toSlider, fromSlider } = sliderScale(range);
     let slider = null;
     if (hasRange) {
       slider = h('input', {
@@ -123,27 +127,18 @@ export function paramControl(name, schema, value, onChange) {
     const ctl = wrap(id, h('div', { class: 'range-row' }, slider, number));
     return {
       el: field(path, label, ctl, schema.description),
-      // Within the schema's range, on the slider's step (even over a log slider's track). A finish
-      // (grain, noise) stays in the lowest fifth of its range: a texture, not the picture.
+      // Within the schema's range, on the slider's step; a finish (grain) modest (shuffledNumber).
       shuffle: () => {
         if (!hasRange) return;
-        let n;
-        if (FINISH.test(name)) n = min + Math.round((Math.random() * 0.2 * (max - min)) / step) * step;
-        else if (log) n = fromSlider(Math.round(Math.random() * 1000));
-        else n = min + Math.round((Math.random() * (max - min)) / step) * step;
-        number.value = String(Number(Math.min(max, n).toPrecision(6)));
+        number.value = String(shuffledNumber(name, range));
         sync();
       },
-      range: hasRange ? { min, max, integer } : undefined,
+      range: hasRange ? range : undefined,
       set: (v) => {
         number.value = v ?? '';
         sync();
       },
-      get: () => {
-        if (number.value === '') return undefined;
-        const n = Number(number.value);
-        return Number.isFinite(n) ? n : undefined;
-      },
+      get: () => numberValue(number.value),
     };
   }
   if (type === 'string' && schema.format === 'color') {
@@ -155,8 +150,8 @@ export function paramControl(name, schema, value, onChange) {
       onChange();
     });
     hex.addEventListener('input', () => {
-      const c = parseHex(hex.value)[0];
-      if (c && hex.value.trim().length >= 6) {
+      const c = typedColor(hex.value);
+      if (c) {
         color.value = c;
         onChange();
       }
@@ -167,10 +162,7 @@ export function paramControl(name, schema, value, onChange) {
       get: () => color.value,
       set: (v) => (hex.value = color.value = v),
       // From Shuffle's palette: a background its darkest or lightest colour, anything else any of them.
-      shuffle: (palette = pick(SHUFFLE_PALETTES)) => {
-        const byLight = [...palette].sort((x, y) => lightness(x) - lightness(y));
-        hex.value = color.value = /background|sky/i.test(name) ? pick([byLight[0], byLight.at(-1)]) : pick(palette);
-      },
+      shuffle: (palette = shufflePalette()) => (hex.value = color.value = shuffledColor(name, palette)),
     };
   }
   if (type === 'array' && schema.items && schema.items.format === 'color') {
@@ -182,21 +174,14 @@ export function paramControl(name, schema, value, onChange) {
     type: 'text',
     id,
     name: path,
-    value: value === undefined ? '' : JSON.stringify(value),
+    value: jsonText(value),
     oninput: onChange,
     class: 'mono',
   });
   return {
     el: field(path, label, wrap(id, text), schema.description),
-    set: (v) => (text.value = v === undefined ? '' : JSON.stringify(v)),
-    get: () => {
-      if (text.value.trim() === '') return undefined;
-      try {
-        return JSON.parse(text.value);
-      } catch {
-        return text.value;
-      }
-    },
+    set: (v) => (text.value = jsonText(v)),
+    get: () => jsonValue(text.value),
   };
 }
 
@@ -242,40 +227,6 @@ function wrap(id, ...controls) {
   return div;
 }
 
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-/** Params that finish a picture (a texture over it): Shuffle keeps them modest. */
-const FINISH = /grain|noise|dither/i;
-/** Relative luminance-ish of #rrggbb, enough to order a palette from dark to light. */
-const lightness = (hex) => [1, 3, 5].reduce((sum, i, k) => sum + parseInt(hex.slice(i, i + 2), 16) * [0.2126, 0.7152, 0.0722][k], 0);
-
-/** Every #rrggbb (or rrggbb, #rgb) in pasted text, lower-cased as #rrggbb. */
-export function parseHex(text) {
-  return [...String(text).matchAll(/#?\b([0-9a-f]{6}|[0-9a-f]{3})\b/gi)].map(([, x]) =>
-    `#${x.length === 3 ? [...x].map((c) => c + c).join('') : x}`.toLowerCase(),
-  );
-}
-
-/** Palette presets for colour lists. */
-export const PALETTES = {
-  Sunset: ['#ff7e5f', '#feb47b', '#ffcf71', '#e0577a', '#6a3093'],
-  Ocean: ['#03045e', '#0077b6', '#00b4d8', '#90e0ef', '#caf0f8'],
-  Forest: ['#1b4332', '#2d6a4f', '#52b788', '#95d5b2', '#d8f3dc'],
-  Candy: ['#ff70a6', '#ff9770', '#ffd670', '#e9ff70', '#70d6ff'],
-  Mono: ['#111111', '#444444', '#777777', '#aaaaaa', '#eeeeee'],
-  Nordic: ['#2e3440', '#5e81ac', '#88c0d0', '#a3be8c', '#ebcb8b'],
-  Terracotta: ['#264653', '#2a9d8f', '#e9c46a', '#f4a261', '#e76f51'],
-  Pastel: ['#cdb4db', '#ffc8dd', '#ffafcc', '#bde0fe', '#a2d2ff'],
-  Citrus: ['#f94144', '#f3722c', '#f8961e', '#f9c74f', '#90be6d'],
-  Lagoon: ['#05668d', '#028090', '#00a896', '#02c39a', '#f0f3bd'],
-  Ember: ['#03071e', '#6a040f', '#d00000', '#e85d04', '#ffba08'],
-};
-/** The curated palettes Shuffle draws from (one per shuffle, for every colour): all but Mono. */
-export const SHUFFLE_PALETTES = Object.entries(PALETTES)
-  .filter(([name]) => name !== 'Mono')
-  .map(([, colors]) => colors);
-/** One of them, for a shuffle. */
-export const shufflePalette = () => pick(SHUFFLE_PALETTES);
-
 function colorList(path, id, label, schema, initial, onChange) {
   const min = schema.minItems ?? 1;
   const max = schema.maxItems ?? 16;
@@ -314,9 +265,8 @@ function colorList(path, id, label, schema, initial, onChange) {
   /** Replaces the list (kept within minItems..maxItems: a short one repeats its colours). */
   const setAll = (colors) => {
     if (!colors.length) return;
-    const n = Math.min(max, Math.max(min, colors.length));
     list.replaceChildren();
-    for (let i = 0; i < n; i++) add(colors[i % colors.length]);
+    for (const c of fitColors(colors, min, max)) add(c);
     sync();
   };
   for (const c of initial) add(c);
@@ -342,8 +292,7 @@ function colorList(path, id, label, schema, initial, onChange) {
   palette.addEventListener('change', () => {
     if (!palette.value) return;
     // The preset's colours, as many as the list holds now.
-    const colors = PALETTES[palette.value];
-    setAll(colors.slice(0, Math.max(min, Math.min(list.children.length, colors.length))));
+    setAll(presetColors(palette.value, list.children.length, min));
     palette.value = '';
     onChange();
   });
@@ -354,9 +303,6 @@ function colorList(path, id, label, schema, initial, onChange) {
     get: () => [...list.children].map((i) => i.value),
     set: (v) => Array.isArray(v) && setAll(v),
     // Shuffle's palette, from a random colour of it, as many colours as the list holds now.
-    shuffle: (palette = pick(SHUFFLE_PALETTES)) => {
-      const from = Math.floor(Math.random() * palette.length);
-      setAll(Array.from({ length: Math.max(min, list.children.length) }, (_, i) => palette[(from + i) % palette.length]));
-    },
+    shuffle: (palette = shufflePalette()) => setAll(shuffledColors(palette, Math.max(min, list.children.length))),
   };
 }

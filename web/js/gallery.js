@@ -1,6 +1,7 @@
 import { generators, render } from './api.js';
 import { h, clear } from './dom.js';
-import { thumbFormat, screenRatio } from './state.js';
+import { thumbFormat } from './formats.js';
+import { screenRatio } from './sizing.js';
 
 // Thumbnails at the screen's pixel ratio (sharp on a retina screen), as webp when offered (lighter).
 const THUMB = { width: 320, height: 180 };
@@ -38,7 +39,7 @@ function card(gen) {
       h('a', { class: 'btn', href: `#/playground/${encodeURIComponent(gen.slug)}` }, 'Open in playground'),
     ),
   );
-  render(gen.slug, { size: { ...THUMB, pixelRatio: screenRatio() }, format })
+  render(gen.slug, { size: { ...THUMB, pixelRatio: screenRatio(devicePixelRatio) }, format })
     .then((out) => {
       if (format === 'css') {
         frame.replaceChildren(h('pre', { class: 'css-thumb' }, '')); // css has no raster still

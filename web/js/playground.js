@@ -1,84 +1,23 @@
-import { generators, render, json, ApiError, animationBudgetSeconds, formats } from './api.js';
-import { h, clear, copyButton, copyText, debounce, toast, BlobSlot, formatBytes } from './dom.js';
-import { paramControl, field, shufflePalette } from './form.js';
+import { generators, render, json, ApiError, animationBudgetSeconds } from './api.js';
+import { h, clear, copyButton, copyText, debounce, toast, BlobSlot } from './dom.js';
+import { paramControl, field } from './form.js';
 import { issueLine } from './field-text.js';
-import { recipeOfFile } from './recipe-file.js';
-import { gifMegabytes, GIF_WARN_MB, gifQuestion, syncSeconds } from './estimate.js';
-import {
-  state,
-  saveRecipe,
-  recipeBody,
-  stillFormat,
-  kindOf,
-  decodeRecipe,
-  playgroundHref,
-  sweepHref,
-  fileName,
-  fitSize,
-  shownRatio,
-} from './state.js';
+import { openedFile, recipeOfFile } from './recipe-file.js';
+import { exportQuestion, gifMegabytes, GIF_WARN_MB, gifQuestion, syncSeconds } from './estimate.js';
+import { formats, kindOf, stillFormat } from './formats.js';
+import { formatBytes } from './formatting.js';
+import { shufflePalette } from './param-values.js';
+import { decodeRecipe, fileName, initialRecipe, playgroundHref, recipeBody, recipeOfHash, sweepHref } from './recipe.js';
+import { SIZE_PRESETS, fitSize, lockedSide, presetValue, previewRecipe, quickRecipe } from './sizing.js';
+import { curlSnippet, imgTag, ogTags, recipeUrl as recipeUrlOf, tsSnippet } from './snippets.js';
+import { nearVariations, seedVariations, sweepParams, sweepRange } from './explore.js';
+import { state, saveRecipe } from './state.js';
 
-const DEFAULT_SIZE = { width: 640, height: 360, pixelRatio: 1 };
-const SIZE_PRESETS = [
-  [1200, 630, 'social card'],
-  [1080, 1080, 'square'],
-  [1920, 1080, 'HD'],
-  [256, 256, 'icon'],
-];
 const VARIATIONS = 6;
 const preview = new BlobSlot();
 const variationUrls = [];
 /** Params kept by Shuffle, per generator (for this tab). */
 const locked = new Map();
-
-/** Widest side of an animation's preview: a small mp4 renders in about a second at the defaults. */
-const ANIMATION_PREVIEW_WIDTH = 480;
-
-/**
- * The live preview is light: webp (when offered) instead of another raster still, with the recipe's
- * own size and params but only the pixels the screen shows for it (the pixel ratio of its displayed
- * size, shownRatio), so it is the export's picture with fewer pixels. An animation (gif or mp4)
- * previews as a small mp4, ANIMATION_PREVIEW_WIDTH wide at pixel ratio 1 with the same params (so
- * the same motion and the same derived seed); svg and css preview as themselves. Download and
- * Export use the recipe as chosen. `box` is the CSS box the picture fits in.
- */
-export function previewRecipe(gen, recipe, box) {
-  const kind = kindOf(recipe.format);
-  if (kind === 'motion' && gen.formats.includes('mp4')) {
-    const scale = Math.min(1, ANIMATION_PREVIEW_WIDTH / Math.max(recipe.size.width, recipe.size.height));
-    // mp4 needs even sides.
-    const even = (n) => Math.max(16, 2 * Math.round((n * scale) / 2));
-    return { ...recipe, format: 'mp4', size: { width: even(recipe.size.width), height: even(recipe.size.height), pixelRatio: 1 } };
-  }
-  if (kind !== 'still') return recipe;
-  const format = gen.formats.includes('webp') ? 'webp' : recipe.format;
-  const { width, height } = recipe.size;
-  return { ...recipe, format, size: { width, height, pixelRatio: shownRatio(width, fitSize(recipe.size, box).width) } };
-}
-
-/** Device pixels from which a preview first comes quick and soft (about 1000×1000). */
-const QUICK_FROM_PIXELS = 1_000_000;
-
-/** The quick first render of a raster preview with many pixels: the same recipe at pixel ratio 0.5; else null. */
-function quickRecipe(shown) {
-  const { width, height, pixelRatio } = shown.size;
-  if (kindOf(shown.format) !== 'still' || width * height * pixelRatio ** 2 < QUICK_FROM_PIXELS || pixelRatio < 1) return null;
-  return { ...shown, size: { width, height, pixelRatio: 0.5 } };
-}
-
-/** A recipe from the URL (`?r=`), missing fields filled in. */
-export function fromUrl(gen) {
-  const r = new URLSearchParams(location.hash.split('?')[1] ?? '').get('r');
-  const decoded = r && decodeRecipe(r);
-  if (!decoded || typeof decoded !== 'object') return null;
-  return {
-    slug: gen.slug,
-    params: decoded.params && typeof decoded.params === 'object' ? decoded.params : {},
-    seed: Number.isInteger(decoded.seed) && decoded.seed >= 0 ? decoded.seed : 0,
-    size: { ...DEFAULT_SIZE, ...decoded.size },
-    format: decoded.format ?? stillFormat(gen),
-  };
-}
 
 export async function showPlayground(view, slugFromRoute) {
   const list = await generators();
@@ -89,7 +28,7 @@ export async function showPlayground(view, slugFromRoute) {
     view.append(h('h1', {}, 'Playground'), h('p', { class: 'error' }, `No generator "${slug}".`));
     return;
   }
-  let recipe = fromUrl(gen) ?? (state.recipe?.slug === gen.slug ? structuredClone(state.recipe) : initialRecipe(gen));
+  let recipe = recipeOfHash(gen, location.hash) ?? (state.recipe?.slug === gen.slug ? structuredClone(state.recipe) : initialRecipe(gen));
   if (!gen.formats.includes(recipe.format)) recipe.format = stillFormat(gen);
 
   const controls = [];
@@ -184,15 +123,12 @@ export async function showPlayground(view, slugFromRoute) {
     id: 'aspect-lock',
     onchange: () => (ratio = Number(width.value) / Number(height.value) || ratio),
   });
-  const syncPreset = () =>
-    (presetSel.value = SIZE_PRESETS.some(([w, ht]) => `${w}x${ht}` === `${width.value}x${height.value}`)
-      ? `${width.value}x${height.value}`
-      : '');
+  const syncPreset = () => (presetSel.value = presetValue(width.value, height.value));
   function sized(id) {
     // With the aspect ratio locked, the other side follows.
     if (aspect.checked && ratio > 0) {
-      if (id === 'size-width' && width.value !== '') height.value = String(Math.max(1, Math.round(Number(width.value) / ratio)));
-      if (id === 'size-height' && height.value !== '') width.value = String(Math.max(1, Math.round(Number(height.value) * ratio)));
+      if (id === 'size-width' && width.value !== '') height.value = String(lockedSide('width', Number(width.value), ratio));
+      if (id === 'size-height' && height.value !== '') width.value = String(lockedSide('height', Number(height.value), ratio));
     }
     syncPreset();
     onChange();
@@ -239,18 +175,7 @@ export async function showPlayground(view, slugFromRoute) {
 
   // The recipe URL of what Download gives (as "Copy curl" does): the preview's recipe with the
   // chosen format, size and pixel ratio as the URL's overrides (the hash stays the preview's).
-  const recipeUrl = () => {
-    if (!state.last) return '';
-    const chosen = readForm();
-    const shown = decodeRecipe(state.last.recipe) ?? {};
-    const overrides = [
-      ['format', shown.format, chosen.format],
-      ['w', shown.size?.width, chosen.size.width],
-      ['h', shown.size?.height, chosen.size.height],
-      ['pr', shown.size?.pixelRatio, chosen.size.pixelRatio],
-    ].filter(([, was, is]) => was !== is);
-    return `${location.origin}/v1/render/${state.last.hash}?r=${state.last.recipe}${overrides.map(([k, , v]) => `&${k}=${v}`).join('')}`;
-  };
+  const recipeUrl = () => (state.last ? recipeUrlOf(location.origin, state.last, readForm()) : '');
   // Only the recipe on screen is offered: while the form holds one the API refused, there is none to copy.
   const copyRecipeUrl = copyButton(recipeUrl, 'Copy recipe URL', 'Recipe URL copied', { id: 'copy-recipe-url' });
   const downloadBtn = h('button', { type: 'button', class: 'btn primary', id: 'download', onclick: () => downloadFile() }, 'Download');
@@ -272,21 +197,11 @@ export async function showPlayground(view, slugFromRoute) {
   async function openFile(file) {
     const found = await recipeOfFile(file).catch(() => null);
     fileInput.value = '';
-    if (!found) return toast(`No recipe in ${file.name}: only files this service rendered carry one.`);
-    if (!list.some((g) => g.slug === found.slug))
-      return toast(`${file.name} was made by "${found.slug}", which this service does not offer.`);
-    const { version, ...opened } = found;
-    const target = playgroundHref(found.slug, opened);
-    if (location.hash === target) showPlayground(view, found.slug);
-    else location.hash = target;
-    // A recipe pinning a retired version is what a recipe URL answers 410 recipe_outdated for: say so,
-    // with the version that replaced it, whose picture the playground now shows.
-    const current = list.find((g) => g.slug === found.slug).version;
-    toast(
-      version && version !== current
-        ? `${file.name} was rendered by ${found.slug} ${version}; this service runs ${current}, whose output differs. Opened its recipe with ${current}.`
-        : `Opened the recipe of ${file.name}`,
-    );
+    // A recipe pinning a retired version opens with the version that replaced it, and says so.
+    const { href, message } = openedFile(file.name, found, list);
+    if (href === location.hash) showPlayground(view, found.slug);
+    else if (href) location.hash = href;
+    toast(message);
   }
   const actions = h(
     'div',
@@ -315,11 +230,10 @@ export async function showPlayground(view, slugFromRoute) {
   const variationGrid = h('div', { class: 'variations', id: 'variations' });
   // Sweep…: the sweep sheet of one numeric param (from..to, by default its schema's range) or of seeds
   // (from this one on), opened by its link (web/js/sweep.js).
-  const numeric = Object.keys(schemaProps).filter((k) => !schemaProps[k].enum && /number|integer/.test(schemaProps[k].type));
   const sweepParam = h(
     'select',
     { id: 'sweep-param', onchange: () => sweepDefaults() },
-    ['seed', ...numeric].map((k) => h('option', { value: k }, schemaProps[k]?.title || k)),
+    sweepParams(schemaProps).map((k) => h('option', { value: k }, schemaProps[k]?.title || k)),
   );
   const sweepNum = (id, attrs) => h('input', { type: 'number', id, step: 'any', class: 'num', ...attrs });
   const sweepFrom = sweepNum('sweep-from');
@@ -327,10 +241,7 @@ export async function showPlayground(view, slugFromRoute) {
   const sweepN = sweepNum('sweep-n', { min: 2, max: 48, step: 1, value: 8 });
   const sweepDefaults = () => {
     const p = sweepParam.value;
-    const s = schemaProps[p] ?? {};
-    const v = p === 'seed' ? Number(seed.value) : (readForm().params[p] ?? 0);
-    const d = Math.abs(v) || 1;
-    [sweepFrom.value, sweepTo.value] = p === 'seed' ? [v, ''] : [s.minimum ?? v - d, s.maximum ?? v + d];
+    [sweepFrom.value, sweepTo.value] = sweepRange(p, schemaProps[p], p === 'seed' ? Number(seed.value) : readForm().params[p]);
   };
   const label = (text, input) => h('label', {}, `${text} `, input);
   const sweep = h(
@@ -371,7 +282,7 @@ export async function showPlayground(view, slugFromRoute) {
       h('h2', {}, 'Variations'),
       h(
         'button',
-        { type: 'button', class: 'btn small', id: 'variations-btn', onclick: () => showVariations(seedVariations(readForm())) },
+        { type: 'button', class: 'btn small', id: 'variations-btn', onclick: () => showVariations(otherSeeds(readForm())) },
         'Other seeds',
       ),
     ),
@@ -425,13 +336,7 @@ export async function showPlayground(view, slugFromRoute) {
             h('a', { href: '#/account' }, 'create one on the Account page'),
           ),
       publicCopy('copy-public-url', 'Copy public URL', 'Public URL copied', false, (url) => url),
-      publicCopy(
-        'copy-img-tag',
-        'Copy <img> tag',
-        '<img> tag copied',
-        false,
-        (url, r) => `<img src="${attr(url)}" width="${r.size.width}" height="${r.size.height}" alt="${attr(gen.name)}">`,
-      ),
+      publicCopy('copy-img-tag', 'Copy <img> tag', '<img> tag copied', false, (url, r) => imgTag(url, r, gen.name)),
       publicCopy('copy-og-tags', 'Copy og:image tags', 'og:image tags copied', true, ogTags),
     );
   }
@@ -462,11 +367,11 @@ export async function showPlayground(view, slugFromRoute) {
       'div',
       { class: 'actions' },
       copyRecipeUrl,
-      copyButton(() => curlSnippet(recipe), 'Copy curl', 'curl command copied', { id: 'copy-curl' }),
+      copyButton(() => curlSnippet(location.origin, recipe), 'Copy curl', 'curl command copied', { id: 'copy-curl' }),
       copyButton(() => `${location.origin}/${playgroundHref(gen.slug, recipe)}`, 'Copy playground link', 'Playground link copied', {
         id: 'copy-playground-link',
       }),
-      copyButton(() => tsSnippet(recipe), 'Copy TypeScript', 'TypeScript snippet copied'),
+      copyButton(() => tsSnippet(location.origin, recipe), 'Copy TypeScript', 'TypeScript snippet copied'),
     ),
     presetForm(() => recipe),
     publicUrls,
@@ -534,9 +439,7 @@ export async function showPlayground(view, slugFromRoute) {
     // Longer than a direct render may take: an export job instead, asked before rather than failed after.
     const seconds = syncSeconds(chosen, gen);
     if (seconds > (await animationBudgetSeconds()) / 2) {
-      if (
-        confirm(`This may take about ${Math.ceil(seconds)} s to render, longer than a direct download allows. Export it as a job instead?`)
-      ) {
+      if (confirm(exportQuestion(seconds))) {
         saveRecipe(chosen);
         location.hash = '#/export';
       }
@@ -563,19 +466,14 @@ export async function showPlayground(view, slugFromRoute) {
   }
 
   /** VARIATIONS recipes: this one with random seeds. */
-  const seedVariations = (base) => Array.from({ length: VARIATIONS }, () => ({ ...base, seed: Number(randomSeed()) }));
-  /** VARIATIONS recipes near one: its seed, each unlocked ranged number nudged by up to ±8 % of its range. */
-  const nearVariations = (base) =>
-    Array.from({ length: VARIATIONS }, () => {
-      const params = { ...base.params };
-      for (const c of controls) {
-        const r = c.range;
-        if (!r || c.lock.checked || typeof params[c.name] !== 'number') continue;
-        const n = Math.min(r.max, Math.max(r.min, params[c.name] + (Math.random() * 2 - 1) * 0.08 * (r.max - r.min)));
-        params[c.name] = r.integer ? Math.round(n) : Number(n.toPrecision(4));
-      }
-      return { ...base, params };
-    });
+  const otherSeeds = (base) => seedVariations(base, VARIATIONS, () => Number(randomSeed()));
+  /** VARIATIONS recipes near one: its seed, each unlocked ranged number nudged. */
+  const nearOnes = (base) =>
+    nearVariations(
+      base,
+      controls.filter((c) => c.range && !c.lock.checked).map((c) => [c.name, c.range]),
+      VARIATIONS,
+    );
   /** Makes a variation the recipe: its params and seed in the form. */
   const useVariation = (v) => {
     for (const c of controls) if (c.name in v.params) c.set?.(v.params[c.name]);
@@ -607,7 +505,7 @@ export async function showPlayground(view, slugFromRoute) {
           {
             type: 'button',
             class: 'btn small more-like',
-            onclick: () => showVariations(nearVariations(v)),
+            onclick: () => showVariations(nearOnes(v)),
             'aria-label': `More like this (seed ${v.seed})`,
           },
           'More like this',
@@ -622,7 +520,7 @@ export async function showPlayground(view, slugFromRoute) {
         const btn = tiles[i].firstChild;
         // An animation's variations are stills (its first frame) of the same recipe.
         const still = kindOf(v.format) === 'motion' ? { ...v, format: stillFormat(gen) } : v;
-        const shown = previewRecipe(gen, still, { width: cssWidth, height: cssWidth });
+        const shown = previewRecipe(gen, still, { width: cssWidth, height: cssWidth }, devicePixelRatio);
         try {
           const out = await render(gen.slug, recipeBody(shown));
           if (mine !== variationSeq) return;
@@ -650,7 +548,7 @@ export async function showPlayground(view, slugFromRoute) {
   onResize = () => {
     if (!stage.isConnected || !state.last) return;
     const box = previewBox(stage);
-    const r = previewRecipe(gen, recipe, box);
+    const r = previewRecipe(gen, recipe, box, devicePixelRatio);
     if (`${r.size.pixelRatio} ${fitSize(recipe.size, box).width}` !== shownKey) refresh();
   };
   async function refresh() {
@@ -661,7 +559,7 @@ export async function showPlayground(view, slugFromRoute) {
     recipe = readForm();
     persist();
     const box = previewBox(stage);
-    const shown = previewRecipe(gen, recipe, box);
+    const shown = previewRecipe(gen, recipe, box, devicePixelRatio);
     shownKey = `${shown.size.pixelRatio} ${fitSize(recipe.size, box).width}`;
     stage.classList.add('loading');
     status.textContent = 'Rendering…';
@@ -728,13 +626,6 @@ function wrapId(id, control) {
   const div = h('div', { class: 'control' }, control);
   div.dataset.inputId = id;
   return div;
-}
-
-/** A generator made for a shape of its own (an avatar, a social card) opens at that size; others at DEFAULT_SIZE. */
-export function initialRecipe(gen) {
-  const own = gen.suggestedSize && !(gen.suggestedSize.width === 1920 && gen.suggestedSize.height === 1080);
-  const size = own ? { ...gen.suggestedSize, pixelRatio: 1 } : { ...DEFAULT_SIZE };
-  return { slug: gen.slug, params: structuredClone(gen.defaults ?? {}), seed: 0, size, format: stillFormat(gen) };
 }
 
 /** The CSS box the preview fits in: the stage's width, and the window's height less the chrome around it (on a phone, a sticky 40 %). */
@@ -827,45 +718,6 @@ export function showErrors(root, err) {
   }
 }
 
-function bodyJson(recipe) {
-  return JSON.stringify(recipeBody(recipe));
-}
-
-function curlSnippet(recipe) {
-  const body = bodyJson(recipe).replace(/'/g, "'\\''");
-  return [
-    `curl -sS -X POST '${location.origin}/v1/generate/${recipe.slug}' \\`,
-    `  -H "Authorization: Bearer $KEY" \\`,
-    `  -H 'Content-Type: application/json' \\`,
-    `  -d '${body}' \\`,
-    `  -o out.${recipe.format}`,
-  ].join('\n');
-}
-
-// The typed client: openapi-fetch over types generated from this service's contract.
-function tsSnippet(recipe) {
-  const body = JSON.stringify(recipeBody(recipe), null, 2).replace(/\n/g, '\n  ');
-  return [
-    `// npm i openapi-fetch && npx openapi-typescript ${location.origin}/v1/openapi.json -o render-service.ts`,
-    `import createClient from 'openapi-fetch';`,
-    `import type { paths } from './render-service';`,
-    ``,
-    `const client = createClient<paths>({`,
-    `  baseUrl: '${location.origin}',`,
-    '  headers: { Authorization: `Bearer ${process.env.RENDER_SERVICE_KEY}` },',
-    `});`,
-    `const { data, error, response } = await client.POST('/v1/generate/{slug}', {`,
-    `  params: { path: { slug: '${recipe.slug}' } },`,
-    // as const keeps the format a literal, so openapi-fetch types `data` by parseAs (ArrayBuffer).
-    `  body: ${body} as const,`,
-    `  parseAs: 'arrayBuffer',`,
-    `});`,
-    'if (error) throw new Error(`${error.code}: ${error.detail ?? error.title}`);',
-    `const recipeHash = response.headers.get('X-Service-Recipe-Hash');`,
-    `const bytes = new Uint8Array(data); // ${recipe.format}`,
-  ].join('\n');
-}
-
 /** "Save as preset", named inline (an empty name takes the placeholder: slug and date). */
 function presetForm(current) {
   const name = h('input', { type: 'text', id: 'preset-name', maxlength: 100, 'aria-label': 'Preset name' });
@@ -901,20 +753,4 @@ function store(key, value) {
   } catch {
     /* storage unavailable */
   }
-}
-
-const attr = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** Open Graph and Twitter card tags of a signed URL (the image's device pixels, its media type). */
-function ogTags(url, recipe) {
-  const px = (n) => Math.round(n * (recipe.size.pixelRatio ?? 1));
-  const meta = (key, content, name = 'property') => `<meta ${name}="${key}" content="${attr(content)}">`;
-  return [
-    meta('og:image', url),
-    meta('og:image:width', px(recipe.size.width)),
-    meta('og:image:height', px(recipe.size.height)),
-    meta('og:image:type', formats[recipe.format].contentType),
-    meta('twitter:card', 'summary_large_image', 'name'),
-    meta('twitter:image', url, 'name'),
-  ].join('\n');
 }

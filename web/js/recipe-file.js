@@ -2,8 +2,9 @@
 // XMP, gif Comment Extension, mp4 ©cmt, svg <metadata>, css leading comment. Rather than parse six
 // containers, a byte search finds the one text they share: `"recipe":"<base64url>"` in the JSON
 // (XML-escaped in svg), `rs:recipe="<base64url>"` in webp's XMP. Only gif splits its comment into
-// sub-blocks of up to 255 bytes, so it is joined back first.
-import { decodeRecipe } from './state.js';
+// sub-blocks of up to 255 bytes, so it is joined back first. No DOM (unit-tested in Node with files the
+// engine rendered: test/unit/web-recipe-file.test.ts).
+import { decodeRecipe, playgroundHref } from './recipe.js';
 
 const PATTERN = /(?:"recipe":"|&quot;recipe&quot;:&quot;|rs:recipe=")([A-Za-z0-9_-]+)/;
 
@@ -27,4 +28,24 @@ export async function recipeOfFile(file) {
   if (!recipe || typeof recipe.generator !== 'string') return null;
   const { generator: slug, params = {}, seed, size, format, version } = recipe;
   return { slug, params, seed, size, format, version };
+}
+
+/**
+ * What opening a file does: the playground route of its recipe (`href`, none when it cannot be
+ * opened) and what the toast says. `found` is recipeOfFile's answer, `generators` the service's. A
+ * recipe pinning a retired version is what a recipe URL answers 410 recipe_outdated for: it opens
+ * with the version that replaced it, and says so.
+ */
+export function openedFile(name, found, generators) {
+  if (!found) return { message: `No recipe in ${name}: only files this service rendered carry one.` };
+  const gen = generators.find((g) => g.slug === found.slug);
+  if (!gen) return { message: `${name} was made by "${found.slug}", which this service does not offer.` };
+  const { version, ...opened } = found;
+  return {
+    href: playgroundHref(found.slug, opened),
+    message:
+      version && version !== gen.version
+        ? `${name} was rendered by ${found.slug} ${version}; this service runs ${gen.version}, whose output differs. Opened its recipe with ${gen.version}.`
+        : `Opened the recipe of ${name}`,
+  };
 }

@@ -2,41 +2,23 @@
 // numeric param of a recipe across a range (on a log scale where the playground's slider is one), or
 // a grid of seeds; the URL alone reproduces it. Each cell is the recipe with that one value changed,
 // rendered at the cell's pixel ratio (the same picture, fewer pixels), and links to it in the playground.
+// The sheet itself (values, cells) is sweepPlan's, in explore.js.
 import { generators, render } from './api.js';
 import { h, clear, copyButton } from './dom.js';
-import { playgroundHref, recipeBody, stillFormat, kindOf } from './state.js';
-import { fromUrl, initialRecipe, previewRecipe } from './playground.js';
+import { sweepPlan } from './explore.js';
+import { kindOf, stillFormat } from './formats.js';
+import { playgroundHref, recipeBody } from './recipe.js';
+import { previewRecipe } from './sizing.js';
 
 const urls = [];
-
-/** n values from `from` to `to`: evenly spaced (geometrically on a log scale), integers rounded, others to 4 digits. */
-function sweepValues(from, to, n, integer, log) {
-  return Array.from({ length: n }, (_, i) => {
-    const t = n > 1 ? i / (n - 1) : 0;
-    const v = log ? from * (to / from) ** t : from + (to - from) * t;
-    return integer ? Math.round(v) : Number(v.toPrecision(4));
-  });
-}
 
 export async function showSweep(view, slug) {
   for (const u of urls.splice(0)) URL.revokeObjectURL(u);
   const gen = (await generators()).find((g) => g.slug === slug);
-  const q = new URLSearchParams(location.hash.split('?')[1] ?? '');
-  const param = q.get('param') || 'seed';
-  const seeds = param === 'seed';
-  const schema = seeds ? { type: 'integer', minimum: 0 } : gen?.paramSchema?.properties?.[param];
-  const types = [schema?.type].flat();
+  const plan = sweepPlan(gen, slug, location.hash);
   clear(view).append(h('h1', {}, `Sweep${gen ? `: ${gen.name}` : ''}`));
-  if (!types.includes('number') && !types.includes('integer'))
-    return view.append(h('p', { class: 'error' }, gen ? `${slug} has no numeric param "${param}".` : `No generator "${slug}".`));
-  const base = fromUrl(gen) ?? initialRecipe(gen);
-  const num = (key, fallback) => (q.get(key) && Number.isFinite(Number(q.get(key))) ? Number(q.get(key)) : fallback);
-  const n = Math.min(48, Math.max(2, Math.round(num('n', 8))));
-  const from = num('from', seeds ? base.seed : (schema.minimum ?? base.params[param] ?? 0));
-  const to = num('to', seeds ? from + n - 1 : (schema.maximum ?? from + 1));
-  const log = schema.minimum > 0 && schema.maximum / schema.minimum >= 40 && from > 0 && to > 0;
-  const values = sweepValues(from, to, n, types.includes('integer'), log);
-  const cells = values.map((v) => (seeds ? { ...base, seed: v } : { ...base, params: { ...base.params, [param]: v } }));
+  if (plan.error) return view.append(h('p', { class: 'error' }, plan.error));
+  const { param, base, n, log, values, cells } = plan;
   const grid = h(
     'div',
     { class: 'sweep', id: 'sweep' },
@@ -69,7 +51,7 @@ export async function showSweep(view, slug) {
       const cell = grid.children[i];
       const still = kindOf(c.format) === 'motion' ? { ...c, format: stillFormat(gen) } : c;
       try {
-        const out = await render(slug, recipeBody(previewRecipe(gen, still, { width, height: width })));
+        const out = await render(slug, recipeBody(previewRecipe(gen, still, { width, height: width }, devicePixelRatio)));
         if (out.contentType.startsWith('text/css')) return cell.prepend(h('span', { class: 'small' }, 'css'));
         urls.push(URL.createObjectURL(out.blob));
         cell.prepend(h('img', { src: urls.at(-1), alt: '' }));
