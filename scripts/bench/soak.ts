@@ -237,29 +237,38 @@ try {
 
   let exportsDone = 0;
   let exportsFailed = 0;
+  /** Why exports failed: the submission's status, or the job's final status and error. */
+  const exportFailures = new Map<string, number>();
+  const failed = (why: string) => {
+    exportsFailed++;
+    exportFailures.set(why, (exportFailures.get(why) ?? 0) + 1);
+  };
   const exportOne = async (n: number) => {
     const body =
       n % 2 === 0
         ? { slug: 'orbits', seed: n, format: 'gif', size: { width: 320, height: 180 }, params: { duration: 2 } }
         : { slug: 'plasma', seed: n, format: 'mp4', size: { width: 640, height: 360 }, params: { duration: 2 } };
     const res = await call('export', 'POST', '/v1/jobs', body);
-    if (res?.status !== 202) return void exportsFailed++;
+    if (res?.status !== 202) return failed(`submitted: ${res?.status ?? 'no answer'}`);
     const id = (JSON.parse(res.bytes.toString()) as { id?: string }).id;
-    if (!id) return void exportsFailed++;
+    if (!id) return failed('submitted: no id');
     // Polled once a second until it has finished, then its result is downloaded.
     for (;;) {
       await sleep(1000);
-      const view = await fetch(`${base}/v1/jobs/${id}`, { headers }).then(
-        (r) => r.json() as Promise<{ status: string; finished: boolean }>,
-      );
+      const view = await fetch(`${base}/v1/jobs/${id}`, { headers })
+        .then((r) => r.json() as Promise<{ status: string; finished: boolean; error?: string }>)
+        .catch(() => ({ status: 'unread', finished: false, error: undefined }));
       if (!view.finished) continue;
-      if (view.status !== 'completed') return void exportsFailed++;
+      if (view.status !== 'completed') return failed(`${view.status}: ${view.error ?? ''}`.slice(0, 120));
       await call('result', 'GET', `/v1/jobs/${id}/result`);
       return void exportsDone++;
     }
   };
   let exportSeed = 0;
-  const exportTimer = setInterval(() => void exportOne(++exportSeed).catch(() => exportsFailed++), EXPORT_EVERY_S * 1000);
+  const exportTimer = setInterval(
+    () => void exportOne(++exportSeed).catch((err: Error) => failed(`the bench's own call: ${err.message}`)),
+    EXPORT_EVERY_S * 1000,
+  );
 
   // Samples: minutes since start, each process's RSS and render cache in memory (bytes).
   const samples: Array<{ t: number; rss: Record<string, number>; scraped: Record<string, Scraped> }> = [];
@@ -316,7 +325,9 @@ try {
   }
   const answers = [...statuses.entries()].sort(([a], [b]) => a.localeCompare(b));
   console.log(`  answers: ${answers.map(([k, v]) => `${k}: ${v}`).join(', ')}; skipped (32 in flight) ${skipped}`);
-  console.log(`  exports: ${exportsDone} completed and downloaded, ${exportsFailed} failed`);
+  console.log(
+    `  exports: ${exportsDone} completed and downloaded, ${exportsFailed} failed${exportsFailed ? ` (${[...exportFailures].map(([why, n]) => `${n} × ${why}`).join('; ')})` : ''}`,
+  );
 } finally {
   for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGTERM');
   await Promise.all(children.map((c) => c.exited));
