@@ -1,5 +1,5 @@
 // Fuzzes every operation in openapi.yaml over real sockets (node's own HTTP parser included), in
-// local mode on SQLite and Postgres and in hosted mode on Postgres: broken paths, queries, headers,
+// local mode on SQLite and in hosted mode on Postgres: broken paths, queries, headers,
 // encodings, framing and bodies, plus schema-derived near-valid bodies. Every answer must be below
 // 500, every error problem+json with a registered code and its status, and the service must still
 // answer /v1/health. A valid signed recipe URL (query form and the .png path form) is tampered with
@@ -206,9 +206,11 @@ const OUTSIDE_POSTS: FuzzRequest[] = [
   },
 ];
 
+// Each engine once, each mode once: local mode on Postgres reached no repository that hosted mode on
+// Postgres does not (the same operations with an API key, hosted adding sign-in and billing), and
+// Postgres's stricter types are met there; local mode's own paths (the local workspace) run on SQLite.
 const SETUPS = [
   { name: 'local mode on sqlite', engine: 'sqlite' as const, hosted: false },
-  { name: 'local mode on postgres', engine: 'postgres' as const, hosted: false },
   { name: 'hosted mode on postgres', engine: 'postgres' as const, hosted: true },
 ];
 
