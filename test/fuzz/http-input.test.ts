@@ -47,6 +47,10 @@ const FUZZ_ENV = {
   REQUEST_BODY_TIMEOUT_MS: '300',
   REQUEST_HEADERS_TIMEOUT_MS: '3000',
   RUN_JOBS: '0',
+  // A near-valid recipe renders for real; at load 34 one took longer than the 30 s default (504):
+  // the fuzz judges the answers, not the machine's speed.
+  RENDER_TIMEOUT_MS: '600000',
+  ANIMATION_BUDGET_MS: '600000',
   RATE_LIMIT_WORKSPACE_PER_MINUTE: '0',
   RATE_LIMIT_KEY_PER_MINUTE: '0',
 };
