@@ -1,24 +1,24 @@
 // The product's promise across architectures: every golden renders as linux-arm64 — an arm64 Node,
 // the arm64 builds of Skia, libvips and FFmpeg, all under qemu-aarch64 (scripts/arm64) — to the
 // bytes committed in goldens.json, which x86-64 renders; the canvas-drawn pngs (and starfield's gif)
-// also at 640×360, where more of Skia's SIMD code runs. And dmath, which generators use where
+// also at 640×360, where more of Skia's SIMD code runs (canvas-sizes.json), in the same process. And dmath, which generators use where
 // Math's results differ by architecture, passes its digest test there.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { goldenCases } from '../golden/golden-recipes.ts';
+import { canvasCases, goldenCases } from '../golden/golden-recipes.ts';
 import { arm64Missing } from '../../scripts/arm64/prepare.mjs';
 import { runArm64 } from '../../scripts/arm64/run.mjs';
 import { startPostgresServer } from '../support/black-box/postgres-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const committed = JSON.parse(readFileSync(path.join(root, 'test/golden/goldens.json'), 'utf8')) as Record<string, { sha256: string }>;
+const committedCanvas = JSON.parse(readFileSync(path.join(root, 'test/golden/canvas-sizes.json'), 'utf8')) as Record<string, string>;
+const CANVAS_640 = canvasCases([{ width: 640, height: 360 }]).map((c) => c.id);
 /** The first run downloads Node and installs the arm64 dependencies (about 1.5 min); a render takes 1–3 min. */
 const RUN_TIMEOUT_MS = 1_500_000;
 
@@ -37,12 +37,36 @@ const quiet = (stderr: string) =>
     .join('\n')
     .slice(-4000);
 
-test('every golden renders to its committed bytes as linux-arm64 (qemu-aarch64)', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
-  const run = await runArm64('test/determinism/render-digests.ts', [], { timeoutMs: RUN_TIMEOUT_MS, log: (l) => t.diagnostic(l) });
+// One arm64 process renders the goldens and the canvas cases at 640×360; two tests judge its output.
+let rendered: ReturnType<typeof runArm64> | undefined;
+let renderLog: string[] = [];
+before(() => {
+  if (skip) return;
+  rendered = runArm64('test/determinism/render-digests.ts', ['--canvas-sizes=640x360'], {
+    timeoutMs: RUN_TIMEOUT_MS,
+    log: (l) => renderLog.push(l),
+  });
+  rendered.catch(() => undefined); // reported by the tests that await it
+});
+async function arm64Digests(): Promise<Record<string, string>> {
+  const run = await rendered!;
   assert.equal(run.code, 0, `the arm64 render ended with ${run.code ?? run.signal}: ${quiet(run.stderr)}`);
-  t.diagnostic(`arm64 render of ${Object.keys(committed).length} goldens: ${(run.ms / 1000).toFixed(0)} s`);
-  const got = JSON.parse(run.stdout) as Record<string, string>;
-  assert.deepEqual(Object.keys(got).sort(), Object.keys(committed).sort());
+  return JSON.parse(run.stdout) as Record<string, string>;
+}
+
+test('every golden renders to its committed bytes as linux-arm64 (qemu-aarch64)', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
+  const got = await arm64Digests();
+  for (const line of renderLog) t.diagnostic(line);
+  renderLog = [];
+  t.diagnostic(
+    `arm64 render of ${Object.keys(committed).length} goldens and ${CANVAS_640.length} canvas cases at 640×360: ${((await rendered!).ms / 1000).toFixed(0)} s`,
+  );
+  assert.deepEqual(
+    Object.keys(got)
+      .filter((id) => id in committed)
+      .sort(),
+    Object.keys(committed).sort(),
+  );
   const differ = Object.keys(committed).filter((id) => got[id] !== committed[id].sha256);
   assert.deepEqual(differ, [], 'these differ between x86-64 (goldens.json) and arm64');
 });
@@ -55,28 +79,11 @@ test('dmath passes its digest test as linux-arm64', { skip, timeout: RUN_TIMEOUT
   assert.match(run.stdout, /# fail 0/);
 });
 
-// As in cpu-baseline.test.ts: every generator's png (all of them draw with canvas) and starfield's gif.
-const CANVAS_CASES = goldenCases()
-  .filter((c) => c.input.format === 'png' || (c.slug === 'starfield' && c.input.format === 'gif'))
-  .map((c) => c.id);
-test('canvas pixels at 640×360 are the same as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
-  const args = ['--size=640x360', ...CANVAS_CASES];
-  const native = promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'test/determinism/render-digests.ts'), ...args],
-    {
-      cwd: root,
-      timeout: RUN_TIMEOUT_MS,
-    },
-  );
-  const run = await runArm64('test/determinism/render-digests.ts', args, { timeoutMs: RUN_TIMEOUT_MS });
-  assert.equal(run.code, 0, `the arm64 render ended with ${run.code ?? run.signal}: ${quiet(run.stderr)}`);
-  t.diagnostic(`arm64 render of ${CANVAS_CASES.length} canvas cases at 640×360: ${(run.ms / 1000).toFixed(0)} s`);
-  const expected = JSON.parse((await native).stdout) as Record<string, string>;
-  const got = JSON.parse(run.stdout) as Record<string, string>;
-  assert.equal(Object.keys(expected).length, CANVAS_CASES.length);
-  const differ = Object.keys(expected).filter((id) => got[id] !== expected[id]);
-  assert.deepEqual(differ, [], 'these differ between this machine and arm64 at 640×360');
+test('canvas pixels at 640×360 are the same as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async () => {
+  const got = await arm64Digests();
+  assert.ok(CANVAS_640.length > 0);
+  const differ = CANVAS_640.filter((id) => got[id] !== committedCanvas[id]);
+  assert.deepEqual(differ, [], 'these differ between this machine (canvas-sizes.json) and arm64 at 640×360');
 });
 
 // The product, not only its engine: the service (local mode, on Postgres: npm's arm64 packages come

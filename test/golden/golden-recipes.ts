@@ -31,3 +31,30 @@ export function goldenCases(): GoldenCase[] {
     })),
   ).concat(textGoldenCases());
 }
+
+/**
+ * Sizes where Skia's CPU-dependent paths used to show (its float pipeline rounds differently with
+ * AVX2/FMA; blob's and waves' only at the larger one). Their digests are committed in
+ * canvas-sizes.json beside goldens.json, so each platform renders them once and compares.
+ */
+export const CANVAS_SIZES: readonly { width: number; height: number }[] = [
+  { width: 640, height: 360 },
+  { width: 1200, height: 630 },
+];
+
+/**
+ * Every generator's png (all of them draw with canvas) and starfield's gif (its frames move its
+ * drawing around) at each of `sizes`, as `<golden id>@WxH`. Generators keep gradients and smoothed
+ * scaling out of Skia (src/generators/lib/gradient.ts, resample.ts); these fail for any that stops.
+ */
+export function canvasCases(sizes: readonly { width: number; height: number }[] = CANVAS_SIZES): GoldenCase[] {
+  return goldenCases()
+    .filter((c) => c.input.format === 'png' || (c.slug === 'starfield' && c.input.format === 'gif'))
+    .flatMap((c) =>
+      sizes.map((size) => ({
+        ...c,
+        id: `${c.id}@${size.width}x${size.height}`,
+        input: { ...c.input, size: { ...size, pixelRatio: 1 } },
+      })),
+    );
+}

@@ -4,13 +4,18 @@ import { loadConfig } from '../../src/config/config.ts';
 import { createRenderEngine } from '../../src/services/render-engine.factory.ts';
 import { type GoldenCase, goldenCases } from './golden-recipes.ts';
 
+/** The longest a timer can wait (2^31 − 1 ms, about 24 days). */
+const NO_TIME_LIMIT_MS = 2 ** 31 - 1;
+
 export async function renderGoldens(
   cases: GoldenCase[] = goldenCases(),
 ): Promise<Map<string, { recipeHash: string; sha256: string; bytes: number }>> {
   const { ffmpegPath } = loadConfig(process.env);
+  // No time limit to race: under emulation at load 34 a render that waited its turn took over 120 s.
+  // What bounds a run is the caller's backstop (the test's timeout, the process's).
   const engine = await createRenderEngine({
     ffmpegPath,
-    render: { workers: 2, queueLimit: 1000, timeoutMs: 120_000, animationBudgetMs: 120_000 },
+    render: { workers: 2, queueLimit: 10_000, timeoutMs: NO_TIME_LIMIT_MS, animationBudgetMs: NO_TIME_LIMIT_MS },
   });
   const { service } = engine;
   try {

@@ -1,35 +1,56 @@
-// Every generator × format against its committed output hash (test/golden/goldens.json).
+// Every generator × format against its committed output hash (test/golden/goldens.json), and the
+// canvas cases at larger sizes against test/golden/canvas-sizes.json: rendered once, natively. The
+// determinism tier renders the same under emulated CPUs and as arm64 and compares with the same files.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { test } from 'node:test';
-import { goldenCases } from '../golden/golden-recipes.ts';
+import { before, test } from 'node:test';
+import { canvasCases, goldenCases } from '../golden/golden-recipes.ts';
 import { renderGoldens } from '../golden/render-golden.ts';
 
 const committed = JSON.parse(readFileSync(new URL('../golden/goldens.json', import.meta.url), 'utf8')) as Record<
   string,
   { recipeHash: string; sha256: string }
 >;
+const committedCanvas = JSON.parse(readFileSync(new URL('../golden/canvas-sizes.json', import.meta.url), 'utf8')) as Record<string, string>;
+const UPDATE = 'run `npm run goldens:update` after adding a generator or format (and bump versions for changed output)';
 
-test('the golden set covers every generator × format', () => {
+let rendered: ReturnType<typeof renderGoldens>;
+before(() => {
+  rendered = renderGoldens([...goldenCases(), ...canvasCases()]);
+  rendered.catch(() => undefined); // reported by the tests that await it
+});
+
+test('the golden set covers every generator × format, and the canvas set every canvas case at every size', () => {
   assert.deepEqual(
     Object.keys(committed).sort(),
     goldenCases()
       .map((c) => c.id)
       .sort(),
-    'run `npm run goldens:update` after adding a generator or format (and bump versions for changed output)',
+    UPDATE,
+  );
+  assert.deepEqual(
+    Object.keys(committedCanvas).sort(),
+    canvasCases()
+      .map((c) => c.id)
+      .sort(),
+    UPDATE,
   );
 });
 
-test('every golden renders to its committed bytes, twice', async () => {
-  const first = await renderGoldens();
-  const second = await renderGoldens();
+test('every golden renders to its committed bytes', async () => {
+  const got = await rendered;
   const drift: string[] = [];
   for (const [id, expected] of Object.entries(committed)) {
-    const got = first.get(id);
-    assert.ok(got, `missing golden ${id}`);
-    assert.equal(got.recipeHash, expected.recipeHash, `${id}: the recipe itself changed`);
-    if (got.sha256 !== expected.sha256) drift.push(id);
-    assert.equal(second.get(id)?.sha256, got.sha256, `${id}: two renders in one run differ`);
+    const r = got.get(id);
+    assert.ok(r, `missing golden ${id}`);
+    assert.equal(r.recipeHash, expected.recipeHash, `${id}: the recipe itself changed`);
+    if (r.sha256 !== expected.sha256) drift.push(id);
   }
   assert.deepEqual(drift, [], 'output drifted; a generator whose output changes must bump its version');
+});
+
+test('the canvas cases at 640×360 and 1200×630 render to their committed bytes', async () => {
+  const got = await rendered;
+  const drift = Object.keys(committedCanvas).filter((id) => got.get(id)?.sha256 !== committedCanvas[id]);
+  assert.deepEqual(drift, [], 'canvas output drifted at a larger size; a generator whose output changes must bump its version');
 });
