@@ -86,6 +86,11 @@ export interface ComposeOptions {
   webhookLoopbackCa?: string;
   /** FFmpeg's version, probed already by the caller (so start-up spawns it once). */
   ffmpegVersion?: Promise<string | undefined>;
+  /**
+   * Start the render threads on the first render instead of now: for tests, whose suites often never
+   * render. The service's processes start them now, so no request waits for them.
+   */
+  lazyRenderThreads?: boolean;
 }
 
 /** The git commit of the working tree, read without spawning git; undefined outside a checkout. */
@@ -155,6 +160,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     logger,
     dependencies,
     ffmpegVersion: options.ffmpegVersion,
+    lazyThreads: options.lazyRenderThreads,
   });
   if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
   // Browser sign-in exists in hosted mode only; local mode has the gateway instead.

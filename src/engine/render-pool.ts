@@ -2,6 +2,9 @@
 // default), a pixel budget (pixel-gate.ts: output pixels in flight, so memory stays bounded however
 // large the renders) and one bounded queue for both. A full queue answers 503 overloaded; an
 // aborted request stops its render (the worker kills its FFmpeg child) and frees the worker.
+// The threads start with start() or, failing that, on the first render (which then waits for them):
+// the service's processes start them at once (createRenderEngine), a test app on its first render,
+// so a suite that never renders pays nothing for them.
 import { availableParallelism } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -30,7 +33,9 @@ export interface RunOptions {
 }
 
 export class RenderPool {
-  private readonly pool: Piscina;
+  /** The worker threads, started by the first render (`threads`); undefined until then. */
+  private pool: Piscina | undefined;
+  private closed = false;
   /** Cancel flags of the renders in flight, so close() can stop them (and their FFmpeg children). */
   private readonly active = new Set<Int32Array>();
   private readonly settled = new Set<Promise<unknown>>();
@@ -42,7 +47,17 @@ export class RenderPool {
     this.workers = options.workers ?? Math.max(1, availableParallelism());
     this.queueLimit = options.queueLimit ?? this.workers * 8;
     this.gate = new PixelGate(options.maxPixelsInFlight ?? this.workers * MAX_FRAME_PIXELS);
-    this.pool = new Piscina({
+  }
+
+  /** Starts the worker threads now rather than on the first render (it does not wait for them to be ready). */
+  start(): void {
+    this.threads();
+  }
+
+  /** The worker threads: every one of them is started at once, by start() or the first render, and kept until close(). */
+  private threads(): Piscina {
+    if (this.closed) throw new Error('the render pool is closed');
+    this.pool ??= new Piscina({
       filename: new URL('./render.worker.ts', import.meta.url).href,
       minThreads: this.workers,
       maxThreads: this.workers,
@@ -52,6 +67,12 @@ export class RenderPool {
       concurrentTasksPerWorker: 1,
       execArgv: workerExecArgv(),
     });
+    return this.pool;
+  }
+
+  /** Whether the worker threads have been started (by start() or a render). */
+  get started(): boolean {
+    return this.pool !== undefined;
   }
 
   /** Renders refused with 503 overloaded since start (the render queue was full). */
@@ -59,11 +80,11 @@ export class RenderPool {
 
   /** Renders waiting for pixels or for a worker. */
   get queueSize(): number {
-    return this.gate.waiting + this.pool.queueSize;
+    return this.gate.waiting + (this.pool?.queueSize ?? 0);
   }
 
   get utilization(): number {
-    return this.pool.utilization;
+    return this.pool?.utilization ?? 0;
   }
 
   async render(task: PoolTask, options: RunOptions = {}): Promise<RenderOutput> {
@@ -92,6 +113,7 @@ export class RenderPool {
   private async runAdmitted(task: PoolTask, options: RunOptions): Promise<RenderOutput> {
     // Checked before the progress channel exists: a port left open with a listener keeps the process alive.
     if (options.signal?.aborted) throw abortProblem(options.signal);
+    const threads = this.threads();
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     let port: MessagePort | undefined;
     let channel: MessageChannel | undefined;
@@ -103,7 +125,7 @@ export class RenderPool {
     const onAbort = () => Atomics.store(cancel, 0, 1);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     this.active.add(cancel);
-    const running = this.pool.run({ ...task, cancel, progress: port } satisfies RenderTask, { transferList: port ? [port as never] : [] });
+    const running = threads.run({ ...task, cancel, progress: port } satisfies RenderTask, { transferList: port ? [port as never] : [] });
     const settled = running.then(
       () => {},
       () => {},
@@ -129,11 +151,12 @@ export class RenderPool {
    * terminating a worker thread does not end the processes it spawned.
    */
   async close(graceMs = 5_000): Promise<void> {
+    this.closed = true;
     for (const cancel of this.active) Atomics.store(cancel, 0, 1);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(this.settled), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
     clearTimeout(timer);
-    await this.pool.destroy();
+    await this.pool?.destroy();
   }
 }
 
