@@ -115,7 +115,11 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
       cb();
     },
   });
-  const runtime = await compose(config, createLogger(config.logLevel, sink), { revision: 'test-revision', lazyRenderThreads: true, ...options.compose });
+  const runtime = await compose(config, createLogger(config.logLevel, sink), {
+    revision: 'test-revision',
+    lazyRenderThreads: true,
+    ...options.compose,
+  });
   options.mutateDeps?.(runtime.deps);
   const app = await createApp(runtime.deps);
   const agent = supertest(app);
