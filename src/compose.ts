@@ -93,6 +93,11 @@ export interface ComposeOptions {
    * made, up to the whole size. Default `api`.
    */
   role?: 'api' | 'worker';
+  /**
+   * Start the render threads on the first render instead of now: for tests, whose suites often never
+   * render. The service's processes start them now, so no request waits for them.
+   */
+  lazyRenderThreads?: boolean;
 }
 
 /** The git commit of the working tree, read without spawning git; undefined outside a checkout. */
@@ -163,6 +168,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     logger,
     dependencies,
     ffmpegVersion: options.ffmpegVersion,
+    lazyThreads: options.lazyRenderThreads,
   });
   if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
   // Browser sign-in exists in hosted mode only; local mode has the gateway instead.

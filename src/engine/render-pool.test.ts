@@ -124,3 +124,24 @@ test('a render that arrives while threads are being replaced waits for them and 
     await recycling.close();
   }
 });
+
+test('the threads start with start() or the first render: a pool that never renders starts none', async () => {
+  const idle = new RenderPool({ workers: 1 });
+  assert.equal(idle.started, false);
+  assert.equal(idle.queueSize, 0);
+  assert.equal(idle.utilization, 0);
+  await idle.close();
+  await assert.rejects(idle.render(still(7)), /closed/);
+
+  const lazy = new RenderPool({ workers: 1 });
+  try {
+    assert.ok((await lazy.render(still(8))).bytes.length > 0);
+    assert.equal(lazy.started, true);
+  } finally {
+    await lazy.close();
+  }
+  const eager = new RenderPool({ workers: 1 });
+  eager.start();
+  assert.equal(eager.started, true);
+  await eager.close();
+});

@@ -4,6 +4,9 @@
 // aborted request stops its render (the worker kills its FFmpeg child) and frees the worker.
 // Worker threads that made large frames are replaced once the pool has been idle a while
 // (recycleIdleMs): only a thread's end gives its allocator's memory back (see below).
+// The threads start with start() or, failing that, on the first render (which then waits for them):
+// the service's processes start them at once (createRenderEngine), a test app on its first render,
+// so a suite that never renders pays nothing for them.
 import { EventEmitter } from 'node:events';
 import { availableParallelism } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
@@ -44,7 +47,8 @@ export interface RunOptions {
 }
 
 export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]]; recycled: [threadIds: number[]] }> {
-  private readonly pool: Piscina;
+  /** The worker threads, started by start() or the first render (`threads`); undefined until then. */
+  private pool: Piscina | undefined;
   /** Cancel flags of the renders in flight, so close() can stop them (and their FFmpeg children). */
   private readonly active = new Set<Int32Array>();
   private readonly settled = new Set<Promise<unknown>>();
@@ -66,7 +70,17 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
     this.workers = options.workers ?? Math.max(1, availableParallelism());
     this.queueLimit = options.queueLimit ?? this.workers * 8;
     this.gate = new PixelGate(options.maxPixelsInFlight ?? this.workers * MAX_FRAME_PIXELS);
-    this.pool = new Piscina({
+  }
+
+  /** Starts the worker threads now rather than on the first render (it does not wait for them to be ready). */
+  start(): void {
+    this.threads();
+  }
+
+  /** The worker threads: every one of them is started at once, by start() or the first render, and kept until close(). */
+  private threads(): Piscina {
+    if (this.closing) throw new Error('the render pool is closed');
+    this.pool ??= new Piscina({
       filename: new URL('./render.worker.ts', import.meta.url).href,
       minThreads: this.workers,
       maxThreads: this.workers,
@@ -76,6 +90,12 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
       concurrentTasksPerWorker: 1,
       execArgv: workerExecArgv(),
     });
+    return this.pool;
+  }
+
+  /** Whether the worker threads have been started (by start() or a render). */
+  get started(): boolean {
+    return this.pool !== undefined;
   }
 
   /** Renders refused with 503 overloaded since start (the render queue was full). */
@@ -83,11 +103,11 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
 
   /** Renders waiting for pixels or for a worker. */
   get queueSize(): number {
-    return this.gate.waiting + this.pool.queueSize;
+    return this.gate.waiting + (this.pool?.queueSize ?? 0);
   }
 
   get utilization(): number {
-    return this.pool.utilization;
+    return this.pool?.utilization ?? 0;
   }
 
   async render(task: PoolTask, options: RunOptions = {}): Promise<RenderOutput> {
@@ -119,6 +139,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
     while (this.recycling) await this.recycling;
     // Checked before the progress channel exists: a port left open with a listener keeps the process alive.
     if (options.signal?.aborted) throw abortProblem(options.signal);
+    const threads = this.threads();
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     let port: MessagePort | undefined;
     let channel: MessageChannel | undefined;
@@ -130,7 +151,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
     const onAbort = () => Atomics.store(cancel, 0, 1);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     this.active.add(cancel);
-    const running = this.pool.run({ ...task, cancel, progress: port } satisfies RenderTask, { transferList: port ? [port as never] : [] });
+    const running = threads.run({ ...task, cancel, progress: port } satisfies RenderTask, { transferList: port ? [port as never] : [] });
     const settled = running.then(
       () => {},
       () => {},
@@ -171,7 +192,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
    */
   private async recycle(): Promise<void> {
     if (this.active.size > 0 || this.closing || this.recycling) return;
-    const threads = this.pool.threads.filter((t) => this.holdingUnknown || this.holding.has(t.threadId));
+    const threads = (this.pool?.threads ?? []).filter((t) => this.holdingUnknown || this.holding.has(t.threadId));
     this.holding.clear();
     this.holdingUnknown = false;
     if (threads.length === 0) return;
@@ -199,7 +220,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(this.settled), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
     clearTimeout(timer);
-    await this.pool.destroy();
+    await this.pool?.destroy();
   }
 }
 

@@ -39,6 +39,8 @@ export async function createRenderEngine(
     dependencies?: DependencyStatus;
     /** FFmpeg's version when the caller has probed it already (src/main.ts does, before it waits for the database). */
     ffmpegVersion?: Promise<string | undefined>;
+    /** Start the render threads on the first render instead of now (a test app whose suite may never render). */
+    lazyThreads?: boolean;
   } = {},
 ): Promise<RenderEngine> {
   const ffmpeg = resolveFfmpeg(config.ffmpegPath);
@@ -50,6 +52,8 @@ export async function createRenderEngine(
     queueLimit: config.render.queueLimit,
     maxPixelsInFlight: config.render.maxPixelsInFlight,
   });
+  // Started now, so they are ready by the first render (starting takes a moment: each thread loads the generators).
+  if (!options.lazyThreads) pool.start();
   const service = new RenderService({
     generators,
     pool,

@@ -15,7 +15,7 @@ import { CreditsService } from '../../src/services/credits.service.ts';
 import { StripePaymentProvider } from '../../src/adapters/stripe.payment-provider.ts';
 import { CREDIT_PACKS } from '../../src/services/pricing.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
-import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
+import { HOSTED_ENV, sharedTestApps, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 
 const SECRET_KEY = 'sk_test_standin_0123456789';
@@ -53,6 +53,9 @@ const refunded = (paymentIntent: string, amountRefunded: number) => ({
   },
 });
 
+/** The local-mode app of both suites below (the payment webhook's in a workspace of its own). */
+const localApp = sharedTestApps();
+
 for (const engine of ENGINES) {
   describe(`payment webhook on ${engine}`, () => {
     let t: TestApp;
@@ -63,7 +66,7 @@ for (const engine of ENGINES) {
 
     before(async () => {
       standIn = await startStripeStandIn();
-      t = await startTestApp(engine);
+      t = await localApp(engine);
       const logger = createLogger('silent');
       const ledger = new CreditsRepository(t.runtime.db);
       credits = new CreditsService({ repo: ledger, clock: systemClock, enabled: true, logger });
@@ -79,7 +82,6 @@ for (const engine of ENGINES) {
       await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Billing', kind: 'personal', createdAt: Date.now() });
     });
     after(async () => {
-      await t?.close();
       await standIn?.close();
     });
 
@@ -228,9 +230,8 @@ for (const engine of ENGINES) {
   describe(`billing without payment settings on ${engine}`, () => {
     let t: TestApp;
     before(async () => {
-      t = await startTestApp(engine);
+      t = await localApp(engine);
     });
-    after(async () => t?.close());
 
     test('501 not_implemented on checkout and on the payment webhook, naming the settings', async () => {
       const checkout = await t.request('post', '/v1/billing/checkout', { body: { packId: pack.id } });

@@ -3,7 +3,7 @@
 // of them (NotModified); this suite produces it for the status-coverage table.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ENGINES } from '../support/black-box/databases.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const CONDITIONAL_GETS = [
@@ -25,7 +25,7 @@ const CONDITIONAL_GETS = [
   '/v1/presets',
 ];
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`conditional GET on ${engine}`, () => {
     let t: TestApp;
     before(async () => {

@@ -1,11 +1,11 @@
-// HTTP basics on both databases: the Bearer scheme is case-insensitive (RFC 9110 §11.1), HEAD
+// HTTP basics (on SQLite: nothing here reaches below the repositories): the Bearer scheme is case-insensitive (RFC 9110 §11.1), HEAD
 // answers every GET operation with the GET's headers and no body, and CORS exposes every response
 // header a browser client reads.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import supertest from 'supertest';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
-import { ENGINES } from '../support/black-box/databases.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
 
 const LISTED = 'https://app.example.test';
@@ -29,7 +29,7 @@ function contractResponseHeaders(): string[] {
   return [...found];
 }
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`HTTP basics on ${engine}`, () => {
     let t: TestApp;
     before(async () => {

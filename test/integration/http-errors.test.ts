@@ -4,11 +4,14 @@ import { after, before, describe, test } from 'node:test';
 import type { Socket } from 'node:net';
 import { MAX_ENCODED_RECIPE_LENGTH } from '../../src/config/limits.ts';
 import { MAX_HEADER_BYTES } from '../../src/http/http-server.ts';
-import { ENGINES } from '../support/black-box/databases.ts';
-import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
+import { TEST_LOCAL_KEY, sharedTestApps, startTestApp, type TestApp } from '../support/harness.ts';
 import { openRaw, sendRaw, type RawResponse } from '../support/raw-http-client.ts';
 
-for (const engine of ENGINES) {
+/** The app of the suites on the service's own settings. */
+const defaultApp = sharedTestApps();
+
+for (const engine of ONE_ENGINE) {
   describe(`HTTP errors on ${engine}`, () => {
     let t: TestApp;
     before(async () => {
@@ -82,17 +85,16 @@ for (const engine of ENGINES) {
   });
 }
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`request bodies, encodings and the HTTP server on ${engine}`, () => {
     let t: TestApp;
     let port: number;
     before(async () => {
       // The service's own deadlines: nothing here waits on one, so a loaded machine cannot turn an
       // answer into a 408 (the deadlines have a describe of their own below).
-      t = await startTestApp(engine);
+      t = await defaultApp(engine);
       ({ port } = await t.listen());
     });
-    after(async () => t?.close());
 
     const problemOf = (res: RawResponse) => {
       assert.match(res.headers['content-type'] ?? '', /^application\/problem\+json/);
@@ -173,7 +175,7 @@ for (const engine of ENGINES) {
   });
 }
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   // Small deadlines, so a stalled body or header block is cut off at once. Only requests that never
   // complete run here: their outcome is the deadline whatever the machine's load.
   describe(`request deadlines on ${engine}`, () => {
@@ -227,17 +229,16 @@ for (const engine of ENGINES) {
   });
 }
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   // On the service's own deadlines (seconds, not the 200 ms above), so a loaded machine that takes
   // a while to authenticate cannot turn the 401 into the body deadline's 408: nothing here races a timer.
   describe(`an unauthenticated body is never read on ${engine}`, () => {
     let t: TestApp;
     let port: number;
     before(async () => {
-      t = await startTestApp(engine);
+      t = await defaultApp(engine);
       ({ port } = await t.listen());
     });
-    after(async () => t?.close());
     const problemOf = (res: RawResponse) => {
       assert.match(res.headers['content-type'] ?? '', /^application\/problem\+json/);
       return JSON.parse(res.body.toString('utf8')) as { code: string };

@@ -10,7 +10,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { assertMatchesContract } from '../support/contract.ts';
-import { ENGINES } from '../support/black-box/databases.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
 
 interface Operation {
@@ -29,7 +29,7 @@ const JSON_GETS = Object.entries(openApiDocument().paths).flatMap(([path, item])
 const etagOf = (text: string) => `"${createHash('sha256').update(text, 'utf8').digest('hex')}"`;
 const bearer = { Authorization: `Bearer ${TEST_LOCAL_KEY}` };
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`JSON ETags on ${engine}`, () => {
     let t: TestApp;
     let base: string;

@@ -1,4 +1,4 @@
-// Origin rules and the local gateway over HTTP, on both databases (local mode). Cookie-specific
+// Origin rules and the local gateway over HTTP, on SQLite (local mode). Cookie-specific
 // rules (mutations need Origin, renders need same-origin evidence) are covered with real sessions
 // in sign-in.test.ts.
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import supertest from 'supertest';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { openPublicPaths } from '../../src/http/public-answer.ts';
-import { ENGINES } from '../support/black-box/databases.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const LISTED = 'https://app.example.test';
@@ -24,7 +24,7 @@ const operations = Object.entries(doc.paths).flatMap(([template, item]) =>
     })),
 );
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`origins on ${engine}`, () => {
     let t: TestApp;
     before(async () => {

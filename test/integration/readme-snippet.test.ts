@@ -1,5 +1,5 @@
 // The recipe-URL snippet (docs/recipes-and-rendering.md, marked `recipe-url`), run as written against
-// the service (both databases): its hash must equal the server's X-Service-Recipe-Hash for the same
+// the service (on SQLite): its hash must equal the server's X-Service-Recipe-Hash for the same
 // render, and its URL must render.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
-import { ENGINES } from '../support/black-box/databases.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 import { readmeSnippets, snippetLocation } from '../support/readme-snippets.ts';
 import { ROOT } from '../support/black-box/server-process.ts';
@@ -19,7 +19,7 @@ function readmeSnippet(): string {
   return block;
 }
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`recipe-URL snippet (${snippetLocation('recipe-url')}) on ${engine}`, () => {
     let t: TestApp;
     let port: number;

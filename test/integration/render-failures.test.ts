@@ -1,5 +1,5 @@
 // Why a render answers 5xx, on every operation that renders a file (generate, renderRecipe,
-// renderPreset, and a job's thumbnail for the causes a still can meet), on both databases, each response checked against openapi.yaml (which feeds the
+// renderPreset, and a job's thumbnail for the causes a still can meet), on SQLite, each response checked against openapi.yaml (which feeds the
 // status-coverage table):
 //   503 overloaded       the render queue is full (RENDER_QUEUE_LIMIT renders already wait);
 //   503 not_ready        gif/mp4 on a server without a working FFmpeg;
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { PixelGate } from '../../src/engine/pixel-gate.ts';
 import type { PoolTask, RenderPool, RunOptions } from '../../src/engine/render-pool.ts';
-import { ENGINES } from '../support/black-box/databases.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { armCall, waitForJob } from '../support/events.ts';
 import { failingFfmpeg } from '../support/failing-ffmpeg.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
@@ -59,7 +59,7 @@ function assertProblem(res: { status: number; body: { code: string }; text: stri
   assert.equal(res.body.code, code, what);
 }
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`render failures on ${engine} (no FFmpeg)`, () => {
     let t: TestApp;
     let seed = 1000;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
-import { ENGINES } from '../support/black-box/databases.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { armEvent } from '../support/events.ts';
 import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
 import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
@@ -35,7 +35,7 @@ function post(
   return { response, abort: () => req.destroy() };
 }
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`render gate on ${engine}`, { skip: !animated && 'needs an animated generator' }, () => {
     let t: TestApp;
     let base: string;

@@ -13,15 +13,17 @@ import { createOperationsRouter } from '../../src/http/operations.router.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { KeysService } from '../../src/services/keys.service.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
-import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
+import { HOSTED_ENV, sharedTestApps, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 import { runService } from '../support/black-box/server-process.ts';
+
+/** A local-mode app per engine: the handler table's (SQLite), then the hosted-credential suites'. */
+const localApp = sharedTestApps();
 
 describe('handler table vs contract', () => {
   let t: TestApp;
   before(async () => {
-    t = await startTestApp('sqlite');
+    t = await localApp('sqlite');
   });
-  after(async () => t?.close());
 
   test('a missing handler fails the start-up', async () => {
     const { getHealth: _omitted, ...rest } = handlers;
@@ -64,9 +66,8 @@ for (const engine of ENGINES) {
   describe(`local mode and hosted credentials on ${engine}`, () => {
     let t: TestApp;
     before(async () => {
-      t = await startTestApp(engine);
+      t = await localApp(engine);
     });
-    after(async () => t?.close());
 
     test('a svc_live_ key in the database is 401 to a local-mode process (it bills nothing)', async () => {
       await t.runtime.deps.services.workspaces.ensure({ id: 'ws_customer', name: 'Customer', kind: 'personal', createdAt: Date.now() });

@@ -16,7 +16,7 @@
 // emoji font included.
 //
 // Also: a character no bundled font has, or an emoji sequence the emoji font lacks, is refused with
-// 400 unsupported_characters naming it, through the HTTP app on SQLite and Postgres, for generate,
+// 400 unsupported_characters naming it, through the HTTP app (on SQLite), for generate,
 // batch and jobs.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ENGINES } from '../support/black-box/databases.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -143,7 +143,7 @@ describe(
   },
 );
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`unsupported characters on ${engine}`, () => {
     let t: TestApp;
     before(async () => {

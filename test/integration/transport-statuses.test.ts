@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { MAX_HEADER_BYTES } from '../../src/http/http-server.ts';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { assertMatchesContract } from '../support/contract.ts';
-import { ENGINES } from '../support/black-box/databases.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { TEST_LOCAL_KEY, startTestApp, type TestApp } from '../support/harness.ts';
 import { openRaw, sendRaw, type RawResponse } from '../support/raw-http-client.ts';
 
@@ -50,7 +50,7 @@ function checked(method: string, url: string, res: RawResponse, status: number, 
   assert.ok([code].flat().includes(body.code), `${method} ${url}: ${body.code}`);
 }
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`transport statuses on every operation on ${engine}`, () => {
     let t: TestApp;
     let port: number;
@@ -97,7 +97,7 @@ for (const engine of ENGINES) {
   });
 }
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   // A short body deadline, for requests whose body never comes: their outcome is the deadline on any machine.
   describe(`the body deadline on every operation on ${engine}`, () => {
     let t: TestApp;

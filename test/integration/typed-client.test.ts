@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import createClient from 'openapi-fetch';
 import type { paths } from '../../codegen/openapi.ts';
-import { ENGINES } from '../support/black-box/databases.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`typed client (openapi-fetch) on ${engine}`, () => {
     let t: TestApp;
     let client: ReturnType<typeof createClient<paths>>;

@@ -1,10 +1,11 @@
-// Request validation reports every violation at once, naming each field.
+// Request validation reports every violation at once, naming each field. On SQLite: validation
+// runs before any repository (the fuzz tier sends NUL and broken encodings to Postgres too).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ENGINES } from '../support/black-box/databases.ts';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
-for (const engine of ENGINES) {
+for (const engine of ONE_ENGINE) {
   describe(`request validation on ${engine}`, () => {
     let t: TestApp;
     before(async () => {
@@ -85,7 +86,7 @@ for (const engine of ENGINES) {
       }
     });
 
-    test('400 naming the field for NUL (U+0000) in a path parameter, a query value or a JSON string, on every engine', async () => {
+    test('400 naming the field for NUL (U+0000) in a path parameter, a query value or a JSON string, before any database sees it', async () => {
       const cases = [
         { method: 'get', url: '/v1/jobs/%00', field: 'path.id' },
         { method: 'delete', url: '/v1/keys/key%00x', field: 'path.id' },

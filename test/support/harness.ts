@@ -1,6 +1,7 @@
 // Integration harness: the real app from createApp on a real database, a captured log, and a
 // request helper that checks every response against openapi.yaml.
 import { EventEmitter } from 'node:events';
+import { after } from 'node:test';
 import { Writable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,6 +66,23 @@ export interface StartOptions {
   database?: TestDatabase;
 }
 
+/**
+ * One app per engine for the suites of a file whose settings are the same: started when a suite
+ * first asks for it, closed after the file's last test. Call it at the top level of a test file.
+ * Suites that share an app keep to their own rows (a workspace of their own where they count).
+ */
+export function sharedTestApps(options: StartOptions = {}): (engine: EngineName) => Promise<TestApp> {
+  const apps = new Map<EngineName, Promise<TestApp>>();
+  after(async () => {
+    for (const app of apps.values()) await (await app.catch(() => undefined))?.close();
+  });
+  return (engine) => {
+    let app = apps.get(engine);
+    if (!app) apps.set(engine, (app = startTestApp(engine, options)));
+    return app;
+  };
+}
+
 export async function startTestApp(engine: EngineName, options: StartOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(engine, { migrated: true }));
   const ownsDatabase = !options.database;
@@ -75,6 +93,9 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
     LOG_LEVEL: 'info',
     // Suites send many deliberate 401s from one address; test/integration/rate-limits.test.ts turns this on.
     RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '0',
+    // One render thread, started by the app's first render (compose's lazyRenderThreads below): most
+    // suites render little or nothing. A suite that needs more workers sets RENDER_WORKERS.
+    RENDER_WORKERS: '1',
     ...(database.settings.client === 'pg' ? { DATABASE_URL: database.settings.url, SERVICE_LOCAL_MODE: '1' } : {}),
     ...options.env,
   };
@@ -94,7 +115,11 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
       cb();
     },
   });
-  const runtime = await compose(config, createLogger(config.logLevel, sink), { revision: 'test-revision', ...options.compose });
+  const runtime = await compose(config, createLogger(config.logLevel, sink), {
+    revision: 'test-revision',
+    lazyRenderThreads: true,
+    ...options.compose,
+  });
   options.mutateDeps?.(runtime.deps);
   const app = await createApp(runtime.deps);
   const agent = supertest(app);

@@ -1,4 +1,7 @@
-// Every database-backed suite runs on both engines. Each call makes a fresh database of its own:
+// Suites of what differs between the engines (repositories, transactions, queues, rate-limit stores,
+// key revocations, the ledger, jobs) run on both (ENGINES); suites of what lies above the
+// repositories (HTTP rules, validation, rendering) run on one (ONE_ENGINE). docs/tests.md ("Which
+// files run where") lists them. Each call makes a fresh database of its own:
 // a SQLite file in a temp dir, or a new Postgres database on TEST_DATABASE_URL's server.
 // `migrated: true` starts it from the run's template (test/support/database-templates.ts, made once by
 // scripts/run-tests.mjs): a copy of a migrated SQLite file or `CREATE DATABASE … TEMPLATE`, instead of
@@ -25,6 +28,13 @@ export interface TestDatabase {
 }
 
 export const ENGINES: readonly EngineName[] = ['sqlite', 'postgres'];
+
+/**
+ * The engine of suites that exercise nothing below the repositories: SQLite, local mode's default.
+ * What such a suite meets in the database (keys, presets, jobs, the render cache) has suites of its
+ * own on both engines.
+ */
+export const ONE_ENGINE: readonly EngineName[] = ['sqlite'];
 
 /** Where scripts/run-tests.mjs passes the run's templates to the test processes. */
 export const TEMPLATE_ENV = { sqlite: 'TEST_SQLITE_TEMPLATE', postgres: 'TEST_POSTGRES_TEMPLATE' } as const;
