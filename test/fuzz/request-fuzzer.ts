@@ -806,7 +806,8 @@ const TAMPERED_VALUES: Record<string, (value: string, rng: Rng) => string> = {
   w: (_v, rng) => rng.pick(['17', '15', '4096', '0']),
   h: (_v, rng) => rng.pick(['17', '15', '4096', '0']),
   pr: (_v, rng) => rng.pick(['2', '1.5', '0.5']),
-  format: (_v, rng) => rng.pick(['webp', 'svg', 'gif', 'png ']),
+  // A space travels percent-encoded: a raw one ends the request line (400 malformed_request, not a signature question).
+  format: (_v, rng) => rng.pick(['webp', 'svg', 'gif', 'png%20']),
 };
 const ADDED_PARAMS = ['w=16', 'h=16', 'pr=1', 'format=png', 'format=webp', 'x=1', 'utm_source=newsletter', 'r=', 'sig', 'kid=', 'exp=1'];
 
