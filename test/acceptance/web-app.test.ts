@@ -92,6 +92,14 @@ after(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Clicks a copy button and returns what it put on the clipboard (once its toast says so). */
+async function copiedBy(target: Page, button: string, toast: string): Promise<string> {
+  await target.evaluate(() => (document.getElementById('toast')!.textContent = ''));
+  await target.click(button);
+  await target.waitForFunction((text) => document.getElementById('toast')?.textContent === text, toast);
+  return target.evaluate(() => navigator.clipboard.readText());
+}
+
 /** Waits until the playground shows a rendered recipe hash other than `previous`; returns it. */
 async function renderedHash(target: Page, previous: string | null = null): Promise<string> {
   const handle = await target.waitForFunction((prev) => {
@@ -376,12 +384,7 @@ test('playground layout: settings on top, sticky preview, size presets and ratio
 
 test('playground: the URL carries the recipe (a new tab and a reload show the same picture); the copy buttons agree with it; Save as preset; Export opens it', async () => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  const copied = async (button: string, toast: string) => {
-    await page.evaluate(() => (document.getElementById('toast')!.textContent = ''));
-    await page.click(button);
-    await page.waitForFunction((text) => document.getElementById('toast')?.textContent === text, toast);
-    return page.evaluate(() => navigator.clipboard.readText());
-  };
+  const copied = (button: string, toast: string) => copiedBy(page, button, toast);
   const r = Buffer.from(JSON.stringify({ params: {}, seed: 77, size: { width: 300, height: 200, pixelRatio: 2 }, format: 'png' })).toString(
     'base64url',
   );
@@ -1130,13 +1133,7 @@ test('account: a new key is shown once and listed; revoking marks it revoked', a
 
 test('signed URLs: a URL signing key made on the Account page (secret shown once); the playground copies a public URL, an <img> tag and og:image tags that render with no credentials', async () => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  /** Clicks a copy button and returns what it put on the clipboard (once its toast says so). */
-  const copied = async (button: string, toast: string) => {
-    await page.evaluate(() => (document.getElementById('toast')!.textContent = ''));
-    await page.click(button);
-    await page.waitForFunction((text) => document.getElementById('toast')?.textContent === text, toast);
-    return page.evaluate(() => navigator.clipboard.readText());
-  };
+  const copied = (button: string, toast: string) => copiedBy(page, button, toast);
   const openDetails = async () => {
     await page.goto(`${server.url}/#/`);
     await page.goto(`${server.url}/#/playground/mesh-gradient`);
