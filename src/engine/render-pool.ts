@@ -22,6 +22,14 @@ export interface RenderPoolOptions {
 
 export type PoolTask = Omit<RenderTask, 'cancel' | 'progress'>;
 
+/**
+ * Whether this module runs compiled (bundled into dist/ by scripts/build-service.mjs) rather than as
+ * TypeScript through tsx. The worker threads then load the compiled render.worker.js, which the build
+ * writes beside every module of the bundle, and need no loader.
+ */
+const COMPILED = !import.meta.url.endsWith('.ts');
+const WORKER_MODULE = new URL(COMPILED ? './render.worker.js' : './render.worker.ts', import.meta.url);
+
 export interface RunOptions {
   signal?: AbortSignal;
   /** Problem to raise when the time limit is hit (504 render_timeout or animation_budget_exceeded). */
@@ -43,7 +51,7 @@ export class RenderPool {
     this.queueLimit = options.queueLimit ?? this.workers * 8;
     this.gate = new PixelGate(options.maxPixelsInFlight ?? this.workers * MAX_FRAME_PIXELS);
     this.pool = new Piscina({
-      filename: new URL('./render.worker.ts', import.meta.url).href,
+      filename: WORKER_MODULE.href,
       minThreads: this.workers,
       maxThreads: this.workers,
       maxQueue: this.queueLimit,
@@ -137,9 +145,12 @@ export class RenderPool {
   }
 }
 
-/** Workers run the TypeScript sources too, so they need the tsx loader even when the parent registered it through the API (the CLI). */
+/**
+ * From source, workers run the TypeScript sources too, so they need the tsx loader even when the
+ * parent registered it through the API (the CLI in a checkout without a build); compiled, none.
+ */
 function workerExecArgv(): string[] {
-  if (process.execArgv.some((a) => a.includes('tsx'))) return process.execArgv;
+  if (COMPILED || process.execArgv.some((a) => a.includes('tsx'))) return process.execArgv;
   return [...process.execArgv, '--import', import.meta.resolve('tsx')];
 }
 

@@ -41,15 +41,21 @@ export async function createRenderEngine(
     ffmpegVersion?: Promise<string | undefined>;
   } = {},
 ): Promise<RenderEngine> {
-  const ffmpeg = resolveFfmpeg(config.ffmpegPath);
-  const ffmpegVersion = await (options.ffmpegVersion ?? probeFfmpegVersion(ffmpeg));
-  const generators = new GeneratorRegistry(ALL_GENERATORS);
-  await generators.ready();
+  // The worker threads start first: they load while FFmpeg is probed and the shaper loads here.
   const pool = new RenderPool({
     workers: config.render.workers,
     queueLimit: config.render.queueLimit,
     maxPixelsInFlight: config.render.maxPixelsInFlight,
   });
+  const ffmpeg = resolveFfmpeg(config.ffmpegPath);
+  const generators = new GeneratorRegistry(ALL_GENERATORS);
+  let ffmpegVersion: string | undefined;
+  try {
+    [ffmpegVersion] = await Promise.all([options.ffmpegVersion ?? probeFfmpegVersion(ffmpeg), generators.ready()]);
+  } catch (err) {
+    await pool.close();
+    throw err;
+  }
   const service = new RenderService({
     generators,
     pool,
