@@ -24,7 +24,6 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { ROOT, SERVICE_DIST_DIR, currentStamp, fingerprints } from './build-stamp.mjs';
 
 export const DIST_DIR = SERVICE_DIST_DIR;
@@ -79,6 +78,8 @@ export async function buildService({ force = false, root = ROOT } = {}) {
   const current = force ? undefined : currentStamp(root, dist);
   if (current) return { built: false, outputs: current.outputs, ms: performance.now() - started };
 
+  // Imported only to build: a check that finds the build current stays quick.
+  const esbuild = await import('esbuild');
   let result;
   try {
     result = await esbuild.build(buildOptions(root));
@@ -92,7 +93,9 @@ export async function buildService({ force = false, root = ROOT } = {}) {
   for (const { file } of outputs)
     if (file.includes(path.sep)) throw new Error(`dist/${file}: every output must lie in dist/ itself (src/engine/render-pool.ts)`);
   // Chunks and their maps first (new names), then the entry points, then the stamp.
-  const ordered = [...result.outputFiles].sort((a, b) => Number(entryFiles.has(path.basename(a.path))) - Number(entryFiles.has(path.basename(b.path))));
+  const ordered = [...result.outputFiles].sort(
+    (a, b) => Number(entryFiles.has(path.basename(a.path))) - Number(entryFiles.has(path.basename(b.path))),
+  );
   for (const o of ordered) writeAtomic(o.path, o.contents);
   const inputs = [...Object.keys(result.metafile.inputs), ...BUILD_INPUTS];
   const stamp = {
@@ -103,7 +106,8 @@ export async function buildService({ force = false, root = ROOT } = {}) {
   };
   writeAtomic(path.join(dist, 'build.json'), `${JSON.stringify(stamp, null, 2)}\n`);
   const keep = new Set(['build.json', ...outputs.map((o) => o.file)]);
-  for (const name of readdirSync(dist)) if (!keep.has(name) && !name.endsWith('.tmp')) rmSync(path.join(dist, name), { recursive: true, force: true });
+  for (const name of readdirSync(dist))
+    if (!keep.has(name) && !name.endsWith('.tmp')) rmSync(path.join(dist, name), { recursive: true, force: true });
   return { built: true, outputs, ms: performance.now() - started };
 }
 

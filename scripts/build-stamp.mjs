@@ -44,7 +44,8 @@ export function currentStamp(root, dir) {
   } catch {
     return undefined;
   }
-  if (!stamp || typeof stamp.inputs !== 'object' || !Array.isArray(stamp.outputs) || Object.keys(stamp.inputs).length === 0) return undefined;
+  if (!stamp || typeof stamp.inputs !== 'object' || !Array.isArray(stamp.outputs) || Object.keys(stamp.inputs).length === 0)
+    return undefined;
   for (const [rel, was] of Object.entries(stamp.inputs)) {
     const file = path.join(root, rel);
     let now;
