@@ -6,7 +6,6 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config/config.ts';
 import { ENGINE_VERSION } from './engine/versions.ts';
 import { FORMATS, OUTPUT_FORMATS, type OutputFormat } from './lib/formats.ts';
 import { ProblemError } from './errors/problem.ts';
@@ -169,10 +168,11 @@ const OPTION_PATHS: FieldPaths = { params: '--params', seed: '--seed', size: '--
 async function main(argv: string[]): Promise<number> {
   // Operator commands need the database and the account services, which renders never load.
   if (argv[0] === 'admin') {
-    const [{ runAdmin }, { composeAdmin }, { createLogger }] = await Promise.all([
+    const [{ runAdmin }, { composeAdmin }, { createLogger }, { loadConfig }] = await Promise.all([
       import('./admin.ts'),
       import('./compose.ts'),
       import('./lib/logger.ts'),
+      import('./config/config.ts'),
     ]);
     const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
     return runAdmin(argv.slice(1), io, composeAdmin, loadConfig(process.env), createLogger('warn', process.stderr));
@@ -344,13 +344,17 @@ async function main(argv: string[]): Promise<number> {
  * never runs FFmpeg, so it is probed (a process of its own) only for gif and mp4.
  */
 async function startEngine(needsFfmpeg: Promise<boolean>): Promise<RenderEngine> {
-  const config = loadConfig(process.env);
-  const [{ createRenderEngine }, { probeFfmpegVersion, resolveFfmpeg }] = await Promise.all([
+  const [{ loadConfig }, { createRenderEngine }, { probeFfmpegVersion, resolveFfmpeg }] = await Promise.all([
+    import('./config/config.ts'),
     import('./services/render-engine.factory.ts'),
     import('./engine/ffmpeg.ts'),
   ]);
+  const config = loadConfig(process.env);
   return createRenderEngine(
-    { ffmpegPath: config.ffmpegPath, render: { workers: 1, queueLimit: 1, timeoutMs: 600_000, animationBudgetMs: 600_000 } },
+    {
+      ffmpegPath: config.ffmpegPath,
+      render: { workers: 1, queueLimit: 1, timeoutMs: 600_000, animationBudgetMs: 600_000, inThread: true },
+    },
     { ffmpegVersion: needsFfmpeg.then((needed) => (needed ? probeFfmpegVersion(resolveFfmpeg(config.ffmpegPath)) : undefined)) },
   );
 }

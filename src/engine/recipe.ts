@@ -78,8 +78,13 @@ export function recipePaths(prefix: string): FieldPaths {
 export const BODY_PATHS: FieldPaths = recipePaths('body');
 
 const paramValidators = new WeakMap<GeneratorDefinition, ValidateFunction>();
-/** One Ajv for every recipe schema: each instance compiles the draft 2020-12 meta-schema once, a good part of a CLI render's start. */
-const ajv = createAjv({ useDefaults: false });
+/**
+ * One Ajv for every recipe schema, which does not check the schemas themselves against the draft
+ * 2020-12 meta-schema: compiling that meta-schema was most of a CLI render's start-up. The schemas
+ * are this code's own, and the generator contract tests compile every paramSchema with a strict,
+ * checking Ajv (test/unit/generators/generator-contract.ts).
+ */
+const ajv = createAjv({ useDefaults: false, validateSchema: false });
 
 function paramValidator(def: GeneratorDefinition): ValidateFunction {
   let v = paramValidators.get(def);

@@ -18,6 +18,60 @@ export interface RenderPoolOptions {
   queueLimit?: number;
   /** Output pixels of one frame, summed over the renders in the workers (default: workers × the largest frame). */
   maxPixelsInFlight?: number;
+  /**
+   * Render on this thread, one at a time, instead of in worker threads: for a process that makes one
+   * render and exits (the CLI), where starting a worker thread — which loads the generators, the
+   * canvas, the shaper and the encoders all over again — costs more than the render. The same code
+   * draws and encodes (render.worker.ts), so the bytes are the same.
+   */
+  inThread?: boolean;
+}
+
+/** What runs the renders: piscina's worker threads, or this thread (RenderPoolOptions.inThread). */
+interface Runner {
+  run(task: RenderTask, options: { transferList: never[] }): Promise<unknown>;
+  readonly queueSize: number;
+  readonly utilization: number;
+  destroy(): Promise<void>;
+}
+
+/** Renders one at a time on this thread, through the worker's own module. */
+class InThreadRunner implements Runner {
+  /** Loaded from the start, as a worker thread would: it loads while the caller waits for other things (the shaper, FFmpeg). */
+  private readonly worker = import('./render.worker.ts');
+  private tail: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
+  private running = 0;
+
+  constructor() {
+    this.worker.catch(() => undefined); // a failure to load is the first render's
+  }
+
+  run(task: RenderTask): Promise<unknown> {
+    this.waiting++;
+    const result = this.tail.then(async () => {
+      this.waiting--;
+      this.running++;
+      try {
+        const { default: render } = await this.worker;
+        return await render(task);
+      } finally {
+        this.running--;
+      }
+    });
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  get queueSize(): number {
+    return this.waiting;
+  }
+
+  get utilization(): number {
+    return this.running;
+  }
+
+  async destroy(): Promise<void> {}
 }
 
 export type PoolTask = Omit<RenderTask, 'cancel' | 'progress'>;
@@ -38,7 +92,7 @@ export interface RunOptions {
 }
 
 export class RenderPool {
-  private readonly pool: Piscina;
+  private readonly pool: Runner;
   /** Cancel flags of the renders in flight, so close() can stop them (and their FFmpeg children). */
   private readonly active = new Set<Int32Array>();
   private readonly settled = new Set<Promise<unknown>>();
@@ -50,16 +104,18 @@ export class RenderPool {
     this.workers = options.workers ?? Math.max(1, availableParallelism());
     this.queueLimit = options.queueLimit ?? this.workers * 8;
     this.gate = new PixelGate(options.maxPixelsInFlight ?? this.workers * MAX_FRAME_PIXELS);
-    this.pool = new Piscina({
-      filename: WORKER_MODULE.href,
-      minThreads: this.workers,
-      maxThreads: this.workers,
-      maxQueue: this.queueLimit,
-      idleTimeout: 60_000,
-      // Each render uses one worker at a time; generators are CPU-bound.
-      concurrentTasksPerWorker: 1,
-      execArgv: workerExecArgv(),
-    });
+    this.pool = options.inThread
+      ? new InThreadRunner()
+      : new Piscina({
+          filename: WORKER_MODULE.href,
+          minThreads: this.workers,
+          maxThreads: this.workers,
+          maxQueue: this.queueLimit,
+          idleTimeout: 60_000,
+          // Each render uses one worker at a time; generators are CPU-bound.
+          concurrentTasksPerWorker: 1,
+          execArgv: workerExecArgv(),
+        });
   }
 
   /** Renders refused with 503 overloaded since start (the render queue was full). */
@@ -103,7 +159,12 @@ export class RenderPool {
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     let port: MessagePort | undefined;
     let channel: MessageChannel | undefined;
-    if (options.onProgress) {
+    if (options.onProgress && this.pool instanceof InThreadRunner) {
+      // On this thread the render's progress needs no channel: it is told as it is posted, as a
+      // channel's messages would arrive before a worker's result (closed, a channel drops the rest).
+      const onProgress = options.onProgress;
+      port = { postMessage: (e: { frame: number; frames: number }) => onProgress(e.frame, e.frames) } as unknown as MessagePort;
+    } else if (options.onProgress) {
       channel = new MessageChannel();
       port = channel.port2 as unknown as MessagePort;
       channel.port1.onmessage = (e: MessageEvent<{ frame: number; frames: number }>) => options.onProgress!(e.data.frame, e.data.frames);

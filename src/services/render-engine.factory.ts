@@ -7,9 +7,8 @@ import { type FfmpegBinary, probeFfmpegVersion, resolveFfmpeg } from '../engine/
 import { RenderPool } from '../engine/render-pool.ts';
 import { ALL_GENERATORS } from '../generators/index.ts';
 import { GeneratorRegistry } from '../generators/registry.ts';
-import { createLogger } from '../lib/logger.ts';
 import type { DependencyStatus } from '../lib/dependency-status.ts';
-import { RenderService } from './render.service.ts';
+import { NO_LOG, RenderService } from './render.service.ts';
 
 /** A cache that keeps nothing: one-off renders (CLI, bench, goldens) must not read or fill one. */
 export const NO_CACHE: BlobStore = { get: async () => undefined, put: async () => {}, delete: async () => {} };
@@ -17,6 +16,8 @@ export const NO_CACHE: BlobStore = { get: async () => undefined, put: async () =
 export type RenderEngineConfig = Pick<Config, 'ffmpegPath'> & {
   readonly render: Pick<Config['render'], 'workers' | 'queueLimit' | 'timeoutMs' | 'animationBudgetMs'> & {
     readonly maxPixelsInFlight?: number;
+    /** Render on the calling thread instead of worker threads (RenderPoolOptions.inThread: the CLI's one render). */
+    readonly inThread?: boolean;
   };
 };
 
@@ -46,6 +47,7 @@ export async function createRenderEngine(
     workers: config.render.workers,
     queueLimit: config.render.queueLimit,
     maxPixelsInFlight: config.render.maxPixelsInFlight,
+    inThread: config.render.inThread,
   });
   const ffmpeg = resolveFfmpeg(config.ffmpegPath);
   const generators = new GeneratorRegistry(ALL_GENERATORS);
@@ -62,7 +64,7 @@ export async function createRenderEngine(
     cache: options.cache ?? NO_CACHE,
     ffmpegPath: ffmpegVersion ? ffmpeg?.path : undefined,
     limits: config.render,
-    logger: options.logger ?? createLogger('silent'),
+    logger: options.logger ?? NO_LOG,
     dependencies: options.dependencies,
   });
   return { generators, pool, service, ffmpeg, ffmpegVersion, close: () => pool.close() };

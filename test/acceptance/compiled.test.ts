@@ -1,6 +1,7 @@
 // Black-box: the compiled JavaScript (dist/, scripts/build-service.mjs; scripts/run-tests.mjs builds it
 // first) runs alone. Each process here is started with test/support/black-box/no-typescript.mjs,
-// which fails it — and its render worker threads — on any attempt to load tsx or a TypeScript file;
+// which fails it — and the service's render worker threads, which inherit the flag — on any attempt
+// to load tsx or a TypeScript file;
 // and each reads the files it needs (package.json, openapi.yaml, web/dist, fonts, the BudouX
 // models) from the package root, not from beside the bundle.
 import assert from 'node:assert/strict';
@@ -34,7 +35,7 @@ test('render-service --version runs the compiled CLI, without tsx', async () => 
   assert.equal(stderr, '');
 });
 
-test('the compiled CLI renders in a compiled worker thread: a Japanese title, broken into phrases', async () => {
+test('the compiled CLI renders a Japanese title, broken into phrases (the BudouX model and the fonts found)', async () => {
   const out = path.join(dir, 'card.png');
   const { stderr } = await cli(['render', 'social-card', '--params', JSON.stringify({ title: TITLE }), '--size', '320x180', '-o', out]);
   assert.match(stderr, /card\.png: social-card png 320×180, \d+ bytes/);
@@ -43,7 +44,7 @@ test('the compiled CLI renders in a compiled worker thread: a Japanese title, br
   assert.equal((JSON.parse(stdout) as { params: { title: string } }).params.title, TITLE);
 });
 
-test('npm start runs the compiled service: health, the contract, the web app, the reference and a render', async () => {
+test('npm start runs the compiled service: health, the contract, the web app, the reference and a render in a worker thread', async () => {
   const key = 'svc_local_compiled_test_key_0123456789';
   const server = await runService({ DATA_DIR: path.join(dir, 'data'), API_KEYS: key }, undefined, [...NO_TYPESCRIPT, 'dist/main.js']);
   try {
