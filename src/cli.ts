@@ -265,8 +265,9 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
-  // A recipe's text is checked by the shaper, which loads asynchronously (list and describe need none).
-  await registry.ready();
+  // A recipe's text is checked by the shaper, which loads asynchronously (list and describe need none;
+  // a generator without text does not either).
+  await registry.ready(values.recipe ? recipeGenerator(values.recipe) : slug);
   let resolved: ResolvedRecipe;
   if (values.recipe) {
     if (slug) throw new UsageError('give either a generator slug or --recipe, not both');
@@ -336,6 +337,16 @@ async function main(argv: string[]): Promise<number> {
     await engine.close();
   }
   return 0;
+}
+
+/** The generator a --recipe names, read without checking anything (resolveEncodedRecipe does); undefined when it cannot be read. */
+function recipeGenerator(encoded: string): string | undefined {
+  try {
+    const { generator } = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as { generator?: unknown };
+    return typeof generator === 'string' ? generator : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -14,8 +14,12 @@ export class GeneratorRegistry {
 
   private prepared: Promise<void> | undefined;
 
-  /** Settles once every generator has loaded what it needs to check recipes and draw (once per thread). */
-  ready(): Promise<void> {
+  /**
+   * Settles once every generator — or only the one `slug` names, when given — has loaded what it needs
+   * to check recipes and draw (once per thread): the shaper for text, which takes a while to load.
+   */
+  ready(slug?: string): Promise<void> {
+    if (slug !== undefined) return Promise.resolve(this.bySlug.get(slug)?.prepare?.()).then(() => undefined);
     this.prepared ??= Promise.all([...this.bySlug.values()].map((def) => def.prepare?.())).then(() => undefined);
     return this.prepared;
   }

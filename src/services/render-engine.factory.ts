@@ -53,7 +53,12 @@ export async function createRenderEngine(
   const generators = new GeneratorRegistry(ALL_GENERATORS);
   let ffmpegVersion: string | undefined;
   try {
-    [ffmpegVersion] = await Promise.all([options.ffmpegVersion ?? probeFfmpegVersion(ffmpeg), generators.ready()]);
+    // Every generator prepared (the shaper loaded) up front, for renders of any of them; an engine
+    // that renders on its own thread (the CLI's one render) prepares each render's own as it comes.
+    [ffmpegVersion] = await Promise.all([
+      options.ffmpegVersion ?? probeFfmpegVersion(ffmpeg),
+      config.render.inThread ? undefined : generators.ready(),
+    ]);
   } catch (err) {
     await pool.close();
     throw err;
