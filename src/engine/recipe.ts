@@ -251,7 +251,7 @@ function finish(recipe: CanonicalRecipe, generator: GeneratorDefinition, paths: 
   };
 }
 
-const encodedRecipeValidator = ajv.compile({
+const ENCODED_RECIPE_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: ['v', 'generator', 'version'],
@@ -273,7 +273,9 @@ const encodedRecipeValidator = ajv.compile({
     },
     format: { enum: OUTPUT_FORMATS },
   },
-});
+};
+/** Compiled on first use: a process that never decodes a recipe URL (a CLI render of a slug) skips it. */
+let encodedRecipeValidator: ValidateFunction | undefined;
 
 export interface RecipeOverrides {
   format?: OutputFormat;
@@ -303,6 +305,7 @@ export function resolveEncodedRecipe(
       issues: [{ path: 'query.r', message: 'is not base64url JSON' }],
     });
   }
+  encodedRecipeValidator ??= ajv.compile(ENCODED_RECIPE_SCHEMA);
   if (!encodedRecipeValidator(decoded)) {
     const issues = toIssues(encodedRecipeValidator.errors, 'query.r');
     throw new ProblemError('invalid_recipe', {
