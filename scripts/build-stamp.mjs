@@ -4,16 +4,20 @@
 // same content — and every file it wrote is still there. scripts/build-web.mjs and
 // scripts/build-service.mjs skip a build that is current; bin/render-service.mjs runs the compiled
 // CLI only when its build is. No dependencies: the bin reads this on every start.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// node:crypto is loaded only to hash, which a check does only for a file whose time changed: the bin
+// checks the build on every start, and importing crypto costs more than the check.
+const require = createRequire(import.meta.url);
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where scripts/build-service.mjs writes the compiled service and CLI. */
 export const SERVICE_DIST_DIR = path.join(ROOT, 'dist');
 
-const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const sha256 = (file) => require('node:crypto').createHash('sha256').update(readFileSync(file)).digest('hex');
 
 /**
  * The stamp's record of `files` (paths relative to `root`, '/'-separated): size, time and hash each.
@@ -48,13 +52,8 @@ export function currentStamp(root, dir) {
     return undefined;
   for (const [rel, was] of Object.entries(stamp.inputs)) {
     const file = path.join(root, rel);
-    let now;
-    try {
-      now = statSync(file);
-    } catch {
-      return undefined;
-    }
-    if (now.size !== was.size) return undefined;
+    const now = statSync(file, { throwIfNoEntry: false });
+    if (!now || now.size !== was.size) return undefined;
     if (now.mtimeMs !== was.mtimeMs && sha256(file) !== was.sha256) return undefined;
   }
   for (const { file } of stamp.outputs) if (!existsSync(path.join(dir, file))) return undefined;

@@ -4,7 +4,8 @@
 // aborted request stops its render (the worker kills its FFmpeg child) and frees the worker.
 import { availableParallelism } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import { createRequire } from 'node:module';
+import type { Piscina } from 'piscina';
 import { ProblemError } from '../errors/problem.ts';
 import { MAX_FRAME_PIXELS } from '../config/limits.ts';
 import { isFormatKind } from '../lib/formats.ts';
@@ -82,6 +83,7 @@ export type PoolTask = Omit<RenderTask, 'cancel' | 'progress'>;
  * writes beside every module of the bundle, and need no loader.
  */
 const COMPILED = !import.meta.url.endsWith('.ts');
+const require = createRequire(import.meta.url);
 const WORKER_MODULE = new URL(COMPILED ? './render.worker.js' : './render.worker.ts', import.meta.url);
 
 export interface RunOptions {
@@ -106,7 +108,8 @@ export class RenderPool {
     this.gate = new PixelGate(options.maxPixelsInFlight ?? this.workers * MAX_FRAME_PIXELS);
     this.pool = options.inThread
       ? new InThreadRunner()
-      : new Piscina({
+      : // Loaded here, not imported above: a pool that renders on its own thread never needs it.
+        new (require('piscina') as { Piscina: typeof Piscina }).Piscina({
           filename: WORKER_MODULE.href,
           minThreads: this.workers,
           maxThreads: this.workers,
