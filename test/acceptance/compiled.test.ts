@@ -67,6 +67,21 @@ test('npm start runs the compiled service: health, the contract, the web app, th
     assert.equal(render.status, 200, await render.clone().text());
     // The same bytes as the compiled CLI's: one engine, whichever way it is started.
     assert.deepEqual(Buffer.from(await render.arrayBuffer()), readFileSync(path.join(dir, 'card.png')));
+    // Validation by the contract and by the generator's own schema (Ajv, bundled into dist/) names the field.
+    const invalid = await fetch(`${server.url}/v1/generate/social-card`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ params: { palette: ['#zzzzzz', '#000000'] }, size: { width: 'wide', height: 180 } }),
+    });
+    assert.equal(invalid.status, 400);
+    assert.match(JSON.stringify(await invalid.json()), /body\.size\.width/);
+    const badParam = await fetch(`${server.url}/v1/generate/social-card`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ params: { palette: ['#zzzzzz', '#000000'] } }),
+    });
+    assert.equal(badParam.status, 400);
+    assert.match(JSON.stringify(await badParam.json()), /body\.params\.palette\.0/);
     assert.doesNotMatch(server.stderr(), /no-typescript/);
   } finally {
     assert.equal(await server.stop(), 0, 'SIGTERM drains and exits');
