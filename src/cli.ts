@@ -1,6 +1,7 @@
 // `render-service` command line: renders exactly the bytes the API returns for the same recipe,
-// through the same engine (recipe resolution, worker, encoders). Mistakes are caught before any
-// rendering (the output path, the format, the options) and named by the option that holds them.
+// through the same engine (recipe resolution, the render worker's code, encoders), on its own
+// thread. Mistakes are caught before any rendering (the output path, the format, the options) and
+// named by the option that holds them.
 // Exit codes: 0 done, 1 the render failed, 2 the command line is wrong.
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -236,8 +237,8 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(
       `-o ${output}: ${path.extname(output)} is not a format this service renders; name the file .${OUTPUT_FORMATS.map((f) => FORMATS[f].extension).join(', .')} (or leave the extension off and use --format)`,
     );
-  // The engine starts now: its worker thread loads the generators and the encoders while this one
-  // loads them and checks the recipe. FFmpeg is probed only once the recipe is known to need it.
+  // The engine starts now: its render module and the encoders load beside the generators and the
+  // recipe's checks. FFmpeg is probed only once the recipe is known to need it.
   let motion: (needed: boolean) => void = () => undefined;
   const engineStarting = command === 'render' ? startEngine(new Promise<boolean>((resolve) => (motion = resolve))) : undefined;
   engineStarting?.catch(() => undefined); // a failure is reported where it is awaited, after the recipe's checks
@@ -350,8 +351,9 @@ function recipeGenerator(encoded: string): string | undefined {
 }
 
 /**
- * The engine of one render: no cache (every run renders), one worker and generous time limits
- * (nothing waits behind it). `needsFfmpeg` settles once the recipe is known: a still or a text
+ * The engine of one render: no cache (every run renders), rendering on this thread (a worker thread
+ * would load the canvas, the encoders and the generators again) and generous time limits (nothing
+ * waits behind it). `needsFfmpeg` settles once the recipe is known: a still or a text
  * never runs FFmpeg, so it is probed (a process of its own) only for gif and mp4.
  */
 async function startEngine(needsFfmpeg: Promise<boolean>): Promise<RenderEngine> {
