@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { promisify } from 'node:util';
-import { ROOT, runService } from '../support/black-box/server-process.ts';
+import { COMPILED, ROOT, runService } from '../support/black-box/server-process.ts';
 
 const run = promisify(execFile);
 const NO_TYPESCRIPT = ['--import', path.join(ROOT, 'test/support/black-box/no-typescript.mjs')];
@@ -46,7 +46,7 @@ test('the compiled CLI renders a Japanese title, broken into phrases (the BudouX
 
 test('npm start runs the compiled service: health, the contract, the web app, the reference and a render in a worker thread', async () => {
   const key = 'svc_local_compiled_test_key_0123456789';
-  const server = await runService({ DATA_DIR: path.join(dir, 'data'), API_KEYS: key }, undefined, [...NO_TYPESCRIPT, 'dist/main.js']);
+  const server = await runService({ DATA_DIR: path.join(dir, 'data'), API_KEYS: key }, undefined, [...NO_TYPESCRIPT, ...COMPILED]);
   try {
     const health = await fetch(`${server.url}/v1/health`);
     assert.equal(health.status, 200);

@@ -16,6 +16,8 @@ export interface ServerProcess {
 
 /** The service from its TypeScript sources. */
 export const FROM_SOURCE = ['--import', 'tsx', 'src/main.ts'];
+/** The compiled service, as `npm start` runs it (scripts/run-tests.mjs builds it before the tests). */
+export const COMPILED = ['dist/main.js'];
 
 /**
  * Starts the service (node with `args`, from the repository's root) and resolves once it listens;
