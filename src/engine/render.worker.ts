@@ -2,7 +2,7 @@
 // API's event loop. Cancellation arrives through a shared flag checked between frames; on cancel
 // the FFmpeg child is killed at once.
 import { failureKind, renderFailure, type RenderFailureKind } from './render-failure.ts';
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas } from '../generators/lib/canvas.ts';
 import { isMainThread, type MessagePort } from 'node:worker_threads';
 import { ALL_GENERATORS } from '../generators/index.ts';
 import { GeneratorRegistry } from '../generators/registry.ts';
