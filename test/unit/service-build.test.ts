@@ -2,7 +2,18 @@
 // and the bin's choice between the build and the TypeScript sources (bin/render-service.mjs).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -63,4 +74,15 @@ test('a changed source makes the build out of date until it is built again; a to
   assert.equal((await buildService({ root: copy })).built, true);
   assert.equal(current(), true);
   assert.match(readFileSync(path.join(copy, 'dist/build.json'), 'utf8'), /"src\/lib\/formats\.ts"/);
+});
+
+test('a top-level await anywhere in the bundle fails the build (a worker thread loads its module graph through require)', async () => {
+  const lib = path.join(copy, 'src/generators/lib/random.ts');
+  const before = readFileSync(lib, 'utf8');
+  writeFileSync(lib, `${before}\nawait Promise.resolve();\n`);
+  try {
+    await assert.rejects(buildService({ root: copy }), /Top-level await is not available/);
+  } finally {
+    writeFileSync(lib, before);
+  }
 });
