@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Compiles the service, the worker process and the CLI to JavaScript in dist/ (not committed), so
 // they start without tsx: esbuild bundles each entry point with the modules it imports (src/,
-// handlers/, db/), split into shared chunks, every package left to node_modules (native and
-// WebAssembly ones included). Runs after `npm install`, before `npm start`, `npm run worker` and the
+// handlers/, db/), split into shared chunks, every package but a few small pure-JavaScript ones
+// (BUNDLED_PACKAGES) left to node_modules (the native and WebAssembly ones among them). Runs after `npm install`, before `npm start`, `npm run worker` and the
 // tests, and again only when a source changed (the stamp in dist/build.json, scripts/build-stamp.mjs);
 // a build takes about two seconds.
 //   node scripts/build-service.mjs           build when a source changed, say what it did
@@ -36,8 +36,8 @@ export const ENTRIES = {
 };
 /**
  * Packages bundled into dist/ with what they import: pure JavaScript on the CLI's render path, many
- * small modules each, which load several times faster as part of a bundle (ajv with ajv-formats
- * took 130 ms of a CLI render's CPU time, bundled 35 ms). Every other package stays in node_modules:
+ * small modules each, which load several times faster as part of a bundle (Ajv and ajv-formats
+ * took 90–135 ms of CPU to load on the loaded development machine, bundled 18–28 ms). Every other package stays in node_modules:
  * native and WebAssembly ones must (canvas, sharp, better-sqlite3, harfbuzzjs, wawoff2), and others
  * find files of their own at run time (piscina's worker, pino's transports) or are loaded by the
  * service alone, whose start-up is not a command's.
