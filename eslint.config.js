@@ -52,7 +52,7 @@ const layerZones = LAYERS.slice(1).map((layer, i) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'web/dist/**', 'codegen/**', 'scripts/sdk-consumers/**'] },
+  { ignores: ['node_modules/**', 'web/dist/**', 'dist/**', 'codegen/**', 'scripts/sdk-consumers/**'] },
   {
     files: ['**/*.{ts,js,mjs}'],
     extends: [tseslint.configs.recommended],

@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWeb } from './build-web.mjs';
+import { buildAll } from './build.mjs';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { requireSystemPackages } from './system-packages.mjs';
 
@@ -67,8 +67,9 @@ requireSystemPackages({ files });
 
 let stopPostgres = async () => {};
 let dropTemplates = async () => {};
-// The web app is served from its build; a test run always sees the current sources.
-await buildWeb();
+// The web app is served from its build and the CLI runs compiled (bin/render-service.mjs): a test run
+// always sees the current sources, each part rebuilt only when one of its sources changed.
+await buildAll();
 
 const env = { ...process.env };
 if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit' && t !== 'determinism')) {

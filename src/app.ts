@@ -3,11 +3,11 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { handlers } from '../handlers/index.ts';
 import { isProblemError } from './errors/problem.ts';
+import { packagePath } from './lib/package-root.ts';
 import type { AppDeps } from './http/app-deps.types.ts';
 import { loggableUrl, markAnsweredByLeanPath, requestLogger } from './http/logging.ts';
 import { LEAN_PATH_STEP, leanHitPathStep } from './http/lean-hit.path.ts';
@@ -45,7 +45,7 @@ const redocBundle = () =>
   ));
 
 /** The built web app (scripts/build-web.mjs bundles web/ into web/dist at install, start and test). */
-export const WEB_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web', 'dist');
+export const WEB_DIR = packagePath('web', 'dist');
 /** Strict policy for the web app's pages: same-origin code and API calls; renders shown through blob: URLs. */
 export const WEB_CSP = [
   "default-src 'self'",

@@ -1,24 +1,25 @@
 // `render-service` command line: renders exactly the bytes the API returns for the same recipe,
-// through the same engine (recipe resolution, worker, encoders). Mistakes are caught before any
-// rendering (the output path, the format, the options) and named by the option that holds them.
+// through the same engine (recipe resolution, the render worker's code, encoders), on its own
+// thread. Mistakes are caught before any rendering (the output path, the format, the options) and
+// named by the option that holds them.
 // Exit codes: 0 done, 1 the render failed, 2 the command line is wrong.
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config/config.ts';
 import { ENGINE_VERSION } from './engine/versions.ts';
 import { FORMATS, OUTPUT_FORMATS, type OutputFormat } from './lib/formats.ts';
 import { ProblemError } from './errors/problem.ts';
-import { ALL_GENERATORS } from './generators/index.ts';
-import { GeneratorRegistry } from './generators/registry.ts';
+import { packagePath } from './lib/package-root.ts';
 import type { GeneratorDefinition } from './generators/generator.types.ts';
-import { type FieldPaths, type ResolvedRecipe, defaultSize, resolveEncodedRecipe, resolveRecipe } from './engine/recipe.ts';
-import { createRenderEngine } from './services/render-engine.factory.ts';
+import type { FieldPaths, ResolvedRecipe } from './engine/recipe.ts';
+import type { RenderEngine } from './services/render-engine.factory.ts';
 import { signTarget, signingKeyOf } from './lib/url-signature.ts';
 import { sha256Hex } from './lib/hashing.ts';
 import { extract } from './engine/recipe-metadata.ts';
+
+// The generators, the recipe rules and the render engine are imported only by the commands that use
+// them (list, describe, render, sign): --version, help and inspect start in a fraction of the time.
 
 /** Where `render-service sign` reads the signing secret: never an argument, which would land in shell history. */
 const SIGNING_SECRET_ENV = 'RENDER_SERVICE_SIGNING_SECRET';
@@ -122,7 +123,7 @@ function checkWritable(file: string): void {
   }
 }
 
-function describe(gen: GeneratorDefinition): string {
+function describe(gen: GeneratorDefinition, defaultSize: () => { width: number; height: number }): string {
   const lines = [
     `${gen.name} (${gen.slug} ${gen.version})${gen.animated ? ', animated' : ''}`,
     gen.description,
@@ -158,7 +159,7 @@ function describe(gen: GeneratorDefinition): string {
 }
 
 function version(): string {
-  const { version: packageVersion } = createRequire(import.meta.url)('../package.json') as { version: string };
+  const { version: packageVersion } = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string };
   return `render-service ${packageVersion} (engine ${ENGINE_VERSION}, node ${process.versions.node})`;
 }
 
@@ -168,10 +169,11 @@ const OPTION_PATHS: FieldPaths = { params: '--params', seed: '--seed', size: '--
 async function main(argv: string[]): Promise<number> {
   // Operator commands need the database and the account services, which renders never load.
   if (argv[0] === 'admin') {
-    const [{ runAdmin }, { composeAdmin }, { createLogger }] = await Promise.all([
+    const [{ runAdmin }, { composeAdmin }, { createLogger }, { loadConfig }] = await Promise.all([
       import('./admin.ts'),
       import('./compose.ts'),
       import('./lib/logger.ts'),
+      import('./config/config.ts'),
     ]);
     const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
     return runAdmin(argv.slice(1), io, composeAdmin, loadConfig(process.env), createLogger('warn', process.stderr));
@@ -201,14 +203,6 @@ async function main(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command, slug, ...extra] = positionals;
-  const registry = new GeneratorRegistry(ALL_GENERATORS);
-  const slugs = registry.list().map((g) => g.slug);
-  const generator = (name: string | undefined, what: string) => {
-    if (!name) throw new UsageError(`${what} needs a generator slug (render-service list shows them)`);
-    const found = registry.get(name);
-    if (!found) throw new UsageError(`there is no generator "${name}".${didYouMean(name, slugs)} render-service list shows them all.`);
-    return found;
-  };
 
   if (values.version) {
     process.stdout.write(version() + '\n');
@@ -223,26 +217,18 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-  if (command === 'list') {
-    for (const g of registry.list())
-      process.stdout.write(`${g.slug.padEnd(20)} ${g.version.padEnd(8)} ${g.formats.join(',').padEnd(28)} ${g.name}\n`);
-    return 0;
-  }
-  if (command === 'describe') {
-    process.stdout.write(describe(generator(slug, 'describe')) + '\n');
-    return 0;
-  }
   if (command === 'inspect') {
     process.stdout.write(JSON.stringify(await inspect(slug), null, 2) + '\n');
     return 0;
   }
-  if (command !== 'render' && command !== 'sign')
+  if (command !== 'list' && command !== 'describe' && command !== 'render' && command !== 'sign')
     throw new UsageError(
       `unknown command "${command}".${didYouMean(command, ['list', 'describe', 'render', 'sign', 'inspect', 'help'])}\n\n${USAGE}`,
     );
 
-  // Everything that can be checked is checked before the render starts.
-  const output = values.output && values.output !== '-' ? values.output : undefined;
+  // Everything that can be checked is checked before the render starts, the output first.
+  const renders = command === 'render' || command === 'sign';
+  const output = renders && values.output && values.output !== '-' ? values.output : undefined;
   if (output && command === 'sign') throw new UsageError('sign writes the URL to standard output; -o is for render');
   if (output) checkWritable(output);
   const fileFormat = output ? formatOfFile(output) : undefined;
@@ -251,8 +237,38 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(
       `-o ${output}: ${path.extname(output)} is not a format this service renders; name the file .${OUTPUT_FORMATS.map((f) => FORMATS[f].extension).join(', .')} (or leave the extension off and use --format)`,
     );
-  // A recipe's text is checked by the shaper, which loads asynchronously (list and describe need none).
-  await registry.ready();
+  // The engine starts now: its render module and the encoders load beside the generators and the
+  // recipe's checks. FFmpeg is probed only once the recipe is known to need it.
+  let motion: (needed: boolean) => void = () => undefined;
+  const engineStarting = command === 'render' ? startEngine(new Promise<boolean>((resolve) => (motion = resolve))) : undefined;
+  engineStarting?.catch(() => undefined); // a failure is reported where it is awaited, after the recipe's checks
+
+  const [{ ALL_GENERATORS }, { GeneratorRegistry }, { defaultSize, resolveEncodedRecipe, resolveRecipe }] = await Promise.all([
+    import('./generators/index.ts'),
+    import('./generators/registry.ts'),
+    import('./engine/recipe.ts'),
+  ]);
+  const registry = new GeneratorRegistry(ALL_GENERATORS);
+  const slugs = registry.list().map((g) => g.slug);
+  const generator = (name: string | undefined, what: string) => {
+    if (!name) throw new UsageError(`${what} needs a generator slug (render-service list shows them)`);
+    const found = registry.get(name);
+    if (!found) throw new UsageError(`there is no generator "${name}".${didYouMean(name, slugs)} render-service list shows them all.`);
+    return found;
+  };
+  if (command === 'list') {
+    for (const g of registry.list())
+      process.stdout.write(`${g.slug.padEnd(20)} ${g.version.padEnd(8)} ${g.formats.join(',').padEnd(28)} ${g.name}\n`);
+    return 0;
+  }
+  if (command === 'describe') {
+    process.stdout.write(describe(generator(slug, 'describe'), defaultSize) + '\n');
+    return 0;
+  }
+
+  // A recipe's text is checked by the shaper, which loads asynchronously (list and describe need none;
+  // a generator without text does not either).
+  await registry.ready(values.recipe ? recipeGenerator(values.recipe) : slug);
   let resolved: ResolvedRecipe;
   if (values.recipe) {
     if (slug) throw new UsageError('give either a generator slug or --recipe, not both');
@@ -295,12 +311,8 @@ async function main(argv: string[]): Promise<number> {
   if (!output && FORMATS[format].kind !== 'text' && process.stdout.isTTY)
     throw new UsageError(`a ${format} file is binary: give -o FILE, or redirect standard output (> file.${FORMATS[format].extension})`);
 
-  // One render, no cache (every run renders), one worker and generous time limits: nothing waits behind it.
-  const config = loadConfig(process.env);
-  const engine = await createRenderEngine({
-    ffmpegPath: config.ffmpegPath,
-    render: { workers: 1, queueLimit: 1, timeoutMs: 600_000, animationBudgetMs: 600_000 },
-  });
+  motion(FORMATS[format].kind === 'motion');
+  const engine = await engineStarting!;
   const started = performance.now();
   const { width, height, pixelRatio } = resolved.recipe.size;
   const what = `${resolved.recipe.generator} ${format} ${width}×${height}${pixelRatio !== 1 ? `@${pixelRatio}` : ''}`;
@@ -326,6 +338,38 @@ async function main(argv: string[]): Promise<number> {
     await engine.close();
   }
   return 0;
+}
+
+/** The generator a --recipe names, read without checking anything (resolveEncodedRecipe does); undefined when it cannot be read. */
+function recipeGenerator(encoded: string): string | undefined {
+  try {
+    const { generator } = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as { generator?: unknown };
+    return typeof generator === 'string' ? generator : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The engine of one render: no cache (every run renders), rendering on this thread (a worker thread
+ * would load the canvas, the encoders and the generators again) and generous time limits (nothing
+ * waits behind it). `needsFfmpeg` settles once the recipe is known: a still or a text
+ * never runs FFmpeg, so it is probed (a process of its own) only for gif and mp4.
+ */
+async function startEngine(needsFfmpeg: Promise<boolean>): Promise<RenderEngine> {
+  const [{ loadConfig }, { createRenderEngine }, { probeFfmpegVersion, resolveFfmpeg }] = await Promise.all([
+    import('./config/config.ts'),
+    import('./services/render-engine.factory.ts'),
+    import('./engine/ffmpeg.ts'),
+  ]);
+  const config = loadConfig(process.env);
+  return createRenderEngine(
+    {
+      ffmpegPath: config.ffmpegPath,
+      render: { workers: 1, queueLimit: 1, timeoutMs: 600_000, animationBudgetMs: 600_000, inThread: true },
+    },
+    { ffmpegVersion: needsFfmpeg.then((needed) => (needed ? probeFfmpegVersion(resolveFfmpeg(config.ffmpegPath)) : undefined)) },
+  );
 }
 
 /** `render-service inspect FILE`: the recipe the file carries (recipe-metadata.ts), checked against its hash. */

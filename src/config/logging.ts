@@ -1,5 +1,5 @@
-// How much the process logs (LOG_LEVEL); the levels themselves are the logger's (src/lib/logger.ts).
-import { LOG_LEVELS, type LogLevel } from '../lib/logger.ts';
+// How much the process logs (LOG_LEVEL); the levels themselves are the logger's (src/lib/log-levels.ts).
+import { LOG_LEVELS, type LogLevel } from '../lib/log-levels.ts';
 import type { EnvReader } from './env-reader.ts';
 
 export interface LoggingConfig {

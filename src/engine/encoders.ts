@@ -11,10 +11,14 @@ import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { createRequire } from 'node:module';
+import type Sharp from 'sharp';
 import { mp4MetadataArgs, type EmbeddedRecipe } from './recipe-metadata.ts';
 import { ffmpegEnv } from '../lib/allocator-env.ts';
 
+// Required, not imported: as an ES module, sharp and the CommonJS packages under it load about
+// twice as slowly (Node scans each for the names it exports).
+const sharp = createRequire(import.meta.url)('sharp') as typeof Sharp;
 // One libvips thread per render: the worker pool already spreads renders over the cores.
 sharp.concurrency(1);
 sharp.cache(false);

@@ -3,7 +3,6 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
-import { startMotionEncoder } from './encoders.ts';
 import type { FormatOfKind } from '../lib/formats.ts';
 
 export type FfmpegSource = 'FFMPEG_PATH' | 'ffmpeg-static' | '@ffmpeg-installer/ffmpeg';
@@ -76,6 +75,9 @@ const PROBE_SIZE = 16;
 export async function probeFfmpegEncode(binary: FfmpegBinary | undefined, timeoutMs = 10_000): Promise<string | undefined> {
   if (!binary) return 'no FFmpeg binary was found';
   const frame = new Uint8Array(PROBE_SIZE * PROBE_SIZE * 4).fill(128);
+  // Imported here, not above: the encoders bring sharp, which a process that only resolves FFmpeg
+  // (the CLI's main thread, the API's) need not load.
+  const { startMotionEncoder } = await import('./encoders.ts');
   for (const format of Object.keys(MAGIC) as FormatOfKind<'motion'>[]) {
     try {
       const encoder = await startMotionEncoder({

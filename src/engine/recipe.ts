@@ -78,7 +78,13 @@ export function recipePaths(prefix: string): FieldPaths {
 export const BODY_PATHS: FieldPaths = recipePaths('body');
 
 const paramValidators = new WeakMap<GeneratorDefinition, ValidateFunction>();
-const ajv = createAjv({ useDefaults: false });
+/**
+ * One Ajv for every recipe schema, which does not check the schemas themselves against the draft
+ * 2020-12 meta-schema: compiling that meta-schema was most of a CLI render's start-up. The schemas
+ * are this code's own, and the generator contract tests compile every paramSchema with a strict,
+ * checking Ajv (test/unit/generators/generator-contract.ts).
+ */
+const ajv = createAjv({ useDefaults: false, validateSchema: false });
 
 function paramValidator(def: GeneratorDefinition): ValidateFunction {
   let v = paramValidators.get(def);
@@ -245,7 +251,7 @@ function finish(recipe: CanonicalRecipe, generator: GeneratorDefinition, paths: 
   };
 }
 
-const encodedRecipeValidator = createAjv().compile({
+const ENCODED_RECIPE_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: ['v', 'generator', 'version'],
@@ -267,7 +273,9 @@ const encodedRecipeValidator = createAjv().compile({
     },
     format: { enum: OUTPUT_FORMATS },
   },
-});
+};
+/** Compiled on first use: a process that never decodes a recipe URL (a CLI render of a slug) skips it. */
+let encodedRecipeValidator: ValidateFunction | undefined;
 
 export interface RecipeOverrides {
   format?: OutputFormat;
@@ -297,6 +305,7 @@ export function resolveEncodedRecipe(
       issues: [{ path: 'query.r', message: 'is not base64url JSON' }],
     });
   }
+  encodedRecipeValidator ??= ajv.compile(ENCODED_RECIPE_SCHEMA);
   if (!encodedRecipeValidator(decoded)) {
     const issues = toIssues(encodedRecipeValidator.errors, 'query.r');
     throw new ProblemError('invalid_recipe', {

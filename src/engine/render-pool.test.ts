@@ -145,3 +145,21 @@ test('the threads start with start() or the first render: a pool that never rend
   assert.equal(eager.started, true);
   await eager.close();
 });
+
+test('inThread (the CLI): the same bytes as a worker thread, with progress, and an abort stops the render', async () => {
+  const inThread = new RenderPool({ workers: 1, queueLimit: 1, inThread: true });
+  try {
+    const frames: number[] = [];
+    const mine = await inThread.render(still(5), { onProgress: (frame) => frames.push(frame) });
+    const theirs = await pool.render(still(5));
+    assert.deepEqual(Buffer.from(mine.bytes), Buffer.from(theirs.bytes));
+    await flush();
+    assert.deepEqual(frames, [1]);
+    if (!long().ffmpegPath) return; // the abort needs an animation, so FFmpeg
+    const controller = new AbortController();
+    const running = inThread.render(long(), { signal: controller.signal, onProgress: () => controller.abort() });
+    await assert.rejects(running, (err: ProblemError) => err.code === 'client_closed_request');
+  } finally {
+    await inThread.close();
+  }
+});

@@ -6,11 +6,13 @@
 // (recycleIdleMs): only a thread's end gives its allocator's memory back (see below).
 // The threads start with start() or, failing that, on the first render (which then waits for them):
 // the service's processes start them at once (createRenderEngine), a test app on its first render,
-// so a suite that never renders pays nothing for them.
+// so a suite that never renders pays nothing for them. A process that makes one render and exits
+// (the CLI) renders on its own thread instead (inThread).
 import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { ProblemError } from '../errors/problem.ts';
 import { MAX_FRAME_PIXELS } from '../config/limits.ts';
 import { isFormatKind } from '../lib/formats.ts';
@@ -26,6 +28,60 @@ export interface RenderPoolOptions {
   maxPixelsInFlight?: number;
   /** How long the pool must be idle before the threads that made large frames are replaced (default 10 s). */
   recycleIdleMs?: number;
+  /**
+   * Render on this thread, one at a time, instead of in worker threads: for a process that makes one
+   * render and exits (the CLI), where starting a worker thread — which loads the generators, the
+   * canvas, the shaper and the encoders all over again — costs more than the render. The same code
+   * draws and encodes (render.worker.ts), so the bytes are the same.
+   */
+  inThread?: boolean;
+}
+
+/** What runs the renders: piscina's worker threads, or this thread (RenderPoolOptions.inThread). */
+interface Runner {
+  run(task: RenderTask, options: { transferList: never[] }): Promise<unknown>;
+  readonly queueSize: number;
+  readonly utilization: number;
+  destroy(): Promise<void>;
+}
+
+/** Renders one at a time on this thread, through the worker's own module. */
+class InThreadRunner implements Runner {
+  /** Loaded from the start, as a worker thread would: it loads while the caller waits for other things (the shaper, FFmpeg). */
+  private readonly worker = import('./render.worker.ts');
+  private tail: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
+  private running = 0;
+
+  constructor() {
+    this.worker.catch(() => undefined); // a failure to load is the first render's
+  }
+
+  run(task: RenderTask): Promise<unknown> {
+    this.waiting++;
+    const result = this.tail.then(async () => {
+      this.waiting--;
+      this.running++;
+      try {
+        const { default: render } = await this.worker;
+        return await render(task);
+      } finally {
+        this.running--;
+      }
+    });
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  get queueSize(): number {
+    return this.waiting;
+  }
+
+  get utilization(): number {
+    return this.running;
+  }
+
+  async destroy(): Promise<void> {}
 }
 
 /**
@@ -37,6 +93,15 @@ export interface RenderPoolOptions {
 export const RECYCLE_AFTER_PIXELS = 4_000_000;
 const RECYCLE_IDLE_MS = 10_000;
 
+/**
+ * Whether this module runs compiled (bundled into dist/ by scripts/build-service.mjs) rather than as
+ * TypeScript through tsx. The worker threads then load the compiled render.worker.js, which the build
+ * writes beside every module of the bundle, and need no loader.
+ */
+const COMPILED = !import.meta.url.endsWith('.ts');
+const require = createRequire(import.meta.url);
+const WORKER_MODULE = new URL(COMPILED ? './render.worker.js' : './render.worker.ts', import.meta.url);
+
 export type PoolTask = Omit<RenderTask, 'cancel' | 'progress'>;
 
 export interface RunOptions {
@@ -47,8 +112,11 @@ export interface RunOptions {
 }
 
 export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]]; recycled: [threadIds: number[]] }> {
-  /** The worker threads, started by start() or the first render (`threads`); undefined until then. */
-  private pool: Piscina | undefined;
+  /** The worker threads (or this thread), started by start() or the first render (`threads`); undefined until then. */
+  private pool: Runner | undefined;
+  /** The same pool when it is piscina's worker threads (the ones that are recycled). */
+  private piscina: Piscina | undefined;
+  private readonly inThread: boolean;
   /** Cancel flags of the renders in flight, so close() can stop them (and their FFmpeg children). */
   private readonly active = new Set<Int32Array>();
   private readonly settled = new Set<Promise<unknown>>();
@@ -67,6 +135,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
   constructor(options: RenderPoolOptions = {}) {
     super();
     this.recycleIdleMs = options.recycleIdleMs ?? RECYCLE_IDLE_MS;
+    this.inThread = options.inThread ?? false;
     this.workers = options.workers ?? Math.max(1, availableParallelism());
     this.queueLimit = options.queueLimit ?? this.workers * 8;
     this.gate = new PixelGate(options.maxPixelsInFlight ?? this.workers * MAX_FRAME_PIXELS);
@@ -78,10 +147,13 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
   }
 
   /** The worker threads: every one of them is started at once, by start() or the first render, and kept until close(). */
-  private threads(): Piscina {
+  private threads(): Runner {
     if (this.closing) throw new Error('the render pool is closed');
-    this.pool ??= new Piscina({
-      filename: new URL('./render.worker.ts', import.meta.url).href,
+    if (this.pool) return this.pool;
+    if (this.inThread) return (this.pool = new InThreadRunner());
+    // Loaded here, not imported above: a pool that renders on its own thread never needs it.
+    this.piscina = new (require('piscina') as { Piscina: typeof Piscina }).Piscina({
+      filename: WORKER_MODULE.href,
       minThreads: this.workers,
       maxThreads: this.workers,
       maxQueue: this.queueLimit,
@@ -90,7 +162,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
       concurrentTasksPerWorker: 1,
       execArgv: workerExecArgv(),
     });
-    return this.pool;
+    return (this.pool = this.piscina);
   }
 
   /** Whether the worker threads have been started (by start() or a render). */
@@ -143,7 +215,12 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     let port: MessagePort | undefined;
     let channel: MessageChannel | undefined;
-    if (options.onProgress) {
+    if (options.onProgress && threads instanceof InThreadRunner) {
+      // On this thread the render's progress needs no channel: it is told as it is posted, as a
+      // channel's messages would arrive before a worker's result (closed, a channel drops the rest).
+      const onProgress = options.onProgress;
+      port = { postMessage: (e: { frame: number; frames: number }) => onProgress(e.frame, e.frames) } as unknown as MessagePort;
+    } else if (options.onProgress) {
       channel = new MessageChannel();
       port = channel.port2 as unknown as MessagePort;
       channel.port1.onmessage = (e: MessageEvent<{ frame: number; frames: number }>) => options.onProgress!(e.data.frame, e.data.frames);
@@ -157,7 +234,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
       () => {},
     );
     this.settled.add(settled);
-    const large = task.deviceWidth * task.deviceHeight >= RECYCLE_AFTER_PIXELS && !isFormatKind(task.format, 'text');
+    const large = !this.inThread && task.deviceWidth * task.deviceHeight >= RECYCLE_AFTER_PIXELS && !isFormatKind(task.format, 'text');
     try {
       const output = (await running) as RenderOutput;
       if (large) this.holding.add(output.threadId);
@@ -192,7 +269,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
    */
   private async recycle(): Promise<void> {
     if (this.active.size > 0 || this.closing || this.recycling) return;
-    const threads = (this.pool?.threads ?? []).filter((t) => this.holdingUnknown || this.holding.has(t.threadId));
+    const threads = (this.piscina?.threads ?? []).filter((t) => this.holdingUnknown || this.holding.has(t.threadId));
     this.holding.clear();
     this.holdingUnknown = false;
     if (threads.length === 0) return;
@@ -224,9 +301,12 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
   }
 }
 
-/** Workers run the TypeScript sources too, so they need the tsx loader even when the parent registered it through the API (the CLI). */
+/**
+ * From source, workers run the TypeScript sources too, so they need the tsx loader even when the
+ * parent registered it through the API (the CLI in a checkout without a build); compiled, none.
+ */
 function workerExecArgv(): string[] {
-  if (process.execArgv.some((a) => a.includes('tsx'))) return process.execArgv;
+  if (COMPILED || process.execArgv.some((a) => a.includes('tsx'))) return process.execArgv;
   return [...process.execArgv, '--import', import.meta.resolve('tsx')];
 }
 

@@ -2,8 +2,8 @@
 // API's event loop. Cancellation arrives through a shared flag checked between frames; on cancel
 // the FFmpeg child is killed at once.
 import { failureKind, renderFailure, type RenderFailureKind } from './render-failure.ts';
-import { createCanvas } from '@napi-rs/canvas';
-import { type MessagePort, threadId } from 'node:worker_threads';
+import { createCanvas } from '../generators/lib/canvas.ts';
+import { isMainThread, type MessagePort, threadId } from 'node:worker_threads';
 import { ALL_GENERATORS } from '../generators/index.ts';
 import { GeneratorRegistry } from '../generators/registry.ts';
 import { isFormatKind, type OutputFormat } from '../lib/formats.ts';
@@ -56,6 +56,9 @@ export interface RenderOutput {
 }
 
 const generators = new GeneratorRegistry(ALL_GENERATORS);
+// A worker thread prepares every generator as it starts, before its first task (the shaper takes a
+// while); on the main thread (RenderPool's inThread, the CLI) a render prepares only its own.
+if (!isMainThread) generators.ready().catch(() => undefined); // a failure is the first render's, which awaits it again
 
 function fail(kind: RenderFailureKind, message: string): never {
   throw renderFailure(kind, message);
@@ -107,7 +110,7 @@ export default async function render(task: RenderTask): Promise<RenderOutput> {
 async function renderTask(task: RenderTask): Promise<RenderOutput> {
   const gen = generators.get(task.slug);
   if (!gen) fail('generator', `unknown generator ${task.slug}`);
-  await generators.ready();
+  await generators.ready(task.slug);
   const deadline = Date.now() + task.timeoutMs;
   const { deviceWidth, deviceHeight } = task;
   const checkpoint = () => {

@@ -1,10 +1,9 @@
 // The process logger: JSON lines (pino). Redaction is the second line of defence behind the request
 // log's allow-list (src/http/logging.ts), for anything code logs by mistake.
 import { pino, type DestinationStream, type Logger } from 'pino';
+import type { LogLevel } from './log-levels.ts';
 
-/** pino's levels, the values LOG_LEVEL accepts (owned here, so the lowest layer need not import the settings). */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export { LOG_LEVELS, type LogLevel } from './log-levels.ts';
 
 export const REDACT_PATHS = [
   'req.headers.authorization',

@@ -1,10 +1,10 @@
 // Loads openapi.yaml once. The same document drives routing, validation, /v1/openapi.json and the
 // reference page, so they cannot disagree.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { packagePath } from './package-root.ts';
 
-export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+export const OPENAPI_PATH = packagePath('openapi.yaml');
 
 export interface OpenApiDocument {
   openapi: string;

@@ -7,9 +7,8 @@ import { type FfmpegBinary, probeFfmpegVersion, resolveFfmpeg } from '../engine/
 import { RenderPool } from '../engine/render-pool.ts';
 import { ALL_GENERATORS } from '../generators/index.ts';
 import { GeneratorRegistry } from '../generators/registry.ts';
-import { createLogger } from '../lib/logger.ts';
 import type { DependencyStatus } from '../lib/dependency-status.ts';
-import { RenderService } from './render.service.ts';
+import { NO_LOG, RenderService } from './render.service.ts';
 
 /** A cache that keeps nothing: one-off renders (CLI, bench, goldens) must not read or fill one. */
 export const NO_CACHE: BlobStore = { get: async () => undefined, put: async () => {}, delete: async () => {} };
@@ -17,6 +16,8 @@ export const NO_CACHE: BlobStore = { get: async () => undefined, put: async () =
 export type RenderEngineConfig = Pick<Config, 'ffmpegPath'> & {
   readonly render: Pick<Config['render'], 'workers' | 'queueLimit' | 'timeoutMs' | 'animationBudgetMs'> & {
     readonly maxPixelsInFlight?: number;
+    /** Render on the calling thread instead of worker threads (RenderPoolOptions.inThread: the CLI's one render). */
+    readonly inThread?: boolean;
   };
 };
 
@@ -43,24 +44,36 @@ export async function createRenderEngine(
     lazyThreads?: boolean;
   } = {},
 ): Promise<RenderEngine> {
-  const ffmpeg = resolveFfmpeg(config.ffmpegPath);
-  const ffmpegVersion = await (options.ffmpegVersion ?? probeFfmpegVersion(ffmpeg));
-  const generators = new GeneratorRegistry(ALL_GENERATORS);
-  await generators.ready();
   const pool = new RenderPool({
     workers: config.render.workers,
     queueLimit: config.render.queueLimit,
     maxPixelsInFlight: config.render.maxPixelsInFlight,
+    inThread: config.render.inThread,
   });
-  // Started now, so they are ready by the first render (starting takes a moment: each thread loads the generators).
+  // Started first, so they are ready by the first render: they load while FFmpeg is probed and the
+  // shaper loads here (each thread loads the generators).
   if (!options.lazyThreads) pool.start();
+  const ffmpeg = resolveFfmpeg(config.ffmpegPath);
+  const generators = new GeneratorRegistry(ALL_GENERATORS);
+  let ffmpegVersion: string | undefined;
+  try {
+    // Every generator prepared (the shaper loaded) up front, for renders of any of them; an engine
+    // that renders on its own thread (the CLI's one render) prepares each render's own as it comes.
+    [ffmpegVersion] = await Promise.all([
+      options.ffmpegVersion ?? probeFfmpegVersion(ffmpeg),
+      config.render.inThread ? undefined : generators.ready(),
+    ]);
+  } catch (err) {
+    await pool.close();
+    throw err;
+  }
   const service = new RenderService({
     generators,
     pool,
     cache: options.cache ?? NO_CACHE,
     ffmpegPath: ffmpegVersion ? ffmpeg?.path : undefined,
     limits: config.render,
-    logger: options.logger ?? createLogger('silent'),
+    logger: options.logger ?? NO_LOG,
     dependencies: options.dependencies,
   });
   return { generators, pool, service, ffmpeg, ffmpegVersion, close: () => pool.close() };

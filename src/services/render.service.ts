@@ -53,6 +53,12 @@ export function cacheKey(resolved: ResolvedRecipe): string {
   return `${resolved.hash}_e${ENGINE_VERSION.replaceAll('.', '-')}.${FORMATS[resolved.recipe.format].extension}`;
 }
 
+/** What the render service logs through: the levels it uses of a pino logger. */
+export type RenderLogger = Pick<Logger, 'warn' | 'error' | 'debug'>;
+
+/** A logger that drops every line, without loading pino: for one-off engines (the CLI, benches, goldens). */
+export const NO_LOG: RenderLogger = { warn: () => undefined, error: () => undefined, debug: () => undefined };
+
 export interface RenderServiceOptions {
   generators: GeneratorRegistry;
   pool: RenderPool;
@@ -61,7 +67,8 @@ export interface RenderServiceOptions {
   /** Undefined when FFmpeg is missing or did not answer: motion renders then fail with ffmpeg_missing. */
   ffmpegPath: string | undefined;
   limits: RenderLimits;
-  logger: Logger;
+  /** Where a cache failure is logged (the service's logger; the one-off engines pass NO_LOG). */
+  logger: RenderLogger;
   /** Told when the cache's store cannot be reached (an outage is logged there once, not per render). */
   dependencies?: DependencyStatus;
 }
@@ -74,7 +81,7 @@ export class RenderService {
   private readonly cache: BlobStore;
   private readonly ffmpegPath: string | undefined;
   private readonly limits: RenderLimits;
-  private readonly logger: Logger;
+  private readonly logger: RenderLogger;
   private readonly dependencies: DependencyStatus | undefined;
 
   constructor(options: RenderServiceOptions) {

@@ -1,11 +1,15 @@
-// Black-box: the real process, started the way `npm start` starts it, over real HTTP.
+// Black-box: the real process, started the way `npm start` starts it (the compiled `node dist/main.js`),
+// over real HTTP.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
 import { after, test } from 'node:test';
-import { runService } from '../support/black-box/server-process.ts';
+import { COMPILED, runService as runAnyService } from '../support/black-box/server-process.ts';
+
+/** The service as `npm start` runs it. */
+const runService = (env: Record<string, string>) => runAnyService(env, undefined, COMPILED);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-accept-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -19,7 +19,7 @@
 // under every such internal edge (kept 2 px inside the tile's outline) so the seam cannot show.
 // All lengths in the CSS are multiples of the --svc-geometric-size custom property (plus px nudges).
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { Path2D } from '@napi-rs/canvas';
+import { Path2D } from '../lib/canvas.ts';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, mix, paletteParam, parseHex, toHex } from '../lib/color.ts';

@@ -9,7 +9,7 @@ import { breakUnits, clampLines, toCapitals, wrapParagraph } from './line-break.
 import { shaperReady } from './shaper.ts';
 import { unsupportedGraphemes } from './text-setter.ts';
 
-await shaperReady;
+await shaperReady();
 
 const mono = (s: string) => splitGraphemes(s).length;
 const style = (text: string, weight: 400 | 700 = 400, emoji: 'color' | 'monochrome' = 'color'): TextFace => ({

@@ -4,7 +4,8 @@
 // createConicGradient give other pixels on other CPUs. JavaScript arithmetic is IEEE double and
 // never fused, so these are the same everywhere. Skia is still used where it is exact: solid
 // fills give a path's anti-aliased coverage (pathCoverage), which a gradient can then fill.
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas } from './canvas.ts';
 import type { Rgb } from './color.ts';
 import type { PixelBlock } from './pixels.ts';
 import { dmath } from './dmath.ts';

@@ -8,6 +8,8 @@
 // - inside a unit only when it alone is wider than the line: between graphemes, with a hyphen in
 //   Latin, Greek and Cyrillic.
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { packagePath } from '../../lib/package-root.ts';
 import { splitGraphemes } from './graphemes.ts';
 
 const isCjk = (cp: number) =>
@@ -42,6 +44,8 @@ const DASH = /^[-‐–—/]$/u;
 
 type PhraseModel = Record<string, Record<string, number>>;
 const require = createRequire(import.meta.url);
+/** The models' folder, found from the package root: a build (dist/) runs this module from elsewhere. */
+const BUDOUX_DIR = packagePath('src', 'generators', 'lib', 'budoux');
 
 /**
  * BudouX's phrase-break scoring (google/budoux, Apache License 2.0): a boundary falls before
@@ -92,7 +96,7 @@ const breakers = new Map<string, PhraseBreaker>();
 function phraseBreaker(kind: 'ja' | 'zh' | 'th'): PhraseBreaker {
   let b = breakers.get(kind);
   if (!b) {
-    b = new PhraseBreaker(require(`./budoux/${kind === 'zh' ? 'zh-hans' : kind}.json`) as PhraseModel);
+    b = new PhraseBreaker(require(path.join(BUDOUX_DIR, `${kind === 'zh' ? 'zh-hans' : kind}.json`)) as PhraseModel);
     breakers.set(kind, b);
   }
   return b;

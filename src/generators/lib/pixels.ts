@@ -1,7 +1,8 @@
 // Device pixels computed in JavaScript and their way onto a canvas. putImageData and
 // getImageData of opaque pixels copy bytes exactly, on every CPU; unpremultiplying translucent
 // pixels is not exact, so blocks read back from a canvas must be opaque there.
-import { ImageData, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { ImageData } from './canvas.ts';
 import type { Rgb } from './color.ts';
 import type { FrameInput } from '../generator.types.ts';
 

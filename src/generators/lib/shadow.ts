@@ -1,4 +1,5 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas } from './canvas.ts';
 import type { Rgb } from './color.ts';
 import { readBlock, writeBlock } from './pixels.ts';
 import { resample } from './resample.ts';

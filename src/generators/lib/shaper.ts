@@ -17,29 +17,33 @@ interface Woff2Binding {
 }
 // wawoff2's decompress() awaits its runtime once; after that the binding answers synchronously,
 // which drawing needs (a CJK text loads the subset files it uses while it is set).
-const startWoff2 = require('wawoff2/decompress.js') as (woff2: Uint8Array) => Promise<Uint8Array>;
-const woff2 = require('wawoff2/build/decompress_binding.js') as Woff2Binding;
 const firstFont = require.resolve('@fontsource/space-grotesk/files/space-grotesk-latin-400-normal.woff2');
+let woff2: Woff2Binding | undefined;
 let firstSfnt: Uint8Array | undefined;
 let hb: typeof HarfBuzz | undefined;
+let loading: Promise<void> | undefined;
 
 /**
- * Settles once HarfBuzz and the WOFF2 decoder are loaded; loading starts on import. Both load
- * asynchronously (WebAssembly), and this module has no top-level await: a module graph with one
- * cannot be loaded by require(), which is how a render worker thread loads its TypeScript. Await
- * it before the first shape — a generator registry's ready() does.
+ * Loads HarfBuzz and the WOFF2 decoder (both WebAssembly) on its first call, once per thread, and
+ * settles when they are ready; await it before the first shape — a generator registry's ready()
+ * does, for the generators that set text. Nothing loads on import: a render without text (and the
+ * CLI's --version) never pays for them. This module has no top-level await: a module graph with one
+ * cannot be loaded by require(), which is how a render worker thread loads its module.
  */
-export const shaperReady: Promise<void> = (async () => {
-  const [lib, sfnt] = await Promise.all([import('harfbuzzjs'), startWoff2(readFileSync(firstFont))]);
-  // A copy: the decoder's result is a view of its own memory, which the next call overwrites.
-  firstSfnt = Uint8Array.from(sfnt);
-  hb = lib;
-})();
-// A failure reaches whoever awaits it; loading it on import must not be an unhandled rejection.
-shaperReady.catch(() => undefined);
+export function shaperReady(): Promise<void> {
+  loading ??= (async () => {
+    const startWoff2 = require('wawoff2/decompress.js') as (woff2: Uint8Array) => Promise<Uint8Array>;
+    woff2 = require('wawoff2/build/decompress_binding.js') as Woff2Binding;
+    const [lib, sfnt] = await Promise.all([import('harfbuzzjs'), startWoff2(readFileSync(firstFont))]);
+    // A copy: the decoder's result is a view of its own memory, which the next call overwrites.
+    firstSfnt = Uint8Array.from(sfnt);
+    hb = lib;
+  })();
+  return loading;
+}
 
 function harfbuzz(): typeof HarfBuzz {
-  if (!hb) throw new Error('the text shaper is not loaded yet: await shaperReady (or a generator registry’s ready()) first');
+  if (!hb) throw new Error('the text shaper is not loaded yet: await shaperReady() (or a generator registry’s ready()) first');
   return hb;
 }
 
@@ -76,7 +80,7 @@ function load(face: FontFace): LoadedFace {
   let l = loaded.get(face.file);
   if (l) return l;
   const hb = harfbuzz();
-  const sfnt = face.file === firstFont ? firstSfnt : woff2.decompress(readFileSync(face.file));
+  const sfnt = face.file === firstFont ? firstSfnt : woff2!.decompress(readFileSync(face.file));
   if (!sfnt) throw new Error(`could not unpack ${face.file}`);
   const hbFace = new hb.Face(new hb.Blob(sfnt));
   const palette = hbFace.hasColorPalettes()

@@ -131,7 +131,7 @@ export default defineGenerator<SocialCardParams>({
     },
   },
 
-  prepare: () => shaperReady,
+  prepare: shaperReady,
 
   unsupportedText(p) {
     const { titleStyle, subStyle, labelStyle } = styles(p);

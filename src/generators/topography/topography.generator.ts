@@ -2,7 +2,8 @@
 // iso-lines with marching squares (segments joined into polylines, then simplified), with thicker
 // "index" contours every few levels and optional hypsometric tints between them. The same
 // polylines feed the raster and the SVG.
-import { Path2D, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { Path2D } from '../lib/canvas.ts';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, samplePalette, toHex } from '../lib/color.ts';

@@ -10,7 +10,7 @@
 // its colour there (no steps at tile edges). `scheme: auto` lets the seed pick one of a few curated
 // tonal triads: lines a few shades off the background, glowing into a contrasting accent.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { createCanvas, Path2D } from '@napi-rs/canvas';
+import { createCanvas, Path2D } from '../lib/canvas.ts';
 import { num } from '../lib/svg.ts';
 import { defineGenerator } from '../generator.types.ts';
 import { colorParam, parseHex, toHex } from '../lib/color.ts';

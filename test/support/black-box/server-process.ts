@@ -1,4 +1,5 @@
-// Starts the real service (`node --import tsx src/main.ts`) as a child process for black-box tests.
+// Starts the real service (`node --import tsx src/main.ts`, or another command line such as the
+// compiled `node dist/main.js` that `npm start` runs) as a child process for black-box tests.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BACKSTOP_MS } from './waiters.ts';
@@ -13,9 +14,21 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the service and resolves once it listens; the wait ends on that line (or the process's exit), `timeoutMs` is a backstop. */
-export function runService(env: Record<string, string>, timeoutMs = BACKSTOP_MS): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** The service from its TypeScript sources. */
+export const FROM_SOURCE = ['--import', 'tsx', 'src/main.ts'];
+/** The compiled service, as `npm start` runs it (scripts/run-tests.mjs builds it before the tests). */
+export const COMPILED = ['dist/main.js'];
+
+/**
+ * Starts the service (node with `args`, from the repository's root) and resolves once it listens;
+ * the wait ends on that line (or the process's exit), `timeoutMs` is a backstop.
+ */
+export function runService(
+  env: Record<string, string>,
+  timeoutMs = BACKSTOP_MS,
+  args: readonly string[] = FROM_SOURCE,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
