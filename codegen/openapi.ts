@@ -654,6 +654,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List templates
+         * @description The workspace's templates, newest first, each at its latest version. When more exist, a `Link`
+         *     header with `rel="next"` carries the next page's URL. Never cached (`Cache-Control: no-store`).
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Create a template
+         * @description Creates a template — a size, the variables a render fills in (a JSON Schema of an object) and
+         *     layers drawn in order — as its version 1, and answers 201 with it and its URL in `Location`.
+         *     Render it with `POST /v1/generate/{slug}`, the template's id as the slug (`tpl_…` for its
+         *     latest version, `tpl_…@2` for version 2). The template is checked whole: its shape by this
+         *     contract, and then what a schema cannot say — unique layer ids, generators and their params,
+         *     `{{variable}}` references, bundled font families, and that every asset it names is the
+         *     workspace's and of the right kind (400 `invalid_template` naming each field). A workspace
+         *     holds at most 500 templates (409 `conflict`). See [templates](docs/templates.md).
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example tpl_5Zq1xW8yT3nB0cV7mK2r */
+                id: components["parameters"]["TemplateId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One template
+         * @description The template at its latest version, with the list of its versions. Another workspace's
+         *     template answers 404 exactly like a missing one. Never cached (`Cache-Control: no-store`).
+         */
+        get: operations["getTemplate"];
+        /**
+         * Save a new version
+         * @description Replaces the template with the body as a new version (n + 1) and answers it. Earlier versions
+         *     never change and keep rendering: a recipe pins its version, so recipe URLs, signed URLs and
+         *     presets made from them give the same bytes as before. Checked as `POST /v1/templates` checks.
+         */
+        put: operations["updateTemplate"];
+        post?: never;
+        /**
+         * Delete a template
+         * @description Deletes the template and all its versions: 204, or 404 when the workspace has no such
+         *     template. From then on its recipe URLs, signed URLs and presets answer 404 `template_not_found`;
+         *     files already rendered are unaffected. Its id is never used again.
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{id}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example tpl_5Zq1xW8yT3nB0cV7mK2r */
+                id: components["parameters"]["TemplateId"];
+                /**
+                 * @description The version number, from 1.
+                 * @example 1
+                 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One version of a template
+         * @description A version exactly as it was saved; versions never change. Never cached (`Cache-Control: no-store`).
+         */
+        get: operations["getTemplateVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/url-signing-keys": {
         parameters: {
             query?: never;
@@ -853,7 +949,7 @@ export interface components {
             params?: components["schemas"]["Params"];
             seed?: components["schemas"]["Seed"];
             size?: components["schemas"]["Size"];
-            slug: string;
+            slug: components["schemas"]["RecipeSlug"];
         };
         BatchRequest: {
             /**
@@ -919,6 +1015,19 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description A solid colour or a gradient, in its box or over the whole canvas. Send `color` or `gradient`. */
+        FillLayer: {
+            box?: components["schemas"]["TemplateBox"];
+            color?: components["schemas"]["TemplateColor"];
+            gradient?: components["schemas"]["TemplateGradient"];
+            id: components["schemas"]["TemplateLayerId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "fill";
+            opacity?: components["schemas"]["TemplateOpacity"];
+        };
         /**
          * @default png
          * @enum {string}
@@ -975,6 +1084,25 @@ export interface components {
             /** @description Semver; part of every recipe hash. */
             version: string;
         };
+        /** @description A generator's picture, in its box or (without one) over the whole canvas. An animated generator makes the template animated (gif, mp4); a template has at most one. */
+        GeneratorLayer: {
+            box?: components["schemas"]["TemplateBox"];
+            id: components["schemas"]["TemplateLayerId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "generator";
+            opacity?: components["schemas"]["TemplateOpacity"];
+            /** @description Params over the generator's defaults; a value may be `"{{variable}}"`. */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** @description A number, or `"{{variable}}"`; default: the render's seed. */
+            seed?: number | string;
+            /** @description A generator from `GET /v1/generators`. */
+            slug: string;
+        };
         Health: {
             /**
              * @description How long a direct gif or mp4 render (`POST /v1/generate/{slug}`, `GET /v1/render/{recipeHash}`) may
@@ -995,6 +1123,23 @@ export interface components {
             rendererVersion: string;
             /** @description The deployed source revision (git commit or REVISION). */
             revision: string;
+        };
+        /** @description An image asset in a box: `cover` (default) fills the box, cropped to it and centred; `contain` shows it whole, centred. */
+        ImageLayer: {
+            /** @description An image asset's id, or `"{{variable}}"` (the variable then takes an image asset's id). */
+            asset: string;
+            box: components["schemas"]["TemplateBox"];
+            /** @enum {string} */
+            fit?: "cover" | "contain";
+            id: components["schemas"]["TemplateLayerId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "image";
+            opacity?: components["schemas"]["TemplateOpacity"];
+            /** @description Corner radius in template pixels (at half the shorter side: a circle). */
+            radius?: number;
         };
         Job: {
             attempts: number;
@@ -1038,12 +1183,12 @@ export interface components {
         /** @description A recipe plus the generator, given as `slug` or its alias `generator`. */
         JobCreate: {
             format?: components["schemas"]["Format"];
-            generator?: string;
+            generator?: components["schemas"]["RecipeSlug"];
             metadata?: components["schemas"]["JobMetadata"];
             params?: components["schemas"]["Params"];
             seed?: components["schemas"]["Seed"];
             size?: components["schemas"]["Size"];
-            slug?: string;
+            slug?: components["schemas"]["RecipeSlug"];
             webhookUrl?: components["schemas"]["WebhookUrl"];
         } & ({
             slug: string;
@@ -1116,7 +1261,7 @@ export interface components {
             params?: components["schemas"]["Params"];
             seed?: components["schemas"]["Seed"];
             size?: components["schemas"]["Size"];
-            slug: string;
+            slug: components["schemas"]["RecipeSlug"];
         };
         PresetUpdate: {
             name?: string;
@@ -1156,7 +1301,8 @@ export interface components {
          *     |---|---|---|
          *     | `validation_failed` | 400 | The request violates the contract; `issues` lists each field. |
          *     | `malformed_json` | 400 | The body is not valid JSON. |
-         *     | `invalid_params` | 400 | Generator params violate the generator's `paramSchema`. |
+         *     | `invalid_params` | 400 | Generator params violate the generator's `paramSchema` (a template's: its `variables`). |
+         *     | `invalid_template` | 400 | The template breaks a rule its schema cannot say: duplicate layer ids, an unknown generator or its params, an undeclared `{{variable}}`, an unknown font family, an asset that is not the workspace's or not of the layer's kind; `issues` names each field. |
          *     | `unsupported_characters` | 400 | A text param has characters no font bundled with the service draws (e.g. Korean, private-use or rare scripts); `issues` names each param and grapheme (with its code points) and `characters` lists them. Text is never drawn from the machine's fonts nor as empty boxes. |
          *     | `unsupported_format` | 400 | The generator does not offer this format. |
          *     | `invalid_recipe` | 400 | The encoded recipe `r` cannot be decoded (not base64url JSON), or it decoded but breaks a rule or limit of a recipe; `detail` and `issues` say which. |
@@ -1173,6 +1319,7 @@ export interface components {
          *     | `not_found` | 404 | No such resource in this workspace. |
          *     | `route_not_found` | 404 | No such route. |
          *     | `generator_not_found` | 404 | No generator has this slug. |
+         *     | `template_not_found` | 404 | The workspace has no such template (or version): another workspace's, a deleted one and a missing one answer alike. |
          *     | `method_not_allowed` | 405 | The route exists but not with this method (`Allow` lists those it has). No operation declares it: it answers a method that has no operation on the path. |
          *     | `request_timeout` | 408 | The headers or the body did not arrive within their deadline; the connection is closed. |
          *     | `job_not_cancellable` | 409 | The job has already ended. |
@@ -1201,7 +1348,7 @@ export interface components {
          *     | `render_timeout` | 504 | The render exceeded its time limit. |
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "unsupported_characters" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "signing_key_limit_reached" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "method_not_allowed" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "job_has_no_result" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "signed_url_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
+        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "invalid_template" | "unsupported_characters" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "signing_key_limit_reached" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "template_not_found" | "method_not_allowed" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "job_has_no_result" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "signed_url_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
         ProblemIssue: {
             keyword?: string;
             message: string;
@@ -1237,10 +1384,34 @@ export interface components {
             webhookUrl?: components["schemas"]["WebhookUrl"];
         };
         /**
+         * @description A generator slug from `GET /v1/generators`, or a template of the workspace — `tpl_…` (its latest version) or `tpl_…@2` (version 2).
+         * @example mesh-gradient
+         */
+        RecipeSlug: string;
+        /**
          * @description 0 derives the seed from the canonical params (the first 4 bytes of their SHA-256, big-endian; 1 if that is 0).
          * @default 0
          */
         Seed: number;
+        /** @description A rectangle (with corner `radius`) or an ellipse, filled, stroked or both. */
+        ShapeLayer: {
+            box: components["schemas"]["TemplateBox"];
+            fill?: components["schemas"]["TemplateColor"];
+            id: components["schemas"]["TemplateLayerId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "shape";
+            opacity?: components["schemas"]["TemplateOpacity"];
+            radius?: number;
+            /** @enum {string} */
+            shape: "rectangle" | "ellipse";
+            stroke?: {
+                color: components["schemas"]["TemplateColor"];
+                width: number;
+            };
+        };
         /**
          * @description The `Cache-Control` max-age of signed responses (how long a CDN or browser may keep them; revocation cannot reach those copies).
          * @default 31536000
@@ -1278,7 +1449,7 @@ export interface components {
             params?: components["schemas"]["Params"];
             seed?: components["schemas"]["Seed"];
             size?: components["schemas"]["Size"];
-            slug: string;
+            slug: components["schemas"]["RecipeSlug"];
         };
         Size: {
             /**
@@ -1292,6 +1463,126 @@ export interface components {
              * @example 1200
              */
             width: number;
+        };
+        Template: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @example tpl_5Zq1xW8yT3nB0cV7mK2r */
+            id: string;
+            layers: components["schemas"]["TemplateLayer"][];
+            name: string;
+            size: components["schemas"]["TemplateSize"];
+            /** Format: date-time */
+            updatedAt: string;
+            variables: components["schemas"]["TemplateVariables"];
+            /** @description The latest version: the one these fields describe. */
+            version: number;
+            /** @description Every version, oldest first. */
+            versions: {
+                /** Format: date-time */
+                createdAt: string;
+                name: string;
+                version: number;
+            }[];
+        };
+        /** @description A rectangle in the template's own pixel space (its `size`); scaled with the whole composition. */
+        TemplateBox: {
+            height: number;
+            width: number;
+            x: number;
+            y: number;
+        };
+        /**
+         * @description `#rgb`, `#rrggbb` or `#rrggbbaa`.
+         * @example #0f172a
+         */
+        TemplateColor: string;
+        TemplateCreate: {
+            layers: components["schemas"]["TemplateLayer"][];
+            name: string;
+            size: components["schemas"]["TemplateSize"];
+            variables?: components["schemas"]["TemplateVariables"];
+        };
+        /** @description linear: `angle` in degrees as CSS says it (90 runs left to right, 180 top to bottom); radial: centre `cx`, `cy` (0–1 of the box, default 0.5) reaching the farthest corner. */
+        TemplateGradient: {
+            angle?: number;
+            cx?: number;
+            cy?: number;
+            stops: {
+                color: components["schemas"]["TemplateColor"];
+                offset: number;
+            }[];
+            /** @enum {string} */
+            type: "linear" | "radial";
+        };
+        /** @description One layer; `kind` says which. */
+        TemplateLayer: components["schemas"]["GeneratorLayer"] | components["schemas"]["FillLayer"] | components["schemas"]["ImageLayer"] | components["schemas"]["TextLayer"] | components["schemas"]["ShapeLayer"];
+        /** @description Unique within the template. */
+        TemplateLayerId: string;
+        /** @description 0–1, default 1. */
+        TemplateOpacity: number;
+        /** @description The template's own size in pixels; a render without `size` renders at it, and another size must keep its aspect ratio. */
+        TemplateSize: {
+            height: number;
+            width: number;
+        };
+        TemplateSummary: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @example tpl_5Zq1xW8yT3nB0cV7mK2r */
+            id: string;
+            name: string;
+            size: components["schemas"]["TemplateSize"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The latest version. */
+            version: number;
+        };
+        /** @description A JSON Schema (draft 2020-12) of an object — the render's `params`. Defaults fill what a render leaves out. Default: `{ "type": "object", "properties": {} }`. */
+        TemplateVariables: {
+            [key: string]: unknown;
+        };
+        TemplateVersion: {
+            /** Format: date-time */
+            createdAt: string;
+            layers: components["schemas"]["TemplateLayer"][];
+            name: string;
+            size: components["schemas"]["TemplateSize"];
+            templateId: string;
+            variables: components["schemas"]["TemplateVariables"];
+            version: number;
+        };
+        /** @description Text in a box, with `{{variable}}` interpolation, set at the largest size from `fit.max` down to `fit.min` that fits the box in `fit.maxLines` lines; then `ellipsis` cuts the last line, `error` refuses the render (400 naming the variable). */
+        TextLayer: {
+            /** @enum {string} */
+            align?: "left" | "center" | "right";
+            box: components["schemas"]["TemplateBox"];
+            color?: components["schemas"]["TemplateColor"];
+            fit?: {
+                max: number;
+                maxLines?: number;
+                min?: number;
+                /** @enum {string} */
+                overflow?: "ellipsis" | "error";
+            };
+            /** @description A bundled family (default Space Grotesk) or an uploaded font asset; graphemes a font lacks come from the bundled fonts. */
+            font?: {
+                asset?: string;
+                /** @example Space Grotesk */
+                family?: string;
+                weight?: number;
+            };
+            id: components["schemas"]["TemplateLayerId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "text";
+            lineHeight?: number;
+            opacity?: components["schemas"]["TemplateOpacity"];
+            text: string;
+            /** @enum {string} */
+            valign?: "top" | "middle" | "bottom";
         };
         UrlSigningKey: {
             /** Format: date-time */
@@ -1899,8 +2190,12 @@ export interface components {
         Limit: number;
         /** @example pre_P3Rpn4k6qDdDAO2x5CaX */
         PresetId: string;
+        /** @description A generator slug from `GET /v1/generators`, or one of the workspace's templates — `tpl_…` (its latest version) or `tpl_…@2` (version 2). */
+        RecipeSlug: components["schemas"]["RecipeSlug"];
         /** @description A generator slug from `GET /v1/generators`. */
         Slug: string;
+        /** @example tpl_5Zq1xW8yT3nB0cV7mK2r */
+        TemplateId: string;
         /** @example usk_6c2NfJ0kQm3xV8pR4tYw */
         UrlSigningKeyId: string;
     };
@@ -2341,8 +2636,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description A generator slug from `GET /v1/generators`. */
-                slug: components["parameters"]["Slug"];
+                /** @description A generator slug from `GET /v1/generators`, or one of the workspace's templates — `tpl_…` (its latest version) or `tpl_…@2` (version 2). */
+                slug: components["parameters"]["RecipeSlug"];
             };
             cookie?: never;
         };
@@ -4228,6 +4523,722 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
             /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`; `animation_budget_exceeded`: a gif or mp4 passed `ANIMATION_BUDGET_MS` (export it with `POST /v1/jobs`). */
             504: components["responses"]["GatewayTimeout"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Opaque cursor from a `Link` header.
+                 * @example MTc5NTQ2NzEzMjMxMjpqb2JfbUhLX01vazR3Vkc3V0lqYQ
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Templates of the workspace, newest first. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    /** @description RFC 8288 link to the next page (`rel="next"`), when there is one. */
+                    Link?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "tpl_5Zq1xW8yT3nB0cV7mK2r",
+                     *         "name": "Blog og:image",
+                     *         "version": 2,
+                     *         "size": {
+                     *           "width": 1200,
+                     *           "height": 630
+                     *         },
+                     *         "createdAt": "2026-11-29T07:10:12.354Z",
+                     *         "updatedAt": "2026-11-29T07:31:40.101Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["TemplateSummary"][];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateCreate"];
+            };
+        };
+        responses: {
+            /** @description The template, at version 1. */
+            201: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    /** @description URL of the template. */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "tpl_5Zq1xW8yT3nB0cV7mK2r",
+                     *       "name": "Blog og:image",
+                     *       "version": 1,
+                     *       "size": {
+                     *         "width": 1200,
+                     *         "height": 630
+                     *       },
+                     *       "variables": {
+                     *         "type": "object",
+                     *         "required": [
+                     *           "title"
+                     *         ],
+                     *         "properties": {
+                     *           "title": {
+                     *             "type": "string",
+                     *             "maxLength": 200
+                     *           },
+                     *           "author": {
+                     *             "type": "string",
+                     *             "default": "The team"
+                     *           }
+                     *         }
+                     *       },
+                     *       "layers": [
+                     *         {
+                     *           "id": "background",
+                     *           "kind": "generator",
+                     *           "slug": "mesh-gradient",
+                     *           "seed": 7
+                     *         },
+                     *         {
+                     *           "id": "logo",
+                     *           "kind": "image",
+                     *           "asset": "ast_3f1c2a9be47d4c0a8f2e6b1d9c7a5e30",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 56,
+                     *             "width": 96,
+                     *             "height": 96
+                     *           },
+                     *           "fit": "contain"
+                     *         },
+                     *         {
+                     *           "id": "title",
+                     *           "kind": "text",
+                     *           "text": "{{title}}",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 200,
+                     *             "width": 1072,
+                     *             "height": 300
+                     *           },
+                     *           "font": {
+                     *             "family": "Space Grotesk",
+                     *             "weight": 700
+                     *           },
+                     *           "color": "#ffffff",
+                     *           "fit": {
+                     *             "max": 96,
+                     *             "min": 40,
+                     *             "maxLines": 3,
+                     *             "overflow": "ellipsis"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "author",
+                     *           "kind": "text",
+                     *           "text": "by {{author}}",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 530,
+                     *             "width": 800,
+                     *             "height": 48
+                     *           },
+                     *           "color": "#e2e8f0",
+                     *           "fit": {
+                     *             "max": 32
+                     *           }
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-29T07:10:12.354Z",
+                     *       "updatedAt": "2026-11-29T07:31:40.101Z",
+                     *       "versions": [
+                     *         {
+                     *           "version": 1,
+                     *           "name": "Blog og:image",
+                     *           "createdAt": "2026-11-29T07:10:12.354Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @example tpl_5Zq1xW8yT3nB0cV7mK2r */
+                id: components["parameters"]["TemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "tpl_5Zq1xW8yT3nB0cV7mK2r",
+                     *       "name": "Blog og:image",
+                     *       "version": 2,
+                     *       "size": {
+                     *         "width": 1200,
+                     *         "height": 630
+                     *       },
+                     *       "variables": {
+                     *         "type": "object",
+                     *         "required": [
+                     *           "title"
+                     *         ],
+                     *         "properties": {
+                     *           "title": {
+                     *             "type": "string",
+                     *             "maxLength": 200
+                     *           },
+                     *           "author": {
+                     *             "type": "string",
+                     *             "default": "The team"
+                     *           }
+                     *         }
+                     *       },
+                     *       "layers": [
+                     *         {
+                     *           "id": "background",
+                     *           "kind": "generator",
+                     *           "slug": "mesh-gradient",
+                     *           "seed": 7
+                     *         },
+                     *         {
+                     *           "id": "logo",
+                     *           "kind": "image",
+                     *           "asset": "ast_3f1c2a9be47d4c0a8f2e6b1d9c7a5e30",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 56,
+                     *             "width": 96,
+                     *             "height": 96
+                     *           },
+                     *           "fit": "contain"
+                     *         },
+                     *         {
+                     *           "id": "title",
+                     *           "kind": "text",
+                     *           "text": "{{title}}",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 200,
+                     *             "width": 1072,
+                     *             "height": 300
+                     *           },
+                     *           "font": {
+                     *             "family": "Space Grotesk",
+                     *             "weight": 700
+                     *           },
+                     *           "color": "#ffffff",
+                     *           "fit": {
+                     *             "max": 96,
+                     *             "min": 40,
+                     *             "maxLines": 3,
+                     *             "overflow": "ellipsis"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "author",
+                     *           "kind": "text",
+                     *           "text": "by {{author}}",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 530,
+                     *             "width": 800,
+                     *             "height": 48
+                     *           },
+                     *           "color": "#e2e8f0",
+                     *           "fit": {
+                     *             "max": 32
+                     *           }
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-29T07:10:12.354Z",
+                     *       "updatedAt": "2026-11-29T07:31:40.101Z",
+                     *       "versions": [
+                     *         {
+                     *           "version": 1,
+                     *           "name": "Blog og:image",
+                     *           "createdAt": "2026-11-29T07:10:12.354Z"
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "name": "Blog og:image",
+                     *           "createdAt": "2026-11-29T07:31:40.101Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example tpl_5Zq1xW8yT3nB0cV7mK2r */
+                id: components["parameters"]["TemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateCreate"];
+            };
+        };
+        responses: {
+            /** @description The template at its new version. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "tpl_5Zq1xW8yT3nB0cV7mK2r",
+                     *       "name": "Blog og:image",
+                     *       "version": 2,
+                     *       "size": {
+                     *         "width": 1200,
+                     *         "height": 630
+                     *       },
+                     *       "variables": {
+                     *         "type": "object",
+                     *         "required": [
+                     *           "title"
+                     *         ],
+                     *         "properties": {
+                     *           "title": {
+                     *             "type": "string",
+                     *             "maxLength": 200
+                     *           },
+                     *           "author": {
+                     *             "type": "string",
+                     *             "default": "The team"
+                     *           }
+                     *         }
+                     *       },
+                     *       "layers": [
+                     *         {
+                     *           "id": "background",
+                     *           "kind": "generator",
+                     *           "slug": "mesh-gradient",
+                     *           "seed": 7
+                     *         },
+                     *         {
+                     *           "id": "logo",
+                     *           "kind": "image",
+                     *           "asset": "ast_3f1c2a9be47d4c0a8f2e6b1d9c7a5e30",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 56,
+                     *             "width": 96,
+                     *             "height": 96
+                     *           },
+                     *           "fit": "contain"
+                     *         },
+                     *         {
+                     *           "id": "title",
+                     *           "kind": "text",
+                     *           "text": "{{title}}",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 200,
+                     *             "width": 1072,
+                     *             "height": 300
+                     *           },
+                     *           "font": {
+                     *             "family": "Space Grotesk",
+                     *             "weight": 700
+                     *           },
+                     *           "color": "#ffffff",
+                     *           "fit": {
+                     *             "max": 96,
+                     *             "min": 40,
+                     *             "maxLines": 3,
+                     *             "overflow": "ellipsis"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "author",
+                     *           "kind": "text",
+                     *           "text": "by {{author}}",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 530,
+                     *             "width": 800,
+                     *             "height": 48
+                     *           },
+                     *           "color": "#e2e8f0",
+                     *           "fit": {
+                     *             "max": 32
+                     *           }
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-29T07:10:12.354Z",
+                     *       "updatedAt": "2026-11-29T07:31:40.101Z",
+                     *       "versions": [
+                     *         {
+                     *           "version": 1,
+                     *           "name": "Blog og:image",
+                     *           "createdAt": "2026-11-29T07:10:12.354Z"
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "name": "Blog og:image",
+                     *           "createdAt": "2026-11-29T07:31:40.101Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `origin_denied`: the `Origin` is not in `ALLOWED_ORIGINS`, or a cookie-authenticated change carries no listed `Origin`. */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example tpl_5Zq1xW8yT3nB0cV7mK2r */
+                id: components["parameters"]["TemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `origin_denied`: the `Origin` is not in `ALLOWED_ORIGINS`, or a cookie-authenticated delete carries no listed `Origin`. */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTemplateVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @example tpl_5Zq1xW8yT3nB0cV7mK2r */
+                id: components["parameters"]["TemplateId"];
+                /**
+                 * @description The version number, from 1.
+                 * @example 1
+                 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "templateId": "tpl_5Zq1xW8yT3nB0cV7mK2r",
+                     *       "version": 1,
+                     *       "name": "Blog og:image",
+                     *       "size": {
+                     *         "width": 1200,
+                     *         "height": 630
+                     *       },
+                     *       "variables": {
+                     *         "type": "object",
+                     *         "required": [
+                     *           "title"
+                     *         ],
+                     *         "properties": {
+                     *           "title": {
+                     *             "type": "string",
+                     *             "maxLength": 200
+                     *           },
+                     *           "author": {
+                     *             "type": "string",
+                     *             "default": "The team"
+                     *           }
+                     *         }
+                     *       },
+                     *       "layers": [
+                     *         {
+                     *           "id": "background",
+                     *           "kind": "generator",
+                     *           "slug": "mesh-gradient",
+                     *           "seed": 7
+                     *         },
+                     *         {
+                     *           "id": "logo",
+                     *           "kind": "image",
+                     *           "asset": "ast_3f1c2a9be47d4c0a8f2e6b1d9c7a5e30",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 56,
+                     *             "width": 96,
+                     *             "height": 96
+                     *           },
+                     *           "fit": "contain"
+                     *         },
+                     *         {
+                     *           "id": "title",
+                     *           "kind": "text",
+                     *           "text": "{{title}}",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 200,
+                     *             "width": 1072,
+                     *             "height": 300
+                     *           },
+                     *           "font": {
+                     *             "family": "Space Grotesk",
+                     *             "weight": 700
+                     *           },
+                     *           "color": "#ffffff",
+                     *           "fit": {
+                     *             "max": 96,
+                     *             "min": 40,
+                     *             "maxLines": 3,
+                     *             "overflow": "ellipsis"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "author",
+                     *           "kind": "text",
+                     *           "text": "by {{author}}",
+                     *           "box": {
+                     *             "x": 64,
+                     *             "y": 530,
+                     *             "width": 800,
+                     *             "height": 48
+                     *           },
+                     *           "color": "#e2e8f0",
+                     *           "fit": {
+                     *             "max": 32
+                     *           }
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-29T07:10:12.354Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TemplateVersion"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };

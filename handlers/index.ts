@@ -36,6 +36,12 @@ import renderPreset from './renderPreset.ts';
 import renderRecipe from './renderRecipe.ts';
 import revokeKey from './revokeKey.ts';
 import updatePreset from './updatePreset.ts';
+import createTemplate from './createTemplate.ts';
+import listTemplates from './listTemplates.ts';
+import getTemplate from './getTemplate.ts';
+import updateTemplate from './updateTemplate.ts';
+import deleteTemplate from './deleteTemplate.ts';
+import getTemplateVersion from './getTemplateVersion.ts';
 import createUrlSigningKey from './createUrlSigningKey.ts';
 import listUrlSigningKeys from './listUrlSigningKeys.ts';
 import revokeUrlSigningKey from './revokeUrlSigningKey.ts';
@@ -75,6 +81,12 @@ export const handlers = {
   updatePreset,
   deletePreset,
   renderPreset,
+  createTemplate,
+  listTemplates,
+  getTemplate,
+  updateTemplate,
+  deleteTemplate,
+  getTemplateVersion,
   getUsage,
   getPricing,
   getBilling,

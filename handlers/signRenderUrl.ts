@@ -5,7 +5,7 @@ export default defineHandler('signRenderUrl', async (ctx) => {
   const { slug, params, seed, size, format, expiresAt, expiresInSeconds, extension } = ctx.body;
   // The contract refuses expiresAt with expiresInSeconds (`not: { required: [...] }`): 400 naming body.expiresInSeconds.
   // Validated exactly as POST /v1/generate/{slug} validates its body.
-  const resolved = ctx.deps.services.render.resolve(slug, { params, seed, size, format });
+  const resolved = await ctx.deps.services.recipes.resolve(principal.workspaceId, slug, { params, seed, size, format });
   const path = `/v1/render/${resolved.hash}${extension ? `.${resolved.recipe.format}` : ''}?r=${resolved.encoded}`;
   const signed = await ctx.deps.services.urlSigningKeys.signTarget(principal.workspaceId, ctx.params.id, path, {
     expiresAt,

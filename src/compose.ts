@@ -1,4 +1,5 @@
 // The composition root: turns a Config into live dependencies (database, ffmpeg, services).
+import { ProblemError } from './errors/problem.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -26,6 +27,9 @@ import { UrlSigningKeysRepository } from '../db/repositories/url-signing-keys.re
 import { UrlSigningKeysService } from './services/url-signing-keys.service.ts';
 import { PgKeyRevocationFeed } from './adapters/pg-listen.key-revocations.ts';
 import { PresetsService } from './services/presets.service.ts';
+import { type TemplateAssetSource, TemplatesService } from './services/templates.service.ts';
+import { TemplatesRepository } from '../db/repositories/templates.repository.ts';
+import { RecipesService } from './services/recipes.service.ts';
 import { PresetsRepository } from '../db/repositories/presets.repository.ts';
 import { BUY_CREDITS_HINT, CreditsService, NO_BILLING_HINT } from './services/credits.service.ts';
 import { UsageService } from './services/usage.service.ts';
@@ -237,6 +241,16 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   });
   urlSigningKeys.on('refused', (reason) => metrics.signedUrlRefusal(reason));
   const meteredRender = new MeteredRenderService({ render, credits, usage, signingKeys: urlSigningKeys });
+  // Until assets land: a workspace has none, so a template that names one is refused.
+  const templateAssets: TemplateAssetSource = {
+    loadForRender: async (_workspaceId, ids) => {
+      if (ids.length > 0) throw new ProblemError('not_found', { detail: `No asset ${ids[0]} in this workspace.` });
+      return new Map();
+    },
+    describe: async () => undefined,
+  };
+  const templates = new TemplatesService({ repo: new TemplatesRepository(db), assets: templateAssets, generators, clock });
+  const recipes = new RecipesService(render, templates);
   const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
   idempotency.startSweeper(quietly('warn', 'idempotency key sweep failed'));
   const revision = options.revision ?? config.revision ?? gitRevision(process.cwd()) ?? 'unknown';
@@ -270,6 +284,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     repo: jobsRepo,
     queue,
     render,
+    recipes,
     results,
     credits,
     clock,
@@ -281,6 +296,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     repo: jobsRepo,
     queue,
     render,
+    recipes,
     results,
     meteredRender,
     usage,
@@ -321,7 +337,9 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       }),
       keys,
       urlSigningKeys,
-      presets: new PresetsService({ repo: new PresetsRepository(db), render, clock }),
+      presets: new PresetsService({ repo: new PresetsRepository(db), render, recipes, clock }),
+      templates,
+      recipes,
       credits,
       billing,
       idempotency,
@@ -349,7 +367,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       generators,
       workspaces: new WorkspacesService(workspaces),
       render,
-      batch: new BatchService(render, meteredRender, pool.workers),
+      batch: new BatchService(recipes, meteredRender, pool.workers),
       rateLimiter,
       webhooks: { secrets: webhookSecrets, delivery: webhookDelivery },
       jobs,

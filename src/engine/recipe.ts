@@ -44,6 +44,32 @@ export interface CanonicalRecipe {
   seed: number;
   size: { width: number; height: number; pixelRatio: number };
   format: OutputFormat;
+  /** A template's recipe only: the content hash (sha256) of every asset it draws, by asset id. */
+  assets?: Record<string, string>;
+}
+
+/** Template ids (`tpl_…`) render as generators do; their recipes also pin their assets. */
+export const TEMPLATE_ID = /^tpl_[A-Za-z0-9]{1,60}$/;
+export const isTemplateId = (slug: string): boolean => TEMPLATE_ID.test(slug);
+
+/** What a worker thread needs to draw a template version (render.worker.ts). */
+export interface TemplateTask {
+  id: string;
+  version: number;
+  /** The version's spec (TemplateSpec, src/templates/template.types.ts). */
+  spec: unknown;
+  /** Every asset the render draws, in its stored (normalized) form. */
+  assets: Record<string, { kind: 'image' | 'font'; sha256: string; data: Uint8Array }>;
+}
+
+/** How a template differs from a registry generator when its recipe is resolved (src/services/recipes.service.ts). */
+export interface TemplateResolution {
+  /** The size a recipe without one renders at: the template's own. */
+  size: { width: number; height: number };
+  /** The asset hashes the recipe pins, for the params (after validation). */
+  assets(params: Record<string, unknown>): Record<string, string>;
+  /** Checks that need the params after validation (text that must fit); issues name `paths.params`. */
+  check?(params: Record<string, unknown>, paths: FieldPaths): void;
 }
 
 export interface ResolvedRecipe {
@@ -60,6 +86,8 @@ export interface ResolvedRecipe {
   deviceHeight: number;
   frames: number;
   fps: number;
+  /** A template's recipe: its workspace (a recipe is another workspace's 404) and what the worker draws from. */
+  template?: { workspaceId: string; task: TemplateTask };
 }
 
 /** Where in the request the recipe came from, so issues name the right field. */
@@ -125,7 +153,16 @@ export function resolveRecipe(
 ): ResolvedRecipe {
   const generator = registry.get(slug);
   if (!generator) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${slug}". See GET /v1/generators.` });
+  return resolveWith(generator, input, paths);
+}
 
+/** Resolves a recipe of a generator already found: a registry's, or a template version seen as one. */
+export function resolveWith(
+  generator: GeneratorDefinition,
+  input: RecipeInput,
+  paths: FieldPaths = BODY_PATHS,
+  template?: TemplateResolution,
+): ResolvedRecipe {
   const format = input.format ?? 'png';
   if (!generator.formats.includes(format)) {
     throw new ProblemError('unsupported_format', {
@@ -154,7 +191,7 @@ export function resolveRecipe(
     });
   }
 
-  const fallback = defaultSize();
+  const fallback = template ? { ...template.size, pixelRatio: DEFAULT_SIZE.pixelRatio } : defaultSize();
   const size = {
     width: input.size?.width ?? fallback.width,
     height: input.size?.height ?? fallback.height,
@@ -178,6 +215,13 @@ export function resolveRecipe(
       keyword: 'range',
     });
   }
+  if (template && issues.length === 0 && !sameAspect(size, template.size)) {
+    issues.push({
+      path: `${paths.size}`,
+      message: `must keep the template's aspect ratio ${template.size.width}:${template.size.height} (for width ${size.width}, height ${Math.round((size.width * template.size.height) / template.size.width)})`,
+      keyword: 'aspect',
+    });
+  }
   if (input.seed !== undefined && (!Number.isInteger(input.seed) || input.seed < 0 || input.seed > 4294967295)) {
     issues.push({ path: paths.seed, message: 'must be an integer from 0 to 4294967295', keyword: 'range' });
   }
@@ -193,7 +237,16 @@ export function resolveRecipe(
     size,
     format,
   };
+  if (template) {
+    template.check?.(params, paths);
+    recipe.assets = template.assets(params);
+  }
   return finish(recipe, generator, paths);
+}
+
+/** A template renders scaled whole: the size must have its aspect ratio, to the nearest pixel on either side. */
+function sameAspect(size: { width: number; height: number }, of: { width: number; height: number }): boolean {
+  return size.height === Math.round((size.width * of.height) / of.width) || size.width === Math.round((size.height * of.width) / of.height);
 }
 
 function finish(recipe: CanonicalRecipe, generator: GeneratorDefinition, paths: FieldPaths): ResolvedRecipe {
@@ -257,7 +310,7 @@ const ENCODED_RECIPE_SCHEMA = {
   required: ['v', 'generator', 'version'],
   properties: {
     v: { const: RECIPE_SCHEMA_VERSION },
-    generator: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' },
+    generator: { type: 'string', pattern: '^([a-z0-9][a-z0-9-]{0,63}|tpl_[A-Za-z0-9]{1,60})$' },
     version: { type: 'string', minLength: 1, maxLength: 32 },
     params: { type: 'object' },
     seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
@@ -272,6 +325,11 @@ const ENCODED_RECIPE_SCHEMA = {
       },
     },
     format: { enum: OUTPUT_FORMATS },
+    assets: {
+      type: 'object',
+      propertyNames: { pattern: '^ast_[0-9a-f]{32}$' },
+      additionalProperties: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+    },
   },
 };
 /** Compiled on first use: a process that never decodes a recipe URL (a CLI render of a slug) skips it. */
@@ -296,6 +354,16 @@ export function resolveEncodedRecipe(
   encoded: string,
   overrides: RecipeOverrides = {},
 ): ResolvedRecipe {
+  const recipe = decodeRecipe(expectedHash, encoded);
+  const generator = registry.get(recipe.generator);
+  if (!generator) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${recipe.generator}".` });
+  return resolveDecoded(generator, recipe, overrides);
+}
+
+/** A recipe URL's `r` as sent: decoded, checked against the schema and, when given, the path's hash. */
+export type DecodedRecipe = Partial<CanonicalRecipe> & Pick<CanonicalRecipe, 'generator' | 'version'>;
+
+export function decodeRecipe(expectedHash: string | undefined, encoded: string): DecodedRecipe {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
@@ -320,19 +388,25 @@ export function resolveEncodedRecipe(
       issues: [{ path: 'path.recipeHash', message: 'does not match sha256 of the canonical recipe in r' }],
     });
   }
-  const recipe = decoded as Partial<CanonicalRecipe> & Pick<CanonicalRecipe, 'generator' | 'version'>;
-  const generator = registry.get(recipe.generator);
-  if (!generator) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${recipe.generator}".` });
+  return decoded as DecodedRecipe;
+}
+
+/** Resolves a decoded recipe with its generator (or template version), the query's overrides applied. */
+export function resolveDecoded(
+  generator: GeneratorDefinition,
+  recipe: DecodedRecipe,
+  overrides: RecipeOverrides = {},
+  template?: TemplateResolution,
+): ResolvedRecipe {
   if (generator.version !== recipe.version) {
     throw new ProblemError('recipe_outdated', {
       detail: `The recipe pins ${generator.slug} ${recipe.version}; the service now runs ${generator.version}, whose output differs. Build a new recipe URL.`,
       extra: { pinnedVersion: recipe.version, currentVersion: generator.version },
     });
   }
-  const size = recipe.size ?? defaultSize();
-  return resolveRecipe(
-    registry,
-    recipe.generator,
+  const size = recipe.size ?? (template ? { ...template.size, pixelRatio: DEFAULT_SIZE.pixelRatio } : defaultSize());
+  return resolveWith(
+    generator,
     {
       params: recipe.params,
       seed: recipe.seed,
@@ -344,6 +418,7 @@ export function resolveEncodedRecipe(
       },
     },
     QUERY_PATHS,
+    template,
   );
 }
 
@@ -365,5 +440,6 @@ export function recipeTask(resolved: ResolvedRecipe): RecipeTask {
     recipe: { encoded: resolved.encoded, hash: resolved.hash },
     frames: resolved.frames,
     fps: resolved.fps,
+    ...(resolved.template ? { template: resolved.template.task } : {}),
   };
 }

@@ -12,6 +12,8 @@ import { mulberry32 } from '../generators/lib/random.ts';
 import { EncoderError, encodeStill, gifFramePlan, startMotionEncoder } from './encoders.ts';
 import { embed, type EmbeddedRecipe } from './recipe-metadata.ts';
 import { ENGINE_VERSION } from './versions.ts';
+import type { TemplateTask } from './recipe.ts';
+import { templateTaskGenerator } from './template-task.ts';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
@@ -46,6 +48,8 @@ export interface RenderTask {
   timeoutMs: number;
   /** Optional: receives { frame, frames } after each frame. */
   progress?: MessagePort;
+  /** A template version's render: what it draws from (`slug` is the template's id). */
+  template?: TemplateTask;
 }
 
 export interface RenderOutput {
@@ -108,9 +112,9 @@ export default async function render(task: RenderTask): Promise<RenderOutput> {
 }
 
 async function renderTask(task: RenderTask): Promise<RenderOutput> {
-  const gen = generators.get(task.slug);
+  const gen = task.template ? await templateTaskGenerator(task.template, generators) : generators.get(task.slug);
   if (!gen) fail('generator', `unknown generator ${task.slug}`);
-  await generators.ready(task.slug);
+  if (!task.template) await generators.ready(task.slug);
   const deadline = Date.now() + task.timeoutMs;
   const { deviceWidth, deviceHeight } = task;
   const checkpoint = () => {

@@ -12,6 +12,8 @@ import type { RenderService } from '../services/render.service.ts';
 import type { KeysService } from '../services/keys.service.ts';
 import type { UrlSigningKeysService } from '../services/url-signing-keys.service.ts';
 import type { PresetsService } from '../services/presets.service.ts';
+import type { RecipesService } from '../services/recipes.service.ts';
+import type { TemplatesService } from '../services/templates.service.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import type { BillingService } from '../services/billing.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
@@ -37,6 +39,10 @@ export interface Services {
   /** URL signing keys: signed public recipe URLs. */
   urlSigningKeys: UrlSigningKeysService;
   presets: PresetsService;
+  /** The workspace's templates and their immutable versions. */
+  templates: TemplatesService;
+  /** Resolves recipes of generators and of the workspace's templates alike. */
+  recipes: RecipesService;
   credits: CreditsService;
   billing: BillingService;
   jobs: JobsService;

@@ -16,6 +16,7 @@ import { type DependencyStatus, logFailure, reasonOf } from '../lib/dependency-s
 import { newId } from '../lib/ids.ts';
 import type { MeteredRenderService } from '../services/metered-render.service.ts';
 import type { RenderService } from '../services/render.service.ts';
+import { RecipesService } from '../services/recipes.service.ts';
 import type { UsageService } from '../services/usage.service.ts';
 import type { JobLifecycle } from './job-lifecycle.ts';
 import type { JobConsumer, JobQueue } from './job-queue.ts';
@@ -69,6 +70,8 @@ export interface JobRunnerOptions {
   repo: JobsRepository;
   queue: JobQueue;
   render: RenderService;
+  /** Resolves recipes of the workspace's templates too; generators only unless given. */
+  recipes?: RecipesService;
   /** Where a completed job's file is stored. */
   results: JobResults;
   /** Settles a job's credit hold by the rule every render is charged by (settleJob). */
@@ -104,6 +107,7 @@ export class JobRunner implements JobConsumer {
   private readonly repo: JobsRepository;
   private readonly queue: JobQueue;
   private readonly render: RenderService;
+  private readonly recipes: RecipesService;
   private readonly results: JobResults;
   private readonly meteredRender: Pick<MeteredRenderService, 'settleJob'>;
   private readonly usage: UsageService;
@@ -132,6 +136,7 @@ export class JobRunner implements JobConsumer {
       concurrency: this.concurrency,
       lifecycle: this.lifecycle,
     } = options);
+    this.recipes = options.recipes ?? new RecipesService(options.render, undefined);
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.retryDelayMs = options.retryDelayMs ?? 2_000;
     this.storageWaitMs = options.storageWaitMs ?? DEFAULT_STORAGE_WAIT_MS;
@@ -291,7 +296,7 @@ export class JobRunner implements JobConsumer {
     try {
       if (await this.persist(() => this.repo.cancelRequested(job.id), log, 'the cancel check'))
         throw new ProblemError('client_closed_request', { detail: 'cancelled' });
-      const resolved = this.render.resolveEncoded(job.recipeHash, job.recipe, {});
+      const resolved = await this.recipes.resolveEncoded(job.workspaceId, job.recipeHash, job.recipe, {});
       const result = await this.render.render(resolved, {
         mode: 'job',
         timeoutMs: JOB_TIMEOUT_MS,

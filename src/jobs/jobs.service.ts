@@ -14,6 +14,7 @@ import { chargeFor } from '../services/pricing.ts';
 import type { JobLifecycle } from './job-lifecycle.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { RenderResult, RenderService } from '../services/render.service.ts';
+import { RecipesService } from '../services/recipes.service.ts';
 import { SIZE_LIMITS } from '../config/limits.ts';
 import { type JobResults, type ResultLink, resultPath } from './job-results.ts';
 
@@ -77,6 +78,8 @@ export interface JobsServiceOptions {
   repo: JobsRepository;
   queue: JobQueue;
   render: RenderService;
+  /** Resolves recipes of the workspace's templates too; generators only unless given. */
+  recipes?: RecipesService;
   /** Where completed jobs' files are kept, and how clients reach them. */
   results: JobResults;
   credits: CreditsService;
@@ -96,6 +99,7 @@ export class JobsService {
   private readonly repo: JobsRepository;
   private readonly queue: JobQueue;
   private readonly render: RenderService;
+  private readonly recipes: RecipesService;
   private readonly results: JobResults;
   private readonly credits: CreditsService;
   private readonly clock: Clock;
@@ -113,6 +117,7 @@ export class JobsService {
       clock: this.clock,
       lifecycle: this.lifecycle,
     } = options);
+    this.recipes = options.recipes ?? new RecipesService(options.render, undefined);
     this.checkWebhookUrl = options.checkWebhookUrl ?? (() => {});
     this.resultStoreDown = options.resultStoreDown ?? (() => false);
   }
@@ -126,7 +131,7 @@ export class JobsService {
       });
     }
     const { webhookUrl, metadata, slug: _s, generator: _g, ...recipe } = input;
-    const resolved = this.render.resolve(slug, recipe, recipePaths('body'));
+    const resolved = await this.recipes.resolve(principal.workspaceId, slug, recipe, recipePaths('body'));
     if (webhookUrl) this.checkWebhookUrl(webhookUrl);
     // Its result could not be stored: say so now, as every request that needs a dependency that is down does.
     if (this.resultStoreDown())
@@ -219,13 +224,13 @@ export class JobsService {
    */
   async thumbnail(workspaceId: string, id: string, pixelRatio = 1): Promise<RenderResult> {
     const job = await this.completed(workspaceId, id);
-    const full = this.render.resolveEncoded(job.recipeHash, job.recipe, {});
+    const full = await this.recipes.resolveEncoded(job.workspaceId, job.recipeHash, job.recipe, {});
     const { width, height } = full.recipe.size;
     const scale = Math.min(1, THUMBNAIL_SIDE / Math.max(width, height));
     const side = (n: number) => Math.max(SIZE_LIMITS.minSide, Math.round(n * scale));
     const format = thumbnailFormat(full.generator.formats);
     return this.render.render(
-      this.render.resolveEncoded(job.recipeHash, job.recipe, {
+      await this.recipes.resolveEncoded(job.workspaceId, job.recipeHash, job.recipe, {
         format,
         w: side(width),
         h: side(height),
@@ -256,7 +261,7 @@ export class JobsService {
       throw new ProblemError('result_expired', { detail: 'The result passed its retention period. Submit the job again.' });
     const bytes = job.resultKey
       ? await this.results.get(job.resultKey)
-      : await this.render.cached(this.render.resolveEncoded(job.recipeHash, job.recipe, {}));
+      : await this.render.cached(await this.recipes.resolveEncoded(job.workspaceId, job.recipeHash, job.recipe, {}));
     if (!bytes) throw new ProblemError('result_expired', { detail: 'The result is no longer stored. Submit the job again.' });
     return { job, bytes };
   }

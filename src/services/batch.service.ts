@@ -10,7 +10,7 @@ import { ProblemError } from '../errors/problem.ts';
 import { openApiDocument } from '../lib/openapi-document.ts';
 import { createAjv, toIssues } from '../lib/schema-validation.ts';
 import { type RecipeInput, type ResolvedRecipe, recipePaths } from '../engine/recipe.ts';
-import type { RenderService } from './render.service.ts';
+import type { RecipesService } from './recipes.service.ts';
 import type { MeteredRenderService } from './metered-render.service.ts';
 import type { Principal } from './auth.service.ts';
 
@@ -35,7 +35,7 @@ function validateItem(item: unknown, index: number): BatchItem {
 
 export class BatchService {
   constructor(
-    private readonly render: RenderService,
+    private readonly recipes: RecipesService,
     /** Each item is charged and recorded on its own. */
     private readonly metered: MeteredRenderService,
     /** Renders in flight at once; matching the worker count keeps the pool's queue free for others. */
@@ -46,17 +46,18 @@ export class BatchService {
     const results: BatchResultItem[] = new Array(items.length);
     const unique = new Map<string, { resolved: ResolvedRecipe; indexes: number[] }>();
 
-    items.forEach((item, index) => {
+    // In order, so identical items share the first one's render whatever resolves first.
+    for (const [index, item] of items.entries()) {
       try {
         const { slug, ...input } = validateItem(item, index);
-        const resolved = this.render.resolve(slug, input as RecipeInput, recipePaths(`body.items.${index}`));
+        const resolved = await this.recipes.resolve(principal.workspaceId, slug, input as RecipeInput, recipePaths(`body.items.${index}`));
         const entry = unique.get(resolved.hash);
         if (entry) entry.indexes.push(index);
         else unique.set(resolved.hash, { resolved, indexes: [index] });
       } catch (err) {
         results[index] = failure(index, err);
       }
-    });
+    }
 
     const queue = [...unique.values()];
     /** The first item that met a dependency outage: no item starts after it. */

@@ -9,6 +9,7 @@ import { type FieldPaths, type RecipeInput, type ResolvedRecipe, recipePaths } f
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { RenderService } from './render.service.ts';
+import { RecipesService } from './recipes.service.ts';
 
 export type PresetRecipe = components['schemas']['PresetRecipe'];
 export type PresetView = components['schemas']['Preset'];
@@ -58,6 +59,8 @@ export interface PresetsServiceOptions {
   repo: PresetsRepository;
   /** Resolves presets' recipes: checks them and gives their hashes. */
   render: RenderService;
+  /** Resolves recipes of templates too (a preset may name one of the workspace's); generators only unless given. */
+  recipes?: RecipesService;
   clock: Clock;
   /** Presets a workspace may hold; MAX_PRESETS unless told. */
   limit?: number;
@@ -65,18 +68,19 @@ export interface PresetsServiceOptions {
 
 export class PresetsService {
   private readonly repo: PresetsRepository;
-  private readonly render: RenderService;
+  private readonly recipes: RecipesService;
   private readonly clock: Clock;
   private readonly limit: number;
 
   constructor(options: PresetsServiceOptions) {
-    ({ repo: this.repo, render: this.render, clock: this.clock } = options);
+    ({ repo: this.repo, clock: this.clock } = options);
+    this.recipes = options.recipes ?? new RecipesService(options.render, undefined);
     this.limit = options.limit ?? MAX_PRESETS;
   }
 
   async create(workspaceId: string, input: PresetCreate): Promise<PresetView> {
     const recipe = copyRecipe(input.recipe);
-    const resolved = this.render.resolve(recipe.slug, recipeInput(recipe), BODY_RECIPE_PATHS);
+    const resolved = await this.recipes.resolve(workspaceId, recipe.slug, recipeInput(recipe), BODY_RECIPE_PATHS);
     const now = this.clock.now();
     const record: PresetRecord = {
       id: newPresetId(),
@@ -94,7 +98,7 @@ export class PresetsService {
   }
 
   async list(workspaceId: string): Promise<PresetView[]> {
-    return (await this.repo.listByWorkspace(workspaceId)).map((p) => this.view(p));
+    return Promise.all((await this.repo.listByWorkspace(workspaceId)).map((p) => this.view(p)));
   }
 
   async get(workspaceId: string, id: string): Promise<PresetView> {
@@ -108,7 +112,9 @@ export class PresetsService {
     if (input.name !== undefined) changes.name = input.name.trim() || input.name;
     if (input.recipe !== undefined) {
       changes.recipe = copyRecipe(input.recipe);
-      changes.recipeHash = this.render.resolve(changes.recipe.slug, recipeInput(changes.recipe), BODY_RECIPE_PATHS).hash;
+      changes.recipeHash = (
+        await this.recipes.resolve(workspaceId, changes.recipe.slug, recipeInput(changes.recipe), BODY_RECIPE_PATHS)
+      ).hash;
     }
     const updated = await this.repo.update(workspaceId, id, changes);
     if (!updated) throw notFound(id);
@@ -122,16 +128,19 @@ export class PresetsService {
   /** The preset's recipe, resolved now exactly as POST /v1/generate/{slug} would resolve it. */
   async resolve(workspaceId: string, id: string): Promise<ResolvedRecipe> {
     const preset = await this.find(workspaceId, id);
-    return this.render.resolve(preset.recipe.slug, recipeInput(preset.recipe), STORED_RECIPE_PATHS);
+    return this.recipes.resolve(workspaceId, preset.recipe.slug, recipeInput(preset.recipe), STORED_RECIPE_PATHS);
   }
 
   /**
    * The hash is the one the preset renders to now: a generator's new version changes it. A stored
    * recipe that no longer resolves keeps the hash it was saved with (rendering it answers 400).
    */
-  private view(preset: PresetRecord): PresetView {
+  private async view(preset: PresetRecord): Promise<PresetView> {
     try {
-      return toView(preset, this.render.resolve(preset.recipe.slug, recipeInput(preset.recipe), STORED_RECIPE_PATHS).hash);
+      return toView(
+        preset,
+        (await this.recipes.resolve(preset.workspaceId, preset.recipe.slug, recipeInput(preset.recipe), STORED_RECIPE_PATHS)).hash,
+      );
     } catch {
       return toView(preset);
     }

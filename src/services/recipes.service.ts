@@ -1,0 +1,86 @@
+// Recipes of generators and of a workspace's templates, resolved alike. A registry generator resolves
+// at once (render.service.ts); a template (`tpl_…`, or `tpl_…@3` for a version) is loaded from the
+// workspace first — its version, its assets — and then resolves as a generator does, its recipe
+// pinning the version and the content hash of every asset it draws. Without a workspace (or in
+// another one) a template is a 404, exactly like a missing one.
+import {
+  type DecodedRecipe,
+  type FieldPaths,
+  type RecipeInput,
+  type RecipeOverrides,
+  type ResolvedRecipe,
+  BODY_PATHS,
+  decodeRecipe,
+  isTemplateId,
+  mergeParams,
+  resolveDecoded,
+  resolveWith,
+} from '../engine/recipe.ts';
+import { ProblemError } from '../errors/problem.ts';
+import type { RenderService } from './render.service.ts';
+import type { LoadedTemplate, TemplatesService } from './templates.service.ts';
+
+/** `tpl_…` or `tpl_…@<version>`. */
+const TEMPLATE_REF = /^(tpl_[A-Za-z0-9]{1,60})(?:@([1-9][0-9]{0,8}))?$/;
+
+export function isTemplateRef(slug: string): boolean {
+  return TEMPLATE_REF.test(slug);
+}
+
+export class RecipesService {
+  constructor(
+    private readonly render: RenderService,
+    private readonly templates: TemplatesService | undefined,
+  ) {}
+
+  async resolve(
+    workspaceId: string | undefined,
+    slug: string,
+    input: RecipeInput,
+    paths: FieldPaths = BODY_PATHS,
+  ): Promise<ResolvedRecipe> {
+    const ref = TEMPLATE_REF.exec(slug);
+    if (!ref) return this.render.resolve(slug, input, paths);
+    const loaded = await this.load(workspaceId, ref[1]!, ref[2] === undefined ? undefined : Number(ref[2]));
+    const params = mergeParams(loaded.generator.defaults, input.params);
+    const { resolution, task } = await this.templates!.resolution(loaded, params, paths);
+    return { ...resolveWith(loaded.generator, input, paths, resolution), template: { workspaceId: loaded.workspaceId, task } };
+  }
+
+  /** A recipe URL's recipe; a template's is looked up in the caller's workspace. */
+  async resolveEncoded(
+    workspaceId: string | undefined,
+    hash: string,
+    encoded: string,
+    overrides: RecipeOverrides,
+  ): Promise<ResolvedRecipe> {
+    const decoded: DecodedRecipe = decodeRecipe(hash, encoded);
+    if (!isTemplateId(decoded.generator)) return this.render.resolveEncoded(hash, encoded, overrides);
+    const version = Number(decoded.version);
+    if (!Number.isInteger(version) || version < 1)
+      throw new ProblemError('template_not_found', { detail: `No version ${decoded.version} of template ${decoded.generator}.` });
+    const loaded = await this.load(workspaceId, decoded.generator, version);
+    const params = mergeParams(loaded.generator.defaults, decoded.params);
+    const { resolution, task } = await this.templates!.resolution(loaded, params, {
+      params: 'query.r.params',
+      seed: 'query.r.seed',
+      size: 'query.r.size',
+      format: 'query.format',
+    });
+    const resolved = resolveDecoded(loaded.generator, decoded, overrides, resolution);
+    // The recipe pins what its assets were: a pin that is not what they are now cannot be drawn again.
+    const pinned = decoded.assets ?? {};
+    const now = resolved.recipe.assets ?? {};
+    if (Object.keys(pinned).length !== Object.keys(now).length || Object.entries(pinned).some(([id, sha]) => now[id] !== sha))
+      throw new ProblemError('invalid_recipe', {
+        detail: 'The recipe pins assets that are not the ones its template version draws.',
+        issues: [{ path: 'query.r.assets', message: 'does not match the assets of the template version' }],
+      });
+    return { ...resolved, template: { workspaceId: loaded.workspaceId, task } };
+  }
+
+  private load(workspaceId: string | undefined, id: string, version: number | undefined): Promise<LoadedTemplate> {
+    if (workspaceId === undefined || !this.templates) throw new ProblemError('template_not_found', { detail: `No template ${id}.` });
+    return this.templates.load(workspaceId, id, version);
+  }
+}

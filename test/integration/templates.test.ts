@@ -1,0 +1,249 @@
+// Templates through HTTP on both databases: create (checked whole), versions (immutable: a version
+// renders the same bytes after the template changed twice), list, get, delete, and rendering a
+// template as a generator on every path — POST /v1/generate/{templateId}, its recipe URL, a signed
+// URL without credentials, a batch item, an export job, a preset — with another workspace's
+// credentials answering 404 on each.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ENGINES } from '../support/black-box/databases.ts';
+import { strictlyIncreasingClock } from '../support/clocks.ts';
+import { waitForJob } from '../support/events.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+
+const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
+const issuePaths = (body: { issues?: { path: string }[] }) => (body.issues ?? []).map((i) => i.path);
+
+/** A small card: a background, a shape and a title from a variable. */
+const card = (background: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Card',
+  size: { width: 120, height: 63 },
+  variables: {
+    type: 'object',
+    properties: { title: { type: 'string', maxLength: 80, default: 'Hello' } },
+  },
+  layers: [
+    { id: 'background', kind: 'fill', color: background },
+    { id: 'badge', kind: 'shape', shape: 'ellipse', box: { x: 8, y: 8, width: 24, height: 24 }, fill: '#ffffff' },
+    {
+      id: 'title',
+      kind: 'text',
+      text: '{{title}}',
+      box: { x: 8, y: 36, width: 104, height: 20 },
+      color: '#ffffff',
+      fit: { max: 16, min: 8 },
+    },
+  ],
+  ...extra,
+});
+
+for (const engine of ENGINES) {
+  describe(`templates on ${engine}`, () => {
+    let t: TestApp;
+    let otherSecret: string;
+
+    const create = async (body: Record<string, unknown> = card('#1e3a8a')) => {
+      const res = await t.request('post', '/v1/templates', { body });
+      assert.equal(res.status, 201, res.text);
+      return res.body as { id: string; version: number };
+    };
+    const render = (slug: string, body: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+      t.request('post', `/v1/generate/${slug}`, { body: { format: 'png', ...body }, ...(headers ? { headers, auth: false } : {}) });
+
+    before(async () => {
+      t = await startTestApp(engine, { compose: { clock: strictlyIncreasingClock() } });
+      const ws = 'ws_templates_other';
+      await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Other', kind: 'personal', createdAt: Date.now() });
+      otherSecret = (await t.runtime.deps.services.keys.create(ws, 'theirs')).secret;
+    });
+    after(async () => t?.close());
+
+    test('createTemplate: 201 at version 1 with Location and no-store; getTemplate and getTemplateVersion answer it', async () => {
+      const res = await t.request('post', '/v1/templates', { body: card('#1e3a8a') });
+      assert.equal(res.status, 201, res.text);
+      assert.match(res.body.id, /^tpl_[0-9A-Za-z]{20}$/);
+      assert.equal(res.headers.location, `/v1/templates/${res.body.id}`);
+      assert.equal(res.headers['cache-control'], 'no-store');
+      assert.equal(res.body.version, 1);
+      assert.deepEqual(res.body.size, { width: 120, height: 63 });
+      assert.equal(res.body.layers.length, 3);
+      assert.deepEqual(
+        res.body.versions.map((v: { version: number }) => v.version),
+        [1],
+      );
+      const got = await t.request('get', `/v1/templates/${res.body.id}`);
+      assert.equal(got.status, 200);
+      assert.deepEqual(got.body, res.body);
+      const v1 = await t.request('get', `/v1/templates/${res.body.id}/versions/1`);
+      assert.equal(v1.status, 200);
+      assert.equal(v1.body.templateId, res.body.id);
+      assert.deepEqual(v1.body.layers, res.body.layers);
+      assert.equal((await t.request('get', `/v1/templates/${res.body.id}/versions/2`)).status, 404);
+    });
+
+    test('400 names the field: the shape by the contract, the rest as invalid_template', async () => {
+      const noKind = await t.request('post', '/v1/templates', {
+        body: { ...card('#000000'), layers: [{ id: 'x', box: { x: 0, y: 0, width: 1, height: 1 } }] },
+      });
+      assert.equal(noKind.status, 400);
+      const badVariables = await t.request('post', '/v1/templates', {
+        body: card('#000000', { variables: { type: 'object', properties: { n: { type: 'integr' } } } }),
+      });
+      assert.equal(badVariables.status, 400);
+      assert.equal(badVariables.body.code, 'invalid_template');
+      assert.deepEqual(issuePaths(badVariables.body), ['body.variables']);
+      const foreignAsset = await t.request('post', '/v1/templates', {
+        body: card('#000000', {
+          layers: [{ id: 'logo', kind: 'image', asset: `ast_${'0'.repeat(32)}`, box: { x: 0, y: 0, width: 10, height: 10 } }],
+        }),
+      });
+      assert.equal(foreignAsset.status, 400);
+      assert.equal(foreignAsset.body.code, 'invalid_template');
+      assert.deepEqual(issuePaths(foreignAsset.body), ['body.layers.0.asset']);
+    });
+
+    test('a version renders the same bytes after the template is updated twice; @n pins it, the bare id follows the latest', async () => {
+      const { id } = await create(card('#1e3a8a'));
+      const first = await render(id, { params: { title: 'Launch' } });
+      assert.equal(first.status, 200, first.text);
+      assert.equal(first.headers['content-type'], 'image/png');
+      const recipe = JSON.parse(Buffer.from(first.headers['x-service-recipe'], 'base64url').toString('utf8'));
+      assert.equal(recipe.generator, id);
+      assert.equal(recipe.version, '1');
+      assert.deepEqual(recipe.size, { width: 120, height: 63, pixelRatio: 1 }, "a recipe without a size renders at the template's");
+      assert.deepEqual(recipe.assets, {});
+      const recipeUrl = `/v1/render/${first.headers['x-service-recipe-hash']}?r=${first.headers['x-service-recipe']}`;
+
+      for (const background of ['#7c2d12', '#14532d']) {
+        const res = await t.request('put', `/v1/templates/${id}`, { body: card(background) });
+        assert.equal(res.status, 200, res.text);
+      }
+      const latest = await t.request('get', `/v1/templates/${id}`);
+      assert.equal(latest.body.version, 3);
+      assert.deepEqual(
+        latest.body.versions.map((v: { version: number }) => v.version),
+        [1, 2, 3],
+      );
+      const again = await render(`${id}@1`, { params: { title: 'Launch' } });
+      assert.equal(again.status, 200);
+      assert.ok(Buffer.from(again.body).equals(Buffer.from(first.body)), 'version 1 gives the same bytes');
+      assert.equal(again.headers['x-service-recipe-hash'], first.headers['x-service-recipe-hash']);
+      const viaUrl = await t.request('get', recipeUrl);
+      assert.equal(viaUrl.status, 200, viaUrl.text);
+      assert.ok(Buffer.from(viaUrl.body).equals(Buffer.from(first.body)), 'its recipe URL too');
+      const now = await render(id, { params: { title: 'Launch' } });
+      assert.equal(JSON.parse(Buffer.from(now.headers['x-service-recipe'], 'base64url').toString('utf8')).version, '3');
+      assert.ok(!Buffer.from(now.body).equals(Buffer.from(first.body)), 'the latest version is another picture');
+    });
+
+    test('variables are checked against the template schema; the size must keep its aspect ratio', async () => {
+      const { id } = await create();
+      const long = await render(id, { params: { title: 'x'.repeat(81) } });
+      assert.equal(long.status, 400);
+      assert.equal(long.body.code, 'invalid_params');
+      assert.deepEqual(issuePaths(long.body), ['body.params.title']);
+      const squashed = await render(id, { size: { width: 120, height: 120 } });
+      assert.equal(squashed.status, 400);
+      assert.deepEqual(issuePaths(squashed.body), ['body.size']);
+      const half = await render(id, { size: { width: 60, height: 32 } });
+      assert.equal(half.status, 200, half.text);
+    });
+
+    test("another workspace's credentials: 404 template_not_found on every path, as for a missing template", async () => {
+      const { id } = await create();
+      const mine = await render(id);
+      assert.equal(mine.status, 200);
+      const theirs = await render(id, {}, bearer(otherSecret));
+      assert.equal(theirs.status, 404);
+      assert.equal(theirs.body.code, 'template_not_found');
+      const url = `/v1/render/${mine.headers['x-service-recipe-hash']}?r=${mine.headers['x-service-recipe']}`;
+      const theirUrl = await t.request('get', url, { headers: bearer(otherSecret), auth: false });
+      assert.equal(theirUrl.status, 404);
+      assert.equal(theirUrl.body.code, 'template_not_found');
+      for (const path of [`/v1/templates/${id}`, `/v1/templates/${id}/versions/1`]) {
+        const res = await t.request('get', path, { headers: bearer(otherSecret), auth: false });
+        assert.equal(res.status, 404);
+        assert.equal(res.body.code, 'template_not_found');
+      }
+      const missing = await render('tpl_doesnotexist');
+      assert.equal(missing.status, 404);
+      assert.equal(missing.body.code, 'template_not_found');
+      const job = await t.request('post', '/v1/jobs', { body: { slug: id, format: 'png' }, headers: bearer(otherSecret), auth: false });
+      assert.equal(job.status, 404);
+    });
+
+    test('a signed URL renders the template without credentials; a batch item, an export job and a preset render it too', async () => {
+      const { id } = await create(card('#312e81'));
+      const direct = await render(id, { params: { title: 'Signed' } });
+      const key = await t.request('post', '/v1/url-signing-keys', { body: { label: 'embeds' } });
+      assert.equal(key.status, 201);
+      const signed = await t.request('post', `/v1/url-signing-keys/${key.body.id}/sign`, {
+        body: { slug: id, params: { title: 'Signed' }, format: 'png' },
+      });
+      assert.equal(signed.status, 200, signed.text);
+      assert.equal(signed.body.recipeHash, direct.headers['x-service-recipe-hash']);
+      const target = new URL(signed.body.url);
+      const anonymous = await t.request('get', `${target.pathname}${target.search}`, { auth: false });
+      assert.equal(anonymous.status, 200, anonymous.text);
+      assert.ok(Buffer.from(anonymous.body).equals(Buffer.from(direct.body)));
+
+      const batch = await t.request('post', '/v1/batch', {
+        body: {
+          items: [
+            { slug: id, params: { title: 'Signed' }, format: 'png' },
+            { slug: 'tpl_missing', format: 'png' },
+          ],
+        },
+      });
+      assert.equal(batch.status, 200, batch.text);
+      const [ok, missing] = batch.body.results;
+      assert.equal(ok.ok, true);
+      assert.equal(ok.hash, direct.headers['x-service-recipe-hash']);
+      assert.equal(missing.ok, false);
+      assert.equal(missing.code, 'template_not_found');
+
+      const job = await t.request('post', '/v1/jobs', { body: { slug: id, params: { title: 'Signed' }, format: 'png' } });
+      assert.equal(job.status, 202, job.text);
+      const done = await waitForJob(t, job.body.id, ['completed', 'failed']);
+      assert.equal(done.status, 'completed', JSON.stringify(done));
+      const result = await t.request('get', `/v1/jobs/${job.body.id}/result`);
+      assert.equal(result.status, 200);
+      assert.ok(Buffer.from(result.body).equals(Buffer.from(direct.body)));
+
+      const preset = await t.request('post', '/v1/presets', {
+        body: { name: 'card', recipe: { slug: id, params: { title: 'Signed' }, format: 'png' } },
+      });
+      assert.equal(preset.status, 201, preset.text);
+      assert.equal(preset.body.recipeHash, direct.headers['x-service-recipe-hash']);
+      const viaPreset = await t.request('get', `/v1/presets/${preset.body.id}/render`);
+      assert.equal(viaPreset.status, 200);
+      assert.ok(Buffer.from(viaPreset.body).equals(Buffer.from(direct.body)));
+    });
+
+    test('listTemplates pages newest first; deleteTemplate makes the template and its recipes 404', async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await create(card('#000000', { name: `page ${i}` }))).id);
+      const first = await t.request('get', '/v1/templates?limit=2');
+      assert.equal(first.status, 200);
+      assert.deepEqual(
+        first.body.map((x: { id: string }) => x.id),
+        [ids[2], ids[1]],
+      );
+      const next = /<([^>]+)>; rel="next"/.exec(first.headers.link)![1]!;
+      const second = await t.request('get', next);
+      assert.equal(second.body[0].id, ids[0]);
+
+      const rendered = await render(ids[0]!);
+      const url = `/v1/render/${rendered.headers['x-service-recipe-hash']}?r=${rendered.headers['x-service-recipe']}`;
+      const del = await t.request('delete', `/v1/templates/${ids[0]}`);
+      assert.equal(del.status, 204);
+      assert.equal((await t.request('delete', `/v1/templates/${ids[0]}`)).status, 404);
+      assert.equal((await t.request('get', `/v1/templates/${ids[0]}`)).status, 404);
+      assert.equal((await render(ids[0]!)).status, 404);
+      const gone = await t.request('get', url);
+      assert.equal(gone.status, 404);
+      assert.equal(gone.body.code, 'template_not_found');
+      const listed = await t.request('get', '/v1/templates?limit=100');
+      assert.ok(!listed.body.some((x: { id: string }) => x.id === ids[0]));
+    });
+  });
+}
