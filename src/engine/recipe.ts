@@ -2,6 +2,7 @@
 // its hash. The canonical form (RFC 8785) includes the generator slug and version, so a changed
 // generator can never be served from a stale cache.
 import type { RenderTask } from './render.worker.ts';
+import type { TemplateTask } from '../templates/template.types.ts';
 import { sha256Hex } from '../lib/hashing.ts';
 import { createHash } from 'node:crypto';
 import canonicalizeModule from 'canonicalize';
@@ -52,15 +53,7 @@ export interface CanonicalRecipe {
 export const TEMPLATE_ID = /^tpl_[A-Za-z0-9]{1,60}$/;
 export const isTemplateId = (slug: string): boolean => TEMPLATE_ID.test(slug);
 
-/** What a worker thread needs to draw a template version (render.worker.ts). */
-export interface TemplateTask {
-  id: string;
-  version: number;
-  /** The version's spec (TemplateSpec, src/templates/template.types.ts). */
-  spec: unknown;
-  /** Every asset the render draws, in its stored (normalized) form. */
-  assets: Record<string, { kind: 'image' | 'font'; sha256: string; data: Uint8Array }>;
-}
+export type { TemplateTask } from '../templates/template.types.ts';
 
 /** How a template differs from a registry generator when its recipe is resolved (src/services/recipes.service.ts). */
 export interface TemplateResolution {

@@ -12,7 +12,7 @@ import { mulberry32 } from '../generators/lib/random.ts';
 import { EncoderError, encodeStill, gifFramePlan, startMotionEncoder } from './encoders.ts';
 import { embed, type EmbeddedRecipe } from './recipe-metadata.ts';
 import { ENGINE_VERSION } from './versions.ts';
-import type { TemplateTask } from './recipe.ts';
+import type { TemplateTask } from '../templates/template.types.ts';
 import { templateTaskGenerator } from './template-task.ts';
 import v8 from 'node:v8';
 import vm from 'node:vm';

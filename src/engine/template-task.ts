@@ -7,8 +7,7 @@ import type Sharp from 'sharp';
 import type { GeneratorDefinition } from '../generators/generator.types.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 import { templateGenerator } from '../templates/template-generator.ts';
-import type { TemplateAsset, TemplateSpec } from '../templates/template.types.ts';
-import type { TemplateTask } from './recipe.ts';
+import type { TemplateAsset, TemplateSpec, TemplateTask } from '../templates/template.types.ts';
 
 const sharp = createRequire(import.meta.url)('sharp') as typeof Sharp;
 

@@ -130,6 +130,16 @@ export interface TemplateSpec {
   layers: TemplateLayer[];
 }
 
+/** What a worker thread needs to draw a template version (src/engine/render.worker.ts, template-task.ts). */
+export interface TemplateTask {
+  id: string;
+  version: number;
+  /** The version's spec (a TemplateSpec). */
+  spec: unknown;
+  /** Every asset the render draws, in its stored (normalized) form. */
+  assets: Record<string, { kind: 'image' | 'font'; sha256: string; data: Uint8Array }>;
+}
+
 /** An asset as a render needs it: the normalized form stored at upload, pinned by its hash. */
 export type TemplateAsset =
   | {
