@@ -4670,16 +4670,18 @@ export interface operations {
                      *           "seed": 7
                      *         },
                      *         {
-                     *           "id": "logo",
-                     *           "kind": "image",
-                     *           "asset": "ast_3f1c2a9be47d4c0a8f2e6b1d9c7a5e30",
+                     *           "id": "badge",
+                     *           "kind": "shape",
+                     *           "shape": "rectangle",
                      *           "box": {
                      *             "x": 64,
                      *             "y": 56,
                      *             "width": 96,
                      *             "height": 96
                      *           },
-                     *           "fit": "contain"
+                     *           "radius": 24,
+                     *           "fill": "#ffffff",
+                     *           "opacity": 0.9
                      *         },
                      *         {
                      *           "id": "title",
@@ -4817,16 +4819,18 @@ export interface operations {
                      *           "seed": 7
                      *         },
                      *         {
-                     *           "id": "logo",
-                     *           "kind": "image",
-                     *           "asset": "ast_3f1c2a9be47d4c0a8f2e6b1d9c7a5e30",
+                     *           "id": "badge",
+                     *           "kind": "shape",
+                     *           "shape": "rectangle",
                      *           "box": {
                      *             "x": 64,
                      *             "y": 56,
                      *             "width": 96,
                      *             "height": 96
                      *           },
-                     *           "fit": "contain"
+                     *           "radius": 24,
+                     *           "fill": "#ffffff",
+                     *           "opacity": 0.9
                      *         },
                      *         {
                      *           "id": "title",
@@ -4967,16 +4971,18 @@ export interface operations {
                      *           "seed": 7
                      *         },
                      *         {
-                     *           "id": "logo",
-                     *           "kind": "image",
-                     *           "asset": "ast_3f1c2a9be47d4c0a8f2e6b1d9c7a5e30",
+                     *           "id": "badge",
+                     *           "kind": "shape",
+                     *           "shape": "rectangle",
                      *           "box": {
                      *             "x": 64,
                      *             "y": 56,
                      *             "width": 96,
                      *             "height": 96
                      *           },
-                     *           "fit": "contain"
+                     *           "radius": 24,
+                     *           "fill": "#ffffff",
+                     *           "opacity": 0.9
                      *         },
                      *         {
                      *           "id": "title",
@@ -5171,16 +5177,18 @@ export interface operations {
                      *           "seed": 7
                      *         },
                      *         {
-                     *           "id": "logo",
-                     *           "kind": "image",
-                     *           "asset": "ast_3f1c2a9be47d4c0a8f2e6b1d9c7a5e30",
+                     *           "id": "badge",
+                     *           "kind": "shape",
+                     *           "shape": "rectangle",
                      *           "box": {
                      *             "x": 64,
                      *             "y": 56,
                      *             "width": 96,
                      *             "height": 96
                      *           },
-                     *           "fit": "contain"
+                     *           "radius": 24,
+                     *           "fill": "#ffffff",
+                     *           "opacity": 0.9
                      *         },
                      *         {
                      *           "id": "title",

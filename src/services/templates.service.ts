@@ -163,7 +163,7 @@ export class TemplatesService {
     const limit = options.limit ?? 20;
     let before: { createdAt: number; id: string } | undefined;
     if (options.cursor) {
-      const m = /^(\d+):(tpl_[A-Za-z0-9]+)$/.exec(Buffer.from(options.cursor, 'base64url').toString('utf8'));
+      const m = /^(\d+):([\w-]{1,80})$/.exec(Buffer.from(options.cursor, 'base64url').toString('utf8'));
       if (!m)
         throw new ProblemError('validation_failed', {
           detail: 'The cursor is not valid.',

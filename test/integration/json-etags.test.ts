@@ -47,9 +47,20 @@ for (const engine of ONE_ENGINE) {
       assert.equal(job.status, 202, job.text);
       const preset = await t.request('post', '/v1/presets', { body: { name: 'etags', recipe: { slug: 'blob', seed: 1 } } });
       assert.equal(preset.status, 201, preset.text);
+      const template = await t.request('post', '/v1/templates', {
+        body: { name: 'etags', size: { width: 32, height: 32 }, layers: [{ id: 'bg', kind: 'fill', color: '#123456' }] },
+      });
+      assert.equal(template.status, 201, template.text);
+      const ids: Record<string, string> = { '/v1/jobs/': job.body.id, '/v1/presets/': preset.body.id, '/v1/templates/': template.body.id };
       for (const { path } of JSON_GETS) {
-        const id = path.startsWith('/v1/jobs/') ? job.body.id : path.startsWith('/v1/presets/') ? preset.body.id : undefined;
-        urls.set(path, path.replace('{id}', id).replace('{slug}', 'blob'));
+        const id = Object.entries(ids).find(([prefix]) => path.startsWith(prefix))?.[1];
+        urls.set(
+          path,
+          path
+            .replace('{id}', id ?? '{id}')
+            .replace('{slug}', 'blob')
+            .replace('{version}', '1'),
+        );
       }
     });
     after(async () => t?.close());

@@ -10,12 +10,12 @@ import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
 const LISTED = 'https://app.example.test';
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 const PATH_VALUES: Record<string, string> = { slug: 'blob', recipeHash: 'a'.repeat(64), id: 'x1' };
 const doc = openApiDocument() as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
 /** Every operation, from openapi.yaml: the origin rule applies before any of them runs. */
 const operations = Object.entries(doc.paths).flatMap(([template, item]) =>
-  (['get', 'post', 'patch', 'delete'] as Method[])
+  (['get', 'post', 'put', 'patch', 'delete'] as Method[])
     .filter((m) => item[m])
     .map((m) => ({
       method: m,

@@ -8,11 +8,11 @@ import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 const PATH_VALUES: Record<string, string> = { slug: 'blob', recipeHash: 'a'.repeat(64), id: 'x1' };
 const doc = openApiDocument() as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
 const limited = Object.entries(doc.paths).flatMap(([template, item]) =>
-  (['get', 'post', 'patch', 'delete'] as Method[])
+  (['get', 'post', 'put', 'patch', 'delete'] as Method[])
     .filter((m) => item[m]?.responses['429'])
     .map((m) => ({
       method: m,

@@ -5,6 +5,7 @@
 // credentials answering 404 on each.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { MAX_TEMPLATES } from '../../src/services/templates.service.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { strictlyIncreasingClock } from '../support/clocks.ts';
 import { waitForJob } from '../support/events.ts';
@@ -217,6 +218,20 @@ for (const engine of ENGINES) {
       const viaPreset = await t.request('get', `/v1/presets/${preset.body.id}/render`);
       assert.equal(viaPreset.status, 200);
       assert.ok(Buffer.from(viaPreset.body).equals(Buffer.from(direct.body)));
+    });
+
+    test(`409 conflict past ${MAX_TEMPLATES} templates; concurrent creates cannot overshoot`, async () => {
+      const ws = 'ws_templates_limit';
+      await t.runtime.deps.services.workspaces.ensure({ id: ws, name: 'Limit', kind: 'personal', createdAt: Date.now() });
+      const { secret } = await t.runtime.deps.services.keys.create(ws, 'limit');
+      const templates = t.runtime.deps.services.templates;
+      const body = card('#000000');
+      for (let i = 0; i < MAX_TEMPLATES - 2; i++) await templates.create(ws, { ...body, name: `t${i}` } as never);
+      const racing = await Promise.all(
+        Array.from({ length: 5 }, () => t.request('post', '/v1/templates', { body, headers: bearer(secret), auth: false })),
+      );
+      assert.deepEqual(racing.map((r) => r.status).sort(), [201, 201, 409, 409, 409]);
+      assert.equal(racing.find((r) => r.status === 409)!.body.code, 'conflict');
     });
 
     test('listTemplates pages newest first; deleteTemplate makes the template and its recipes 404', async () => {

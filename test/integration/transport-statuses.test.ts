@@ -18,7 +18,7 @@ const BODY_LIMIT = 1024;
 const PATH_VALUES: Record<string, string> = { slug: 'blob', recipeHash: 'a'.repeat(64), id: 'x1' };
 const doc = openApiDocument() as { paths: Record<string, Record<string, { operationId: string }>> };
 const operations = Object.entries(doc.paths).flatMap(([template, item]) =>
-  ['get', 'post', 'patch', 'delete']
+  ['get', 'post', 'put', 'patch', 'delete']
     .filter((m) => item[m])
     .map((m) => ({
       method: m.toUpperCase(),
