@@ -1,6 +1,6 @@
 // What a template is: a size, the variables a render fills in (a JSON Schema of an object) and
 // layers drawn in order. The HTTP contract (openapi.yaml, TemplateLayer) describes the same shapes;
-// the compositor (compose-template.ts) draws them, and the templates service stores them as
+// the compositor (compose-template.ts) draws them (docs/templates.md), and the templates service stores them as
 // immutable versions. A `{{name}}` in a text, or a string "{{name}}" as an asset, seed or generator
 // param, takes the variable `name`.
 import type { ParamSchema } from '../generators/generator.types.ts';
@@ -125,6 +125,8 @@ export type LayerKind = TemplateLayer['kind'];
 /** What a template version holds (immutable once created). */
 export interface TemplateSpec {
   size: { width: number; height: number };
+  /** The colour under every layer, opaque (`#rgb` or `#rrggbb`); default white. */
+  background?: HexColor;
   /** A JSON Schema of an object (the render's `params`); defaults fill what a render leaves out. */
   variables: ParamSchema;
   layers: TemplateLayer[];

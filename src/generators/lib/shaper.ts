@@ -80,7 +80,7 @@ function load(face: FontFace): LoadedFace {
   let l = loaded.get(face.file);
   if (l) return l;
   const hb = harfbuzz();
-  const sfnt = face.file === firstFont ? firstSfnt : woff2!.decompress(readFileSync(face.file));
+  const sfnt = face.data ? sfntOf(face.data) : face.file === firstFont ? firstSfnt : woff2!.decompress(readFileSync(face.file));
   if (!sfnt) throw new Error(`could not unpack ${face.file}`);
   const hbFace = new hb.Face(new hb.Blob(sfnt));
   const palette = hbFace.hasColorPalettes()
@@ -91,6 +91,12 @@ function load(face: FontFace): LoadedFace {
   l = { font: new hb.Font(hbFace), face: hbFace, upem: hbFace.upem, outlines: new Map(), palette };
   loaded.set(face.file, l);
   return l;
+}
+
+/** The sfnt of a face's own bytes: as they are, or unpacked when they are WOFF2. */
+function sfntOf(data: Uint8Array): Uint8Array | false {
+  const woff2Signature = data[0] === 0x77 && data[1] === 0x4f && data[2] === 0x46 && data[3] === 0x32; // wOF2
+  return woff2Signature ? woff2!.decompress(data) : data;
 }
 
 /** Font units per em of a face. */
