@@ -16,7 +16,7 @@ export function generatorParamIssues(
   if (!validate) validators.set(gen, (validate = ajv.compile(gen.paramSchema)));
   if (validate(params)) return [];
   return toIssues(validate.errors, '').map((issue) => {
-    const path = issue.path.replace(/^\./, '');
+    const path = issue.path === 'body' ? '' : issue.path.replace(/^\./, '');
     return { param: path.split('.')[0] ?? '', path, message: issue.message, keyword: issue.keyword ?? 'invalid' };
   });
 }
