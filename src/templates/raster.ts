@@ -47,12 +47,8 @@ export const opacityLevel = (opacity: number | undefined): number => Math.round(
 
 export function solidFrame(width: number, height: number, color: Rgba): Frame {
   const data = new Uint8ClampedArray(width * height * 4);
-  for (let i = 0; i < data.length; i += 4) {
-    data[i] = color.r;
-    data[i + 1] = color.g;
-    data[i + 2] = color.b;
-    data[i + 3] = 255;
-  }
+  // One 32-bit word a pixel (the machine is little-endian: lib/dmath.ts refuses to load otherwise).
+  new Uint32Array(data.buffer).fill((0xff000000 | (color.b << 16) | (color.g << 8) | color.r) >>> 0);
   return { data, width, height };
 }
 
@@ -128,6 +124,12 @@ export function blendSolid(frame: Frame, region: Region, mask: Uint8Array | unde
     for (let x = 0; x < region.width; x++, i += 4, j++) {
       const alpha = k * (mask ? mask[j] : 255);
       if (alpha === 0) continue;
+      if (alpha === D3) {
+        d[i] = r;
+        d[i + 1] = g;
+        d[i + 2] = b;
+        continue;
+      }
       const keep = D3 - alpha;
       d[i] = Math.floor((r * alpha + d[i] * keep + HALF3) / D3);
       d[i + 1] = Math.floor((g * alpha + d[i + 1] * keep + HALF3) / D3);
@@ -157,6 +159,12 @@ export function blendPremultiplied(
       const s = j * 4;
       const alpha = src[s + 3] * beta;
       if (alpha === 0) continue;
+      if (alpha === D3) {
+        d[i] = src[s];
+        d[i + 1] = src[s + 1];
+        d[i + 2] = src[s + 2];
+        continue;
+      }
       const keep = D3 - alpha;
       const w = beta * 255;
       d[i] = Math.floor((src[s] * w + d[i] * keep + HALF3) / D3);
