@@ -198,6 +198,30 @@ describe('templateGenerator', () => {
     assert.ok(Math.abs(r.at(120, 60)[0] - 128) <= 2);
   });
 
+  test('a radial gradient in a box: the first stop at its centre, the last at its corners, nothing outside', () => {
+    const r = render(
+      spec([
+        {
+          id: 'g',
+          kind: 'fill',
+          box: { x: 200, y: 100, width: 400, height: 400 },
+          gradient: {
+            type: 'radial',
+            stops: [
+              { offset: 0, color: '#ffffff' },
+              { offset: 1, color: '#000000' },
+            ],
+          },
+        },
+      ]),
+      { width: 1200 },
+    );
+    assert.ok(r.at(400, 300)[0] >= 253, 'white at the centre (the pixel centre is half a pixel off it)');
+    assert.ok(r.at(201, 101)[0] <= 6, `corner ${r.at(201, 101)}`);
+    assert.ok(Math.abs(r.at(400, 101)[0] - r.at(201, 300)[0]) <= 1, 'round: the same at the middle of each edge');
+    assert.deepEqual(r.at(199, 300), [128, 128, 128]);
+  });
+
   test('text fits its box: the ink stays inside it, and longer text is set smaller, then cut with an ellipsis', () => {
     const layer = textLayer();
     const s = spec([layer]);
