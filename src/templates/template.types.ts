@@ -50,7 +50,7 @@ export interface GeneratorLayer extends LayerBase {
   slug: string;
   /** Params over the generator's defaults; a value may be "{{variable}}". */
   params?: Record<string, unknown>;
-  /** A number, or "{{variable}}"; default: the render's seed. */
+  /** A number, or "{{variable}}"; default (and 0, or a variable that is not a seed): the render's seed. */
   seed?: number | string;
   box?: Box;
 }
@@ -69,7 +69,7 @@ export interface ImageLayer extends LayerBase {
   /** An image asset id (`ast_…`) or "{{variable}}" naming one. */
   asset: string;
   box: Box;
-  /** cover (default): fills the box, cropped to it, centred; contain: whole, centred in the box. */
+  /** cover (default): fills the box, cropped to it, centred; contain: whole, centred in the box (the rest of the box left as it is). */
   fit?: 'cover' | 'contain';
   /** Corner radius in template pixels (clamped to half the shorter side: a circle). */
   radius?: number;
@@ -84,8 +84,9 @@ export interface TextFont {
 }
 
 export interface TextFit {
-  /** Largest and smallest font size in template pixels: the text takes the largest that fits the box. */
+  /** Largest and smallest font size in template pixels: the text takes the largest that fits the box (a grid of ¼ px). */
   max: number;
+  /** Default: half of max. */
   min?: number;
   /** At most this many lines (default: as many as fit). */
   maxLines?: number;
@@ -100,6 +101,7 @@ export interface TextLayer extends LayerBase {
   box: Box;
   font?: TextFont;
   color?: HexColor;
+  /** Default: each paragraph's start edge (left, or right for a right-to-left paragraph). */
   align?: 'left' | 'center' | 'right';
   /** Vertical placement in the box (default top). */
   valign?: 'top' | 'middle' | 'bottom';
@@ -114,6 +116,7 @@ export interface ShapeLayer extends LayerBase {
   shape: 'rectangle' | 'ellipse';
   box: Box;
   fill?: HexColor;
+  /** Drawn inside the box (as a design tool's inside stroke); width in template pixels. */
   stroke?: { color: HexColor; width: number };
   /** Corner radius of a rectangle, in template pixels. */
   radius?: number;
