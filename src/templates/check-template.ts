@@ -7,6 +7,7 @@ import { BUNDLED_FAMILIES } from '../generators/lib/font-coverage.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 import { generatorParamIssues } from './generator-params.ts';
 import { isHexColor } from './raster.ts';
+import { DEFAULT_LINE_HEIGHT, fitMin } from './template-text.ts';
 import type { Box, Gradient, TemplateSpec } from './template.types.ts';
 import { references, wholeReference, wholeReferencesIn } from './variables.ts';
 
@@ -100,6 +101,9 @@ export function checkTemplate(spec: TemplateSpec, generators: GeneratorRegistry,
           if (fit.maxLines !== undefined && !(Number.isInteger(fit.maxLines) && fit.maxLines >= 1))
             add(`${at}.fit.maxLines`, 'must be a whole number, 1 or more');
         }
+        const lineAtMin = fitMin(layer) * (layer.lineHeight ?? DEFAULT_LINE_HEIGHT);
+        if (layer.box.height > 0 && lineAtMin > layer.box.height)
+          add(`${at}.box.height`, `must hold one line at the smallest size: at least ${lineAtMin} (fit.min × lineHeight)`);
         break;
       }
       case 'generator': {

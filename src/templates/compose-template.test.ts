@@ -462,10 +462,11 @@ describe('checkTemplate', () => {
           id: 'f',
           kind: 'text',
           text: 'Hi {{name}}',
-          box: { x: 0, y: 0, width: 10, height: 10 },
+          box: { x: 0, y: 0, width: 10, height: 40 },
           font: { family: 'Comic Sans' },
           fit: { max: 20, min: 30 },
         },
+        { id: 'h', kind: 'text', text: 'Hi', box: { x: 0, y: 0, width: 100, height: 20 }, fit: { max: 40, min: 20 } },
         { id: 'g', kind: 'image', asset: 'logo.png', box: { x: 0, y: 0, width: 10, height: 10 } },
       ],
     };
@@ -484,7 +485,8 @@ describe('checkTemplate', () => {
       'body.layers.5.text',
       'body.layers.5.font.family',
       'body.layers.5.fit.min',
-      'body.layers.6.asset',
+      'body.layers.6.box.height',
+      'body.layers.7.asset',
     ]);
   });
 });
