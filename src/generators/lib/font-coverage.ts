@@ -181,9 +181,14 @@ export function codePointsOfFace(face: FontFace): ReadonlySet<number> {
     const buf = Buffer.from(face.data.buffer, face.data.byteOffset, face.data.byteLength);
     set = parseCmap(buf.toString('latin1', 0, 4) === 'wOF2' ? cmapTableOfWoff2(buf) : cmapTableOfSfnt(buf));
     cmapCache.set(face.file, set);
+    // Uploaded fonts come and go: only the last few are kept.
+    cmapsFromBytes.push(face.file);
+    if (cmapsFromBytes.length > 64) cmapCache.delete(cmapsFromBytes.shift()!);
   }
   return set;
 }
+
+const cmapsFromBytes: string[] = [];
 
 /** The raw cmap table of an sfnt font (TrueType or CFF outlines): its table directory names it. */
 export function cmapTableOfSfnt(buf: Buffer): Buffer {

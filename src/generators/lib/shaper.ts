@@ -75,6 +75,12 @@ interface LoadedFace {
 }
 
 const loaded = new Map<string, LoadedFace>();
+/**
+ * Faces from bytes (uploaded fonts) kept loaded at once, per thread: the oldest is let go beyond
+ * this (harfbuzzjs frees a face when it is collected; it loads again when a text needs it).
+ */
+const MAX_FACES_FROM_BYTES = 16;
+const fromBytes: string[] = [];
 
 function load(face: FontFace): LoadedFace {
   let l = loaded.get(face.file);
@@ -90,6 +96,10 @@ function load(face: FontFace): LoadedFace {
     : [];
   l = { font: new hb.Font(hbFace), face: hbFace, upem: hbFace.upem, outlines: new Map(), palette };
   loaded.set(face.file, l);
+  if (face.data) {
+    fromBytes.push(face.file);
+    if (fromBytes.length > MAX_FACES_FROM_BYTES) loaded.delete(fromBytes.shift()!);
+  }
   return l;
 }
 
