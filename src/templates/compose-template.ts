@@ -244,6 +244,8 @@ function imageOp(layer: ImageLayer, rc: RenderContext): LayerOp {
     const id = assetIdOf(layer.asset, rc.params);
     const asset = id === undefined ? undefined : rc.assets.get(id);
     if (!asset || asset.kind !== 'image') throw new Error(`image asset ${id ?? layer.asset} is missing`);
+    if (asset.rgba.length !== asset.width * asset.height * 4 || asset.width < 1 || asset.height < 1)
+      throw new Error(`image asset ${id} is not ${asset.width}×${asset.height} RGBA pixels`);
     let premultiplied = premultipliedCache.get(asset.rgba);
     if (!premultiplied) premultipliedCache.set(asset.rgba, (premultiplied = premultiply(asset.rgba)));
     const S = rc.S;
