@@ -26,6 +26,8 @@ const LAYERS = [
   { name: 'adapters', paths: ['src/adapters'] },
   { name: 'services and jobs', paths: ['src/services', 'src/jobs'] },
   { name: 'engine, db, blob', paths: ['src/engine', 'db', 'src/blob'] },
+  // A template drawn as a generator (the compositor): it draws from its inputs, the generators and the libs.
+  { name: 'templates', paths: ['src/templates'] },
   // Below the engine that runs them: a generator draws from its inputs and the low-level libs alone.
   { name: 'generators', paths: ['src/generators'] },
   // The settings parser reads env into typed config with the libs' help; the libs never import settings.
@@ -78,7 +80,8 @@ export default tseslint.config(
   {
     // Pictures must not depend on the machine: V8's Math.sin, exp, pow, atan2 … (and `**`, which is
     // Math.pow) differ by an ulp between x86-64 and arm64; dmath computes the same bits everywhere.
-    files: ['src/generators/**/*.ts'],
+    // The compositor (src/templates) draws pixels too, under the same rules.
+    files: ['src/generators/**/*.ts', 'src/templates/**/*.ts'],
     ignores: ['**/*.test.ts', 'src/generators/lib/dmath.ts'],
     rules: {
       'no-restricted-properties': [

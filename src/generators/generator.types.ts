@@ -69,6 +69,13 @@ export interface GeneratorDefinition<P extends Record<string, unknown> = Record<
    */
   unsupportedText?: (params: P) => Array<{ param: string; graphemes: string[] }>;
   /**
+   * Problems with params that their schema cannot see, checked after paramSchema and
+   * unsupportedText (a template: an asset that is missing, a text that refuses to overflow and does
+   * not fit). `param` names the param (a template's variable) or a field of the generator itself.
+   * Needs prepare() done.
+   */
+  checkParams?: (params: P) => Array<{ param: string; message: string; keyword: string }>;
+  /**
    * Loads what the generator needs before it can check a recipe or draw (social-card: HarfBuzz in
    * WebAssembly). A generator registry's ready() awaits it once per thread; the render engine
    * and the render worker await that before their first recipe.

@@ -1,6 +1,6 @@
 // What a template is: a size, the variables a render fills in (a JSON Schema of an object) and
 // layers drawn in order. The HTTP contract (openapi.yaml, TemplateLayer) describes the same shapes;
-// the compositor (compose-template.ts) draws them, and the templates service stores them as
+// the compositor (compose-template.ts) draws them (docs/templates.md), and the templates service stores them as
 // immutable versions. A `{{name}}` in a text, or a string "{{name}}" as an asset, seed or generator
 // param, takes the variable `name`.
 import type { ParamSchema } from '../generators/generator.types.ts';
@@ -50,7 +50,7 @@ export interface GeneratorLayer extends LayerBase {
   slug: string;
   /** Params over the generator's defaults; a value may be "{{variable}}". */
   params?: Record<string, unknown>;
-  /** A number, or "{{variable}}"; default: the render's seed. */
+  /** A number, or "{{variable}}"; default (and 0, or a variable that is not a seed): the render's seed. */
   seed?: number | string;
   box?: Box;
 }
@@ -69,7 +69,7 @@ export interface ImageLayer extends LayerBase {
   /** An image asset id (`ast_…`) or "{{variable}}" naming one. */
   asset: string;
   box: Box;
-  /** cover (default): fills the box, cropped to it, centred; contain: whole, centred in the box. */
+  /** cover (default): fills the box, cropped to it, centred; contain: whole, centred in the box (the rest of the box left as it is). */
   fit?: 'cover' | 'contain';
   /** Corner radius in template pixels (clamped to half the shorter side: a circle). */
   radius?: number;
@@ -84,8 +84,9 @@ export interface TextFont {
 }
 
 export interface TextFit {
-  /** Largest and smallest font size in template pixels: the text takes the largest that fits the box. */
+  /** Largest and smallest font size in template pixels: the text takes the largest that fits the box (a grid of ¼ px). */
   max: number;
+  /** Default: half of max. */
   min?: number;
   /** At most this many lines (default: as many as fit). */
   maxLines?: number;
@@ -100,6 +101,7 @@ export interface TextLayer extends LayerBase {
   box: Box;
   font?: TextFont;
   color?: HexColor;
+  /** Default: each paragraph's start edge (left, or right for a right-to-left paragraph). */
   align?: 'left' | 'center' | 'right';
   /** Vertical placement in the box (default top). */
   valign?: 'top' | 'middle' | 'bottom';
@@ -114,6 +116,7 @@ export interface ShapeLayer extends LayerBase {
   shape: 'rectangle' | 'ellipse';
   box: Box;
   fill?: HexColor;
+  /** Drawn inside the box (as a design tool's inside stroke); width in template pixels. */
   stroke?: { color: HexColor; width: number };
   /** Corner radius of a rectangle, in template pixels. */
   radius?: number;
@@ -125,6 +128,8 @@ export type LayerKind = TemplateLayer['kind'];
 /** What a template version holds (immutable once created). */
 export interface TemplateSpec {
   size: { width: number; height: number };
+  /** The colour under every layer, opaque (`#rgb` or `#rrggbb`); default white. */
+  background?: HexColor;
   /** A JSON Schema of an object (the render's `params`); defaults fill what a render leaves out. */
   variables: ParamSchema;
   layers: TemplateLayer[];

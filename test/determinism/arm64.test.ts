@@ -17,6 +17,7 @@ import { startPostgresServer } from '../support/black-box/postgres-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const committed = JSON.parse(readFileSync(path.join(root, 'test/golden/goldens.json'), 'utf8')) as Record<string, { sha256: string }>;
+const committedTemplates = JSON.parse(readFileSync(path.join(root, 'test/golden/template-goldens.json'), 'utf8')) as Record<string, string>;
 const committedCanvas = JSON.parse(readFileSync(path.join(root, 'test/golden/canvas-sizes.json'), 'utf8')) as Record<string, string>;
 const CANVAS_640 = canvasCases([{ width: 640, height: 360 }]).map((c) => c.id);
 /** The first run downloads Node and installs the arm64 dependencies (about 1.5 min); a render takes 1–3 min. */
@@ -42,7 +43,7 @@ let rendered: ReturnType<typeof runArm64> | undefined;
 let renderLog: string[] = [];
 before(() => {
   if (skip) return;
-  rendered = runArm64('test/determinism/render-digests.ts', ['--canvas-sizes=640x360'], {
+  rendered = runArm64('test/determinism/render-digests.ts', ['--canvas-sizes=640x360', '--templates'], {
     timeoutMs: RUN_TIMEOUT_MS,
     log: (l) => renderLog.push(l),
   });
@@ -84,6 +85,13 @@ test('canvas pixels at 640×360 are the same as linux-arm64', { skip, timeout: R
   assert.ok(CANVAS_640.length > 0);
   const differ = CANVAS_640.filter((id) => got[id] !== committedCanvas[id]);
   assert.deepEqual(differ, [], 'these differ between this machine (canvas-sizes.json) and arm64 at 640×360');
+});
+
+test('the template goldens render to their committed bytes as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async () => {
+  const got = await arm64Digests();
+  assert.ok(Object.keys(committedTemplates).length > 0);
+  const differ = Object.keys(committedTemplates).filter((id) => got[id] !== committedTemplates[id]);
+  assert.deepEqual(differ, [], 'these differ between x86-64 (template-goldens.json) and arm64');
 });
 
 // The product, not only its engine: the service (local mode, on Postgres: npm's arm64 packages come

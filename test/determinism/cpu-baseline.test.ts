@@ -16,6 +16,7 @@ import { CANVAS_SIZES } from '../golden/golden-recipes.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const committed = JSON.parse(readFileSync(path.join(root, 'test/golden/goldens.json'), 'utf8')) as Record<string, { sha256: string }>;
+const committedTemplates = JSON.parse(readFileSync(path.join(root, 'test/golden/template-goldens.json'), 'utf8')) as Record<string, string>;
 const committedCanvas = JSON.parse(readFileSync(path.join(root, 'test/golden/canvas-sizes.json'), 'utf8')) as Record<string, string>;
 /** Nehalem: SSE4.2, no AVX (the baseline itself). Haswell-v4: AVX2 + FMA, the most TCG emulates. */
 const CPU_MODELS = ['Nehalem', 'Haswell-v4'];
@@ -86,7 +87,9 @@ const runs = new Map<string, Promise<Record<string, string>>>();
 before(() => {
   if (skip) return;
   for (const model of CPU_MODELS) {
-    const args = model === 'Nehalem' ? [`--canvas-sizes=${CANVAS_SIZES.map((s) => `${s.width}x${s.height}`).join(',')}`] : [];
+    const args = ['--templates'].concat(
+      model === 'Nehalem' ? [`--canvas-sizes=${CANVAS_SIZES.map((s) => `${s.width}x${s.height}`).join(',')}`] : [],
+    );
     const run = digestsUnder(model, args);
     run.catch(() => undefined); // reported by the tests that await it
     runs.set(model, run);
@@ -106,6 +109,19 @@ for (const model of CPU_MODELS) {
         Object.keys(committed).sort(),
       );
       assert.deepEqual(drift(got, goldenDigests), [], `output differs on a ${model} CPU`);
+    },
+  );
+}
+
+// The compositor's goldens (test/golden/templates/template-goldens.ts): every layer kind, blended in JavaScript.
+for (const model of CPU_MODELS) {
+  test(
+    `every template golden renders to its committed bytes under qemu-x86_64 -cpu ${model}`,
+    { skip, timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const got = await runs.get(model)!;
+      assert.ok(Object.keys(committedTemplates).length > 0);
+      assert.deepEqual(drift(got, committedTemplates), [], `template output differs on a ${model} CPU`);
     },
   );
 }

@@ -1,5 +1,6 @@
 // The product's promise across runtimes: every text golden renders to its committed bytes on the
-// official Node 22 and 24 builds (scripts/node-versions, pinned there) as on the machine's Node, and
+// official Node 22 and 24 builds (scripts/node-versions, pinned there) as on the machine's Node — so do
+// the compositor's goldens (template-goldens.json: text in every layer of a template) — and
 // the project's grapheme segmentation and line breaking (text-breaks.ts) give the same results on
 // each. A Node build brings its own ICU and Unicode tables, which Intl.Segmenter, RegExp's \p{…} and
 // normalize follow, so text that leans on them could cluster or break elsewhere on another runtime.
@@ -17,12 +18,14 @@ import { textBreakDigests } from './text-breaks.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const committed = JSON.parse(readFileSync(path.join(root, 'test/golden/goldens.json'), 'utf8')) as Record<string, { sha256: string }>;
+const committedTemplates = JSON.parse(readFileSync(path.join(root, 'test/golden/template-goldens.json'), 'utf8')) as Record<string, string>;
 /** A backstop: each runtime renders the text goldens in 8–15 s (the builds are fetched before, at load). */
 const RUN_TIMEOUT_MS = 600_000;
 const TEXT_CASES = goldenCases()
   .filter((c) => c.id.includes('.text-'))
   .map((c) => c.id);
 const BREAKS = 'text-breaks:';
+const TEMPLATE = 'template:';
 
 let nodes: Record<string, string> = {};
 let missing = nodeVersionsMissing();
@@ -44,15 +47,20 @@ interface Digests {
   goldens: Record<string, string>;
   /** text-breaks.ts label → digest of its segmentation and line breaks. */
   breaks: Record<string, string>;
+  /** The compositor's goldens (template-goldens.json ids) → sha256. */
+  templates: Record<string, string>;
   ms: number;
 }
 
-/** One process of `node` renders the text goldens and digests the text breaks (render-digests.ts --text-breaks). */
+/**
+ * One process of `node` renders the text goldens and the compositor's goldens, and digests the text
+ * breaks (render-digests.ts --text-breaks --templates).
+ */
 async function digestsWith(node: string): Promise<Digests> {
   const started = Date.now();
   const { stdout } = await promisify(execFile)(
     node,
-    ['--import', 'tsx', path.join(here, 'render-digests.ts'), '--text-breaks', ...TEXT_CASES],
+    ['--import', 'tsx', path.join(here, 'render-digests.ts'), '--text-breaks', '--templates', ...TEXT_CASES],
     { cwd: root, timeout: RUN_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
   ).catch((err: Error & { stderr?: string }) => {
     throw new Error(`${node} render-digests.ts failed: ${err.message}\n${(err.stderr ?? '').slice(-4000)}`);
@@ -61,10 +69,11 @@ async function digestsWith(node: string): Promise<Digests> {
   const pick = (breaks: boolean) =>
     Object.fromEntries(
       Object.entries(all)
-        .filter(([k]) => k.startsWith(BREAKS) === breaks)
+        .filter(([k]) => k.startsWith(BREAKS) === breaks && !k.startsWith(TEMPLATE))
         .map(([k, v]) => [breaks ? k.slice(BREAKS.length) : k, v]),
     );
-  return { goldens: pick(false), breaks: pick(true), ms: Date.now() - started };
+  const templates = Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith(TEMPLATE)));
+  return { goldens: pick(false), breaks: pick(true), templates, ms: Date.now() - started };
 }
 
 // The pinned runtimes render side by side; each test awaits the run it compares. The machine's Node
@@ -103,6 +112,13 @@ for (const version of NODE_VERSIONS) {
       [],
       `these text goldens differ from goldens.json on Node ${version}`,
     );
+  });
+
+  test(`the template goldens render to their committed bytes on Node ${version}`, { skip, timeout: RUN_TIMEOUT_MS }, async () => {
+    const got = await runs.get(nodes[version])!;
+    assert.deepEqual(Object.keys(got.templates).sort(), Object.keys(committedTemplates).sort());
+    const differ = Object.keys(committedTemplates).filter((id) => got.templates[id] !== committedTemplates[id]);
+    assert.deepEqual(differ, [], `these template goldens differ from template-goldens.json on Node ${version}`);
   });
 
   test(

@@ -1,12 +1,13 @@
 // Renders golden cases and prints {id: sha256} as JSON on stdout. The determinism tier runs this
 // under qemu-x86_64 with an older CPU model (FFmpeg through the same emulator), as linux-arm64 and
 // with other Node versions, and compares with the committed digests: one process per platform.
-//   node --import tsx test/determinism/render-digests.ts [--canvas-sizes=WxH[,WxH…]] [--no-goldens] [--seed=N] [--text-breaks] [id ...]
+//   node --import tsx test/determinism/render-digests.ts [--canvas-sizes=WxH[,WxH…]] [--no-goldens] [--seed=N] [--text-breaks] [--templates] [id ...]
 // Without ids, every golden (goldens.json); with ids, those. --canvas-sizes adds the canvas cases at
 // those sizes (test/golden/golden-recipes.ts, canvasCases: `<id>@WxH`, committed in canvas-sizes.json);
 // --no-goldens leaves the goldens out. --seed renders with another seed (a wider check by hand). With
 // --text-breaks the digests of text-breaks.ts (grapheme segmentation and line breaking) come too, as
-// `text-breaks:<label>`.
+// `text-breaks:<label>`. With --templates the compositor's goldens come too
+// (test/golden/templates/template-goldens.ts, ids `template:…`, committed in template-goldens.json).
 import { canvasCases, goldenCases } from '../golden/golden-recipes.ts';
 import { renderGoldens } from '../golden/render-golden.ts';
 
@@ -24,8 +25,12 @@ const cases = [
   ...(sizes.length ? canvasCases(sizes) : []),
 ].map((c) => (seed ? { ...c, input: { ...c.input, seed: Number(seed) } } : c));
 const results = await renderGoldens(cases);
+const templates = args.includes('--templates')
+  ? await (await import('../golden/templates/template-goldens.ts')).renderTemplateGoldens()
+  : new Map<string, string>();
 const breaks = args.includes('--text-breaks') ? await (await import('./text-breaks.ts')).textBreakDigests() : {};
 const digests = [...results]
   .map(([id, r]) => [id, r.sha256])
+  .concat([...templates])
   .concat(Object.entries(breaks).map(([label, d]) => [`text-breaks:${label}`, d]));
 process.stdout.write(JSON.stringify(Object.fromEntries(digests)) + '\n');

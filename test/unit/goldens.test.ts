@@ -6,18 +6,26 @@ import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
 import { canvasCases, goldenCases } from '../golden/golden-recipes.ts';
 import { renderGoldens } from '../golden/render-golden.ts';
+import { renderTemplateGoldens, templateGoldenCases } from '../golden/templates/template-goldens.ts';
 
 const committed = JSON.parse(readFileSync(new URL('../golden/goldens.json', import.meta.url), 'utf8')) as Record<
   string,
   { recipeHash: string; sha256: string }
 >;
 const committedCanvas = JSON.parse(readFileSync(new URL('../golden/canvas-sizes.json', import.meta.url), 'utf8')) as Record<string, string>;
+const committedTemplates = JSON.parse(readFileSync(new URL('../golden/template-goldens.json', import.meta.url), 'utf8')) as Record<
+  string,
+  string
+>;
 const UPDATE = 'run `npm run goldens:update` after adding a generator or format (and bump versions for changed output)';
 
 let rendered: ReturnType<typeof renderGoldens>;
+let templates: ReturnType<typeof renderTemplateGoldens>;
 before(() => {
   rendered = renderGoldens([...goldenCases(), ...canvasCases()]);
   rendered.catch(() => undefined); // reported by the tests that await it
+  templates = renderTemplateGoldens();
+  templates.catch(() => undefined);
 });
 
 test('the golden set covers every generator × format, and the canvas set every canvas case at every size', () => {
@@ -53,4 +61,17 @@ test('the canvas cases at 640×360 and 1200×630 render to their committed bytes
   const got = await rendered;
   const drift = Object.keys(committedCanvas).filter((id) => got.get(id)?.sha256 !== committedCanvas[id]);
   assert.deepEqual(drift, [], 'canvas output drifted at a larger size; a generator whose output changes must bump its version');
+});
+
+test("the compositor's goldens (every layer kind, an animated template) render to their committed bytes", async () => {
+  assert.deepEqual(
+    Object.keys(committedTemplates).sort(),
+    templateGoldenCases()
+      .map((c) => c.id)
+      .sort(),
+    UPDATE,
+  );
+  const got = await templates;
+  const drift = Object.keys(committedTemplates).filter((id) => got.get(id) !== committedTemplates[id]);
+  assert.deepEqual(drift, [], 'template output drifted (src/templates, or a generator, font or encoder it uses)');
 });

@@ -20,7 +20,8 @@ import { splitGraphemes } from './graphemes.ts';
 
 const require = createRequire(import.meta.url);
 
-export type FontWeight = 400 | 700;
+/** 100..900 in steps of 100; each family draws with the nearest weight it ships (social-card uses 400 and 700). */
+export type FontWeight = number;
 /** Emoji in colour (Twemoji) or drawn in the text's colour (Noto Emoji). */
 export type EmojiStyle = 'color' | 'monochrome';
 
@@ -34,6 +35,11 @@ export interface FontFace {
   readonly ranges: ReadonlyArray<readonly [number, number]>;
   /** A colour font (COLR/CPAL layers): its glyphs carry their own colours. */
   readonly color: boolean;
+  /**
+   * The font's bytes, for a face that is not a bundled file (a template's uploaded font: sfnt, or
+   * WOFF2): `file` is then only its unique name (`asset:<sha256>`), never read from disk.
+   */
+  readonly data?: Uint8Array;
 }
 
 interface FontFamilySource {
@@ -45,6 +51,8 @@ interface FontFamilySource {
   readonly prefix: string;
   /** Subsets to use, in order; 'numbered' takes every [n] subset (CJK, emoji). */
   readonly subsets: readonly string[] | 'numbered';
+  /** The lightest and heaviest weight the package ships (default 100..900). */
+  readonly weights?: readonly [number, number];
 }
 
 // The order is the order of preference: a character is drawn by the first font that has it.
@@ -55,6 +63,7 @@ const LATIN: FontFamilySource = {
   // The subsets with precomposed accented letters first: a face that has only the base letter and
   // the accent as a separate mark (the latin subset for Vietnamese "ế") would draw it decomposed.
   subsets: ['vietnamese', 'latin-ext', 'latin'],
+  weights: [300, 700],
 };
 const NOTO_SANS: FontFamilySource = {
   name: 'Noto Sans',
@@ -111,9 +120,15 @@ function parseUnicodeRange(css: string): Array<[number, number]> {
 
 const facesCache = new Map<string, FontFace[]>();
 
+/** The weight of `source` that draws `weight`: the nearest it ships, in steps of 100. */
+function nearestWeight(source: FontFamilySource, weight: FontWeight): number {
+  const [lightest, heaviest] = source.weights ?? [100, 900];
+  return Math.min(heaviest, Math.max(lightest, Math.round(weight / 100) * 100));
+}
+
 function facesOf(source: FontFamilySource, weight: FontWeight): FontFace[] {
   // Noto Emoji draws every emoji at one weight; the 400 files are the regular ones.
-  const w = source === MONO_EMOJI ? 400 : weight;
+  const w = source === MONO_EMOJI ? 400 : nearestWeight(source, weight);
   const key = `${source.pkg}/${w}`;
   let faces = facesCache.get(key);
   if (faces) return faces;
@@ -153,6 +168,43 @@ export function codePointsOf(file: string): ReadonlySet<number> {
     cmapCache.set(file, set);
   }
   return set;
+}
+
+/**
+ * The code points a face maps to a glyph: a bundled file's (codePointsOf), or those of a face that
+ * carries its bytes (an uploaded sfnt or WOFF2 font), read once per name and thread.
+ */
+export function codePointsOfFace(face: FontFace): ReadonlySet<number> {
+  if (!face.data) return codePointsOf(face.file);
+  let set = cmapCache.get(face.file);
+  if (!set) {
+    const buf = Buffer.from(face.data.buffer, face.data.byteOffset, face.data.byteLength);
+    set = parseCmap(buf.toString('latin1', 0, 4) === 'wOF2' ? cmapTableOfWoff2(buf) : cmapTableOfSfnt(buf));
+    cmapCache.set(face.file, set);
+    // Uploaded fonts come and go: only the last few are kept.
+    cmapsFromBytes.push(face.file);
+    if (cmapsFromBytes.length > 64) cmapCache.delete(cmapsFromBytes.shift()!);
+  }
+  return set;
+}
+
+const cmapsFromBytes: string[] = [];
+
+/** The raw cmap table of an sfnt font (TrueType or CFF outlines): its table directory names it. */
+export function cmapTableOfSfnt(buf: Buffer): Buffer {
+  const flavor = buf.toString('latin1', 0, 4);
+  if (flavor === 'ttcf') throw new Error('font collections are not supported');
+  if (flavor !== 'OTTO' && flavor !== 'true' && buf.readUInt32BE(0) !== 0x00010000) throw new Error('not an sfnt font');
+  const numTables = buf.readUInt16BE(4);
+  for (let t = 0; t < numTables; t++) {
+    const at = 12 + t * 16;
+    if (buf.toString('latin1', at, at + 4) !== 'cmap') continue;
+    const offset = buf.readUInt32BE(at + 8);
+    const length = buf.readUInt32BE(at + 12);
+    if (offset + length > buf.length) throw new Error('the font is truncated');
+    return buf.subarray(offset, offset + length);
+  }
+  throw new Error('the font has no cmap table');
 }
 
 /** The raw cmap table of a WOFF2 font (W3C WOFF2 §4–5: a table directory, then one Brotli stream). */
@@ -291,7 +343,7 @@ function isShared(cp: number): boolean {
 
 function faceHas(face: FontFace, cps: readonly number[]): boolean {
   if (!cps.every((cp) => inRanges(face.ranges, cp))) return false;
-  const has = codePointsOf(face.file);
+  const has = codePointsOfFace(face);
   return cps.every((cp) => has.has(cp));
 }
 
@@ -311,14 +363,57 @@ export function stackFor(texts: readonly string[]): readonly FontFamilySource[] 
 
 export type FontStack = ReturnType<typeof stackFor>;
 
+/** The bundled text families by name, as a template names them (`font.family`). */
+export const BUNDLED_FAMILIES: readonly string[] = STACK_CHINESE.map((f) => f.name);
+
+const familyStacks = new Map<string, FontStack>();
+const stackIds = new Map<FontStack, string>([
+  [STACK_JAPANESE, 'ja'],
+  [STACK_CHINESE, 'zh'],
+]);
+
+/**
+ * The stack of texts set in a bundled family: that family first, then the others in their usual
+ * order for what it lacks (Han in Japanese forms when a text has kana). Unknown names throw.
+ */
+export function familyStack(family: string, texts: readonly string[]): FontStack {
+  const base = stackFor(texts);
+  const key = `${stackIds.get(base)}\u0000${family}`;
+  let stack = familyStacks.get(key);
+  if (!stack) {
+    const first = base.find((f) => f.name === family);
+    if (!first) throw new Error(`no bundled font family is named "${family}"`);
+    stack = first === base[0] ? base : [first, ...base.filter((f) => f !== first)];
+    familyStacks.set(key, stack);
+    if (!stackIds.has(stack)) stackIds.set(stack, key);
+  }
+  return stack;
+}
+
 /** A short name of a stack, for caches. */
-export const stackId = (stack: FontStack): string => (stack === STACK_JAPANESE ? 'ja' : 'zh');
+export const stackId = (stack: FontStack): string => stackIds.get(stack) ?? stack.map((f) => f.name).join(',');
+
+/** The first face of a stack's first family at a weight (whose metrics place a text's lines). */
+export function leadingFace(stack: FontStack, weight: FontWeight): FontFace {
+  return facesOf(stack[0], weight)[0];
+}
+
+/**
+ * A face from a font's bytes (an uploaded sfnt — TrueType or CFF outlines — or WOFF2), named by a
+ * key unique to those bytes (the asset's sha256): HarfBuzz shapes it and its cmap says what it
+ * draws, as for the bundled files.
+ */
+export function fontFaceFromBytes(key: string, data: Uint8Array): FontFace {
+  return { alias: `asset ${key.slice(0, 16)}`, file: `asset:${key}`, ranges: [[0, 0x10ffff]], color: false, data };
+}
 
 /** What draws a text: its fonts, and how. */
 export interface TextFace {
   readonly weight: FontWeight;
   readonly stack: FontStack;
   readonly emoji: EmojiStyle;
+  /** Faces tried before the stack (a template's uploaded font); the stack draws what they lack. */
+  readonly primary?: readonly FontFace[];
 }
 
 /** A stretch of text drawn from one font file; `start` is its offset (UTF-16) in the text. */
@@ -344,8 +439,9 @@ function faceForGrapheme(cluster: string, style: TextFace, previous: FontFace | 
     return firstFace([MONO_EMOJI], style.weight, [cps]);
   }
   // The subsets carry the space and no-break space beyond their unicode-range: their own cmap says.
-  if (previous && !previous.color && forms[0].every(isShared) && forms[0].every((cp) => codePointsOf(previous.file).has(cp)))
+  if (previous && !previous.color && forms[0].every(isShared) && forms[0].every((cp) => codePointsOfFace(previous).has(cp)))
     return previous;
+  for (const face of style.primary ?? []) for (const cps of forms) if (faceHas(face, cps)) return face;
   return firstFace(style.stack, style.weight, forms) ?? firstFace([MONO_EMOJI], style.weight, forms);
 }
 

@@ -75,12 +75,18 @@ interface LoadedFace {
 }
 
 const loaded = new Map<string, LoadedFace>();
+/**
+ * Faces from bytes (uploaded fonts) kept loaded at once, per thread: the oldest is let go beyond
+ * this (harfbuzzjs frees a face when it is collected; it loads again when a text needs it).
+ */
+const MAX_FACES_FROM_BYTES = 16;
+const fromBytes: string[] = [];
 
 function load(face: FontFace): LoadedFace {
   let l = loaded.get(face.file);
   if (l) return l;
   const hb = harfbuzz();
-  const sfnt = face.file === firstFont ? firstSfnt : woff2!.decompress(readFileSync(face.file));
+  const sfnt = face.data ? sfntOf(face.data) : face.file === firstFont ? firstSfnt : woff2!.decompress(readFileSync(face.file));
   if (!sfnt) throw new Error(`could not unpack ${face.file}`);
   const hbFace = new hb.Face(new hb.Blob(sfnt));
   const palette = hbFace.hasColorPalettes()
@@ -90,7 +96,17 @@ function load(face: FontFace): LoadedFace {
     : [];
   l = { font: new hb.Font(hbFace), face: hbFace, upem: hbFace.upem, outlines: new Map(), palette };
   loaded.set(face.file, l);
+  if (face.data) {
+    fromBytes.push(face.file);
+    if (fromBytes.length > MAX_FACES_FROM_BYTES) loaded.delete(fromBytes.shift()!);
+  }
   return l;
+}
+
+/** The sfnt of a face's own bytes: as they are, or unpacked when they are WOFF2. */
+function sfntOf(data: Uint8Array): Uint8Array | false {
+  const woff2Signature = data[0] === 0x77 && data[1] === 0x4f && data[2] === 0x46 && data[3] === 0x32; // wOF2
+  return woff2Signature ? woff2!.decompress(data) : data;
 }
 
 /** Font units per em of a face. */

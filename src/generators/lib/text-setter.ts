@@ -30,7 +30,8 @@ const LAYOUT_CACHE_LIMIT = 2048;
 
 /** Lays out one line in its paragraph's direction; throws when a grapheme has no bundled face. */
 function layoutLine(text: string, style: TextFace, direction: Direction): LaidLine {
-  const key = `${style.weight}\u0000${style.emoji}\u0000${stackId(style.stack)}\u0000${direction}\u0000${text}`;
+  const primary = style.primary?.map((f) => f.file).join(',') ?? '';
+  const key = `${style.weight}\u0000${style.emoji}\u0000${stackId(style.stack)}\u0000${primary}\u0000${direction}\u0000${text}`;
   const cached = layouts.get(key);
   if (cached) return cached;
   const { runs, missing } = fontRuns(text, style);
@@ -69,7 +70,13 @@ export function measureEm(text: string, style: TextFace, direction: Direction): 
 }
 
 /** Appends an outline to the current path, placed at (x, baseline) and scaled to `size`. */
-function tracePath(ctx: SKRSContext2D, outline: readonly PathCommand[], x: number, baseline: number, k: number): void {
+function tracePath(
+  ctx: Pick<SKRSContext2D, 'moveTo' | 'lineTo' | 'quadraticCurveTo' | 'bezierCurveTo' | 'closePath'>,
+  outline: readonly PathCommand[],
+  x: number,
+  baseline: number,
+  k: number,
+): void {
   for (const [op, ...c] of outline) {
     if (op === 'M') ctx.moveTo(x + c[0] * k, baseline - c[1] * k);
     else if (op === 'L') ctx.lineTo(x + c[0] * k, baseline - c[1] * k);
@@ -90,32 +97,79 @@ export interface LinePlacement {
   readonly color: string;
 }
 
+/** One fill of a line: a path (in the context's user space) and its colour (#rrggbb or #rrggbbaa). */
+export interface LineFill {
+  readonly color: string;
+  /** Appends the path to the current path of `c`. */
+  trace(c: Pick<SKRSContext2D, 'moveTo' | 'lineTo' | 'quadraticCurveTo' | 'bezierCurveTo' | 'closePath'>): void;
+  /** Bounds of the path's points (control points included): [x0, y0, x1, y1]. */
+  readonly bounds: readonly [number, number, number, number];
+}
+
 /**
- * Draws one line. Each run's glyphs are one path filled once (marks and joined letters overlap
- * without darker seams); a colour glyph is its layers, bottom first, each filled in its colour.
+ * The fills that draw one line, in order. Each run's glyphs are one path filled once (marks and
+ * joined letters overlap without darker seams); a colour glyph is its layers, bottom first, each
+ * filled in its colour.
  */
-export function drawLine(ctx: SKRSContext2D, text: string, style: TextFace, at: LinePlacement): void {
+export function lineFills(text: string, style: TextFace, at: LinePlacement): LineFill[] {
   const line = layoutLine(text, style, at.direction);
   const left = at.direction === 'rtl' ? at.x - line.width * at.size : at.x;
+  const fills: LineFill[] = [];
+  const fill = (glyphs: Array<{ outline: readonly PathCommand[]; x: number; baseline: number; k: number }>, color: string) => {
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
+    for (const g of glyphs)
+      for (const [op, ...c] of g.outline)
+        for (let i = 0; op !== 'Z' && i < c.length; i += 2) {
+          const x = g.x + c[i] * g.k;
+          const y = g.baseline - c[i + 1] * g.k;
+          if (x < x0) x0 = x;
+          if (x > x1) x1 = x;
+          if (y < y0) y0 = y;
+          if (y > y1) y1 = y;
+        }
+    fills.push({
+      color,
+      bounds: [x0, y0, x1, y1],
+      trace: (c) => {
+        for (const g of glyphs) tracePath(c, g.outline, g.x, g.baseline, g.k);
+      },
+    });
+  };
   for (const run of line.runs) {
     if (run.length === 0) continue;
+    const place = (g: PlacedGlyph, gid: number) => ({
+      outline: glyphOutline(g.face, gid),
+      x: left + g.x * at.size,
+      baseline: at.baseline - g.y * at.size,
+      k: g.scale * at.size,
+    });
     if (!run[0].face.color) {
-      ctx.beginPath();
-      for (const g of run)
-        tracePath(ctx, glyphOutline(g.face, g.gid), left + g.x * at.size, at.baseline - g.y * at.size, g.scale * at.size);
-      ctx.fillStyle = at.color;
-      ctx.fill();
+      fill(
+        run.map((g) => place(g, g.gid)),
+        at.color,
+      );
       continue;
     }
     for (const g of run) {
       const layers = colorLayers(g.face, g.gid);
-      for (const layer of layers.length ? layers : [{ gid: g.gid, color: null }]) {
-        ctx.beginPath();
-        tracePath(ctx, glyphOutline(g.face, layer.gid), left + g.x * at.size, at.baseline - g.y * at.size, g.scale * at.size);
-        ctx.fillStyle = layer.color ?? at.color;
-        ctx.fill();
-      }
+      for (const layer of layers.length ? layers : [{ gid: g.gid, color: null }]) fill([place(g, layer.gid)], layer.color ?? at.color);
     }
+  }
+  return fills;
+}
+
+/**
+ * Draws one line: its fills (lineFills), each a path filled once in its colour.
+ */
+export function drawLine(ctx: SKRSContext2D, text: string, style: TextFace, at: LinePlacement): void {
+  for (const f of lineFills(text, style, at)) {
+    ctx.beginPath();
+    f.trace(ctx);
+    ctx.fillStyle = f.color;
+    ctx.fill();
   }
 }
 
