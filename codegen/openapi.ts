@@ -1465,6 +1465,8 @@ export interface components {
             width: number;
         };
         Template: {
+            /** @description The colour under every layer, opaque (`#rgb` or `#rrggbb`); default white. */
+            background?: components["schemas"]["TemplateColor"];
             /** Format: date-time */
             createdAt: string;
             /** @example tpl_5Zq1xW8yT3nB0cV7mK2r */
@@ -1498,6 +1500,8 @@ export interface components {
          */
         TemplateColor: string;
         TemplateCreate: {
+            /** @description The colour under every layer, opaque (`#rgb` or `#rrggbb`); default white. */
+            background?: components["schemas"]["TemplateColor"];
             layers: components["schemas"]["TemplateLayer"][];
             name: string;
             size: components["schemas"]["TemplateSize"];
@@ -1543,6 +1547,8 @@ export interface components {
             [key: string]: unknown;
         };
         TemplateVersion: {
+            /** @description The colour under every layer, opaque (`#rgb` or `#rrggbb`); default white. */
+            background?: components["schemas"]["TemplateColor"];
             /** Format: date-time */
             createdAt: string;
             layers: components["schemas"]["TemplateLayer"][];

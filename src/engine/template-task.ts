@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type Sharp from 'sharp';
 import type { GeneratorDefinition } from '../generators/generator.types.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
-import { templateGenerator } from '../templates/template-generator.ts';
+import { templateGenerator } from '../templates/compose-template.ts';
 import type { TemplateAsset, TemplateSpec, TemplateTask } from '../templates/template.types.ts';
 
 const sharp = createRequire(import.meta.url)('sharp') as typeof Sharp;

@@ -14,7 +14,8 @@ import type { GeneratorRegistry } from '../generators/registry.ts';
 import type { Clock } from '../lib/clock.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import { createAjv } from '../lib/schema-validation.ts';
-import { checkTemplate, templateGenerator, textOverflowIssues } from '../templates/template-generator.ts';
+import { checkTemplate } from '../templates/check-template.ts';
+import { templateGenerator, templateParamIssues } from '../templates/compose-template.ts';
 import type { TemplateAsset, TemplateLayer, TemplateSpec } from '../templates/template.types.ts';
 
 export type TemplateView = components['schemas']['Template'];
@@ -49,6 +50,8 @@ export interface LoadedTemplate {
   version: number;
   spec: TemplateSpec;
   generator: GeneratorDefinition;
+  /** The assets the layers name themselves, as the API thread needs them (fonts whole, images by their size). */
+  assets: ReadonlyMap<string, TemplateAsset>;
   /** Asset ids the layers name themselves (not through a variable). */
   fixedAssets: string[];
   /** Variables a layer takes an image asset from. */
@@ -80,6 +83,7 @@ function assetReferences(spec: TemplateSpec): { fixed: Array<{ id: string; kind:
 function specOf(input: TemplateInput): TemplateSpec {
   return {
     size: input.size,
+    ...(input.background !== undefined ? { background: input.background } : {}),
     variables: (input.variables ?? { type: 'object', properties: {} }) as TemplateSpec['variables'],
     layers: input.layers as TemplateLayer[],
   };
@@ -150,6 +154,7 @@ export class TemplatesService {
       version,
       name: found.name,
       size: spec.size,
+      ...(spec.background !== undefined ? { background: spec.background } : {}),
       variables: spec.variables,
       layers: spec.layers,
       createdAt: new Date(found.createdAt).toISOString(),
@@ -244,7 +249,7 @@ export class TemplatesService {
     }
     const generator = templateGenerator({ id, version, spec, assets, generators: this.generators });
     await generator.prepare?.();
-    return { workspaceId, id, version, spec, generator, fixedAssets: fixedIds, assetVariables: refs.variables };
+    return { workspaceId, id, version, spec, generator, assets, fixedAssets: fixedIds, assetVariables: refs.variables };
   }
 
   /**
@@ -259,6 +264,7 @@ export class TemplatesService {
   ): Promise<{ resolution: TemplateResolution; task: TemplateTask }> {
     const issues: ProblemIssue[] = [];
     const variableAssets: string[] = [];
+    const assets = new Map(loaded.assets);
     for (const name of loaded.assetVariables) {
       const value = params[name];
       if (typeof value !== 'string' || !ASSET_ID.test(value)) {
@@ -268,7 +274,16 @@ export class TemplatesService {
       const described = await this.assets.describe(loaded.workspaceId, value);
       if (!described || described.deleted || described.kind !== 'image')
         issues.push({ path: `${paths.params}.${name}`, message: `names no image asset of this workspace (${value})`, keyword: 'asset' });
-      else variableAssets.push(value);
+      else {
+        variableAssets.push(value);
+        assets.set(value, {
+          kind: 'image',
+          sha256: '',
+          width: described.width ?? 1,
+          height: described.height ?? 1,
+          rgba: new Uint8Array(0),
+        });
+      }
     }
     if (issues.length) throw new ProblemError('invalid_params', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
     const ids = [...new Set([...loaded.fixedAssets, ...variableAssets])].sort();
@@ -284,13 +299,15 @@ export class TemplatesService {
       resolution: {
         size: loaded.spec.size,
         assets: () => hashes,
+        // What the variables' schema cannot see: a text that must fit and does not, a generator param a variable made invalid.
         check: (validated, at) => {
-          const overflow = textOverflowIssues(loaded.generator, validated, at.params);
-          if (overflow.length)
-            throw new ProblemError('invalid_params', {
-              detail: overflow.map((i) => `${i.path} ${i.message}`).join('; '),
-              issues: overflow,
-            });
+          const found = templateParamIssues(loaded.spec, validated, assets, this.generators).map((i) => ({
+            path: i.param.startsWith('layers.') ? `template.${i.param}` : `${at.params}.${i.param}`,
+            message: i.message,
+            keyword: i.keyword,
+          }));
+          if (found.length)
+            throw new ProblemError('invalid_params', { detail: found.map((i) => `${i.path} ${i.message}`).join('; '), issues: found });
         },
       },
       task: { id: loaded.id, version: loaded.version, spec: loaded.spec, assets: taskAssets },
@@ -299,7 +316,7 @@ export class TemplatesService {
 
   /** Everything a schema cannot say about a template; 400 `invalid_template` naming each field. */
   private async check(workspaceId: string, spec: TemplateSpec): Promise<void> {
-    const issues: ProblemIssue[] = checkTemplate(spec, this.generators).map((i) => ({ ...i, path: `body.${i.path}` }));
+    const issues: ProblemIssue[] = checkTemplate(spec, this.generators);
     const variables = spec.variables;
     if (variables.type !== 'object') issues.push({ path: 'body.variables.type', message: 'must be "object"', keyword: 'const' });
     else {
@@ -339,6 +356,7 @@ function versionBody(template: TemplateRecord, version: TemplateVersionRecord): 
     name: template.name,
     version: version.version,
     size: spec.size,
+    ...(spec.background !== undefined ? { background: spec.background } : {}),
     variables: spec.variables,
     layers: spec.layers,
     createdAt: new Date(template.createdAt).toISOString(),

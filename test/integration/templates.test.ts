@@ -87,7 +87,7 @@ for (const engine of ENGINES) {
       });
       assert.equal(noKind.status, 400);
       const badVariables = await t.request('post', '/v1/templates', {
-        body: card('#000000', { variables: { type: 'object', properties: { n: { type: 'integr' } } } }),
+        body: card('#000000', { variables: { type: 'object', properties: { title: { type: 'string' }, n: { type: 'integr' } } } }),
       });
       assert.equal(badVariables.status, 400);
       assert.equal(badVariables.body.code, 'invalid_template');
