@@ -40,6 +40,10 @@ import createUrlSigningKey from './createUrlSigningKey.ts';
 import listUrlSigningKeys from './listUrlSigningKeys.ts';
 import revokeUrlSigningKey from './revokeUrlSigningKey.ts';
 import signRenderUrl from './signRenderUrl.ts';
+import createAsset from './createAsset.ts';
+import listAssets from './listAssets.ts';
+import getAsset from './getAsset.ts';
+import deleteAsset from './deleteAsset.ts';
 
 export const handlers = {
   getHealth,
@@ -75,6 +79,10 @@ export const handlers = {
   updatePreset,
   deletePreset,
   renderPreset,
+  createAsset,
+  listAssets,
+  getAsset,
+  deleteAsset,
   getUsage,
   getPricing,
   getBilling,

@@ -27,6 +27,8 @@ import { UrlSigningKeysService } from './services/url-signing-keys.service.ts';
 import { PgKeyRevocationFeed } from './adapters/pg-listen.key-revocations.ts';
 import { PresetsService } from './services/presets.service.ts';
 import { PresetsRepository } from '../db/repositories/presets.repository.ts';
+import { AssetsService } from './services/assets.service.ts';
+import { AssetsRepository } from '../db/repositories/assets.repository.ts';
 import { BUY_CREDITS_HINT, CreditsService, NO_BILLING_HINT } from './services/credits.service.ts';
 import { UsageService } from './services/usage.service.ts';
 import { MeteredRenderService } from './services/metered-render.service.ts';
@@ -322,6 +324,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       keys,
       urlSigningKeys,
       presets: new PresetsService({ repo: new PresetsRepository(db), render, clock }),
+      assets: new AssetsService({ repo: new AssetsRepository(db), store: blobs.assets, clock, limits: config.assets }),
       credits,
       billing,
       idempotency,
@@ -395,7 +398,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
 export const BLOB_STORE_PROBE_KEY = 'readiness_probe';
 
 /**
- * The blob stores BLOB_STORE names: the render cache and job results, in separate namespaces of one
+ * The blob stores BLOB_STORE names: the render cache, job results and assets, in separate namespaces of one
  * store. An S3 bucket's answers are reported to `dependencies` (the other stores are the database's
  * and a local directory: the database reports itself).
  */
@@ -403,24 +406,35 @@ export function createBlobStores(
   settings: Config['blobStore'],
   db: Database,
   dependencies?: DependencyStatus,
-): { cache: BlobStore; results: BlobStore; close(): void } {
+): { cache: BlobStore; results: BlobStore; assets: BlobStore; close(): void } {
   switch (settings.kind) {
     case 'fs':
       return {
         cache: new FsBlobStore(path.join(settings.root, 'cache')),
         results: new FsBlobStore(path.join(settings.root, 'results')),
+        assets: new FsBlobStore(path.join(settings.root, 'assets')),
         close: () => {},
       };
     case 'database':
       // Cache rows keep the bare keys they always had; results get a prefix of their own.
-      return { cache: new DatabaseBlobStore(db), results: new DatabaseBlobStore(db, 'results/'), close: () => {} };
+      return {
+        cache: new DatabaseBlobStore(db),
+        results: new DatabaseBlobStore(db, 'results/'),
+        assets: new DatabaseBlobStore(db, 'assets/'),
+        close: () => {},
+      };
     case 's3': {
       const client = createS3Client(settings);
       const store = (prefix: string): BlobStore => {
         const s3 = new S3BlobStore(client, settings.bucket, prefix);
         return dependencies ? new TrackedBlobStore(s3, dependencies) : s3;
       };
-      return { cache: store(`${settings.prefix}cache/`), results: store(`${settings.prefix}results/`), close: () => client.destroy() };
+      return {
+        cache: store(`${settings.prefix}cache/`),
+        results: store(`${settings.prefix}results/`),
+        assets: store(`${settings.prefix}assets/`),
+        close: () => client.destroy(),
+      };
     }
   }
 }

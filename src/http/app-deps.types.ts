@@ -12,6 +12,7 @@ import type { RenderService } from '../services/render.service.ts';
 import type { KeysService } from '../services/keys.service.ts';
 import type { UrlSigningKeysService } from '../services/url-signing-keys.service.ts';
 import type { PresetsService } from '../services/presets.service.ts';
+import type { AssetsService } from '../services/assets.service.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import type { BillingService } from '../services/billing.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
@@ -37,6 +38,8 @@ export interface Services {
   /** URL signing keys: signed public recipe URLs. */
   urlSigningKeys: UrlSigningKeysService;
   presets: PresetsService;
+  /** Uploaded images and fonts (templates draw them). */
+  assets: AssetsService;
   credits: CreditsService;
   billing: BillingService;
   jobs: JobsService;

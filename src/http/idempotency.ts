@@ -61,9 +61,11 @@ export class IdempotencyService {
   }
 
   fingerprint(operationId: string, req: Request): string {
-    return createHash('sha256')
-      .update(`${operationId}\n${req.method} ${req.originalUrl}\n${canonicalize(req.body ?? null) ?? ''}`)
-      .digest('hex');
+    const hash = createHash('sha256').update(`${operationId}\n${req.method} ${req.originalUrl}\n${canonicalize(req.body ?? null) ?? ''}`);
+    // An uploaded file (createAsset) is the raw body: its type and bytes are the request.
+    const upload = (req as Request & { rawBody?: Buffer }).rawBody;
+    if (req.body === undefined && upload) hash.update(`\n${req.headers['content-type'] ?? ''}\n`).update(upload);
+    return hash.digest('hex');
   }
 
   /** Runs `handler` under the request's Idempotency-Key (if it sent one). */
