@@ -22,7 +22,8 @@ export interface paths {
          *     Templates draw images and set text in fonts by the asset's `id`, which is derived from the
          *     file: `ast_` and the first 32 hex digits of the SHA-256 of the bytes as uploaded. The same bytes
          *     uploaded again to the same workspace are the same asset: 200 with it (an asset deleted earlier
-         *     is restored), where a new one is 201 with its URL in `Location`.
+         *     is restored), where a new one is 201 with its URL in `Location`. An upload is therefore safe to
+         *     retry as it is, without an `Idempotency-Key`.
          *
          *     Checked before anything is stored, every refusal a 4xx naming `body` or the `Content-Type`
          *     header: the size while the body is read (413 `asset_too_large`: 10 MiB for an image, 20 MiB for a
@@ -46,7 +47,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file.
+                 * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file; any other id answers 404 `asset_not_found`.
                  * @example ast_0d1f5e9a3b7c4e2f8a6b1c0d9e8f7a6b
                  */
                 id: components["parameters"]["AssetId"];
@@ -1980,7 +1981,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file.
+         * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file; any other id answers 404 `asset_not_found`.
          * @example ast_0d1f5e9a3b7c4e2f8a6b1c0d9e8f7a6b
          */
         AssetId: string;
@@ -2258,14 +2259,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
-            /** @description `asset_limit_reached`: the workspace holds `ASSETS_PER_WORKSPACE` assets (default 1,000); `idempotency_in_progress`. */
+            /** @description `asset_limit_reached`: the workspace holds `ASSETS_PER_WORKSPACE` assets (default 1,000). */
             409: components["responses"]["Conflict"];
             /** @description `asset_too_large`: over `ASSET_IMAGE_MAX_BYTES` (images, default 10 MiB) or `ASSET_FONT_MAX_BYTES` (fonts, default 20 MiB), refused while the body is read; `image_too_large`: the header declares more than `ASSET_MAX_PIXELS` pixels (default 40,000,000); `payload_too_large`: a JSON body over `BODY_LIMIT_BYTES`. */
             413: components["responses"]["PayloadTooLarge"];
             /** @description `unsupported_asset_type`: the `Content-Type` is not an accepted asset type (SVG, GIF, WOFF, font collections and JSON are not); `asset_type_mismatch`: the bytes are not of the declared type; `unsupported_media_type`: a compressed body. */
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `idempotency_key_reused`: this `Idempotency-Key` was already used with other bytes or another `Content-Type`. */
-            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
@@ -2286,7 +2285,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file.
+                 * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file; any other id answers 404 `asset_not_found`.
                  * @example ast_0d1f5e9a3b7c4e2f8a6b1c0d9e8f7a6b
                  */
                 id: components["parameters"]["AssetId"];
@@ -2339,7 +2338,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file.
+                 * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file; any other id answers 404 `asset_not_found`.
                  * @example ast_0d1f5e9a3b7c4e2f8a6b1c0d9e8f7a6b
                  */
                 id: components["parameters"]["AssetId"];

@@ -56,7 +56,12 @@ export function isAssetMediaType(type: string | undefined): type is AssetMediaTy
 export function assetMediaType(header: string | undefined): AssetMediaType {
   const type = mediaTypeOf(header);
   if (isAssetMediaType(type)) return type;
-  throw new ProblemError('unsupported_asset_type', {
+  throw unsupportedAssetType(type);
+}
+
+/** 415 `unsupported_asset_type` for a media type (undefined: none was sent). */
+export function unsupportedAssetType(type: string | undefined): ProblemError {
+  return new ProblemError('unsupported_asset_type', {
     detail: `Content-Type ${type ? `"${type}"` : '(none)'} is not an accepted asset type. Send the file as the raw body with one of: ${Object.keys(ASSET_MEDIA_TYPES).join(', ')}.`,
     issues: [{ path: CONTENT_TYPE, message: `must be one of: ${Object.keys(ASSET_MEDIA_TYPES).join(', ')}`, keyword: 'enum' }],
   });

@@ -23,12 +23,18 @@ export interface BodyOptions {
   /** Deadline for the whole body, from the moment the route starts reading it (408 request_timeout). */
   timeoutMs: number;
   /**
-   * Operations that take a file as their raw body: for a media type the operation accepts, its
-   * largest body and the problem past it; undefined for any other type, which is read as any
-   * operation's body (JSON) and left to the handler to refuse. The bytes go to req.rawBody, req.body
-   * stays undefined.
+   * Operations that take a file as their raw body (the bytes go to req.rawBody, req.body stays
+   * undefined). A JSON body is read as any operation's, and left to the handler to refuse.
    */
-  uploads?: Partial<Record<string, (mediaType: string) => { limitBytes: number; tooLarge: () => ProblemError } | undefined>>;
+  uploads?: Partial<Record<string, UploadRule>>;
+}
+
+/** How an upload operation reads its body. */
+export interface UploadRule {
+  /** For a media type the operation takes as a file: its largest body and the problem past it; undefined for any other. */
+  accept(mediaType: string): { limitBytes: number; tooLarge: () => ProblemError } | undefined;
+  /** The problem for a body that is neither such a file nor JSON (415). */
+  unsupported(mediaType: string | undefined): ProblemError;
 }
 
 /**
@@ -104,11 +110,16 @@ export function createBodyReader(options: BodyOptions): (req: Request, res: Resp
       req.body = undefined;
       return;
     }
-    const upload = operationId === undefined ? undefined : options.uploads?.[operationId]?.(req.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '');
-    if (upload) {
-      (req as RawBodyRequest).rawBody = await readUpload(req, upload.limitBytes, upload.tooLarge, options.timeoutMs);
-      req.body = undefined;
-      return;
+    const uploadRule = operationId === undefined ? undefined : options.uploads?.[operationId];
+    if (uploadRule) {
+      const mediaType = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined;
+      const upload = mediaType === undefined ? undefined : uploadRule.accept(mediaType);
+      if (upload) {
+        (req as RawBodyRequest).rawBody = await readUpload(req, upload.limitBytes, upload.tooLarge, options.timeoutMs);
+        req.body = undefined;
+        return;
+      }
+      if (!req.is(JSON_TYPES)) throw uploadRule.unsupported(mediaType);
     }
     if (RAW_BODY_PATHS.includes(req.path)) {
       await parse(req, res, raw);

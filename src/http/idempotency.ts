@@ -61,11 +61,9 @@ export class IdempotencyService {
   }
 
   fingerprint(operationId: string, req: Request): string {
-    const hash = createHash('sha256').update(`${operationId}\n${req.method} ${req.originalUrl}\n${canonicalize(req.body ?? null) ?? ''}`);
-    // An uploaded file (createAsset) is the raw body: its type and bytes are the request.
-    const upload = (req as Request & { rawBody?: Buffer }).rawBody;
-    if (req.body === undefined && upload) hash.update(`\n${req.headers['content-type'] ?? ''}\n`).update(upload);
-    return hash.digest('hex');
+    return createHash('sha256')
+      .update(`${operationId}\n${req.method} ${req.originalUrl}\n${canonicalize(req.body ?? null) ?? ''}`)
+      .digest('hex');
   }
 
   /** Runs `handler` under the request's Idempotency-Key (if it sent one). */

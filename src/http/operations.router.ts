@@ -140,7 +140,12 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
   const readBody = createBodyReader({
     limitBytes: deps.config.bodyLimitBytes,
     timeoutMs: deps.config.requestTimeouts.bodyMs,
-    uploads: { createAsset: (mediaType) => deps.services.assets.uploadLimit(mediaType) },
+    uploads: {
+      createAsset: {
+        accept: (mediaType) => deps.services.assets.uploadLimit(mediaType),
+        unsupported: (mediaType) => deps.services.assets.unsupportedType(mediaType),
+      },
+    },
   });
   const paramReaders = new Map(flattened.map((op) => [op, pathParamReader(op.path)]));
   const numericQuery = numericQueryParams();

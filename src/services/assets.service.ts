@@ -17,6 +17,7 @@ import {
   checkMagic,
   isAssetMediaType,
   maxBytesOf,
+  unsupportedAssetType,
   normalizeImage,
   sha256Of,
 } from '../assets/asset-files.ts';
@@ -117,6 +118,11 @@ export class AssetsService {
   uploadLimit(mediaType: string): { limitBytes: number; tooLarge: () => ProblemError } | undefined {
     if (!isAssetMediaType(mediaType)) return undefined;
     return { limitBytes: maxBytesOf(mediaType, this.limits), tooLarge: () => assetTooLarge(mediaType, this.limits) };
+  }
+
+  /** 415 `unsupported_asset_type` for a body of another type (none: undefined). */
+  unsupportedType(mediaType: string | undefined): ProblemError {
+    return unsupportedAssetType(mediaType);
   }
 
   /**
