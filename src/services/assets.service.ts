@@ -169,7 +169,7 @@ export class AssetsService {
     const limit = options.limit ?? 20;
     let before: { createdAt: number; id: string } | undefined;
     if (options.cursor) {
-      const m = /^(\d+):(ast_[0-9a-f]{32})$/.exec(Buffer.from(options.cursor, 'base64url').toString('utf8'));
+      const m = /^(\d{1,15}):([\w-]{1,64})$/.exec(Buffer.from(options.cursor, 'base64url').toString('utf8'));
       if (!m)
         throw new ProblemError('validation_failed', {
           detail: 'The cursor is not valid.',

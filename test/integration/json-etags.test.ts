@@ -12,6 +12,8 @@ import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { assertMatchesContract } from '../support/contract.ts';
 import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
+import { pngWith } from '../support/asset-files.ts';
+import { deflateSync } from 'node:zlib';
 
 interface Operation {
   operationId: string;
@@ -47,9 +49,15 @@ for (const engine of ONE_ENGINE) {
       assert.equal(job.status, 202, job.text);
       const preset = await t.request('post', '/v1/presets', { body: { name: 'etags', recipe: { slug: 'blob', seed: 1 } } });
       assert.equal(preset.status, 201, preset.text);
+      const asset = await t.request('post', '/v1/assets', {
+        raw: pngWith(2, 2, deflateSync(Buffer.from([0, 10, 20, 0, 30, 40]))),
+        headers: { 'Content-Type': 'image/png' },
+      });
+      assert.equal(asset.status, 201, asset.text);
+      const ids: Record<string, string> = { '/v1/jobs/': job.body.id, '/v1/presets/': preset.body.id, '/v1/assets/': asset.body.id };
       for (const { path } of JSON_GETS) {
-        const id = path.startsWith('/v1/jobs/') ? job.body.id : path.startsWith('/v1/presets/') ? preset.body.id : undefined;
-        urls.set(path, path.replace('{id}', id).replace('{slug}', 'blob'));
+        const id = Object.entries(ids).find(([prefix]) => path.startsWith(prefix))?.[1];
+        urls.set(path, path.replace('{id}', id ?? '{id}').replace('{slug}', 'blob'));
       }
     });
     after(async () => t?.close());
