@@ -9,7 +9,10 @@ export default defineHandler('createAsset', async (ctx) => {
     ctx.req.headers['content-type'],
     (ctx.req as RawBodyRequest).rawBody,
   );
-  ctx.log.info({ assetId: asset.id, workspaceId: principal.workspaceId, kind: asset.kind, bytes: asset.bytes, outcome: status }, 'asset uploaded');
+  ctx.log.info(
+    { assetId: asset.id, workspaceId: principal.workspaceId, kind: asset.kind, bytes: asset.bytes, outcome: status },
+    'asset uploaded',
+  );
   const headers = { 'Cache-Control': 'no-store', Location: `/v1/assets/${asset.id}` };
   // The same bytes again (or a deleted asset restored) are the asset the workspace already had: 200.
   if (status === 'created') sendJson(ctx, 201, asset, headers);

@@ -73,13 +73,19 @@ export class AssetsRepository {
   /** The assets with these ids, deleted ones included (the render path's read). */
   async findMany(workspaceId: string, ids: readonly string[]): Promise<AssetRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db<AssetRow>('assets').where({ workspace_id: workspaceId }).whereIn('id', [...ids]);
+    const rows = await this.db<AssetRow>('assets')
+      .where({ workspace_id: workspaceId })
+      .whereIn('id', [...ids]);
     return rows.map(toRecord);
   }
 
   /** Assets that are not deleted. */
   async countLive(workspaceId: string): Promise<number> {
-    const row = await this.db('assets').where({ workspace_id: workspaceId }).whereNull('deleted_at').count<{ n: number | string }[]>({ n: '*' }).first();
+    const row = await this.db('assets')
+      .where({ workspace_id: workspaceId })
+      .whereNull('deleted_at')
+      .count<{ n: number | string }[]>({ n: '*' })
+      .first();
     return Number(row?.n ?? 0);
   }
 
@@ -94,7 +100,8 @@ export class AssetsRepository {
       if (isPostgres(this.db)) {
         await trx('workspaces').where({ id: asset.workspaceId }).forUpdate().first('id');
       }
-      const existing = (await trx<AssetRow>('assets').where({ workspace_id: asset.workspaceId, id: asset.id }).first()) as AssetRow | undefined;
+      const existing = (await trx<AssetRow>('assets').where({ workspace_id: asset.workspaceId, id: asset.id }).first()) as
+        AssetRow | undefined;
       if (existing && existing.deleted_at === null) return { status: 'existing', asset: toRecord(existing) };
       const live = await trx('assets')
         .where({ workspace_id: asset.workspaceId })
@@ -130,7 +137,9 @@ export class AssetsRepository {
     const q = this.db<AssetRow>('assets').where({ workspace_id: workspaceId }).whereNull('deleted_at');
     if (options.before) {
       const { createdAt, id } = options.before;
-      q.andWhere((w) => w.where('created_at', '<', createdAt).orWhere((x) => x.where('created_at', '=', createdAt).andWhere('id', '<', id)));
+      q.andWhere((w) =>
+        w.where('created_at', '<', createdAt).orWhere((x) => x.where('created_at', '=', createdAt).andWhere('id', '<', id)),
+      );
     }
     const rows = await q
       .orderBy([

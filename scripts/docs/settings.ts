@@ -310,7 +310,8 @@ export const SETTING_GROUPS: SettingGroup[] = [
     settings: [
       {
         names: ['ASSETS_PER_WORKSPACE'],
-        meaning: 'Assets a workspace may hold (deleted ones do not count); past it an upload, or the upload that would restore a deleted one, gets 409 `asset_limit_reached`.',
+        meaning:
+          'Assets a workspace may hold (deleted ones do not count); past it an upload, or the upload that would restore a deleted one, gets 409 `asset_limit_reached`.',
       },
       {
         names: ['ASSET_IMAGE_MAX_BYTES'],

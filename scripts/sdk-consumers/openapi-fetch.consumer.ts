@@ -132,7 +132,10 @@ const asset = await client.POST('/v1/assets', {
 });
 if (asset.error) throw new Error(`createAsset: ${asset.error.code}`);
 const assetView: components['schemas']['Asset'] = asset.data;
-check(/^ast_[0-9a-f]{32}$/.test(assetView.id) && assetView.kind === 'image' && assetView.width! > 0, `createAsset: ${JSON.stringify(assetView)}`);
+check(
+  /^ast_[0-9a-f]{32}$/.test(assetView.id) && assetView.kind === 'image' && assetView.width! > 0,
+  `createAsset: ${JSON.stringify(assetView)}`,
+);
 step('createAsset → an image asset');
 
 // Billing: local mode has none.

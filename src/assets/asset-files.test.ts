@@ -38,7 +38,16 @@ describe('media types and magic numbers', () => {
     assert.equal(mediaTypeOf('Image/PNG; charset=binary'), 'image/png');
     assert.equal(mediaTypeOf(undefined), undefined);
     assert.equal(assetMediaType('font/woff2'), 'font/woff2');
-    for (const header of [undefined, '', 'image/svg+xml', 'image/gif', 'font/woff', 'font/collection', 'application/json', 'application/octet-stream']) {
+    for (const header of [
+      undefined,
+      '',
+      'image/svg+xml',
+      'image/gif',
+      'font/woff',
+      'font/collection',
+      'application/json',
+      'application/octet-stream',
+    ]) {
       const problem = await problemOf(() => assetMediaType(header));
       assert.equal(problem.code, 'unsupported_asset_type');
       assert.equal(problem.status, 415);
@@ -145,7 +154,11 @@ describe('images: decoded once into 8-bit sRGB RGBA, stored as a PNG', () => {
       assert.deepEqual([problem.status, problem.code, problem.issues?.[0]?.path], [400, 'animated_image', 'body'], type);
     }
     const png = await images.png();
-    for (const bytes of [png.subarray(0, png.length - 30), pngWith(100, 100, deflateSync(Buffer.alloc(50))), pngWith(0, 5, deflateSync(Buffer.alloc(5)))]) {
+    for (const bytes of [
+      png.subarray(0, png.length - 30),
+      pngWith(100, 100, deflateSync(Buffer.alloc(50))),
+      pngWith(0, 5, deflateSync(Buffer.alloc(5))),
+    ]) {
       const problem = await problemOf(() => normalizeImage('image/png', bytes, limits));
       assert.deepEqual([problem.status, problem.code], [400, 'invalid_image']);
     }
@@ -184,7 +197,9 @@ describe('fonts: parsed on a worker thread with limits', () => {
     const late = await problemOf(() => checkFont('font/ttf', ttf, { timeoutMs: 1 }));
     assert.equal(late.code, 'invalid_font');
     assert.match(late.detail ?? '', /longer than 1 ms/);
-    const starved = await problemOf(() => checkFont('font/ttf', ttf, { resourceLimits: { maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 } }));
+    const starved = await problemOf(() =>
+      checkFont('font/ttf', ttf, { resourceLimits: { maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 } }),
+    );
     assert.equal(starved.code, 'invalid_font');
     // And the next check works.
     assert.equal((await checkFont('font/ttf', ttf)).weight, 400);

@@ -198,7 +198,11 @@ function isAnimatedPng(b: Buffer): boolean {
  * Decoding fails on any warning (a truncated or corrupt file: 400 `invalid_image`); sharp's
  * `limitInputPixels` holds the same pixel limit as a second guard.
  */
-export async function normalizeImage(type: AssetMediaType, bytes: Uint8Array, limits: Pick<AssetLimits, 'maxPixels'>): Promise<NormalizedImage> {
+export async function normalizeImage(
+  type: AssetMediaType,
+  bytes: Uint8Array,
+  limits: Pick<AssetLimits, 'maxPixels'>,
+): Promise<NormalizedImage> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const options: SharpOptions = { limitInputPixels: limits.maxPixels, failOn: 'warning', sequentialRead: true };
   let meta: Metadata;

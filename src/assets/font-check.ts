@@ -118,7 +118,9 @@ export function checkFont(type: AssetMediaType, bytes: Uint8Array, options: Font
         reject(
           invalidFont(
             type,
-            err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'checking it needed more memory than a font may' : `checking it failed (${err.message.slice(0, 200)})`,
+            err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? 'checking it needed more memory than a font may'
+              : `checking it failed (${err.message.slice(0, 200)})`,
           ),
         ),
       ),

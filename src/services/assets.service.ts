@@ -146,7 +146,16 @@ export class AssetsService {
 
     const kind = ASSET_MEDIA_TYPES[type];
     const storageKey = `${sha256}.${EXTENSIONS[type]}`;
-    const record: AssetRecord = { workspaceId, id, kind, contentType: type, bytes: bytes.length, sha256, storageKey, createdAt: this.clock.now() };
+    const record: AssetRecord = {
+      workspaceId,
+      id,
+      kind,
+      contentType: type,
+      bytes: bytes.length,
+      sha256,
+      storageKey,
+      createdAt: this.clock.now(),
+    };
     if (existing) {
       // A deleted asset's file is still stored: restoring it needs no decode.
     } else if (kind === 'image') {

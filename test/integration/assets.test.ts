@@ -40,7 +40,8 @@ const pngNumber = (n: number) =>
 /** The asset files the blob store holds (under `assets/`), whichever store the app uses. */
 async function storedAssetFiles(t: TestApp): Promise<string[]> {
   const blobStore = t.runtime.deps.config.blobStore;
-  if (blobStore.kind === 'database') return (await t.runtime.db('blobs').where('key', 'like', 'assets/%').select('key')).map((r: { key: string }) => r.key);
+  if (blobStore.kind === 'database')
+    return (await t.runtime.db('blobs').where('key', 'like', 'assets/%').select('key')).map((r: { key: string }) => r.key);
   if (blobStore.kind === 'fs') {
     try {
       return readdirSync(`${blobStore.root}/assets`, { recursive: true, withFileTypes: true })
@@ -93,7 +94,9 @@ for (const engine of ENGINES) {
         const res = await upload(t, 'image/jpeg', await images.jpegOrientation6());
         assert.equal(res.status, 201, res.text);
         assert.deepEqual([res.body.kind, res.body.contentType, res.body.width, res.body.height], ['image', 'image/jpeg', 20, 40]);
-        const { rgba } = await decodeNormalizedImage((await t.runtime.deps.services.assets.loadForRender(LOCAL_WORKSPACE_ID, [res.body.id])).get(res.body.id)!.data);
+        const { rgba } = await decodeNormalizedImage(
+          (await t.runtime.deps.services.assets.loadForRender(LOCAL_WORKSPACE_ID, [res.body.id])).get(res.body.id)!.data,
+        );
         const at = (x: number, y: number) => [...rgba.subarray((y * 20 + x) * 4, (y * 20 + x) * 4 + 3)];
         assert.ok(at(10, 5)[1] > 200 && at(10, 5)[2] < 40, `top is green: ${at(10, 5)}`);
         assert.ok(at(10, 35)[2] > 200 && at(10, 35)[1] < 40, `bottom is blue: ${at(10, 35)}`);
@@ -199,14 +202,18 @@ for (const engine of ENGINES) {
         }
         await assert.rejects(
           t.runtime.deps.services.assets.loadForRender('ws_assets_other', [mine.body.id]),
-          (err: unknown) => err instanceof ProblemError && err.code === 'asset_not_found' && err.status === 404 && err.detail!.includes(mine.body.id),
+          (err: unknown) =>
+            err instanceof ProblemError && err.code === 'asset_not_found' && err.status === 404 && err.detail!.includes(mine.body.id),
         );
         await assert.rejects(t.runtime.deps.services.assets.describe('ws_assets_other', mine.body.id), /No asset/);
         const theirs = await upload(t, 'image/png', bytes, otherSecret);
         assert.equal(theirs.status, 201, 'a new asset in their workspace');
         assert.equal(theirs.body.id, mine.body.id);
         // Deleting theirs leaves mine.
-        assert.equal((await t.request('delete', `/v1/assets/${theirs.body.id}`, { headers: bearer(otherSecret), auth: false })).status, 204);
+        assert.equal(
+          (await t.request('delete', `/v1/assets/${theirs.body.id}`, { headers: bearer(otherSecret), auth: false })).status,
+          204,
+        );
         assert.equal((await t.request('get', `/v1/assets/${mine.body.id}`)).status, 200);
       });
 
@@ -264,7 +271,8 @@ for (const engine of ENGINES) {
           const paths = (res.body.issues ?? []).map((i: { path: string }) => i.path);
           if (res.status !== file.status || res.body.code !== file.code)
             wrong.push(`${file.name}: ${res.status} ${res.body.code} (expected ${file.status} ${file.code}) ${res.body.detail}`);
-          else if (!paths.some((p: string) => p === 'body' || p === 'header.Content-Type')) wrong.push(`${file.name}: no issue names the field (${res.text})`);
+          else if (!paths.some((p: string) => p === 'body' || p === 'header.Content-Type'))
+            wrong.push(`${file.name}: no issue names the field (${res.text})`);
           // The process is alive and the workspace still holds nothing.
           const list = await t.request('get', '/v1/assets', { headers: bearer(secret), auth: false });
           assert.equal(list.status, 200, `after ${file.name}`);
@@ -308,32 +316,41 @@ for (const engine of ENGINES) {
       const { port } = await t.listen();
       const limit = 65_536;
       // Chunked, so no Content-Length announces the size: the refusal comes while the bytes arrive.
-      const { status, body, sent, headers } = await new Promise<{ status: number; body: string; sent: number; headers: http.IncomingHttpHeaders }>(
-        (resolve, reject) => {
-          let sent = 0;
-          let answered = false;
-          const req = http.request(
-            { port, host: '127.0.0.1', method: 'POST', path: '/v1/assets', headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'image/png' } },
-            (res) => {
-              answered = true;
-              let text = '';
-              res.on('data', (c) => (text += c));
-              res.on('end', () => resolve({ status: res.statusCode!, body: text, sent, headers: res.headers }));
-            },
-          );
-          req.on('error', (err) => (answered ? undefined : reject(err)));
-          const chunk = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16 * 1024 - 8)]);
-          const pump = () => {
-            // Up to 64 times the limit; the answer must come long before.
-            while (!answered && sent < limit * 64) {
-              sent += chunk.length;
-              if (!req.write(chunk)) return void req.once('drain', pump);
-            }
-            if (!answered) req.end();
-          };
-          pump();
-        },
-      );
+      const { status, body, sent, headers } = await new Promise<{
+        status: number;
+        body: string;
+        sent: number;
+        headers: http.IncomingHttpHeaders;
+      }>((resolve, reject) => {
+        let sent = 0;
+        let answered = false;
+        const req = http.request(
+          {
+            port,
+            host: '127.0.0.1',
+            method: 'POST',
+            path: '/v1/assets',
+            headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}`, 'Content-Type': 'image/png' },
+          },
+          (res) => {
+            answered = true;
+            let text = '';
+            res.on('data', (c) => (text += c));
+            res.on('end', () => resolve({ status: res.statusCode!, body: text, sent, headers: res.headers }));
+          },
+        );
+        req.on('error', (err) => (answered ? undefined : reject(err)));
+        const chunk = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16 * 1024 - 8)]);
+        const pump = () => {
+          // Up to 64 times the limit; the answer must come long before.
+          while (!answered && sent < limit * 64) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          if (!answered) req.end();
+        };
+        pump();
+      });
       assert.equal(status, 413, body);
       const problem = JSON.parse(body);
       assert.equal(problem.code, 'asset_too_large');

@@ -181,7 +181,10 @@ function operations(): Operation[] {
         path,
         parameters: [...byKey.values()],
         // A file body (an upload) has no JSON example to require or send: FILE_BODIES gives one.
-        bodyExamples: body && (body['application/json'] || !FILE_BODIES[op.operationId as string]) ? mediaExamples(body['application/json']) : undefined,
+        bodyExamples:
+          body && (body['application/json'] || !FILE_BODIES[op.operationId as string])
+            ? mediaExamples(body['application/json'])
+            : undefined,
         successStatus: Number(success),
         responses,
       });

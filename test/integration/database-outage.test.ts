@@ -149,7 +149,11 @@ for (const mode of ['local', 'hosted'] as const) {
 
     const send = (call: Call) =>
       call.file
-        ? t.request(call.method, call.url, { auth: mode === 'local', headers: { ...headers, 'Content-Type': call.file.contentType }, raw: call.file.bytes })
+        ? t.request(call.method, call.url, {
+            auth: mode === 'local',
+            headers: { ...headers, 'Content-Type': call.file.contentType },
+            raw: call.file.bytes,
+          })
         : t.request(call.method, call.url, { auth: mode === 'local', headers, body: call.body });
 
     test('every operation that needs it answers 503 not_ready with Retry-After, renders held in memory still answer, and all works again after', async () => {
@@ -219,12 +223,17 @@ for (const mode of ['local', 'hosted'] as const) {
         } else assert.ok(res.status < 500, `${call.operation}: ${res.status} ${res.text}`);
       }
       // What cannot work without the database says so; a bearer render in local mode needs none.
-      for (const op of ['createJob', 'listJobs', 'getJob', 'createKey', 'listKeys', 'getUsage', 'listPresets', 'getReady', 'signRenderUrl'].concat([
-        'createAsset',
-        'listAssets',
-        'getAsset',
-        'deleteAsset',
-      ]))
+      for (const op of [
+        'createJob',
+        'listJobs',
+        'getJob',
+        'createKey',
+        'listKeys',
+        'getUsage',
+        'listPresets',
+        'getReady',
+        'signRenderUrl',
+      ].concat(['createAsset', 'listAssets', 'getAsset', 'deleteAsset']))
         assert.ok(unavailable.includes(op), `${op} answered 503 (503s: ${unavailable.join(', ')})`);
       if (mode === 'hosted') assert.ok(unavailable.includes('generate'), 'a hosted miss needs the credit ledger');
       // A signed URL's key is read from the database on every request: 503, not 401 (it may well be valid).

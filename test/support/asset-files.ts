@@ -63,7 +63,9 @@ const u24 = (v: number) => {
 export async function animatedWebp(width: number, height: number, colours: string[]): Promise<Buffer> {
   const frames: Buffer[] = [];
   for (const background of colours) {
-    const still = await sharp({ create: { width, height, channels: 4, background } }).webp({ lossless: true }).toBuffer();
+    const still = await sharp({ create: { width, height, channels: 4, background } })
+      .webp({ lossless: true })
+      .toBuffer();
     const vp8l = still.subarray(12); // after RIFF size WEBP: the VP8L chunk
     frames.push(riffChunk('ANMF', Buffer.concat([u24(0), u24(0), u24(width - 1), u24(height - 1), u24(100), Buffer.from([0]), vp8l])));
   }
@@ -110,15 +112,23 @@ export const images = {
   png: async () => {
     const rgba = Buffer.alloc(64 * 48 * 4);
     for (let i = 0; i < 64 * 48; i++) rgba.set(i % 64 === 0 ? [0, 0, 0, 0] : [255, 0, 0, 255], i * 4);
-    return sharp(rgba, { raw: { width: 64, height: 48, channels: 4 } }).png().toBuffer();
+    return sharp(rgba, { raw: { width: 64, height: 48, channels: 4 } })
+      .png()
+      .toBuffer();
   },
   /** 40×20 stored, EXIF orientation 6 (rotate 90° clockwise to view): 20×40 once applied; the left half green, the right half blue as stored. */
   jpegOrientation6: async () => {
     const rgb = Buffer.alloc(40 * 20 * 3);
     for (let i = 0; i < 40 * 20; i++) rgb.set(i % 40 < 20 ? [0, 255, 0] : [0, 0, 255], i * 3);
-    return sharp(rgb, { raw: { width: 40, height: 20, channels: 3 } }).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
+    return sharp(rgb, { raw: { width: 40, height: 20, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
   },
-  webp: async () => sharp({ create: { width: 30, height: 10, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } }).webp({ lossless: true }).toBuffer(),
+  webp: async () =>
+    sharp({ create: { width: 30, height: 10, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } })
+      .webp({ lossless: true })
+      .toBuffer(),
   /** 8×8, 16 bits per channel, RGBA. */
   png16: async () =>
     sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 128, g: 64, b: 255, alpha: 1 } } })
@@ -146,7 +156,8 @@ export const fonts = {
   /** Space Grotesk 700: another family member, weight 700. */
   woff2Bold: () => readFileSync(path.join(FONT_DIR, 'space-grotesk-latin-700-normal.woff2')),
   /** Source Code Pro, an OpenType font with CFF outlines (shipped in node_modules by redoc's polished). */
-  otf: () => readFileSync(path.join(path.dirname(require.resolve('polished/package.json')), 'docs/assets/fonts/OTF/SourceCodePro-Regular.otf')),
+  otf: () =>
+    readFileSync(path.join(path.dirname(require.resolve('polished/package.json')), 'docs/assets/fonts/OTF/SourceCodePro-Regular.otf')),
 };
 
 /** Sets a TrueType font's maxp.numGlyphs (the table directory is left as it is). */
@@ -197,9 +208,15 @@ export async function hostileCorpus(): Promise<HostileFile[]> {
   const webp = await images.webp();
   const ttf = await fonts.ttf();
   const woff2 = fonts.woff2();
-  const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).gif().toBuffer();
+  const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+    .gif()
+    .toBuffer();
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-  const html = Buffer.concat([Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script><!--'), png, Buffer.from('--></body></html>')]);
+  const html = Buffer.concat([
+    Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script><!--'),
+    png,
+    Buffer.from('--></body></html>'),
+  ]);
   const declared = (type: string | undefined, body: Buffer) => ({ contentType: type, body });
   const refused = (status: number, code: string) => ({ status, code });
   return [
@@ -233,23 +250,54 @@ export async function hostileCorpus(): Promise<HostileFile[]> {
       ),
       ...refused(400, 'invalid_image'),
     },
-    { name: 'a PNG declaring a width of 0', ...declared('image/png', pngWith(0, 10, deflateSync(Buffer.alloc(10)))), ...refused(400, 'invalid_image') },
+    {
+      name: 'a PNG declaring a width of 0',
+      ...declared('image/png', pngWith(0, 10, deflateSync(Buffer.alloc(10)))),
+      ...refused(400, 'invalid_image'),
+    },
     {
       name: 'an animated PNG (acTL chunk)',
       ...declared('image/png', pngWith(2, 2, deflateSync(Buffer.alloc(6)), [pngChunk('acTL', Buffer.from([0, 0, 0, 2, 0, 0, 0, 0]))])),
       ...refused(400, 'animated_image'),
     },
-    { name: 'a JPEG cut in half', ...declared('image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2))), ...refused(400, 'invalid_image') },
-    { name: 'a JPEG marker followed by noise', ...declared('image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), noise(2000)])), ...refused(400, 'invalid_image') },
-    { name: 'a WebP missing its last bytes', ...declared('image/webp', webp.subarray(0, webp.length - 10)), ...refused(400, 'invalid_image') },
     {
-      name: 'a RIFF/WEBP header followed by noise',
-      ...declared('image/webp', Buffer.concat([Buffer.from('RIFF'), Buffer.from([0xf0, 0x07, 0, 0]), Buffer.from('WEBPVP8 '), noise(2000, 7)])),
+      name: 'a JPEG cut in half',
+      ...declared('image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2))),
       ...refused(400, 'invalid_image'),
     },
-    { name: 'an animated WebP', ...declared('image/webp', await animatedWebp(16, 16, ['#f00', '#0f0'])), ...refused(400, 'animated_image') },
-    { name: 'an HTML page carrying a PNG, declared image/png (polyglot)', ...declared('image/png', html), ...refused(415, 'asset_type_mismatch') },
-    { name: 'a ZIP holding a PNG, declared image/png', ...declared('image/png', zipOf('a.png', png)), ...refused(415, 'asset_type_mismatch') },
+    {
+      name: 'a JPEG marker followed by noise',
+      ...declared('image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), noise(2000)])),
+      ...refused(400, 'invalid_image'),
+    },
+    {
+      name: 'a WebP missing its last bytes',
+      ...declared('image/webp', webp.subarray(0, webp.length - 10)),
+      ...refused(400, 'invalid_image'),
+    },
+    {
+      name: 'a RIFF/WEBP header followed by noise',
+      ...declared(
+        'image/webp',
+        Buffer.concat([Buffer.from('RIFF'), Buffer.from([0xf0, 0x07, 0, 0]), Buffer.from('WEBPVP8 '), noise(2000, 7)]),
+      ),
+      ...refused(400, 'invalid_image'),
+    },
+    {
+      name: 'an animated WebP',
+      ...declared('image/webp', await animatedWebp(16, 16, ['#f00', '#0f0'])),
+      ...refused(400, 'animated_image'),
+    },
+    {
+      name: 'an HTML page carrying a PNG, declared image/png (polyglot)',
+      ...declared('image/png', html),
+      ...refused(415, 'asset_type_mismatch'),
+    },
+    {
+      name: 'a ZIP holding a PNG, declared image/png',
+      ...declared('image/png', zipOf('a.png', png)),
+      ...refused(415, 'asset_type_mismatch'),
+    },
     { name: 'a JPEG declared image/png (a lying Content-Type)', ...declared('image/png', jpeg), ...refused(415, 'asset_type_mismatch') },
     { name: 'a GIF declared image/webp', ...declared('image/webp', gif), ...refused(415, 'asset_type_mismatch') },
     { name: 'an SVG with a script, declared image/png', ...declared('image/png', svg), ...refused(415, 'asset_type_mismatch') },
@@ -257,12 +305,36 @@ export async function hostileCorpus(): Promise<HostileFile[]> {
     { name: 'a GIF as image/gif', ...declared('image/gif', gif), ...refused(415, 'unsupported_asset_type') },
     { name: 'a PNG as application/octet-stream', ...declared('application/octet-stream', png), ...refused(415, 'unsupported_asset_type') },
     { name: 'a PNG without a Content-Type', ...declared(undefined, png), ...refused(415, 'unsupported_asset_type') },
-    { name: 'a JSON object', ...declared('application/json', Buffer.from('{"url":"https://example.com/a.png"}')), ...refused(415, 'unsupported_asset_type') },
-    { name: 'noise behind a TrueType magic number', ...declared('font/ttf', Buffer.concat([Buffer.from([0, 1, 0, 0]), noise(4000, 3)])), ...refused(400, 'invalid_font') },
-    { name: 'noise behind an OpenType (CFF) magic number', ...declared('font/otf', Buffer.concat([Buffer.from('OTTO'), noise(4000, 4)])), ...refused(400, 'invalid_font') },
-    { name: 'noise behind a WOFF2 magic number', ...declared('font/woff2', Buffer.concat([Buffer.from('wOF2'), noise(4000, 5)])), ...refused(400, 'invalid_font') },
-    { name: 'a TrueType font cut in half', ...declared('font/ttf', ttf.subarray(0, Math.floor(ttf.length / 2))), ...refused(400, 'invalid_font') },
-    { name: 'a WOFF2 font cut in half', ...declared('font/woff2', woff2.subarray(0, Math.floor(woff2.length / 2))), ...refused(400, 'invalid_font') },
+    {
+      name: 'a JSON object',
+      ...declared('application/json', Buffer.from('{"url":"https://example.com/a.png"}')),
+      ...refused(415, 'unsupported_asset_type'),
+    },
+    {
+      name: 'noise behind a TrueType magic number',
+      ...declared('font/ttf', Buffer.concat([Buffer.from([0, 1, 0, 0]), noise(4000, 3)])),
+      ...refused(400, 'invalid_font'),
+    },
+    {
+      name: 'noise behind an OpenType (CFF) magic number',
+      ...declared('font/otf', Buffer.concat([Buffer.from('OTTO'), noise(4000, 4)])),
+      ...refused(400, 'invalid_font'),
+    },
+    {
+      name: 'noise behind a WOFF2 magic number',
+      ...declared('font/woff2', Buffer.concat([Buffer.from('wOF2'), noise(4000, 5)])),
+      ...refused(400, 'invalid_font'),
+    },
+    {
+      name: 'a TrueType font cut in half',
+      ...declared('font/ttf', ttf.subarray(0, Math.floor(ttf.length / 2))),
+      ...refused(400, 'invalid_font'),
+    },
+    {
+      name: 'a WOFF2 font cut in half',
+      ...declared('font/woff2', woff2.subarray(0, Math.floor(woff2.length / 2))),
+      ...refused(400, 'invalid_font'),
+    },
     { name: 'a TrueType font with no glyphs but .notdef', ...declared('font/ttf', withNumGlyphs(ttf, 1)), ...refused(400, 'invalid_font') },
     { name: 'a TrueType collection (TTC)', ...declared('font/ttf', ttcOf(ttf)), ...refused(415, 'asset_type_mismatch') },
     { name: 'a WOFF2 font declared font/ttf', ...declared('font/ttf', woff2), ...refused(415, 'asset_type_mismatch') },
