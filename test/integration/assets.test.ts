@@ -2,8 +2,9 @@
 // holds the files: a directory on SQLite, the database on Postgres): uploads of every accepted kind,
 // the id derived from the bytes (the same bytes → 200 the second time), the soft delete (out of the
 // list and GET, still loaded for a render, restored by the same bytes), workspace isolation,
-// pagination, the limits (size while the body streams in, pixels, count), idempotent replays, and a
-// corpus of hostile files: each a 4xx naming the field, the process still answering, nothing stored.
+// pagination, the limits (size while the body streams in, pixels, count), a corpus of hostile files
+// (each a 4xx naming the field, the process still answering, nothing stored), and the files in an S3
+// bucket in hosted mode.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import http from 'node:http';
@@ -17,7 +18,10 @@ import { ENGINES } from '../support/black-box/databases.ts';
 import { fonts, hostileCorpus, images } from '../support/asset-files.ts';
 import { strictlyIncreasingClock } from '../support/clocks.ts';
 import { assertMatchesContract } from '../support/contract.ts';
-import { TEST_LOCAL_KEY, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
+import { HOSTED_ENV, TEST_LOCAL_KEY, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
+import { startS3Server, type S3TestServer } from '../support/black-box/s3-server.ts';
+import { createS3Client } from '../../src/blob/s3.blob-store.ts';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 
 const sharp = createRequire(import.meta.url)('sharp') as typeof Sharp;
 const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
@@ -371,3 +375,44 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+describe('assets in hosted mode with BLOB_STORE=s3 (Postgres)', () => {
+  let t: TestApp;
+  let s3: S3TestServer;
+  before(async () => {
+    s3 = await startS3Server();
+    t = await startTestApp('postgres', { env: { ...HOSTED_ENV, ...s3.env } });
+  });
+  after(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  test('the files are objects under assets/ in the bucket, named by the SHA-256 of the upload; a workspace reads its own', async () => {
+    const secret = await workspaceKey(t, { id: 'ws_assets_s3', name: 'S3' }, 's3');
+    const png = await images.png();
+    const woff2 = fonts.woff2();
+    const image = await upload(t, 'image/png', png, secret);
+    const font = await upload(t, 'font/woff2', woff2, secret);
+    assert.deepEqual([image.status, font.status], [201, 201], `${image.text} ${font.text}`);
+    const client = createS3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+    });
+    try {
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'assets/' }));
+      assert.deepEqual(
+        (listed.Contents ?? []).map((o) => o.Key).sort(),
+        [`assets/${sha256Of(png)}.png`, `assets/${sha256Of(woff2)}.woff2`].sort(),
+      );
+    } finally {
+      client.destroy();
+    }
+    const loaded = await t.runtime.deps.services.assets.loadForRender('ws_assets_s3', [image.body.id, font.body.id]);
+    assert.equal((await decodeNormalizedImage(loaded.get(image.body.id)!.data)).width, 64);
+    assert.ok(loaded.get(font.body.id)!.data.equals(woff2));
+  });
+});
