@@ -5,6 +5,7 @@
 // weight the response reports. Skia never sees an uploaded font: templates shape text with HarfBuzz
 // compiled to WebAssembly (src/generators/lib/shaper.ts).
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { ProblemError } from '../errors/problem.ts';
 import type { AssetMediaType } from './asset-files.ts';
@@ -33,10 +34,16 @@ export interface FontCheckOptions {
 /** Glyph outlines read per font, in glyph-id order: every glyph of most fonts, bounded for a large CJK one. */
 export const GLYPHS_CHECKED = 8_000;
 
-const FONTKIT = createRequire(import.meta.url).resolve('fontkit');
+const require = createRequire(import.meta.url);
+const FONTKIT = require.resolve('fontkit');
+// What the compositor shapes with (src/generators/lib/shaper.ts): HarfBuzz in WebAssembly, and wawoff2 to unpack WOFF2.
+const HARFBUZZ = pathToFileURL(require.resolve('harfbuzzjs')).href;
+const WOFF2 = require.resolve('wawoff2/decompress.js');
 
 // Plain JavaScript run as the worker's script (eval): no file to find beside a bundle, no TypeScript
-// loader in the thread. It posts one message: { ok: true, facts } or { ok: false, reason }.
+// loader in the thread. It posts one message: { ok: true, facts } or { ok: false, reason }. After
+// fontkit, HarfBuzz (what templates shape with) must read the face's characters and shape some of
+// them to real glyphs.
 const WORKER_SOURCE = `
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
@@ -72,9 +79,33 @@ function check() {
   const weight = os2 && Number.isInteger(os2.usWeightClass) ? os2.usWeightClass : 400;
   return { ok: true, facts: { family: String(family).slice(0, 200), subfamily: String(name('preferredSubfamily') || name('fontSubfamily') || 'Regular').slice(0, 200), weight, glyphs, characters, outlines } };
 }
-let answer;
-try { answer = check(); } catch (err) { answer = { ok: false, reason: 'it cannot be read (' + String(err && err.message || err).slice(0, 200) + ')' }; }
-parentPort.postMessage(answer);
+async function shapes() {
+  let sfnt = new Uint8Array(workerData.bytes);
+  if (workerData.woff2) sfnt = Uint8Array.from(await require(workerData.woff2Path)(sfnt));
+  const hb = await import(workerData.harfbuzz);
+  const face = new hb.Face(new hb.Blob(sfnt));
+  const unicodes = face.collectUnicodes();
+  if (!(face.upem > 0) || unicodes.length === 0) return 'HarfBuzz reads no characters from it';
+  const sample = Array.from(unicodes.slice(0, 32)).filter((u) => u > 0x20 && u <= 0x10ffff && (u < 0xd800 || u > 0xdfff));
+  if (sample.length === 0) return 'it maps no visible characters';
+  const buffer = new hb.Buffer();
+  buffer.addText(String.fromCodePoint(...sample));
+  buffer.guessSegmentProperties();
+  hb.shape(new hb.Font(face), buffer);
+  if (!buffer.getGlyphInfos().some((g) => g.codepoint !== 0)) return 'HarfBuzz finds no glyph for its characters';
+  return undefined;
+}
+(async () => {
+  let answer;
+  try {
+    answer = check();
+    if (answer.ok) {
+      const reason = await shapes();
+      if (reason) answer = { ok: false, reason };
+    }
+  } catch (err) { answer = { ok: false, reason: 'it cannot be read (' + String(err && err.message || err).slice(0, 200) + ')' }; }
+  parentPort.postMessage(answer);
+})();
 `;
 
 const invalidFont = (type: AssetMediaType, reason: string) =>
@@ -94,7 +125,14 @@ export function checkFont(type: AssetMediaType, bytes: Uint8Array, options: Font
     const copy = new Uint8Array(bytes);
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { bytes: copy, fontkit: FONTKIT, glyphsChecked: GLYPHS_CHECKED },
+      workerData: {
+        bytes: copy,
+        fontkit: FONTKIT,
+        harfbuzz: HARFBUZZ,
+        woff2Path: WOFF2,
+        woff2: type === 'font/woff2',
+        glyphsChecked: GLYPHS_CHECKED,
+      },
       transferList: [copy.buffer],
       resourceLimits: options.resourceLimits ?? { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       stdout: true,

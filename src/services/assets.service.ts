@@ -49,7 +49,7 @@ export interface AssetsServiceOptions {
   limits: AssetLimits & { maxPerWorkspace: number };
   /** The font checker's deadline and memory (font-check.ts defaults). */
   fontCheck?: FontCheckOptions;
-  /** Images decoded at once (default 2): each may hold up to maxPixels × 4 bytes of pixels. */
+  /** Images decoded, and fonts checked, at once (default 2 of each): an image may hold maxPixels × 4 bytes of pixels, a font's thread 256 MB. */
   decodeConcurrency?: number;
 }
 
@@ -107,11 +107,13 @@ export class AssetsService {
   readonly limits: AssetLimits & { maxPerWorkspace: number };
   private readonly fontCheck: FontCheckOptions;
   private readonly decoding: <T>(task: () => Promise<T>) => Promise<T>;
+  private readonly fontChecking: <T>(task: () => Promise<T>) => Promise<T>;
 
   constructor(options: AssetsServiceOptions) {
     ({ repo: this.repo, store: this.store, clock: this.clock, limits: this.limits } = options);
     this.fontCheck = options.fontCheck ?? {};
     this.decoding = limiter(options.decodeConcurrency ?? 2);
+    this.fontChecking = limiter(options.decodeConcurrency ?? 2);
   }
 
   /** The largest body of an upload of this media type and the problem past it; undefined for a type that is not an asset's. */
@@ -164,7 +166,7 @@ export class AssetsService {
       record.height = image.height;
       await this.store.put(storageKey, image.png);
     } else {
-      const facts: FontFacts = await checkFont(type, bytes, this.fontCheck);
+      const facts: FontFacts = await this.fontChecking(() => checkFont(type, bytes, this.fontCheck));
       record.family = facts.family;
       record.weight = facts.weight;
       await this.store.put(storageKey, bytes);
