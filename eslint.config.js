@@ -26,6 +26,8 @@ const LAYERS = [
   { name: 'adapters', paths: ['src/adapters'] },
   { name: 'services and jobs', paths: ['src/services', 'src/jobs'] },
   { name: 'engine, db, blob', paths: ['src/engine', 'db', 'src/blob'] },
+  // Uploaded files' checks and normalization (src/assets): pure functions of bytes and limits, which the engine's compositor may use.
+  { name: 'assets', paths: ['src/assets'] },
   // A template drawn as a generator (the compositor): it draws from its inputs, the generators and the libs.
   { name: 'templates', paths: ['src/templates'] },
   // Below the engine that runs them: a generator draws from its inputs and the low-level libs alone.

@@ -1,6 +1,80 @@
 // GENERATED FILE — do not edit by hand.
 // Source: openapi.yaml. Regenerate with `npm run codegen`; `npm run codegen:check` (part of npm test) fails when stale.
 export interface paths {
+    "/v1/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List assets
+         * @description The workspace's assets, newest first; deleted ones are not listed. When more exist, a `Link`
+         *     header with `rel="next"` carries the next page's URL. Never cached (`Cache-Control: no-store`).
+         */
+        get: operations["listAssets"];
+        put?: never;
+        /**
+         * Upload an image or a font
+         * @description Uploads one file as the raw request body, its type in `Content-Type`: an image
+         *     (`image/png`, `image/jpeg`, `image/webp`) or a font (`font/ttf`, `font/otf`, `font/woff2`).
+         *     Templates draw images and set text in fonts by the asset's `id`, which is derived from the
+         *     file: `ast_` and the first 32 hex digits of the SHA-256 of the bytes as uploaded. The same bytes
+         *     uploaded again to the same workspace are the same asset: 200 with it (an asset deleted earlier
+         *     is restored), where a new one is 201 with its URL in `Location`. An upload is therefore safe to
+         *     retry as it is, without an `Idempotency-Key`.
+         *
+         *     Checked before anything is stored, every refusal a 4xx naming `body` or the `Content-Type`
+         *     header: the size while the body is read (413 `asset_too_large`: 10 MiB for an image, 20 MiB for a
+         *     font), the bytes' magic number against the declared type (415 `asset_type_mismatch`), then an
+         *     image's header — at most 40,000,000 pixels (413 `image_too_large`), one frame (400
+         *     `animated_image`) — before it is decoded once (400 `invalid_image` when it is truncated or
+         *     corrupt), and a font on a thread of its own with memory and time limits (400 `invalid_font`).
+         *     An image is stored normalized — 8-bit sRGB RGBA, EXIF orientation applied, as a lossless PNG —
+         *     and a font as uploaded. A workspace holds at most 1,000 assets (409 `asset_limit_reached`).
+         */
+        post: operations["createAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file; any other id answers 404 `asset_not_found`.
+                 * @example ast_0d1f5e9a3b7c4e2f8a6b1c0d9e8f7a6b
+                 */
+                id: components["parameters"]["AssetId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One asset
+         * @description One asset of the workspace. A deleted asset, and another workspace's, answer 404
+         *     `asset_not_found` exactly like a missing one. Never cached (`Cache-Control: no-store`).
+         */
+        get: operations["getAsset"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an asset
+         * @description Deletes the asset: 204, or 404 `asset_not_found` when the workspace has no such asset (or it is
+         *     already deleted). It leaves the list, `GET` answers 404, and new templates cannot use it; template
+         *     versions that already use it keep rendering, because the stored file stays (a soft delete).
+         *     Uploading the same bytes again restores it, with the same id.
+         */
+        delete: operations["deleteAsset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth-config": {
         parameters: {
             query?: never;
@@ -913,6 +987,33 @@ export interface components {
             /** Format: date-time */
             revokedAt: string | null;
         };
+        /** @description An uploaded image or font. `width` and `height` are an image's (after its EXIF orientation); `family` and `weights` a font's. */
+        Asset: {
+            /** @description Size of the uploaded file. */
+            bytes: number;
+            /**
+             * @description The type the file was uploaded as. An image is stored as a PNG of 8-bit sRGB RGBA whatever it was uploaded as; a font as uploaded.
+             * @enum {string}
+             */
+            contentType: "image/png" | "image/jpeg" | "image/webp" | "font/ttf" | "font/otf" | "font/woff2";
+            /**
+             * Format: date-time
+             * @description When the asset was first uploaded.
+             */
+            createdAt: string;
+            /** @description The font's typographic family name (name ID 16, else 1). */
+            family?: string;
+            height?: number;
+            /** @description `ast_` and the first 32 hex digits of `sha256`. */
+            id: string;
+            /** @enum {string} */
+            kind: "image" | "font";
+            /** @description SHA-256 of the uploaded file (hex). */
+            sha256: string;
+            /** @description The weights the font draws: its OS/2 `usWeightClass` (one entry; a variable font's default instance). */
+            weights?: number[];
+            width?: number;
+        };
         AuthConfig: {
             /** @description Whether the local gateway authenticates same-origin browser requests. */
             localGateway?: boolean;
@@ -1346,9 +1447,18 @@ export interface components {
          *     | `not_ready` | 503 | A dependency (database, object storage, FFmpeg) is unavailable, or the process is still starting; see `Retry-After`. |
          *     | `animation_budget_exceeded` | 504 | The animated render is over the synchronous budget; use `POST /v1/jobs`. |
          *     | `render_timeout` | 504 | The render exceeded its time limit. |
+         *     | `invalid_image` | 400 | An image asset cannot be decoded: truncated, corrupt, or a size of 0 (`issues` names `body`). |
+         *     | `animated_image` | 400 | An image asset has more than one frame (animated WebP, APNG); assets are still images. |
+         *     | `invalid_font` | 400 | A font asset fails validation (it cannot be parsed, lacks a required table, has no glyphs or outlines, or its check passed its time or memory limit); `detail` says which. |
+         *     | `asset_not_found` | 404 | No such asset in this workspace (another workspace's id answers the same). |
+         *     | `asset_limit_reached` | 409 | The workspace already holds `ASSETS_PER_WORKSPACE` assets (default 1,000); delete one first. |
+         *     | `asset_too_large` | 413 | The asset body is over its kind's limit (`ASSET_IMAGE_MAX_BYTES`, default 10 MiB; `ASSET_FONT_MAX_BYTES`, default 20 MiB); `limit` is the limit in bytes. Refused while the body is read. |
+         *     | `image_too_large` | 413 | The image's header declares more than `ASSET_MAX_PIXELS` pixels (default 40,000,000); refused before any decode; `limit` is the limit. |
+         *     | `unsupported_asset_type` | 415 | The asset's `Content-Type` is not one of `image/png`, `image/jpeg`, `image/webp`, `font/ttf`, `font/otf`, `font/woff2` (SVG, GIF, WOFF and collections are not accepted). |
+         *     | `asset_type_mismatch` | 415 | The asset's bytes are not of its declared `Content-Type` (their magic number says another type, or none). |
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "invalid_template" | "unsupported_characters" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "signing_key_limit_reached" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "template_not_found" | "method_not_allowed" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "job_has_no_result" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "signed_url_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout";
+        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "invalid_template" | "unsupported_characters" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "signing_key_limit_reached" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "template_not_found" | "method_not_allowed" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "job_has_no_result" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "signed_url_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout" | "invalid_image" | "animated_image" | "invalid_font" | "asset_not_found" | "asset_limit_reached" | "asset_too_large" | "image_too_large" | "unsupported_asset_type" | "asset_type_mismatch";
         ProblemIssue: {
             keyword?: string;
             message: string;
@@ -2168,6 +2278,11 @@ export interface components {
     };
     parameters: {
         /**
+         * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file; any other id answers 404 `asset_not_found`.
+         * @example ast_0d1f5e9a3b7c4e2f8a6b1c0d9e8f7a6b
+         */
+        AssetId: string;
+        /**
          * @description Opaque cursor from a `Link` header.
          * @example MTc5NTQ2NzEzMjMxMjpqb2JfbUhLX01vazR3Vkc3V0lqYQ
          */
@@ -2287,6 +2402,287 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listAssets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Opaque cursor from a `Link` header.
+                 * @example MTc5NTQ2NzEzMjMxMjpqb2JfbUhLX01vazR3Vkc3V0lqYQ
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Page size.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Assets of the workspace, newest first. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    /** @description RFC 8288 link to the next page (`rel="next"`), when there is one. */
+                    Link?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "ast_4b8e2d6f0a3c5e7b9d1f2a4c6e8b0d3f",
+                     *         "kind": "font",
+                     *         "contentType": "font/woff2",
+                     *         "bytes": 23912,
+                     *         "sha256": "4b8e2d6f0a3c5e7b9d1f2a4c6e8b0d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b",
+                     *         "family": "Inter",
+                     *         "weights": [
+                     *           600
+                     *         ],
+                     *         "createdAt": "2026-11-29T07:13:02.518Z"
+                     *       },
+                     *       {
+                     *         "id": "ast_9f2c4e1a7b3d5f608a1c2e4b6d8f0a1c",
+                     *         "kind": "image",
+                     *         "contentType": "image/jpeg",
+                     *         "bytes": 482113,
+                     *         "sha256": "9f2c4e1a7b3d5f608a1c2e4b6d8f0a1c3e5b7d9f1a2c4e6b8d0f1a3c5e7b9d1f",
+                     *         "width": 1600,
+                     *         "height": 1200,
+                     *         "createdAt": "2026-11-29T07:12:44.120Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Asset"][];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file itself, unencoded (no multipart, no base64). */
+        requestBody: {
+            content: {
+                "font/otf": string;
+                "font/ttf": string;
+                "font/woff2": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description These bytes are already an asset of the workspace (restored if it had been deleted). */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    /** @description URL of the asset. */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            /** @description The new asset. */
+            201: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    /** @description URL of the asset. */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            /** @description `invalid_image`: the image is truncated or corrupt; `animated_image`: it has several frames; `invalid_font`: the font fails validation; `validation_failed`: the body is empty; `malformed_json`: a JSON body that does not parse. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description `asset_limit_reached`: the workspace holds `ASSETS_PER_WORKSPACE` assets (default 1,000). */
+            409: components["responses"]["Conflict"];
+            /** @description `asset_too_large`: over `ASSET_IMAGE_MAX_BYTES` (images, default 10 MiB) or `ASSET_FONT_MAX_BYTES` (fonts, default 20 MiB), refused while the body is read; `image_too_large`: the header declares more than `ASSET_MAX_PIXELS` pixels (default 40,000,000); `payload_too_large`: a JSON body over `BODY_LIMIT_BYTES`. */
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description `unsupported_asset_type`: the `Content-Type` is not an accepted asset type (SVG, GIF, WOFF, font collections and JSON are not); `asset_type_mismatch`: the bytes are not of the declared type; `unsupported_media_type`: a compressed body. */
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file; any other id answers 404 `asset_not_found`.
+                 * @example ast_0d1f5e9a3b7c4e2f8a6b1c0d9e8f7a6b
+                 */
+                id: components["parameters"]["AssetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `asset_not_found`: no such asset in this workspace, or it was deleted. */
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description `ast_` and the first 32 hex digits of the SHA-256 of the uploaded file; any other id answers 404 `asset_not_found`.
+                 * @example ast_0d1f5e9a3b7c4e2f8a6b1c0d9e8f7a6b
+                 */
+                id: components["parameters"]["AssetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `origin_denied`: the `Origin` is not in `ALLOWED_ORIGINS`, or a cookie-authenticated delete carries no listed `Origin`. */
+            403: components["responses"]["Forbidden"];
+            /** @description `asset_not_found`: no such asset in this workspace, or it was deleted. */
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getAuthConfig: {
         parameters: {
             query?: never;

@@ -46,6 +46,10 @@ import createUrlSigningKey from './createUrlSigningKey.ts';
 import listUrlSigningKeys from './listUrlSigningKeys.ts';
 import revokeUrlSigningKey from './revokeUrlSigningKey.ts';
 import signRenderUrl from './signRenderUrl.ts';
+import createAsset from './createAsset.ts';
+import listAssets from './listAssets.ts';
+import getAsset from './getAsset.ts';
+import deleteAsset from './deleteAsset.ts';
 
 export const handlers = {
   getHealth,
@@ -87,6 +91,10 @@ export const handlers = {
   updateTemplate,
   deleteTemplate,
   getTemplateVersion,
+  createAsset,
+  listAssets,
+  getAsset,
+  deleteAsset,
   getUsage,
   getPricing,
   getBilling,

@@ -52,7 +52,10 @@ const GENERATORS: Generator[] = [
   },
   {
     name: 'orval',
-    calls: (source, op) => new RegExp(`\\b${op.operationId}\\(`).test(source),
+    // An upload is sent to orval's URL helper through the mutator: orval 7 JSON-encodes every body (docs/clients.md).
+    calls: (source, op) =>
+      new RegExp(`\\b${op.operationId}\\(`).test(source) ||
+      new RegExp(`\\bget${op.operationId[0]!.toUpperCase()}${op.operationId.slice(1)}Url\\(`).test(source),
     snippets: { 'orval-config': 'orval.config.ts', 'orval-mutator': 'render-service-fetch.ts', orval: 'readme.ts' },
     generate: (dir) => run(path.join(BIN, 'orval'), ['--config', 'orval.config.ts'], { cwd: dir, timeout: 60_000 }),
   },

@@ -1,5 +1,4 @@
 // The composition root: turns a Config into live dependencies (database, ffmpeg, services).
-import { ProblemError } from './errors/problem.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -27,10 +26,12 @@ import { UrlSigningKeysRepository } from '../db/repositories/url-signing-keys.re
 import { UrlSigningKeysService } from './services/url-signing-keys.service.ts';
 import { PgKeyRevocationFeed } from './adapters/pg-listen.key-revocations.ts';
 import { PresetsService } from './services/presets.service.ts';
-import { type TemplateAssetSource, TemplatesService } from './services/templates.service.ts';
+import { TemplatesService } from './services/templates.service.ts';
 import { TemplatesRepository } from '../db/repositories/templates.repository.ts';
 import { RecipesService } from './services/recipes.service.ts';
 import { PresetsRepository } from '../db/repositories/presets.repository.ts';
+import { AssetsService } from './services/assets.service.ts';
+import { AssetsRepository } from '../db/repositories/assets.repository.ts';
 import { BUY_CREDITS_HINT, CreditsService, NO_BILLING_HINT } from './services/credits.service.ts';
 import { UsageService } from './services/usage.service.ts';
 import { MeteredRenderService } from './services/metered-render.service.ts';
@@ -241,15 +242,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   });
   urlSigningKeys.on('refused', (reason) => metrics.signedUrlRefusal(reason));
   const meteredRender = new MeteredRenderService({ render, credits, usage, signingKeys: urlSigningKeys });
-  // Until assets land: a workspace has none, so a template that names one is refused.
-  const templateAssets: TemplateAssetSource = {
-    loadForRender: async (_workspaceId, ids) => {
-      if (ids.length > 0) throw new ProblemError('not_found', { detail: `No asset ${ids[0]} in this workspace.` });
-      return new Map();
-    },
-    describe: async () => undefined,
-  };
-  const templates = new TemplatesService({ repo: new TemplatesRepository(db), assets: templateAssets, generators, clock });
+  const assets = new AssetsService({ repo: new AssetsRepository(db), store: blobs.assets, clock, limits: config.assets });
+  const templates = new TemplatesService({ repo: new TemplatesRepository(db), assets, generators, clock });
   const recipes = new RecipesService(render, templates);
   const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
   idempotency.startSweeper(quietly('warn', 'idempotency key sweep failed'));
@@ -340,6 +334,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       presets: new PresetsService({ repo: new PresetsRepository(db), render, recipes, clock }),
       templates,
       recipes,
+      assets,
       credits,
       billing,
       idempotency,
@@ -413,7 +408,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
 export const BLOB_STORE_PROBE_KEY = 'readiness_probe';
 
 /**
- * The blob stores BLOB_STORE names: the render cache and job results, in separate namespaces of one
+ * The blob stores BLOB_STORE names: the render cache, job results and assets, in separate namespaces of one
  * store. An S3 bucket's answers are reported to `dependencies` (the other stores are the database's
  * and a local directory: the database reports itself).
  */
@@ -421,24 +416,35 @@ export function createBlobStores(
   settings: Config['blobStore'],
   db: Database,
   dependencies?: DependencyStatus,
-): { cache: BlobStore; results: BlobStore; close(): void } {
+): { cache: BlobStore; results: BlobStore; assets: BlobStore; close(): void } {
   switch (settings.kind) {
     case 'fs':
       return {
         cache: new FsBlobStore(path.join(settings.root, 'cache')),
         results: new FsBlobStore(path.join(settings.root, 'results')),
+        assets: new FsBlobStore(path.join(settings.root, 'assets')),
         close: () => {},
       };
     case 'database':
       // Cache rows keep the bare keys they always had; results get a prefix of their own.
-      return { cache: new DatabaseBlobStore(db), results: new DatabaseBlobStore(db, 'results/'), close: () => {} };
+      return {
+        cache: new DatabaseBlobStore(db),
+        results: new DatabaseBlobStore(db, 'results/'),
+        assets: new DatabaseBlobStore(db, 'assets/'),
+        close: () => {},
+      };
     case 's3': {
       const client = createS3Client(settings);
       const store = (prefix: string): BlobStore => {
         const s3 = new S3BlobStore(client, settings.bucket, prefix);
         return dependencies ? new TrackedBlobStore(s3, dependencies) : s3;
       };
-      return { cache: store(`${settings.prefix}cache/`), results: store(`${settings.prefix}results/`), close: () => client.destroy() };
+      return {
+        cache: store(`${settings.prefix}cache/`),
+        results: store(`${settings.prefix}results/`),
+        assets: store(`${settings.prefix}assets/`),
+        close: () => client.destroy(),
+      };
     }
   }
 }

@@ -18,6 +18,7 @@ import * as usageRenders from './20261125_0014_usage_renders.ts';
 import * as jobResultKeys from './20261126_0015_job_result_keys.ts';
 import * as urlSigningKeys from './20261127_0016_url_signing_keys.ts';
 import * as jobMetadata from './20261127_0017_job_metadata.ts';
+import * as assets from './20261129_0018_assets.ts';
 import * as templates from './20261129_0019_templates.ts';
 
 interface Migration {
@@ -43,6 +44,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0015_job_result_keys', jobResultKeys],
   ['20261127_0016_url_signing_keys', urlSigningKeys],
   ['20261127_0017_job_metadata', jobMetadata],
+  ['20261129_0018_assets', assets],
   ['20261129_0019_templates', templates],
 ];
 

@@ -305,6 +305,28 @@ export const SETTING_GROUPS: SettingGroup[] = [
       },
     ],
   },
+  {
+    title: 'Assets',
+    settings: [
+      {
+        names: ['ASSETS_PER_WORKSPACE'],
+        meaning:
+          'Assets a workspace may hold (deleted ones do not count); past it an upload, or the upload that would restore a deleted one, gets 409 `asset_limit_reached`.',
+      },
+      {
+        names: ['ASSET_IMAGE_MAX_BYTES'],
+        meaning: 'Largest image upload; a larger body is refused while it is read (413 `asset_too_large`).',
+      },
+      {
+        names: ['ASSET_FONT_MAX_BYTES'],
+        meaning: 'Largest font upload; a larger body is refused while it is read (413 `asset_too_large`).',
+      },
+      {
+        names: ['ASSET_MAX_PIXELS'],
+        meaning: 'Largest image (width × height, read from its header before any decode); larger ones get 413 `image_too_large`.',
+      },
+    ],
+  },
 ];
 
 type Kind = 'str' | 'int' | 'bool' | 'list';

@@ -1,6 +1,7 @@
 // @hey-api/openapi-ts (default flags, its bundled fetch client): SDK functions from ./render-service.
 import { client } from './render-service/client.gen';
 import {
+  createAsset,
   createCheckout,
   createJob,
   createKey,
@@ -123,6 +124,12 @@ if (preset.error) throw new Error(`createPreset: ${preset.error.code}`);
 const renamed = await updatePreset({ path: { id: preset.data.id }, body: { name: 'Blog header (wide)' } });
 check(renamed.data?.name === 'Blog header (wide)', `updatePreset: ${JSON.stringify(renamed.data ?? renamed.error)}`);
 step('createPreset, updatePreset');
+
+// An asset: the file is the raw body, here the PNG rendered above, as a Blob of its type.
+const asset = await createAsset({ body: new Blob([new Uint8Array(png)], { type: 'image/png' }), headers: { 'Content-Type': 'image/png' } });
+if (asset.error) throw new Error(`createAsset: ${asset.error.code}`);
+check(/^ast_[0-9a-f]{32}$/.test(asset.data.id) && asset.data.kind === 'image', `createAsset: ${JSON.stringify(asset.data)}`);
+step('createAsset → an image asset');
 
 // Billing: local mode has none.
 const checkout = await createCheckout({ body: { packId: 'starter' } });

@@ -1,5 +1,7 @@
 // orval (fetch client, with the README's content-type mutator): functions from ./render-service.
 import {
+  type createAssetResponse,
+  getCreateAssetUrl,
   createCheckout,
   createJob,
   createKey,
@@ -17,6 +19,7 @@ import {
   updatePreset,
 } from './render-service';
 import type { JobCreate, SignRenderUrlRequest, UrlSigningKeyCreate } from './render-service';
+import { renderServiceFetch } from './render-service-fetch';
 import {
   check,
   fetchSigned,
@@ -116,6 +119,17 @@ check(preset.status === 201, `createPreset: ${preset.status}`);
 const renamed = await updatePreset(preset.data.id, { name: 'Blog header (wide)' });
 check(renamed.status === 200 && renamed.data.name === 'Blog header (wide)', `updatePreset: ${renamed.status}`);
 step('createPreset, updatePreset');
+
+// An asset: the file is the raw body, here the PNG rendered above. orval 7's fetch client sends every
+// body through JSON.stringify (a Blob becomes "{}"), so the file goes through the mutator, to orval's URL.
+const asset = await renderServiceFetch<createAssetResponse>(getCreateAssetUrl(), {
+  method: 'POST',
+  headers: { 'Content-Type': 'image/png' },
+  body: new Blob([new Uint8Array(png)], { type: 'image/png' }),
+});
+// 201 for a new asset, 200 when another consumer already uploaded the same bytes.
+check((asset.status === 201 || asset.status === 200) && /^ast_[0-9a-f]{32}$/.test(asset.data.id), `createAsset: ${asset.status}`);
+step('createAsset → an image asset');
 
 // Billing: local mode has none.
 const checkout = await createCheckout({ packId: 'starter' });

@@ -1,6 +1,7 @@
 // Parses the environment once into a typed, frozen Config. Each concern parses its own settings in
 // its own module (server.ts, database.ts, auth.ts, …) into the one shared problems list, so every
 // invalid setting is reported together and the process refuses to start (see ConfigError).
+import { type AssetsConfig, parseAssets } from './assets.ts';
 import { type AuthConfig, parseAuth } from './auth.ts';
 import { type BillingConfig, parseBilling } from './billing.ts';
 import { type DatabaseConfig, parseDatabase } from './database.ts';
@@ -32,7 +33,8 @@ export interface Config
     RateLimitConfig,
     JobsConfig,
     MetricsConfig,
-    LoggingConfig {}
+    LoggingConfig,
+    AssetsConfig {}
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -59,6 +61,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     ...parseRender(read),
     ...parseMetrics(read),
     ...parseRateLimits(read),
+    ...parseAssets(read),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);

@@ -62,6 +62,16 @@ export const PROBLEMS = {
   not_ready: { status: 503, title: 'The service is not ready', transient: true },
   animation_budget_exceeded: { status: 504, title: 'The animation exceeds the synchronous budget' },
   render_timeout: { status: 504, title: 'The render took too long', transient: true },
+  // Assets (#42): uploaded images and fonts (docs/assets.md).
+  invalid_image: { status: 400, title: 'The image cannot be decoded' },
+  animated_image: { status: 400, title: 'The image is animated' },
+  invalid_font: { status: 400, title: 'The font is not valid' },
+  asset_not_found: { status: 404, title: 'No such asset' },
+  asset_limit_reached: { status: 409, title: 'The workspace holds as many assets as it may' },
+  asset_too_large: { status: 413, title: 'The asset file is too large' },
+  image_too_large: { status: 413, title: 'The image has too many pixels' },
+  unsupported_asset_type: { status: 415, title: 'The asset type is not accepted' },
+  asset_type_mismatch: { status: 415, title: 'The file is not of its declared type' },
 } as const satisfies Record<ProblemCode, ProblemDefinition>;
 
 /** Where problem types are documented; `type` is this base plus the code. */

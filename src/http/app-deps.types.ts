@@ -14,6 +14,7 @@ import type { UrlSigningKeysService } from '../services/url-signing-keys.service
 import type { PresetsService } from '../services/presets.service.ts';
 import type { RecipesService } from '../services/recipes.service.ts';
 import type { TemplatesService } from '../services/templates.service.ts';
+import type { AssetsService } from '../services/assets.service.ts';
 import type { CreditsService } from '../services/credits.service.ts';
 import type { BillingService } from '../services/billing.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
@@ -43,6 +44,8 @@ export interface Services {
   templates: TemplatesService;
   /** Resolves recipes of generators and of the workspace's templates alike. */
   recipes: RecipesService;
+  /** Uploaded images and fonts (templates draw them). */
+  assets: AssetsService;
   credits: CreditsService;
   billing: BillingService;
   jobs: JobsService;

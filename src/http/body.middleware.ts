@@ -1,7 +1,8 @@
 // Body handling: JSON only, uncompressed, one documented size limit, one deadline, objects only.
 // The operations router calls readBody after it has matched and authenticated the request, so an
 // unauthenticated client cannot make the service buffer a body. The payment webhook keeps its raw
-// bytes because its signature covers them exactly as sent.
+// bytes because its signature covers them exactly as sent. An upload operation (createAsset) takes a
+// file as its raw body instead, with a limit per media type that is enforced while the body arrives.
 import type { IncomingMessage } from 'node:http';
 import express, { type Request, type Response } from 'express';
 import { ProblemError } from '../errors/problem.ts';
@@ -21,10 +22,58 @@ export interface BodyOptions {
   limitBytes: number;
   /** Deadline for the whole body, from the moment the route starts reading it (408 request_timeout). */
   timeoutMs: number;
+  /**
+   * Operations that take a file as their raw body (the bytes go to req.rawBody, req.body stays
+   * undefined). A JSON body is read as any operation's, and left to the handler to refuse.
+   */
+  uploads?: Partial<Record<string, UploadRule>>;
 }
 
-/** Reads the body into req.body (and req.rawBody on RAW_BODY_PATHS); rejects with a ProblemError or a body-parser error. */
-export function createBodyReader(options: BodyOptions): (req: Request, res: Response) => Promise<void> {
+/** How an upload operation reads its body. */
+export interface UploadRule {
+  /** For a media type the operation takes as a file: its largest body and the problem past it; undefined for any other. */
+  accept(mediaType: string): { limitBytes: number; tooLarge: () => ProblemError } | undefined;
+  /** The problem for a body that is neither such a file nor JSON (415). */
+  unsupported(mediaType: string | undefined): ProblemError;
+}
+
+/**
+ * Reads a file body into a Buffer, refusing it as soon as it passes `limitBytes` (a `Content-Length`
+ * over the limit is refused before a byte is read): a body far over the limit is never buffered.
+ */
+function readUpload(req: Request, limitBytes: number, tooLarge: () => ProblemError, timeoutMs: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limitBytes) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const done = (err: unknown, bytes?: Buffer) => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);
+      if (err) {
+        // Nothing more is read: the answer closes the connection (problem-response.ts).
+        req.pause();
+        reject(err);
+      } else resolve(bytes!);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limitBytes) done(tooLarge());
+      else chunks.push(chunk);
+    };
+    const onEnd = () => done(undefined, Buffer.concat(chunks, received));
+    const onError = (err: Error) => done(err);
+    const onAborted = () => done(new ProblemError('client_closed_request'));
+    const timer = setTimeout(
+      () => done(new ProblemError('request_timeout', { detail: `The request body did not arrive within ${timeoutMs} ms.` })),
+      timeoutMs,
+    );
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
+  });
+}
+
+/** Reads the body into req.body (and req.rawBody on RAW_BODY_PATHS and uploads); rejects with a ProblemError or a body-parser error. */
+export function createBodyReader(options: BodyOptions): (req: Request, res: Response, operationId?: string) => Promise<void> {
   const raw = express.raw({ type: () => true, limit: options.limitBytes, inflate: false });
   const json = express.json({ type: JSON_TYPES, limit: options.limitBytes, strict: false, inflate: false });
 
@@ -43,7 +92,7 @@ export function createBodyReader(options: BodyOptions): (req: Request, res: Resp
       });
     });
 
-  return async (req, res) => {
+  return async (req, res, operationId) => {
     // Compressed bodies are refused (RFC 7694): the webhook's signature covers the bytes as sent, and
     // bodies are small JSON, where decompression only adds a way to exhaust the service. One rule:
     // a request that says its body is compressed is refused whether or not one follows (every
@@ -60,6 +109,17 @@ export function createBodyReader(options: BodyOptions): (req: Request, res: Resp
     if (!hasBody(req)) {
       req.body = undefined;
       return;
+    }
+    const uploadRule = operationId === undefined ? undefined : options.uploads?.[operationId];
+    if (uploadRule) {
+      const mediaType = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined;
+      const upload = mediaType === undefined ? undefined : uploadRule.accept(mediaType);
+      if (upload) {
+        (req as RawBodyRequest).rawBody = await readUpload(req, upload.limitBytes, upload.tooLarge, options.timeoutMs);
+        req.body = undefined;
+        return;
+      }
+      if (!req.is(JSON_TYPES)) throw uploadRule.unsupported(mediaType);
     }
     if (RAW_BODY_PATHS.includes(req.path)) {
       await parse(req, res, raw);

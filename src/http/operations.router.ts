@@ -137,7 +137,16 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
 
   await api.init();
   const flattened = installCompiledRouting(api);
-  const readBody = createBodyReader({ limitBytes: deps.config.bodyLimitBytes, timeoutMs: deps.config.requestTimeouts.bodyMs });
+  const readBody = createBodyReader({
+    limitBytes: deps.config.bodyLimitBytes,
+    timeoutMs: deps.config.requestTimeouts.bodyMs,
+    uploads: {
+      createAsset: {
+        accept: (mediaType) => deps.services.assets.uploadLimit(mediaType),
+        unsupported: (mediaType) => deps.services.assets.unsupportedType(mediaType),
+      },
+    },
+  });
   const paramReaders = new Map(flattened.map((op) => [op, pathParamReader(op.path)]));
   const numericQuery = numericQueryParams();
 
@@ -159,7 +168,7 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
         // parameter is refused as tampering, as the contract says, not as a malformed number.
         if (auth?.ok !== false || auth.reason !== 'signed_url') checkInput({}, query, undefined, numericQuery.get(op.operationId!));
         if (!secured || auth!.ok) {
-          await readBody(req, res);
+          await readBody(req, res, op.operationId);
           checkInput({}, {}, req.body);
         }
       }

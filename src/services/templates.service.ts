@@ -32,11 +32,8 @@ const VARIABLE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
 export interface TemplateAssetSource {
   /** Every id's stored form; a missing one throws 404 `asset_not_found` naming it. Deleted assets are still found. */
   loadForRender(workspaceId: string, ids: string[]): Promise<Map<string, { kind: 'image' | 'font'; sha256: string; data: Buffer }>>;
-  /** The asset as the workspace sees it (undefined when it has none by this id). */
-  describe(
-    workspaceId: string,
-    id: string,
-  ): Promise<{ kind: 'image' | 'font'; deleted: boolean; width?: number; height?: number } | undefined>;
+  /** The asset as the workspace sees it, deleted or not; 404 `asset_not_found` when it has none by this id. */
+  describe(workspaceId: string, id: string): Promise<{ kind: 'image' | 'font'; deleted: boolean; width?: number; height?: number }>;
 }
 
 export function newTemplateId(): string {
@@ -237,7 +234,7 @@ export class TemplatesService {
       if (a.kind === 'font')
         assets.set(assetId, { kind: 'font', sha256: a.sha256, data: new Uint8Array(a.data.buffer, a.data.byteOffset, a.data.byteLength) });
       else {
-        const described = await this.assets.describe(workspaceId, assetId);
+        const described = await this.describeAsset(workspaceId, assetId);
         assets.set(assetId, {
           kind: 'image',
           sha256: a.sha256,
@@ -271,7 +268,7 @@ export class TemplatesService {
         issues.push({ path: `${paths.params}.${name}`, message: 'must be the id of an image asset (ast_…)', keyword: 'asset' });
         continue;
       }
-      const described = await this.assets.describe(loaded.workspaceId, value);
+      const described = await this.describeAsset(loaded.workspaceId, value);
       if (!described || described.deleted || described.kind !== 'image')
         issues.push({ path: `${paths.params}.${name}`, message: `names no image asset of this workspace (${value})`, keyword: 'asset' });
       else {
@@ -314,6 +311,16 @@ export class TemplatesService {
     };
   }
 
+  /** The asset, or undefined when the workspace has none by this id. */
+  private async describeAsset(workspaceId: string, id: string) {
+    try {
+      return await this.assets.describe(workspaceId, id);
+    } catch (err) {
+      if (err instanceof ProblemError && err.code === 'asset_not_found') return undefined;
+      throw err;
+    }
+  }
+
   /** Everything a schema cannot say about a template; 400 `invalid_template` naming each field. */
   private async check(workspaceId: string, spec: TemplateSpec): Promise<void> {
     const issues: ProblemIssue[] = checkTemplate(spec, this.generators);
@@ -339,7 +346,7 @@ export class TemplatesService {
         });
     }
     for (const ref of refs.fixed) {
-      const described = await this.assets.describe(workspaceId, ref.id);
+      const described = await this.describeAsset(workspaceId, ref.id);
       if (!described || described.deleted)
         issues.push({ path: `body.${ref.path}`, message: `names no asset of this workspace (${ref.id})`, keyword: 'asset' });
       else if (described.kind !== ref.kind)

@@ -13,7 +13,8 @@
 //     by design, and `If-None-Match` would turn the answer into a 304. Each request must get its
 //     operation's success status. Paths with a resource `{id}` are sent twice: with the example id
 //     (that nobody created: 404 `not_found`, which proves the id passed validation) and with the id
-//     of the resource the create operation's own example made. Billing (`createCheckout`,
+//     of the resource the create operation's own example made. An operation whose body is a file
+//     (createAsset) has no JSON example: it is sent a small file of the first type it declares. Billing (`createCheckout`,
 //     `handlePaymentWebhook`) needs a payment provider, which exists in hosted mode only: local mode
 //     answers 501 `not_implemented` and hosted mode on Postgres, with the Stripe stand-in, 2xx. The
 //     payment webhook's examples are signed as the provider would sign them.
@@ -25,6 +26,8 @@ import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { ajv, dereferencedDocument, validatorFor } from '../support/contract.ts';
 import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
+import { pngWith } from '../support/asset-files.ts';
+import { deflateSync } from 'node:zlib';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 
 type Json = Record<string, unknown>;
@@ -167,15 +170,21 @@ function operations(): Operation[] {
         byKey.set(`${p.in}:${p.name}`, p);
       const body = (op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
       const responses = op.responses as Record<string, Json>;
-      const success = Object.keys(responses)
-        .filter((s) => /^2\d\d$/.test(s))
-        .sort()[0];
+      const success =
+        SUCCESS_STATUS[op.operationId as string] ??
+        Object.keys(responses)
+          .filter((s) => /^2\d\d$/.test(s))
+          .sort()[0];
       ops.push({
         operationId: op.operationId as string,
         method,
         path,
         parameters: [...byKey.values()],
-        bodyExamples: body ? mediaExamples(body['application/json']) : undefined,
+        // A file body (an upload) has no JSON example to require or send: FILE_BODIES gives one.
+        bodyExamples:
+          body && (body['application/json'] || !FILE_BODIES[op.operationId as string])
+            ? mediaExamples(body['application/json'])
+            : undefined,
         successStatus: Number(success),
         responses,
       });
@@ -242,11 +251,20 @@ const stripe = new Stripe(STRIPE_SECRET_KEY);
 const BILLING_OPERATIONS = new Set(['createCheckout', 'handlePaymentWebhook']);
 /** The operation whose example creates the resource that `{id}` names under each collection. */
 const CREATED_BY: Record<string, string> = {
+  '/v1/assets/': 'createAsset',
   '/v1/jobs/': 'createJob',
   '/v1/keys/': 'createKey',
   '/v1/presets/': 'createPreset',
   '/v1/templates/': 'createTemplate',
   '/v1/url-signing-keys/': 'createUrlSigningKey',
+};
+/** An operation whose success is not its lowest 2xx: a new asset is 201 (200 is the same bytes again). */
+const SUCCESS_STATUS: Record<string, string> = { createAsset: '201' };
+/** What a missing resource of a collection answers 404 with (`not_found` unless named here). */
+const NOT_FOUND_CODE: Record<string, string> = { '/v1/assets/': 'asset_not_found', '/v1/templates/': 'template_not_found' };
+/** Operations whose request body is a file, not JSON: the file sent for them (a 2×2 PNG for an asset). */
+const FILE_BODIES: Record<string, { contentType: string; bytes: Buffer }> = {
+  createAsset: { contentType: 'image/png', bytes: pngWith(2, 2, deflateSync(Buffer.from([0, 10, 20, 0, 30, 40]))) },
 };
 /** A signed URL's parameters: their examples sign for a key no test database holds (url-signing.test.ts signs real ones). */
 const SIGNATURE_PARAMS = new Set(['kid', 'exp', 'sig']);
@@ -302,6 +320,8 @@ async function send(t: TestApp, r: PlannedRequest, auth: { auth?: boolean; heade
       raw: payload,
     });
   }
+  const file = FILE_BODIES[r.operation.operationId];
+  if (file) return t.request(r.method, url, { ...auth, raw: file.bytes, headers: { ...auth.headers, 'Content-Type': file.contentType } });
   return t.request(r.method, url, { ...auth, body: r.body });
 }
 
@@ -358,9 +378,9 @@ for (const engine of ONE_ENGINE) {
         const refused: string[] = [];
         for (const r of resourceRequests) {
           const missing = await send(t, r, {});
-          // `not_found`, or the resource's own code (`template_not_found`).
-          if (missing.status !== 404 || !/^(\w+_)?not_found$/.test(missing.body.code))
-            refused.push(`expected 404 not_found: ${describeAnswer(r, missing)}`);
+          const notFoundCode = NOT_FOUND_CODE[idCollection(r.operation)!] ?? 'not_found';
+          if (missing.status !== 404 || missing.body.code !== notFoundCode)
+            refused.push(`expected 404 ${notFoundCode}: ${describeAnswer(r, missing)}`);
 
           let id = created.get(CREATED_BY[idCollection(r.operation)!])!;
           if (r.operation.operationId === 'cancelJob') {
@@ -370,7 +390,7 @@ for (const engine of ONE_ENGINE) {
             const createJob = collectionRequests.find((c) => c.operation.operationId === 'createJob')!;
             id = (await send(t, createJob, {})).body.id;
           }
-          const url = r.url.replace(/(\/v1\/(?:jobs|keys|presets|templates|url-signing-keys)\/)[^/?]+/, `$1${id}`);
+          const url = r.url.replace(/(\/v1\/(?:assets|jobs|keys|presets|templates|url-signing-keys)\/)[^/?]+/, `$1${id}`);
           const res = await send(t, r, {}, url);
           if (res.status !== r.operation.successStatus) refused.push(describeAnswer({ ...r, url }, res));
           if (r.operation.operationId === 'streamJobEvents')

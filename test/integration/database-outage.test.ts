@@ -23,6 +23,8 @@ import { startTcpProxy, type TcpProxy } from '../support/black-box/tcp-proxy.ts'
 import { armEvent, waitForJob } from '../support/events.ts';
 import { HOSTED_ENV, type LogEntry, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
 import { EventEmitter } from 'node:events';
+import { deflateSync } from 'node:zlib';
+import { pngWith } from '../support/asset-files.ts';
 
 const OUTAGE_STARTED = 'The database is unavailable: requests that need it answer 503 until it is back';
 const OUTAGE_ENDED = 'The database is available again';
@@ -51,13 +53,18 @@ interface Call {
   method: Method;
   url: string;
   body?: unknown;
+  /** A file body (an asset upload) and its type. */
+  file?: { contentType: string; bytes: Buffer };
 }
+
+/** A distinct 1×1 grey PNG per n (an asset upload). */
+const onePixel = (n: number) => ({ contentType: 'image/png', bytes: pngWith(1, 1, deflateSync(Buffer.from([0, n & 255]))) });
 
 const tiny = (seed: number, format = 'png') => ({ seed, size: { width: 32, height: 32 }, format });
 
 /** One request per operation that works with the database, against the ids made before the outage. */
-function calls(ids: { job: string; key: string; preset: string; signingKey: string; seed: number }): Call[] {
-  const { job, key, preset, signingKey, seed } = ids;
+function calls(ids: { job: string; key: string; preset: string; signingKey: string; asset: string; seed: number }): Call[] {
+  const { job, key, preset, signingKey, asset, seed } = ids;
   return [
     { operation: 'generate', method: 'post', url: '/v1/generate/mesh-gradient', body: tiny(seed) },
     { operation: 'renderBatch', method: 'post', url: '/v1/batch', body: { items: [{ slug: 'mesh-gradient', ...tiny(seed + 1) }] } },
@@ -97,6 +104,10 @@ function calls(ids: { job: string; key: string; preset: string; signingKey: stri
       body: { slug: 'mesh-gradient', ...tiny(seed + 3) },
     },
     { operation: 'revokeUrlSigningKey', method: 'delete', url: `/v1/url-signing-keys/${signingKey}` },
+    { operation: 'createAsset', method: 'post', url: '/v1/assets', file: onePixel(seed) },
+    { operation: 'listAssets', method: 'get', url: '/v1/assets' },
+    { operation: 'getAsset', method: 'get', url: `/v1/assets/${asset}` },
+    { operation: 'deleteAsset', method: 'delete', url: `/v1/assets/${asset}` },
   ];
 }
 
@@ -136,7 +147,14 @@ for (const mode of ['local', 'hosted'] as const) {
       await database?.drop();
     });
 
-    const send = (call: Call) => t.request(call.method, call.url, { auth: mode === 'local', headers, body: call.body });
+    const send = (call: Call) =>
+      call.file
+        ? t.request(call.method, call.url, {
+            auth: mode === 'local',
+            headers: { ...headers, 'Content-Type': call.file.contentType },
+            raw: call.file.bytes,
+          })
+        : t.request(call.method, call.url, { auth: mode === 'local', headers, body: call.body });
 
     test('every operation that needs it answers 503 not_ready with Retry-After, renders held in memory still answer, and all works again after', async () => {
       // Before: a completed job, a key, a preset, and a render held in memory (a lean-path hit).
@@ -167,6 +185,8 @@ for (const mode of ['local', 'hosted'] as const) {
         body: { slug: 'mesh-gradient', ...tiny(6) },
       });
       assert.equal(signed.status, 200, signed.text);
+      const asset = await send({ operation: 'createAsset', method: 'post', url: '/v1/assets', file: onePixel(1) });
+      assert.equal(asset.status, 201, asset.text);
       const held = await send({ operation: 'generate', method: 'post', url: '/v1/generate/mesh-gradient', body: tiny(3) });
       assert.equal(held.status, 200);
       const recipeUrl = `/v1/render/${held.headers['x-service-recipe-hash']}?r=${held.headers['x-service-recipe']}`;
@@ -183,7 +203,14 @@ for (const mode of ['local', 'hosted'] as const) {
       await t.runtime.deps.services.usage.flush();
       assert.ok(t.runtime.deps.services.usage.unwritten >= 1, 'the usage row that could not be written is kept');
       const unavailable: string[] = [];
-      for (const call of calls({ job: jobId, key: key.body.id, preset: preset.body.id, signingKey: signingKey.body.id, seed: 100 })) {
+      for (const call of calls({
+        job: jobId,
+        key: key.body.id,
+        preset: preset.body.id,
+        signingKey: signingKey.body.id,
+        asset: asset.body.id,
+        seed: 100,
+      })) {
         const res = await send(call);
         assert.notEqual(res.status, 500, `${call.operation}: ${res.text}`);
         if (res.status === 503) {
@@ -196,7 +223,17 @@ for (const mode of ['local', 'hosted'] as const) {
         } else assert.ok(res.status < 500, `${call.operation}: ${res.status} ${res.text}`);
       }
       // What cannot work without the database says so; a bearer render in local mode needs none.
-      for (const op of ['createJob', 'listJobs', 'getJob', 'createKey', 'listKeys', 'getUsage', 'listPresets', 'getReady', 'signRenderUrl'])
+      for (const op of [
+        'createJob',
+        'listJobs',
+        'getJob',
+        'createKey',
+        'listKeys',
+        'getUsage',
+        'listPresets',
+        'getReady',
+        'signRenderUrl',
+      ].concat(['createAsset', 'listAssets', 'getAsset', 'deleteAsset']))
         assert.ok(unavailable.includes(op), `${op} answered 503 (503s: ${unavailable.join(', ')})`);
       if (mode === 'hosted') assert.ok(unavailable.includes('generate'), 'a hosted miss needs the credit ledger');
       // A signed URL's key is read from the database on every request: 503, not 401 (it may well be valid).

@@ -12,6 +12,8 @@ import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { assertMatchesContract } from '../support/contract.ts';
 import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
+import { pngWith } from '../support/asset-files.ts';
+import { deflateSync } from 'node:zlib';
 
 interface Operation {
   operationId: string;
@@ -51,7 +53,17 @@ for (const engine of ONE_ENGINE) {
         body: { name: 'etags', size: { width: 32, height: 32 }, layers: [{ id: 'bg', kind: 'fill', color: '#123456' }] },
       });
       assert.equal(template.status, 201, template.text);
-      const ids: Record<string, string> = { '/v1/jobs/': job.body.id, '/v1/presets/': preset.body.id, '/v1/templates/': template.body.id };
+      const asset = await t.request('post', '/v1/assets', {
+        raw: pngWith(2, 2, deflateSync(Buffer.from([0, 10, 20, 0, 30, 40]))),
+        headers: { 'Content-Type': 'image/png' },
+      });
+      assert.equal(asset.status, 201, asset.text);
+      const ids: Record<string, string> = {
+        '/v1/jobs/': job.body.id,
+        '/v1/presets/': preset.body.id,
+        '/v1/assets/': asset.body.id,
+        '/v1/templates/': template.body.id,
+      };
       for (const { path } of JSON_GETS) {
         const id = Object.entries(ids).find(([prefix]) => path.startsWith(prefix))?.[1];
         urls.set(

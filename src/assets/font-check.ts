@@ -1,0 +1,168 @@
+// An uploaded font is untrusted input for a parser: it is parsed here, in JavaScript (fontkit), on a
+// worker thread of its own with V8 resource limits and a deadline, so a parse that throws, loops or
+// eats memory ends that thread and never the serving process's event loop or heap. The thread reads
+// every glyph's outline (up to GLYPHS_CHECKED of them, the same ones every time) and the names and
+// weight the response reports. Skia never sees an uploaded font: templates shape text with HarfBuzz
+// compiled to WebAssembly (src/generators/lib/shaper.ts).
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { ProblemError } from '../errors/problem.ts';
+import type { AssetMediaType } from './asset-files.ts';
+
+export interface FontFacts {
+  /** The typographic family (name ID 16), else the family (name ID 1). */
+  family: string;
+  /** The subfamily ("Regular", "Bold Italic"). */
+  subfamily: string;
+  /** OS/2 usWeightClass (100..900 for a well-made font; 400 when the table is missing). */
+  weight: number;
+  glyphs: number;
+  /** Code points the font maps. */
+  characters: number;
+  /** TrueType (`glyf`) or CFF outlines. */
+  outlines: 'truetype' | 'cff';
+}
+
+export interface FontCheckOptions {
+  /** The deadline of one parse (default 15 s): past it the thread is terminated and the font refused. */
+  timeoutMs?: number;
+  /** V8 limits of the thread (default: 256 MB old generation, 32 MB young, 4 MB stack). */
+  resourceLimits?: ResourceLimits;
+}
+
+/** Glyph outlines read per font, in glyph-id order: every glyph of most fonts, bounded for a large CJK one. */
+export const GLYPHS_CHECKED = 8_000;
+
+const require = createRequire(import.meta.url);
+const FONTKIT = require.resolve('fontkit');
+// What the compositor shapes with (src/generators/lib/shaper.ts): HarfBuzz in WebAssembly, and wawoff2 to unpack WOFF2.
+const HARFBUZZ = pathToFileURL(require.resolve('harfbuzzjs')).href;
+const WOFF2 = require.resolve('wawoff2/decompress.js');
+
+// Plain JavaScript run as the worker's script (eval): no file to find beside a bundle, no TypeScript
+// loader in the thread. It posts one message: { ok: true, facts } or { ok: false, reason }. After
+// fontkit, HarfBuzz (what templates shape with) must read the face's characters and shape some of
+// them to real glyphs.
+const WORKER_SOURCE = `
+'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+const fontkit = require(workerData.fontkit);
+function check() {
+  const bytes = Buffer.from(workerData.bytes);
+  let font;
+  try { font = fontkit.create(bytes); } catch (err) { return { ok: false, reason: 'it cannot be parsed (' + String(err && err.message || err).slice(0, 200) + ')' }; }
+  if (!font || Array.isArray(font.fonts)) return { ok: false, reason: 'it is a font collection: upload one face' };
+  const tables = font.directory && font.directory.tables ? font.directory.tables : {};
+  for (const tag of ['cmap', 'head', 'hhea', 'hmtx', 'maxp', 'name']) if (!tables[tag]) return { ok: false, reason: 'it has no ' + tag + ' table' };
+  const outlines = tables['CFF '] || tables.CFF2 ? 'cff' : tables.glyf && tables.loca ? 'truetype' : undefined;
+  if (!outlines) return { ok: false, reason: 'it has no glyph outlines (neither glyf nor CFF)' };
+  const upem = font.unitsPerEm;
+  if (!(upem >= 16 && upem <= 16384)) return { ok: false, reason: 'its unitsPerEm (' + upem + ') is outside 16..16384' };
+  const glyphs = font.numGlyphs;
+  if (!(glyphs > 1)) return { ok: false, reason: 'it has no glyphs besides .notdef' };
+  const characters = font.characterSet.length;
+  if (characters === 0) return { ok: false, reason: 'it maps no characters to glyphs' };
+  let drawn = 0;
+  for (let id = 0; id < Math.min(glyphs, workerData.glyphsChecked); id++) {
+    const glyph = font.getGlyph(id);
+    if (glyph.path.commands.length === 0) continue;
+    const box = glyph.bbox;
+    if (![box.minX, box.minY, box.maxX, box.maxY].every(Number.isFinite)) return { ok: false, reason: 'glyph ' + id + ' has an outline without finite bounds' };
+    drawn++;
+  }
+  if (drawn === 0) return { ok: false, reason: 'none of its glyphs has an outline' };
+  const name = (key) => { try { const v = font.getName(key); return typeof v === 'string' ? v : undefined; } catch { return undefined; } };
+  const family = name('preferredFamily') || name('fontFamily') || font.familyName;
+  if (!family) return { ok: false, reason: 'it has no family name' };
+  const os2 = tables['OS/2'] ? font['OS/2'] : undefined;
+  const weight = os2 && Number.isInteger(os2.usWeightClass) ? os2.usWeightClass : 400;
+  return { ok: true, facts: { family: String(family).slice(0, 200), subfamily: String(name('preferredSubfamily') || name('fontSubfamily') || 'Regular').slice(0, 200), weight, glyphs, characters, outlines } };
+}
+async function shapes() {
+  let sfnt = new Uint8Array(workerData.bytes);
+  if (workerData.woff2) sfnt = Uint8Array.from(await require(workerData.woff2Path)(sfnt));
+  const hb = await import(workerData.harfbuzz);
+  const face = new hb.Face(new hb.Blob(sfnt));
+  const unicodes = face.collectUnicodes();
+  if (!(face.upem > 0) || unicodes.length === 0) return 'HarfBuzz reads no characters from it';
+  const sample = Array.from(unicodes.slice(0, 32)).filter((u) => u > 0x20 && u <= 0x10ffff && (u < 0xd800 || u > 0xdfff));
+  if (sample.length === 0) return 'it maps no visible characters';
+  const buffer = new hb.Buffer();
+  buffer.addText(String.fromCodePoint(...sample));
+  buffer.guessSegmentProperties();
+  hb.shape(new hb.Font(face), buffer);
+  if (!buffer.getGlyphInfos().some((g) => g.codepoint !== 0)) return 'HarfBuzz finds no glyph for its characters';
+  return undefined;
+}
+(async () => {
+  let answer;
+  try {
+    answer = check();
+    if (answer.ok) {
+      const reason = await shapes();
+      if (reason) answer = { ok: false, reason };
+    }
+  } catch (err) { answer = { ok: false, reason: 'it cannot be read (' + String(err && err.message || err).slice(0, 200) + ')' }; }
+  parentPort.postMessage(answer);
+})();
+`;
+
+const invalidFont = (type: AssetMediaType, reason: string) =>
+  new ProblemError('invalid_font', {
+    detail: `The ${type} body is not a usable font: ${reason}.`,
+    issues: [{ path: 'body', message: `is not a valid ${type} font`, keyword: 'contentMediaType' }],
+  });
+
+/**
+ * Parses the font on a thread of its own; resolves with what the response reports, or rejects with
+ * 400 `invalid_font` naming the reason (a parse error, a missing table, no glyphs, a crash, the
+ * thread's memory limit or the deadline).
+ */
+export function checkFont(type: AssetMediaType, bytes: Uint8Array, options: FontCheckOptions = {}): Promise<FontFacts> {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  return new Promise((resolve, reject) => {
+    const copy = new Uint8Array(bytes);
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        bytes: copy,
+        fontkit: FONTKIT,
+        harfbuzz: HARFBUZZ,
+        woff2Path: WOFF2,
+        woff2: type === 'font/woff2',
+        glyphsChecked: GLYPHS_CHECKED,
+      },
+      transferList: [copy.buffer],
+      resourceLimits: options.resourceLimits ?? { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      stdout: true,
+      stderr: true,
+      env: {},
+    });
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => finish(() => reject(invalidFont(type, `checking it took longer than ${timeoutMs} ms`))), timeoutMs);
+    worker.once('message', (answer: { ok: true; facts: FontFacts } | { ok: false; reason: string }) =>
+      finish(() => (answer.ok ? resolve(answer.facts) : reject(invalidFont(type, answer.reason)))),
+    );
+    worker.once('error', (err: Error & { code?: string }) =>
+      finish(() =>
+        reject(
+          invalidFont(
+            type,
+            err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? 'checking it needed more memory than a font may'
+              : `checking it failed (${err.message.slice(0, 200)})`,
+          ),
+        ),
+      ),
+    );
+    worker.once('exit', (code) => finish(() => reject(invalidFont(type, `checking it stopped the checker (exit ${code})`))));
+  });
+}
