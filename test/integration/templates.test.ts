@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { MAX_TEMPLATES } from '../../src/services/templates.service.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { strictlyIncreasingClock } from '../support/clocks.ts';
+import { fonts, images } from '../support/asset-files.ts';
 import { waitForJob } from '../support/events.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 
@@ -218,6 +219,74 @@ for (const engine of ENGINES) {
       const viaPreset = await t.request('get', `/v1/presets/${preset.body.id}/render`);
       assert.equal(viaPreset.status, 200);
       assert.ok(Buffer.from(viaPreset.body).equals(Buffer.from(direct.body)));
+    });
+
+    test('uploaded assets: the recipe pins each one it draws (a fixed logo, a photo from a variable, a font); deleting or uploading again changes nothing', async () => {
+      const upload = async (bytes: Buffer, contentType: string) => {
+        const res = await t.request('post', '/v1/assets', { raw: bytes, headers: { 'Content-Type': contentType } });
+        assert.ok(res.status === 201 || res.status === 200, res.text);
+        return res.body as { id: string; sha256: string };
+      };
+      const logo = await upload(await images.png(), 'image/png');
+      const photo = await upload(await images.webp(), 'image/webp');
+      const font = await upload(await fonts.ttf(), 'font/ttf');
+      const spec = {
+        name: 'Branded',
+        size: { width: 240, height: 126 },
+        variables: {
+          type: 'object',
+          required: ['title'],
+          properties: { title: { type: 'string', maxLength: 200 }, photo: { type: 'string' } },
+        },
+        layers: [
+          { id: 'background', kind: 'generator', slug: 'mesh-gradient', seed: 7 },
+          { id: 'logo', kind: 'image', asset: logo.id, box: { x: 12, y: 12, width: 32, height: 24 }, fit: 'contain' },
+          { id: 'photo', kind: 'image', asset: '{{photo}}', box: { x: 196, y: 82, width: 32, height: 32 }, radius: 16 },
+          {
+            id: 'title',
+            kind: 'text',
+            text: '{{title}}',
+            box: { x: 12, y: 44, width: 216, height: 36 },
+            font: { asset: font.id },
+            color: '#ffffff',
+            fit: { max: 28, min: 12, maxLines: 2, overflow: 'error' },
+          },
+        ],
+      };
+      const created = await t.request('post', '/v1/templates', { body: spec });
+      assert.equal(created.status, 201, created.text);
+      const id = created.body.id as string;
+      const body = { params: { title: 'Brand new', photo: photo.id } };
+      const first = await render(id, body);
+      assert.equal(first.status, 200, first.text);
+      const recipe = JSON.parse(Buffer.from(first.headers['x-service-recipe'], 'base64url').toString('utf8'));
+      assert.deepEqual(recipe.assets, { [logo.id]: logo.sha256, [photo.id]: photo.sha256, [font.id]: font.sha256 });
+
+      // A photo variable must name one of the workspace's images; a title that cannot fit is refused, named.
+      const notAnImage = await render(id, { params: { title: 'x', photo: font.id } });
+      assert.equal(notAnImage.status, 400);
+      assert.deepEqual(issuePaths(notAnImage.body), ['body.params.photo']);
+      const tooLong = await render(id, {
+        params: { title: 'A title far too long to fit two lines of this small box at twelve pixels, however it breaks', photo: photo.id },
+      });
+      assert.equal(tooLong.status, 400, tooLong.text);
+      assert.equal(tooLong.body.code, 'invalid_params');
+      assert.deepEqual(issuePaths(tooLong.body), ['body.params.title']);
+
+      // Deleted, the logo cannot go into a new template, and the version that draws it renders the same bytes.
+      assert.equal((await t.request('delete', `/v1/assets/${logo.id}`)).status, 204);
+      const refused = await t.request('post', '/v1/templates', { body: spec });
+      assert.equal(refused.status, 400);
+      assert.deepEqual(issuePaths(refused.body), ['body.layers.1.asset']);
+      const url = `/v1/render/${first.headers['x-service-recipe-hash']}?r=${first.headers['x-service-recipe']}`;
+      const after = await t.request('get', url);
+      assert.equal(after.status, 200, after.text);
+      assert.ok(Buffer.from(after.body).equals(Buffer.from(first.body)));
+      // Uploaded again, the same bytes are the same asset.
+      const again = await upload(await images.png(), 'image/png');
+      assert.equal(again.id, logo.id);
+      const rendered = await render(id, body);
+      assert.ok(Buffer.from(rendered.body).equals(Buffer.from(first.body)));
     });
 
     test(`409 conflict past ${MAX_TEMPLATES} templates; concurrent creates cannot overshoot`, async () => {
