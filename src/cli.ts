@@ -12,6 +12,7 @@ import { FORMATS, OUTPUT_FORMATS, type OutputFormat } from './lib/formats.ts';
 import { ProblemError } from './errors/problem.ts';
 import { packagePath } from './lib/package-root.ts';
 import type { GeneratorDefinition } from './generators/generator.types.ts';
+import type { GeneratorRegistry } from './generators/registry.ts';
 import type { FieldPaths, ResolvedRecipe } from './engine/recipe.ts';
 import type { RenderEngine } from './services/render-engine.factory.ts';
 import { signTarget, signingKeyOf } from './lib/url-signature.ts';
@@ -29,6 +30,7 @@ const USAGE = `Usage:
   render-service describe <slug>            one generator's formats and parameters
   render-service render <slug> [options]    one file, byte for byte what the API returns
   render-service render --recipe <base64url> [-o FILE]
+  render-service render --template card.json [--assets DIR] [options]    a template and its assets, as the API renders it
   render-service sign <slug> --key-id usk_… [options]    a signed public URL, offline (docs/embedding.md)
   render-service sign --recipe <base64url> --key-id usk_… [options]
   render-service inspect FILE               the recipe a rendered file carries, as JSON (any format)
@@ -42,7 +44,11 @@ Options of render:
   --format F          ${OUTPUT_FORMATS.join(', ')}
   --seed N            the seed (0, the default, derives it from the params)
   --size WxH[@R]      width × height in CSS pixels, optionally at pixel ratio R (e.g. 1200x630@2)
-  --params JSON       the generator's parameters, e.g. '{"cells":6}' (see describe <slug>)
+  --params JSON       the generator's parameters, e.g. '{"cells":6}' (see describe <slug>); a
+                      template's variables, where an image variable may name a file of --assets
+  --template FILE     a template: a version as GET /v1/templates/{id}/versions/{n} answers it (the
+                      API's bytes), or a body as POST /v1/templates takes it (rendered as tpl_local@1)
+  --assets DIR        the images and fonts the template draws; a layer may name a file for its id
 
 Options of sign (and the recipe options of render; the secret only from RENDER_SERVICE_SIGNING_SECRET):
   --key-id ID         the URL signing key's id (usk_…)
@@ -166,6 +172,41 @@ function version(): string {
 /** Where the options' mistakes are reported: a problem's issue paths name the option. */
 const OPTION_PATHS: FieldPaths = { params: '--params', seed: '--seed', size: '--size', format: '--format' };
 
+/** The recipe of a template file with the assets of a folder, resolved as the API resolves a template's (templates.service.ts). */
+async function templateRecipe(
+  values: { template?: string; assets?: string; params?: string; seed?: string; size?: string; format?: string },
+  registry: GeneratorRegistry,
+  fileFormat: OutputFormat | undefined,
+): Promise<ResolvedRecipe> {
+  const [{ readTemplateFiles, TemplateFileError }, { TemplateVersions }, { mergeParams, resolveWith }] = await Promise.all([
+    import('./services/template-files.ts'),
+    import('./services/templates.service.ts'),
+    import('./engine/recipe.ts'),
+  ]);
+  let files;
+  try {
+    files = await readTemplateFiles(values.template!, values.assets);
+  } catch (err) {
+    throw err instanceof TemplateFileError ? new UsageError(err.message) : err;
+  }
+  const versions = new TemplateVersions(files.assets, registry);
+  const issues = await versions.issues('local', files.spec, 'template');
+  if (issues.length) throw new UsageError(`--template ${values.template}: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`);
+  const loaded = await versions.prepare('local', files.id, files.version, files.spec);
+  const params = files.withAssetIds(values.params ? parseParams(values.params) : {});
+  const { resolution, task } = await versions.resolution(loaded, mergeParams(loaded.generator.defaults, params), OPTION_PATHS);
+  const format = values.format ?? fileFormat;
+  if (format !== undefined && !OUTPUT_FORMATS.includes(format as OutputFormat))
+    throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')} (got "${format}").${didYouMean(format, OUTPUT_FORMATS)}`);
+  const input = {
+    seed: values.seed !== undefined ? parseSeed(values.seed) : undefined,
+    size: values.size ? parseSize(values.size) : undefined,
+    format: format as OutputFormat | undefined,
+    params,
+  };
+  return { ...resolveWith(loaded.generator, input, OPTION_PATHS, resolution), template: { workspaceId: 'local', task } };
+}
+
 async function main(argv: string[]): Promise<number> {
   // Operator commands need the database and the account services, which renders never load.
   if (argv[0] === 'admin') {
@@ -189,6 +230,8 @@ async function main(argv: string[]): Promise<number> {
         format: { type: 'string' },
         params: { type: 'string' },
         recipe: { type: 'string' },
+        template: { type: 'string' },
+        assets: { type: 'string' },
         output: { type: 'string', short: 'o' },
         'key-id': { type: 'string' },
         'base-url': { type: 'string' },
@@ -268,9 +311,14 @@ async function main(argv: string[]): Promise<number> {
 
   // A recipe's text is checked by the shaper, which loads asynchronously (list and describe need none;
   // a generator without text does not either).
-  await registry.ready(values.recipe ? recipeGenerator(values.recipe) : slug);
+  if (values.assets !== undefined && values.template === undefined) throw new UsageError('--assets goes with --template');
+  // A template's generator layers prepare themselves (templates.service.ts); a slug prepares its own.
+  if (values.template === undefined) await registry.ready(values.recipe ? recipeGenerator(values.recipe) : slug);
   let resolved: ResolvedRecipe;
-  if (values.recipe) {
+  if (values.template !== undefined) {
+    if (slug || values.recipe) throw new UsageError('give one of a generator slug, --recipe or --template');
+    resolved = await templateRecipe(values, registry, fileFormat);
+  } else if (values.recipe) {
     if (slug) throw new UsageError('give either a generator slug or --recipe, not both');
     for (const option of ['seed', 'size', 'format', 'params'] as const)
       if (values[option] !== undefined) throw new UsageError(`--${option} cannot change a --recipe (it holds the whole recipe)`);
@@ -397,6 +445,7 @@ async function inspect(file: string | undefined): Promise<Record<string, unknown
     seed: recipe.seed,
     size: recipe.size,
     format: recipe.format,
+    ...(recipe.assets !== undefined ? { assets: recipe.assets } : {}),
     hash: found.hash,
     engineVersion: found.engineVersion,
     recipe: found.recipe,

@@ -2,14 +2,11 @@
 // stored form of every asset it draws (render.worker.ts); here they become a generator, once per
 // version and set of assets in this thread. Images are stored as 8-bit RGBA PNGs (src/assets), so
 // decoding them is exact on every CPU.
-import { createRequire } from 'node:module';
-import type Sharp from 'sharp';
+import { decodeNormalizedImage } from '../assets/asset-files.ts';
 import type { GeneratorDefinition } from '../generators/generator.types.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 import { templateGenerator } from '../templates/compose-template.ts';
 import type { TemplateAsset, TemplateSpec, TemplateTask } from '../templates/template.types.ts';
-
-const sharp = createRequire(import.meta.url)('sharp') as typeof Sharp;
 
 /** Decoded assets by content hash, and generators by version and assets; a thread keeps the last few. */
 const decoded = new Map<string, Promise<TemplateAsset>>();
@@ -31,17 +28,8 @@ function remember<T>(map: Map<string, T>, key: string, make: () => T): T {
 
 async function decodeAsset(asset: TemplateTask['assets'][string]): Promise<TemplateAsset> {
   if (asset.kind === 'font') return { kind: 'font', sha256: asset.sha256, data: asset.data };
-  const { data, info } = await sharp(Buffer.from(asset.data.buffer, asset.data.byteOffset, asset.data.byteLength))
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    kind: 'image',
-    sha256: asset.sha256,
-    width: info.width,
-    height: info.height,
-    rgba: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-  };
+  const image = await decodeNormalizedImage(Buffer.from(asset.data.buffer, asset.data.byteOffset, asset.data.byteLength));
+  return { kind: 'image', sha256: asset.sha256, ...image };
 }
 
 export function templateTaskGenerator(task: TemplateTask, generators: GeneratorRegistry): Promise<GeneratorDefinition> {

@@ -96,18 +96,15 @@ export interface TemplatesServiceOptions {
 
 export class TemplatesService {
   private readonly repo: TemplatesRepository;
-  private readonly assets: TemplateAssetSource;
-  private readonly generators: GeneratorRegistry;
+  private readonly versions: TemplateVersions;
   private readonly clock: Clock;
   private readonly limit: number;
   /** Versions never change, so a loaded one is kept (by workspace, id and version). */
   private readonly loaded = new LRUCache<string, Promise<LoadedTemplate>>({ max: 256 });
-  /** Strict Ajv: a template's variables are a schema of the customer's, checked as one. */
-  private readonly ajv = createAjv({ useDefaults: false, strict: true, validateSchema: true });
-  private readonly variableValidators = new LRUCache<string, ValidateFunction>({ max: 256 });
 
   constructor(options: TemplatesServiceOptions) {
-    ({ repo: this.repo, assets: this.assets, generators: this.generators, clock: this.clock } = options);
+    ({ repo: this.repo, clock: this.clock } = options);
+    this.versions = new TemplateVersions(options.assets, options.generators);
     this.limit = options.limit ?? MAX_TEMPLATES;
   }
 
@@ -224,7 +221,41 @@ export class TemplatesService {
   private async build(workspaceId: string, id: string, version: number): Promise<LoadedTemplate> {
     const found = await this.repo.findVersion(workspaceId, id, version);
     if (!found) throw new ProblemError('template_not_found', { detail: `No version ${version} of template ${id} in this workspace.` });
-    const spec = found.spec as TemplateSpec;
+    return this.versions.prepare(workspaceId, id, version, found.spec as TemplateSpec);
+  }
+
+  /** How a recipe of this version resolves: see TemplateVersions.resolution. */
+  resolution(
+    loaded: LoadedTemplate,
+    params: Record<string, unknown>,
+    paths: FieldPaths,
+  ): Promise<{ resolution: TemplateResolution; task: TemplateTask }> {
+    return this.versions.resolution(loaded, params, paths);
+  }
+
+  /** Everything a schema cannot say about a template; 400 `invalid_template` naming each field. */
+  private async check(workspaceId: string, spec: TemplateSpec): Promise<void> {
+    const issues = await this.versions.issues(workspaceId, spec, 'body');
+    if (issues.length) throw invalid(issues);
+  }
+}
+
+/**
+ * Template versions as renders see them, from their spec and the workspace's assets: the service
+ * above loads the spec from the database, the CLI from a file (with the assets of a folder).
+ */
+export class TemplateVersions {
+  /** Strict Ajv: a template's variables are a schema of the customer's, checked as one. */
+  private readonly ajv = createAjv({ useDefaults: false, strict: true, validateSchema: true });
+  private readonly variableValidators = new LRUCache<string, ValidateFunction>({ max: 256 });
+
+  constructor(
+    private readonly assets: TemplateAssetSource,
+    private readonly generators: GeneratorRegistry,
+  ) {}
+
+  /** A version seen as a generator, with the assets its layers name themselves. */
+  async prepare(workspaceId: string, id: string, version: number, spec: TemplateSpec): Promise<LoadedTemplate> {
     const refs = assetReferences(spec);
     const fixedIds = [...new Set(refs.fixed.map((r) => r.id))];
     // The API thread checks recipes and text with the fonts; it never draws, so images are their sizes alone.
@@ -321,17 +352,17 @@ export class TemplatesService {
     }
   }
 
-  /** Everything a schema cannot say about a template; 400 `invalid_template` naming each field. */
-  private async check(workspaceId: string, spec: TemplateSpec): Promise<void> {
-    const issues: ProblemIssue[] = checkTemplate(spec, this.generators);
+  /** Everything a schema cannot say about a template, each issue naming its field under `root`. */
+  async issues(workspaceId: string, spec: TemplateSpec, root: string): Promise<ProblemIssue[]> {
+    const issues: ProblemIssue[] = checkTemplate(spec, this.generators, root);
     const variables = spec.variables;
-    if (variables.type !== 'object') issues.push({ path: 'body.variables.type', message: 'must be "object"', keyword: 'const' });
+    if (variables.type !== 'object') issues.push({ path: `${root}.variables.type`, message: 'must be "object"', keyword: 'const' });
     else {
       try {
         const key = JSON.stringify(variables);
         if (!this.variableValidators.has(key)) this.variableValidators.set(key, this.ajv.compile(variables));
       } catch (err) {
-        issues.push({ path: 'body.variables', message: `is not a valid JSON Schema: ${(err as Error).message}`, keyword: 'schema' });
+        issues.push({ path: `${root}.variables`, message: `is not a valid JSON Schema: ${(err as Error).message}`, keyword: 'schema' });
       }
     }
     const refs = assetReferences(spec);
@@ -340,7 +371,7 @@ export class TemplatesService {
       if (!declared) continue; // checkTemplate names undeclared variables
       if (declared.type !== 'string')
         issues.push({
-          path: `body.variables.properties.${name}.type`,
+          path: `${root}.variables.properties.${name}.type`,
           message: 'must be "string": an image layer takes an asset id from it',
           keyword: 'type',
         });
@@ -348,11 +379,11 @@ export class TemplatesService {
     for (const ref of refs.fixed) {
       const described = await this.describeAsset(workspaceId, ref.id);
       if (!described || described.deleted)
-        issues.push({ path: `body.${ref.path}`, message: `names no asset of this workspace (${ref.id})`, keyword: 'asset' });
+        issues.push({ path: `${root}.${ref.path}`, message: `names no asset of this workspace (${ref.id})`, keyword: 'asset' });
       else if (described.kind !== ref.kind)
-        issues.push({ path: `body.${ref.path}`, message: `names a ${described.kind}, not a ${ref.kind}`, keyword: 'asset' });
+        issues.push({ path: `${root}.${ref.path}`, message: `names a ${described.kind}, not a ${ref.kind}`, keyword: 'asset' });
     }
-    if (issues.length) throw invalid(issues);
+    return issues;
   }
 }
 

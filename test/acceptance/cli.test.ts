@@ -1,7 +1,8 @@
 // The command line writes exactly the bytes the API returns for the same recipe.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -61,6 +62,83 @@ test('render --recipe <base64url> writes the API bytes, animated formats include
   const out = path.join(dir, `out.${format}`);
   await run(process.execPath, ['bin/render-service.mjs', 'render', '--recipe', recipe, '-o', out], { cwd: ROOT });
   assert.ok(readFileSync(out).equals(bytes));
+});
+
+test('render --template FILE --assets DIR: a version downloaded from the API renders its bytes; a layer may name a file', async () => {
+  const auth = { Authorization: `Bearer ${KEY}` };
+  const brand = path.join(dir, 'brand');
+  mkdirSync(brand);
+  // A logo the service draws, and a font: uploaded as assets, and kept in the folder as files.
+  const logo = await api('identicon', { params: { name: 'acme' }, size: { width: 64, height: 64 }, format: 'png' });
+  writeFileSync(path.join(brand, 'logo.png'), logo.bytes);
+  const fontFile = createRequire(import.meta.url).resolve('@fontsource/space-grotesk/files/space-grotesk-latin-700-normal.woff2');
+  writeFileSync(path.join(brand, 'title.woff2'), readFileSync(fontFile));
+  const upload = async (file: string, type: string) => {
+    const res = await fetch(`${server.url}/v1/assets`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': type },
+      body: readFileSync(path.join(brand, file)),
+    });
+    assert.ok(res.ok, await res.clone().text());
+    return ((await res.json()) as { id: string }).id;
+  };
+  const logoId = await upload('logo.png', 'image/png');
+  const fontId = await upload('title.woff2', 'font/woff2');
+  const layers = (logoAsset: string, fontAsset: string) => [
+    {
+      id: 'bg',
+      kind: 'fill',
+      gradient: {
+        type: 'linear',
+        angle: 135,
+        stops: [
+          { offset: 0, color: '#1e3a8a' },
+          { offset: 1, color: '#9333ea' },
+        ],
+      },
+    },
+    { id: 'logo', kind: 'image', asset: logoAsset, box: { x: 8, y: 8, width: 32, height: 32 }, radius: 6 },
+    {
+      id: 'title',
+      kind: 'text',
+      text: '{{title}}',
+      box: { x: 8, y: 48, width: 144, height: 28 },
+      font: { asset: fontAsset },
+      color: '#ffffff',
+      fit: { max: 24 },
+    },
+  ];
+  const body = {
+    name: 'card',
+    size: { width: 160, height: 84 },
+    variables: { type: 'object', properties: { title: { type: 'string', default: 'Hi' } } },
+  };
+  const created = await fetch(`${server.url}/v1/templates`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...body, layers: layers(logoId, fontId) }),
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const { id } = (await created.json()) as { id: string };
+  const { bytes } = await api(id, { params: { title: 'Launch day' }, format: 'png' });
+  const version = await (await fetch(`${server.url}/v1/templates/${id}/versions/1`, { headers: auth })).text();
+  writeFileSync(path.join(dir, 'card.json'), version);
+  const cli = (...args: string[]) => run(process.execPath, ['bin/render-service.mjs', 'render', ...args], { cwd: ROOT });
+  const out = path.join(dir, 'card.png');
+  await cli('--template', path.join(dir, 'card.json'), '--assets', brand, '--params', '{"title":"Launch day"}', '-o', out);
+  assert.ok(readFileSync(out).equals(bytes), "the API's bytes");
+  // A design kept in a repository names its files; it renders as tpl_local@1, the same picture.
+  writeFileSync(path.join(dir, 'local.json'), JSON.stringify({ ...body, layers: layers('logo.png', 'title.woff2') }));
+  const local = path.join(dir, 'local.png');
+  await cli('--template', path.join(dir, 'local.json'), '--assets', brand, '--params', '{"title":"Launch day"}', '-o', local);
+  const inspected = JSON.parse((await run(process.execPath, ['bin/render-service.mjs', 'inspect', local], { cwd: ROOT })).stdout);
+  assert.equal(inspected.generator, 'tpl_local');
+  assert.deepEqual(Object.keys(inspected.assets).sort(), [fontId, logoId].sort());
+  // A template that names a file the folder lacks is a usage error (exit 2), named.
+  await assert.rejects(
+    cli('--template', path.join(dir, 'local.json'), '-o', local),
+    (err: { code: number; stderr: string }) => err.code === 2 || /asset/.test(err.stderr),
+  );
 });
 
 test("admin works on the running server's own database: a workspace and key it makes work at once", async () => {
