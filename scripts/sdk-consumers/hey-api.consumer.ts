@@ -6,6 +6,7 @@ import {
   createJob,
   createKey,
   createPreset,
+  createTemplate,
   createUrlSigningKey,
   generate,
   getJob,
@@ -17,6 +18,7 @@ import {
   revokeKey,
   signRenderUrl,
   updatePreset,
+  updateTemplate,
 } from './render-service';
 import type { JobCreate, SignRenderUrlRequest, UrlSigningKeyCreate } from './render-service';
 import {
@@ -124,6 +126,56 @@ if (preset.error) throw new Error(`createPreset: ${preset.error.code}`);
 const renamed = await updatePreset({ path: { id: preset.data.id }, body: { name: 'Blog header (wide)' } });
 check(renamed.data?.name === 'Blog header (wide)', `updatePreset: ${JSON.stringify(renamed.data ?? renamed.error)}`);
 step('createPreset, updatePreset');
+
+// docs/templates.md: a template (its layers a union by `kind`), a second version, a render of it.
+const template = await createTemplate({
+  body: {
+    name: 'Initials avatar',
+    size: { width: 64, height: 64 },
+    variables: { type: 'object', properties: { initials: { type: 'string', maxLength: 3, default: 'AL' } } },
+    layers: [
+      { id: 'disc', kind: 'shape', shape: 'ellipse', box: { x: 0, y: 0, width: 64, height: 64 }, fill: '#4f46e5' },
+      {
+        id: 'letters',
+        kind: 'text',
+        text: '{{initials}}',
+        box: { x: 8, y: 8, width: 48, height: 48 },
+        align: 'center',
+        valign: 'middle',
+        color: '#ffffff',
+        font: { weight: 700 },
+        fit: { max: 32, min: 12, maxLines: 1 },
+      },
+    ],
+  },
+});
+if (template.error) throw new Error(`createTemplate: ${template.error.code}`);
+const version2 = await updateTemplate({
+  path: { id: template.data.id },
+  body: {
+    name: 'Initials avatar',
+    size: { width: 64, height: 64 },
+    variables: { type: 'object', properties: { initials: { type: 'string', maxLength: 3, default: 'AL' } } },
+    layers: [
+      { id: 'background', kind: 'generator', slug: 'mesh-gradient', seed: 7 },
+      {
+        id: 'letters',
+        kind: 'text',
+        text: '{{initials}}',
+        box: { x: 8, y: 8, width: 48, height: 48 },
+        align: 'center',
+        valign: 'middle',
+        color: '#ffffff',
+        font: { weight: 700 },
+        fit: { max: 32, min: 12, maxLines: 1 },
+      },
+    ],
+  },
+});
+check(version2.data?.version === 2, `updateTemplate: ${JSON.stringify(version2.data ?? version2.error)}`);
+const avatar = await generate({ path: { slug: `${template.data.id}@1` }, body: { params: { initials: 'AD' }, format: 'png' } });
+check(!avatar.error, `generate a template: ${JSON.stringify(avatar.error)}`);
+step('createTemplate, updateTemplate, generate a template');
 
 // An asset: the file is the raw body, here the PNG rendered above, as a Blob of its type.
 const asset = await createAsset({ body: new Blob([new Uint8Array(png)], { type: 'image/png' }), headers: { 'Content-Type': 'image/png' } });

@@ -123,6 +123,60 @@ const renamed = await client.PATCH('/v1/presets/{id}', { params: { path: { id: p
 check(renamed.data?.name === 'Blog header (wide)', `updatePreset: ${JSON.stringify(renamed.data ?? renamed.error)}`);
 step('createPreset, updatePreset');
 
+// docs/templates.md: a template (its layers a union by `kind`), a second version, a render of it.
+const template = await client.POST('/v1/templates', {
+  body: {
+    name: 'Initials avatar',
+    size: { width: 64, height: 64 },
+    variables: { type: 'object', properties: { initials: { type: 'string', maxLength: 3, default: 'AL' } } },
+    layers: [
+      { id: 'disc', kind: 'shape', shape: 'ellipse', box: { x: 0, y: 0, width: 64, height: 64 }, fill: '#4f46e5' },
+      {
+        id: 'letters',
+        kind: 'text',
+        text: '{{initials}}',
+        box: { x: 8, y: 8, width: 48, height: 48 },
+        align: 'center',
+        valign: 'middle',
+        color: '#ffffff',
+        font: { weight: 700 },
+        fit: { max: 32, min: 12, maxLines: 1 },
+      },
+    ],
+  },
+});
+if (template.error) throw new Error(`createTemplate: ${template.error.code}`);
+const version2 = await client.PUT('/v1/templates/{id}', {
+  params: { path: { id: template.data.id } },
+  body: {
+    name: 'Initials avatar',
+    size: { width: 64, height: 64 },
+    variables: { type: 'object', properties: { initials: { type: 'string', maxLength: 3, default: 'AL' } } },
+    layers: [
+      { id: 'background', kind: 'generator', slug: 'mesh-gradient', seed: 7 },
+      {
+        id: 'letters',
+        kind: 'text',
+        text: '{{initials}}',
+        box: { x: 8, y: 8, width: 48, height: 48 },
+        align: 'center',
+        valign: 'middle',
+        color: '#ffffff',
+        font: { weight: 700 },
+        fit: { max: 32, min: 12, maxLines: 1 },
+      },
+    ],
+  },
+});
+check(version2.data?.version === 2, `updateTemplate: ${JSON.stringify(version2.data ?? version2.error)}`);
+const avatar = await client.POST('/v1/generate/{slug}', {
+  params: { path: { slug: `${template.data.id}@1` } },
+  body: { params: { initials: 'AD' }, format: 'png' },
+  parseAs: 'arrayBuffer',
+});
+check(avatar.response.status === 200, `generate a template: ${avatar.response.status}`);
+step('createTemplate, updateTemplate, generate a template');
+
 // An asset: the file is the raw body, here the PNG rendered above. openapi-fetch serializes a body as
 // JSON unless told otherwise, and types a binary body as a string: the bytes go as they are.
 const asset = await client.POST('/v1/assets', {

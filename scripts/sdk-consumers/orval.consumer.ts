@@ -6,6 +6,7 @@ import {
   createJob,
   createKey,
   createPreset,
+  createTemplate,
   createUrlSigningKey,
   generate,
   getJob,
@@ -17,6 +18,7 @@ import {
   revokeKey,
   signRenderUrl,
   updatePreset,
+  updateTemplate,
 } from './render-service';
 import type { JobCreate, SignRenderUrlRequest, UrlSigningKeyCreate } from './render-service';
 import { renderServiceFetch } from './render-service-fetch';
@@ -119,6 +121,51 @@ check(preset.status === 201, `createPreset: ${preset.status}`);
 const renamed = await updatePreset(preset.data.id, { name: 'Blog header (wide)' });
 check(renamed.status === 200 && renamed.data.name === 'Blog header (wide)', `updatePreset: ${renamed.status}`);
 step('createPreset, updatePreset');
+
+// docs/templates.md: a template (its layers a union by `kind`), a second version, a render of it.
+const template = await createTemplate({
+  name: 'Initials avatar',
+  size: { width: 64, height: 64 },
+  variables: { type: 'object', properties: { initials: { type: 'string', maxLength: 3, default: 'AL' } } },
+  layers: [
+    { id: 'disc', kind: 'shape', shape: 'ellipse', box: { x: 0, y: 0, width: 64, height: 64 }, fill: '#4f46e5' },
+    {
+      id: 'letters',
+      kind: 'text',
+      text: '{{initials}}',
+      box: { x: 8, y: 8, width: 48, height: 48 },
+      align: 'center',
+      valign: 'middle',
+      color: '#ffffff',
+      font: { weight: 700 },
+      fit: { max: 32, min: 12, maxLines: 1 },
+    },
+  ],
+});
+check(template.status === 201, `createTemplate: ${template.status}`);
+const version2 = await updateTemplate(template.data.id, {
+  name: 'Initials avatar',
+  size: { width: 64, height: 64 },
+  variables: { type: 'object', properties: { initials: { type: 'string', maxLength: 3, default: 'AL' } } },
+  layers: [
+    { id: 'background', kind: 'generator', slug: 'mesh-gradient', seed: 7 },
+    {
+      id: 'letters',
+      kind: 'text',
+      text: '{{initials}}',
+      box: { x: 8, y: 8, width: 48, height: 48 },
+      align: 'center',
+      valign: 'middle',
+      color: '#ffffff',
+      font: { weight: 700 },
+      fit: { max: 32, min: 12, maxLines: 1 },
+    },
+  ],
+});
+check(version2.status === 200 && version2.data.version === 2, `updateTemplate: ${version2.status}`);
+const avatar = await generate(`${template.data.id}@1`, { params: { initials: 'AD' }, format: 'png' });
+check(avatar.status === 200, `generate a template: ${avatar.status}`);
+step('createTemplate, updateTemplate, generate a template');
 
 // An asset: the file is the raw body, here the PNG rendered above. orval 7's fetch client sends every
 // body through JSON.stringify (a Blob becomes "{}"), so the file goes through the mutator, to orval's URL.
