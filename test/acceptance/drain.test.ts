@@ -2,12 +2,12 @@
 // databases: an mp4 export runs, a client follows its event stream and another keeps an idle
 // keep-alive socket. The process must exit by itself with code 0, end the stream with a
 // `reconnect` event, hand the job back (logged, and queued again, not `running` until its lease
-// lapses), leave no FFmpeg behind, and the next runner completes the job. Before the drain sequence
-// (src/shutdown.ts), server.close() waited for both connections and the forced exit (code 1) left
-// the job running and FFmpeg alive. The export is small; the traced FFmpeg holds it
-// (test/support/black-box/traced-ffmpeg.ts), so it is running for as long as the test needs: the
-// render waits for FFmpeg to take its frames, as a long export's does, until the SIGTERM.
-// (src/worker.ts drains the same way, without the HTTP server: its runner completes the job here.)
+// lapses), leave no FFmpeg behind, and another runner then completes the job. Before the drain
+// sequence (src/shutdown.ts), server.close() waited for both connections and the forced exit (code 1)
+// left the job running and FFmpeg alive. (src/worker.ts drains the same way, without the HTTP server.)
+// The exports are small; the traced FFmpeg (test/support/black-box/traced-ffmpeg.ts) holds them, so
+// each runs for exactly as long as the test needs: the render waits for FFmpeg to take its frames,
+// as a long export's does, until the test releases it or its process kills it.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -16,33 +16,37 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/black-box/databases.ts';
 import { TEST_LOCAL_KEY } from '../support/black-box/test-keys.ts';
-import { runService, type ServerProcess } from '../support/black-box/server-process.ts';
 import { armEvent, withTimeout } from '../support/black-box/waiters.ts';
 import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
 import { BACKSTOP_MS, type LoggedProcess, startLoggedProcess } from '../support/black-box/logged-process.ts';
 
 // Far longer than the test: a job found `queued` was handed back, not recovered after its lease lapsed.
 const LEASE_MS = 120_000;
-// 30 frames of 128×128 (64 KB each): more than the pipe to FFmpeg holds, so the held render waits
-// for FFmpeg mid-frames; released, it takes a moment.
-const heldExport = { slug: 'plasma', seed: 13, format: 'mp4', size: { width: 128, height: 128 }, params: { duration: 1, fps: 30 } };
-const exportEncode = encodesSize(128, 128);
+// 30 frames of 128×128 (64 KB each): more than the pipe to FFmpeg holds, so a held render waits for
+// FFmpeg mid-frames; released, it takes a moment.
+const heldExport = (seed: number) => ({
+  slug: 'plasma',
+  seed,
+  format: 'mp4',
+  size: { width: 128, height: 128 },
+  params: { duration: 1, fps: 30 },
+});
+const heldEncode = encodesSize(128, 128);
 
 for (const engine of ENGINES) {
   describe(`drain with clients connected on ${engine}`, () => {
     let dataDir: string;
     let database: TestDatabase;
     let service: LoggedProcess | undefined;
-    /** A process that runs no jobs, to see the job as the drain left it. */
-    let observer: Promise<ServerProcess> | undefined;
+    /** The other runner: it shows the job as the drain left it, then completes it. */
     let next: LoggedProcess | undefined;
     let ffmpeg: TracedFfmpeg;
-    /** The export's encodes are held until the SIGTERM has handed the job back; its next run is not. */
-    let holdExport = true;
+    /** Exports are held until the SIGTERM has handed the job back; its next run is not. */
+    let holdExports = true;
 
     before(async () => {
       dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-drain-'));
-      ffmpeg = await tracedFfmpeg({ hold: (encode) => holdExport && exportEncode(encode.pid, encode.args) });
+      ffmpeg = await tracedFfmpeg({ hold: (encode) => holdExports && heldEncode(encode.pid, encode.args) });
       database =
         engine === 'sqlite'
           ? { engine, settings: { client: 'sqlite', filename: path.join(dataDir, 'service.sqlite') }, drop: async () => {} }
@@ -50,30 +54,25 @@ for (const engine of ENGINES) {
     });
     after(async () => {
       for (const p of [service, next]) await p?.stop('SIGKILL');
-      await observer?.then(
-        (p) => p.stop(),
-        () => {},
-      );
       await ffmpeg?.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    test('SIGTERM with an open event stream and an idle keep-alive socket: exit 0, stream ended, job handed back, FFmpeg gone, the next runner completes it', async () => {
+    test('SIGTERM with an open event stream and an idle keep-alive socket: exit 0, stream ended, job handed back, FFmpeg gone, another runner completes it', async () => {
       const env = {
         DATA_DIR: dataDir,
         SERVICE_LOCAL_MODE: '1',
         API_KEYS: TEST_LOCAL_KEY,
         RENDER_WORKERS: '1',
+        // One job at a time (the default), stated: the other runner's one slot is what keeps the job queued.
+        JOB_CONCURRENCY: '1',
         JOB_LEASE_MS: String(LEASE_MS),
         FFMPEG_PATH: ffmpeg.path,
         ...(database.settings.client === 'pg' ? { DATABASE_URL: database.settings.url } : {}),
       };
       service = startLoggedProcess('src/main.ts', env);
       const base = (await service.waitForOutput(/on (http:\/\/\S+)/))[1];
-      // Started once the first has migrated the database, and ready by the time it is needed.
-      observer = runService({ ...env, RUN_JOBS: '0' });
-      observer.catch(() => {});
       const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
       const headers = { Authorization: `Bearer ${TEST_LOCAL_KEY}` };
       const call = (method: string, url: string, body?: unknown) =>
@@ -91,17 +90,21 @@ for (const engine of ENGINES) {
           req.on('error', reject);
           req.end(body ? JSON.stringify(body) : undefined);
         });
+      const submit = async (seed: number) => {
+        const submitted = await call('POST', '/v1/jobs', heldExport(seed));
+        assert.equal(submitted.status, 202, submitted.body);
+        return (JSON.parse(submitted.body) as { id: string }).id;
+      };
 
-      const encoding = armEvent(ffmpeg.events, 'start', exportEncode, BACKSTOP_MS);
-      const submitted = await call('POST', '/v1/jobs', heldExport);
-      assert.equal(submitted.status, 202, submitted.body);
-      const jobId = (JSON.parse(submitted.body) as { id: string }).id;
-      const [pid] = await encoding.wait('FFmpeg to start encoding the job');
-      assert.deepEqual(
-        ffmpeg.held.map((e) => e.pid),
-        [pid],
-        'held until the SIGTERM',
-      );
+      const jobId = await submit(13);
+      await ffmpeg.whenHeld(1);
+      const [encode] = ffmpeg.held;
+      assert.equal(encode!.parent, service.child.pid, 'the service runs the job, held until the SIGTERM');
+      // The other runner (an API process that runs jobs too), started now so that it is up when it is
+      // needed. Its one slot takes another held export: while that runs, it cannot take the job the
+      // drain hands back, so the job stays as the drain left it until the test releases that export.
+      next = startLoggedProcess('src/main.ts', env);
+      await submit(14);
 
       // The Export page's stream, on its own connection.
       let streamed = '';
@@ -131,7 +134,14 @@ for (const engine of ENGINES) {
       const idle = Object.values(agent.freeSockets).flat();
       assert.ok(idle.length > 0, 'the agent keeps an idle keep-alive socket');
 
-      const encodeEnded = armEvent(ffmpeg.events, 'exit', (p) => p === pid, BACKSTOP_MS);
+      // The other runner holds the second export before the SIGTERM.
+      await ffmpeg.whenHeld(2);
+      assert.deepEqual(
+        ffmpeg.held.map((e) => e.parent),
+        [service.child.pid, next.child.pid],
+        'each process runs one export',
+      );
+      const encodeEnded = armEvent(ffmpeg.events, 'exit', (pid) => pid === encode!.pid, BACKSTOP_MS);
       service.child.kill('SIGTERM');
       const code = await withTimeout('the process to exit', service.exited, BACKSTOP_MS);
       assert.equal(code, 0, `exit code\n${service.output().slice(-4000)}`);
@@ -143,23 +153,23 @@ for (const engine of ENGINES) {
         service.entries.some((e) => e.msg === 'job handed back on shutdown' && e.jobId === jobId),
         'the process logged the hand-back',
       );
-      // The held encode was killed by the process (never released, it would have waited for ever).
+      // Its held FFmpeg was killed by the process (never released, it would have waited for ever).
       await encodeEnded.wait('the held FFmpeg to be killed');
-      await ffmpeg.whenNoneRunning(60_000);
+      assert.equal(ffmpeg.running, 1, 'only the export of the other runner runs');
       agent.destroy();
 
-      // The job as another process finds it (one that runs no jobs, so it stays as it was left).
-      const observed = await observer;
+      // The job as another process finds it (its one slot busy, it leaves the job as it was left).
+      const nextBase = (await next.waitForOutput(/on (http:\/\/\S+)/))[1];
       const job = async () => {
-        const res = await fetch(`${observed.url}/v1/jobs/${jobId}`, { headers });
+        const res = await fetch(`${nextBase}/v1/jobs/${jobId}`, { headers });
         assert.equal(res.status, 200);
         return (await res.json()) as { status: string };
       };
       assert.equal((await job()).status, 'queued', 'handed back, not left running until its lease lapses');
-      // A runner (a worker process) takes it from the queue and completes it, its encode no longer held.
-      holdExport = false;
-      next = startLoggedProcess('src/worker.ts', env);
-      await next.waitForLog((e) => e.msg === 'job completed' && e.jobId === jobId, 'the next runner to complete the job');
+      // Its slot freed, the other runner takes the job from the queue and completes it, unheld.
+      holdExports = false;
+      assert.equal(ffmpeg.release(), 1);
+      await next.waitForLog((e) => e.msg === 'job completed' && e.jobId === jobId, 'the other runner to complete the job');
       assert.equal((await job()).status, 'completed');
       assert.equal(await next.stop('SIGTERM'), 0);
     });
