@@ -225,7 +225,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
       port = channel.port2 as unknown as MessagePort;
       channel.port1.onmessage = (e: MessageEvent<{ frame: number; frames: number }>) => options.onProgress!(e.data.frame, e.data.frames);
     }
-    const onAbort = () => Atomics.store(cancel, 0, 1);
+    const onAbort = () => stopRender(cancel);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     this.active.add(cancel);
     const running = threads.run({ ...task, cancel, progress: port } satisfies RenderTask, { transferList: port ? [port as never] : [] });
@@ -293,7 +293,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
     this.closing = true;
     clearTimeout(this.recycleTimer);
     await this.recycling;
-    for (const cancel of this.active) Atomics.store(cancel, 0, 1);
+    for (const cancel of this.active) stopRender(cancel);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(this.settled), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
     clearTimeout(timer);
@@ -308,6 +308,12 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
 function workerExecArgv(): string[] {
   if (COMPILED || process.execArgv.some((a) => a.includes('tsx'))) return process.execArgv;
   return [...process.execArgv, '--import', import.meta.resolve('tsx')];
+}
+
+/** Sets a render's cancel flag and wakes its wait for FFmpeg, if it is in one (render.worker.ts, watchCancel). */
+function stopRender(cancel: Int32Array): void {
+  Atomics.store(cancel, 0, 1);
+  Atomics.notify(cancel, 0);
 }
 
 function overloaded(): ProblemError {

@@ -1,6 +1,6 @@
 // Runs in a worker thread (piscina): draws frames with a generator and encodes them, off the
-// API's event loop. Cancellation arrives through a shared flag checked between frames; on cancel
-// the FFmpeg child is killed at once.
+// API's event loop. Cancellation arrives through a shared flag, checked between frames and watched
+// (Atomics.waitAsync) while the render waits for FFmpeg; on cancel the FFmpeg child is killed at once.
 import { failureKind, renderFailure, type RenderFailureKind } from './render-failure.ts';
 import { createCanvas } from '../generators/lib/canvas.ts';
 import { isMainThread, type MessagePort, threadId } from 'node:worker_threads';
@@ -42,7 +42,7 @@ export interface RenderTask {
   frames: number;
   fps: number;
   ffmpegPath: string | undefined;
-  /** Int32Array over a SharedArrayBuffer: non-zero means stop now. */
+  /** Int32Array over a SharedArrayBuffer: non-zero means stop now (the pool also notifies waiters on it). */
   cancel: Int32Array;
   /** Hard limit for the whole render in ms. */
   timeoutMs: number;
@@ -66,6 +66,23 @@ if (!isMainThread) generators.ready().catch(() => undefined); // a failure is th
 
 function fail(kind: RenderFailureKind, message: string): never {
   throw renderFailure(kind, message);
+}
+
+// Atomics.waitAsync (ES2024; in Node since 16), typed here: the project compiles against ES2022's lib.
+const waitAsync = (Atomics as unknown as { waitAsync(a: Int32Array, index: number, value: number): { async: boolean; value: unknown } })
+  .waitAsync;
+
+/**
+ * Resolves once the cancel flag is set (the pool stores it and notifies), so a render waiting for
+ * FFmpeg — to take a frame, or to finish — stops then, not when FFmpeg next reads. dispose() wakes
+ * the waiter (a pending one would stay registered on the flag) without resolving anything new:
+ * `cancelled` only ever settles to true.
+ */
+function watchCancel(flag: Int32Array): { cancelled: Promise<true>; dispose(): void } {
+  const waiting = waitAsync(flag, 0, 0);
+  const woken = waiting.async ? (waiting.value as Promise<unknown>) : Promise.resolve();
+  const cancelled = woken.then(() => (Atomics.load(flag, 0) !== 0 ? true : new Promise<never>(() => {})));
+  return { cancelled, dispose: () => void Atomics.notify(flag, 0) };
 }
 
 function baseInput(task: RenderTask): RenderInput<Record<string, unknown>> {
@@ -156,14 +173,25 @@ async function renderTask(task: RenderTask): Promise<RenderOutput> {
     metadata,
     timeoutMs: Math.max(1000, deadline - Date.now()),
   });
+  const watch = watchCancel(task.cancel);
+  /** `work` (a wait for FFmpeg), or the cancellation if it comes first: FFmpeg is then killed below. */
+  const unlessCancelled = async <T>(work: Promise<T>): Promise<T> => {
+    work.catch(() => {}); // after a cancel, the wait fails as FFmpeg is killed: expected
+    const settled = work.then(
+      () => false,
+      () => false,
+    );
+    if (await Promise.race([settled, watch.cancelled])) fail('cancelled', 'render cancelled');
+    return work;
+  };
   try {
     for (const [i, frame] of plan.frames.entries()) {
       checkpoint();
-      await encoder.writeFrame(drawFrame(gen, task, frame, deviceWidth, deviceHeight));
+      await unlessCancelled(encoder.writeFrame(drawFrame(gen, task, frame, deviceWidth, deviceHeight)));
       task.progress?.postMessage({ frame: i + 1, frames: plan.frames.length });
     }
     checkpoint();
-    const bytes = await encoder.finish();
+    const bytes = await unlessCancelled(encoder.finish());
     // mp4: FFmpeg wrote the recipe itself (mp4MetadataArgs); a gif gets its comment block here.
     return output(format === 'gif' ? embed('gif', bytes, metadata) : bytes, task.frames);
   } catch (err) {
@@ -172,5 +200,7 @@ async function renderTask(task: RenderTask): Promise<RenderOutput> {
     if (err instanceof EncoderError)
       fail(err.kind === 'timeout' ? 'timeout' : err.kind === 'cancelled' ? 'cancelled' : 'encoder', err.message);
     throw err;
+  } finally {
+    watch.dispose();
   }
 }

@@ -25,6 +25,7 @@ import { BACKSTOP_MS, type LoggedProcess, startLoggedProcess, waitForLogIn } fro
 import { type PostgresServer, startPostgresServer } from '../support/black-box/postgres-server.ts';
 import { type S3TestServer, startS3Server } from '../support/black-box/s3-server.ts';
 import { ROOT } from '../support/black-box/server-process.ts';
+import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
 import { armEvent, withTimeout } from '../support/black-box/waiters.ts';
 
 const run = promisify(execFile);
@@ -151,14 +152,20 @@ class Load {
   }
 }
 
-/** The issue's reproduction: 300 frames at 1280×720 take seconds even on a quiet machine, so it is still running when Postgres stops. */
-const longExport = (seed: number) => ({
+/**
+ * An export still running when a dependency stops (the issue's reproduction used 300 frames at
+ * 1280×720): small, and held running by the traced FFmpeg while `holdExports` is set — its first
+ * frames go into FFmpeg's pipe (30 frames of 128×128 are more than the pipe holds) and the render
+ * waits for FFmpeg — until the test releases it.
+ */
+const heldExport = (seed: number) => ({
   slug: 'plasma',
   seed,
   format: 'mp4',
-  size: { width: 1280, height: 720 },
-  params: { duration: 10, fps: 30 },
+  size: { width: 128, height: 128 },
+  params: { duration: 1, fps: 30 },
 });
+const heldEncode = encodesSize(128, 128);
 /** The retries of a result upload (1 s doubling to 15 s) by the time the 5th is logged: 1 + 2 + 4 + 8 s. */
 const STORAGE_RETRIES_OUTLASTING_THE_OLD_WINDOW = 5;
 const DATABASE_DOWN = 'The database is unavailable: requests that need it answer 503 until it is back';
@@ -220,6 +227,9 @@ describe('hosted mode rides out a database restart and an object-storage outage 
   let apiBase: string;
   let apiRunnerBase: string;
   let load: Load | undefined;
+  /** FFMPEG_PATH of every process: the real FFmpeg, which holds a heldExport's encode while `holdExports` is set. */
+  let ffmpeg: TracedFfmpeg;
+  let holdExports = false;
 
   const admin = async (...args: string[]) =>
     (await run(process.execPath, ['bin/render-service.mjs', 'admin', ...args], { cwd: ROOT, env })).stdout.trim();
@@ -291,7 +301,11 @@ describe('hosted mode rides out a database restart and an object-storage outage 
   };
 
   before(async () => {
-    [pg, s3] = await Promise.all([startPostgresServer(), startS3Server()]);
+    [pg, s3, ffmpeg] = await Promise.all([
+      startPostgresServer(),
+      startS3Server(),
+      tracedFfmpeg({ hold: (encode) => holdExports && heldEncode(encode.pid, encode.args) }),
+    ]);
     dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-fault-'));
     env = {
       PATH: process.env.PATH ?? '',
@@ -301,6 +315,7 @@ describe('hosted mode rides out a database restart and an object-storage outage 
       AUTH_SECRET: 'x'.repeat(40),
       DATABASE_URL: pg.url,
       DATA_DIR: dataDir,
+      FFMPEG_PATH: ffmpeg.path,
       ...s3.env,
       RENDER_WORKERS: '1',
       // Runners that live through an outage keep their jobs' leases past it, so no other runner's
@@ -326,7 +341,7 @@ describe('hosted mode rides out a database restart and an object-storage outage 
     await load?.stop();
     const processes = [api, apiRunner, worker, doomed, impatient, ...others].filter(Boolean);
     for (const p of processes) await p.stop('SIGKILL');
-    await Promise.all([pg?.close(), s3?.close()]);
+    await Promise.all([pg?.close(), s3?.close(), ffmpeg?.close()]);
     rmSync(dataDir, { recursive: true, force: true });
     // Whatever happened, every process wrote JSON log lines only (and its banner).
     for (const p of processes) assert.deepEqual(strayLines(p), [], `only JSON log lines and the banner:\n${p.output().slice(-2000)}`);
@@ -346,10 +361,11 @@ describe('hosted mode rides out a database restart and an object-storage outage 
     await ledgerBalances('before the outage', [apiBase, apiRunnerBase], runners);
     load.start();
 
-    // One long export per runner (each runs one at a time), all running when the database goes.
+    // One held export per runner (each runs one at a time), all running when the database goes.
+    holdExports = true;
     const longIds: string[] = [];
     for (const seed of [7, 8, 9]) {
-      const res = await load.call('createJob', 'POST', '/v1/jobs', longExport(seed));
+      const res = await load.call('createJob', 'POST', '/v1/jobs', heldExport(seed));
       assert.equal(res?.status, 202, res?.body.toString());
       longIds.push(JSON.parse(res!.body.toString()).id);
     }
@@ -358,6 +374,14 @@ describe('hosted mode rides out a database restart and an object-storage outage 
       startedOn.set((await waitForLogIn(runners, (e) => e.msg === 'job started' && e.jobId === id, `export ${id} to start`)).process, id);
     assert.equal(startedOn.size, 3, 'each runner runs one of the long exports');
     const [onApi, onWorker, onDoomed] = runners.map((r) => startedOn.get(r)!);
+    await ffmpeg.whenHeld(3);
+    assert.deepEqual(
+      ffmpeg.held.map((e) => e.parent).sort(),
+      runners.map((r) => r.child.pid).sort(),
+      'each runner holds the encode of its export',
+    );
+    // Only these: the killed worker's export, run again later, is not held.
+    holdExports = false;
     // Rendering, past their first database read (a cancel check that met the outage would hold the
     // render back until the database returned, and the wait below would never end): each has
     // recorded some progress.
@@ -366,12 +390,17 @@ describe('hosted mode rides out a database restart and an object-storage outage 
 
     await pg.stop();
     await load.expect('503s while Postgres is down', (a) => a.status === 503, 5);
-    // The doomed worker dies mid-export, its job's lease still held.
+    // The doomed worker dies mid-export, its job's lease still held, and its held FFmpeg with it.
     assert.ok(!doomed.entries.some((e) => e.jobId === onDoomed && e.msg === 'job completed'), 'its export was still running');
     alive(doomed);
+    const doomedEncode = ffmpeg.held.find((e) => e.parent === doomed.child.pid)!.pid;
+    const doomedEncodeEnded = armEvent(ffmpeg.events, 'exit', (pid) => pid === doomedEncode, BACKSTOP_MS);
     await doomed.stop('SIGKILL');
-    // The database stays away until the other two have rendered and wait to record their completion
-    // (where a pg-boss call nobody awaited used to end the process: the API 8 s into the outage).
+    await doomedEncodeEnded.wait('the FFmpeg of the killed worker to die with it');
+    // The database stays away until the other two have rendered — their exports released now — and
+    // wait to record their completion (where a pg-boss call nobody awaited used to end the process:
+    // the API 8 s into the outage).
+    assert.equal(ffmpeg.release(), 2, 'the exports of the API process and the worker');
     for (const [runner, id] of [
       [apiRunner, onApi],
       [worker, onWorker],
@@ -461,11 +490,15 @@ describe('hosted mode rides out a database restart and an object-storage outage 
     load.hitUrl = `/v1/render/${held!.headers.get('x-service-recipe-hash')}?r=${held!.headers.get('x-service-recipe')}`;
     assert.equal((await load.call('renderRecipe', 'GET', load.hitUrl))?.headers.get('x-service-cache'), 'HIT');
 
-    // The worker (one slot) renders a long export; three short ones queue behind it; then storage stops.
-    const long = await load.call('createJob', 'POST', '/v1/jobs', longExport(20));
+    // The worker (one slot) runs an export, held; three short ones queue behind it; then storage
+    // stops, and the export is released to render.
+    holdExports = true;
+    const long = await load.call('createJob', 'POST', '/v1/jobs', heldExport(20));
     assert.equal(long?.status, 202, long?.body.toString());
     const longId = JSON.parse(long!.body.toString()).id as string;
     await worker.waitForLog((e) => e.msg === 'job started' && e.jobId === longId, 'the long export to start');
+    await ffmpeg.whenHeld(1);
+    holdExports = false;
     const queued: string[] = [];
     for (const seed of [2, 3, 4]) {
       const res = await load.call('createJob', 'POST', '/v1/jobs', shortExport(seed));
@@ -477,6 +510,12 @@ describe('hosted mode rides out a database restart and an object-storage outage 
     // Started during the outage, it waits for the bucket (and is the impatient runner of the next test).
     const late = startLoggedProcess('src/main.ts', { ...env, STORAGE_OUTAGE_WAIT_SECONDS: '0' });
     impatient = late;
+    assert.deepEqual(
+      ffmpeg.held.map((e) => e.parent),
+      [worker.child.pid],
+      'the worker holds the export',
+    );
+    ffmpeg.release();
     // The long export renders and waits for storage instead of failing, and without its slot: the
     // short ones render meanwhile and wait too (they used to wait for it, one outage each).
     for (const id of [longId, ...queued])
