@@ -28,10 +28,12 @@ export const MAX_TEMPLATES = 500;
 const ASSET_ID = /^ast_[0-9a-f]{32}$/;
 const VARIABLE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
 
+type StoredAsset = { kind: 'image' | 'font'; sha256: string; data: Buffer };
+
 /** The assets the templates service reads: the workspace's own, deleted ones included for renders (src/services/assets.service.ts). */
 export interface TemplateAssetSource {
   /** Every id's stored form; a missing one throws 404 `asset_not_found` naming it. Deleted assets are still found. */
-  loadForRender(workspaceId: string, ids: string[]): Promise<Map<string, { kind: 'image' | 'font'; sha256: string; data: Buffer }>>;
+  loadForRender(workspaceId: string, ids: string[]): Promise<Map<string, StoredAsset>>;
   /** The asset as the workspace sees it, deleted or not; 404 `asset_not_found` when it has none by this id. */
   describe(workspaceId: string, id: string): Promise<{ kind: 'image' | 'font'; deleted: boolean; width?: number; height?: number }>;
 }
@@ -248,6 +250,11 @@ export class TemplateVersions {
   /** Strict Ajv: a template's variables are a schema of the customer's, checked as one. */
   private readonly ajv = createAjv({ useDefaults: false, strict: true, validateSchema: true });
   private readonly variableValidators = new LRUCache<string, ValidateFunction>({ max: 256 });
+  /** Assets' stored files by workspace and id, up to 64 MB. */
+  private readonly stored = new LRUCache<string, StoredAsset>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (a) => Math.max(1, a.data.byteLength),
+  });
 
   constructor(
     private readonly assets: TemplateAssetSource,
@@ -315,7 +322,7 @@ export class TemplateVersions {
     }
     if (issues.length) throw new ProblemError('invalid_params', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
     const ids = [...new Set([...loaded.fixedAssets, ...variableAssets])].sort();
-    const stored = await this.assets.loadForRender(loaded.workspaceId, ids);
+    const stored = await this.load(loaded.workspaceId, ids);
     const taskAssets: TemplateTask['assets'] = {};
     const hashes: Record<string, string> = {};
     for (const assetId of ids) {
@@ -340,6 +347,27 @@ export class TemplateVersions {
       },
       task: { id: loaded.id, version: loaded.version, spec: loaded.spec, assets: taskAssets },
     };
+  }
+
+  /**
+   * The stored files of these assets, through a cache: an asset's id is its content's hash and its
+   * file never changes (a delete keeps it), so a recipe URL answered from the render cache reads no
+   * asset from the store after its first render.
+   */
+  private async load(workspaceId: string, ids: string[]): Promise<Map<string, StoredAsset>> {
+    const found = new Map<string, StoredAsset>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const cached = this.stored.get(`${workspaceId}/${id}`);
+      if (cached) found.set(id, cached);
+      else missing.push(id);
+    }
+    if (missing.length > 0)
+      for (const [id, asset] of await this.assets.loadForRender(workspaceId, missing)) {
+        this.stored.set(`${workspaceId}/${id}`, asset);
+        found.set(id, asset);
+      }
+    return found;
   }
 
   /** The asset, or undefined when the workspace has none by this id. */
