@@ -60,7 +60,7 @@ describe('the process policy (a real child process)', () => {
     assert.equal(child.entries[fatal].level, 60, 'logged as fatal');
     assert.match(JSON.stringify(child.entries[fatal].err), /a bug in the event loop/);
     const draining = child.entries.findIndex((e) => e.msg === 'draining' && e.reason === 'uncaught exception');
-    assert.ok(draining > fatal, 'the drain follows');
+    assert.ok(draining > fatal, `the drain follows\n${child.output()}`);
     assert.ok(order.indexOf('drain: jobs handed back') > draining, 'running jobs were handed back');
     assert.ok(order.indexOf('drain: runtime closed') > draining, 'the runtime was closed before the exit');
   });

@@ -45,6 +45,22 @@ export async function drain({ runtime, logger, server, requestGraceMs = REQUEST_
 }
 
 /**
+ * Exits once the log lines written so far have left the process: pino writes to stdout
+ * asynchronously, and an exit while a write is in flight lost the drain's last lines (seen at load 20:
+ * the fatal line, then nothing). A stream that does not flush within a second is not waited for.
+ */
+function exitAfterLogs(logger: Logger, code: number): void {
+  const exit = () => process.exit(code);
+  process.exitCode = code;
+  setTimeout(exit, 1_000); // kept referenced: the process must not end by itself before it says its code
+  try {
+    logger.flush(() => exit());
+  } catch {
+    exit();
+  }
+}
+
+/**
  * Drains on SIGTERM and SIGINT, then exits 0 (1 if the drain fails or outlasts FORCED_EXIT_MS).
  * Returns the same drain for a fatal state (process-policy.ts), which exits 1 when it is done.
  */
@@ -59,10 +75,10 @@ export function drainOnSignals(options: DrainOptions): (reason: string) => void 
       process.exit(1);
     }, FORCED_EXIT_MS).unref();
     drain(options).then(
-      () => process.exit(exitCode),
+      () => exitAfterLogs(options.logger, exitCode),
       (err) => {
         options.logger.error({ err }, 'drain failed');
-        process.exit(1);
+        exitAfterLogs(options.logger, 1);
       },
     );
   };
