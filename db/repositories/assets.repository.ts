@@ -1,6 +1,7 @@
 // Persisted assets: the images and fonts of a workspace. Every read and write is scoped to the
 // workspace, so another workspace's asset is indistinguishable from a missing one. A deleted asset
 // keeps its row (`deleted_at`): the render path still reads it, the list and GET do not.
+import { newestFirstPage } from './pages.ts';
 import { type Database, isPostgres } from '../database.ts';
 
 export type AssetKind = 'image' | 'font';
@@ -135,18 +136,7 @@ export class AssetsRepository {
   /** Live assets, newest first; `before` is the (createdAt, id) of the last asset of the previous page. */
   async list(workspaceId: string, options: { limit: number; before?: { createdAt: number; id: string } }): Promise<AssetRecord[]> {
     const q = this.db<AssetRow>('assets').where({ workspace_id: workspaceId }).whereNull('deleted_at');
-    if (options.before) {
-      const { createdAt, id } = options.before;
-      q.andWhere((w) =>
-        w.where('created_at', '<', createdAt).orWhere((x) => x.where('created_at', '=', createdAt).andWhere('id', '<', id)),
-      );
-    }
-    const rows = await q
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(options.limit);
+    const rows = await newestFirstPage(q, options);
     return rows.map(toRecord);
   }
 

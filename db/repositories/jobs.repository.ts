@@ -2,6 +2,7 @@
 // run one job, and a finished job never changes again. Every change that makes a job runnable
 // again takes an `enqueue` step that runs in the same transaction, so the queue's message (pg-boss)
 // commits or rolls back with the row.
+import { newestFirstPage } from './pages.ts';
 import { asTransaction, type Database, type Transaction } from '../database.ts';
 import { nullableNumber } from './columns.ts';
 
@@ -161,18 +162,7 @@ export class JobsRepository {
   ): Promise<JobRecord[]> {
     const q = this.db('jobs').where({ workspace_id: workspaceId });
     if (options.status) q.andWhere({ status: options.status });
-    if (options.before) {
-      const { createdAt, id } = options.before;
-      q.andWhere((w) =>
-        w.where('created_at', '<', createdAt).orWhere((x) => x.where('created_at', '=', createdAt).andWhere('id', '<', id)),
-      );
-    }
-    const rows = (await q
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(options.limit)) as Row[];
+    const rows = (await newestFirstPage(q, options)) as Row[];
     return rows.map(toRecord);
   }
 

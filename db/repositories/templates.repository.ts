@@ -1,6 +1,7 @@
 // Templates and their versions. Every read and write is scoped to the workspace, so another
 // workspace's template is indistinguishable from a missing one; a version, once inserted, is never
 // updated. A deleted template (deleted_at set) is missing to every read.
+import { newestFirstPage } from './pages.ts';
 import { type Database, isPostgres } from '../database.ts';
 
 export interface TemplateRecord {
@@ -138,18 +139,7 @@ export class TemplatesRepository {
   /** Newest first; `before` is the (createdAt, id) of the last template of the previous page. */
   async list(workspaceId: string, options: { limit: number; before?: { createdAt: number; id: string } }): Promise<TemplateRecord[]> {
     const q = this.db<TemplateRow>('templates').where({ workspace_id: workspaceId }).whereNull('deleted_at');
-    if (options.before) {
-      const { createdAt, id } = options.before;
-      q.andWhere((w) =>
-        w.where('created_at', '<', createdAt).orWhere((x) => x.where('created_at', '=', createdAt).andWhere('id', '<', id)),
-      );
-    }
-    const rows = await q
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(options.limit);
+    const rows = await newestFirstPage(q, options);
     return rows.map(toRecord);
   }
 
