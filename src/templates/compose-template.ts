@@ -165,6 +165,11 @@ interface RenderContext {
 interface LayerOp {
   readonly animated: boolean;
   draw(frame: Frame, input: FrameInput<Record<string, unknown>>): void;
+  /**
+   * The frame this layer alone leaves when it covers all of it opaquely (a generator filling the
+   * canvas at full opacity), so the layers under it need not be drawn; undefined otherwise.
+   */
+  opaqueFrame?(device: { width: number; height: number }, input: FrameInput<Record<string, unknown>>): Uint8ClampedArray | undefined;
 }
 
 /** Computed on the first call, from that call's arguments; the same value after. */
@@ -397,6 +402,14 @@ function generatorOp(layer: GeneratorLayer, rc: RenderContext): LayerOp {
   const still = once((frame: Frame, input: FrameInput<Record<string, unknown>>) => render(frame, input));
   return {
     animated: gen.animated,
+    opaqueFrame(device, input) {
+      if (opacity !== 255 || gen.animated) return undefined;
+      const p = still({ data: new Uint8ClampedArray(0), ...device }, input);
+      const whole = p?.region.x === 0 && p.region.y === 0 && p.region.width === device.width && p.region.height === device.height;
+      // A generator's frame is opaque (the generator contract checks it): nothing under it shows.
+      // The ops live for one still render, so the frame may be drawn on in place.
+      return whole ? p.pixels : undefined;
+    },
     draw(frame, input) {
       const p = gen.animated ? render(frame, input) : still(frame, input);
       if (!p) return;
@@ -551,8 +564,17 @@ export function templateGenerator(options: TemplateGeneratorOptions): GeneratorD
         : solidFrame(device.width, device.height, background);
     if (!animatedLayer || input.frameCount <= 1) {
       kept = undefined;
+      const ops = spec.layers.map((layer) => layerOp(layer, rc));
+      // The topmost layer that covers the whole frame opaquely is where drawing starts.
+      for (let i = ops.length - 1; i >= 0; i--) {
+        const covered = ops[i].opaqueFrame?.(device, input);
+        if (!covered) continue;
+        const frame = { data: covered, width: device.width, height: device.height };
+        for (const op of ops.slice(i + 1)) op.draw(frame, input);
+        return frame.data;
+      }
       const frame = frameOf();
-      for (const layer of spec.layers) layerOp(layer, rc).draw(frame, input);
+      for (const op of ops) op.draw(frame, input);
       return frame.data;
     }
     // An animation: what lies under the animated layer is composed once, the rest keeps its rasters.

@@ -31,14 +31,22 @@ function grainTile(seed: number, purpose: string): Uint8Array {
  * unpremultiplied one (premultiplying is the inverse of unpremultiplying to the nearest level).
  */
 export function applyGrain(ctx: SKRSContext2D, seed: number, purpose: string, amount: number): void {
+  const { width, height } = ctx.canvas;
+  const image = ctx.getImageData(0, 0, width, height);
+  grainPixels(image.data, width, height, seed, purpose, amount);
+  ctx.putImageData(image, 0, 0);
+}
+
+/**
+ * The same grain on a whole frame's RGBA pixels (unpremultiplied, as ImageData holds them), in
+ * place: a generator with pixels() lays it on without a canvas and its read-back.
+ */
+export function grainPixels(d: Uint8ClampedArray, width: number, height: number, seed: number, purpose: string, amount: number): void {
   const tile = grainTile(seed, purpose);
   const a = Math.max(1, Math.round(amount * 255));
   const keep = 256 - a;
   // The tile's premultiplied grey for each level (n·a/255 is never a half: 255 is odd).
   const lift = new Uint8Array(256).map((_, n) => Math.round((n * a) / 255));
-  const { width, height } = ctx.canvas;
-  const image = ctx.getImageData(0, 0, width, height);
-  const d = image.data;
   for (let y = 0; y < height; y++) {
     const row = (y & (T - 1)) * T;
     let i = y * width * 4;
@@ -52,7 +60,6 @@ export function applyGrain(ctx: SKRSContext2D, seed: number, purpose: string, am
       } else blendTranslucent(d, i, alpha, s, a, keep);
     }
   }
-  ctx.putImageData(image, 0, 0);
 }
 
 /** The same blend for a translucent pixel, on its premultiplied values; written back unpremultiplied. */

@@ -8,13 +8,12 @@
 // grey. The seed varies the picture by `variation`: the angle turns up to ±110°, the inner stops
 // slide up to 40% of their spacing and the radial/conic centre moves up to 30% of the frame;
 // all three forms (png, svg, css) use the varied geometry.
-import type { SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
-import { defineGenerator } from '../generator.types.ts';
+import { defineGenerator, type FrameInput } from '../generator.types.ts';
 import { paletteParam, parseHex, toHex } from '../lib/color.ts';
 import { paintGradient, scaling } from '../lib/gradient.ts';
-import { solidBlock, writeBlock } from '../lib/pixels.ts';
-import { applyGrain } from '../lib/grain.ts';
+import { drawPixels, solidBlock } from '../lib/pixels.ts';
+import { grainPixels } from '../lib/grain.ts';
 import { seededStream } from '../lib/random.ts';
 import { oklabToRgb, rgbToOklab } from '../lib/oklab.ts';
 import { dmath } from '../lib/dmath.ts';
@@ -155,6 +154,28 @@ function grainSeed(seed: number): number {
   return (seed % 10000) + 1;
 }
 
+// All in JavaScript (lib/gradient.ts, lib/grain.ts): Skia's gradients give other pixels on other
+// CPUs, and a canvas filled and read back would cost more than the gradient itself.
+function linearGradientPixels(input: FrameInput<LinearGradientParams>, device: { width: number; height: number }) {
+  const { params, width, height, seed, pixelRatio } = input;
+  const p = { ...params, ...varied(params, seed) };
+  const g = geometry(p, width, height);
+  const stops = buildStops(p, seed);
+  const block = solidBlock(device.width, device.height, parseHex(stops[0][1]));
+  paintGradient(block, {
+    shape:
+      p.kind === 'linear'
+        ? { kind: 'linear', x0: g.x1, y0: g.y1, x1: g.x2, y1: g.y2 }
+        : p.kind === 'radial'
+          ? { kind: 'radial', cx: g.cx, cy: g.cy, r: g.r }
+          : { kind: 'conic', angle: ((p.angle - 90) * Math.PI) / 180, cx: g.cx, cy: g.cy },
+    stops: stops.map(([t, c]) => ({ offset: t, color: parseHex(c) })),
+    transform: scaling(pixelRatio),
+  });
+  if (p.grain > 0) grainPixels(block.data, device.width, device.height, seed, 'linear-gradient/grain', p.grain);
+  return block.data;
+}
+
 export default defineGenerator<LinearGradientParams>({
   slug: 'linear-gradient',
   name: 'Gradient',
@@ -227,26 +248,8 @@ export default defineGenerator<LinearGradientParams>({
     },
   },
 
-  draw(ctx: SKRSContext2D, input) {
-    const { params, width, height, seed, pixelRatio } = input;
-    const p = { ...params, ...varied(params, seed) };
-    const g = geometry(p, width, height);
-    const stops = buildStops(p, seed);
-    // Painted in JavaScript (lib/gradient.ts): Skia's gradients give other pixels on other CPUs.
-    const block = solidBlock(ctx.canvas.width, ctx.canvas.height, parseHex(stops[0][1]));
-    paintGradient(block, {
-      shape:
-        p.kind === 'linear'
-          ? { kind: 'linear', x0: g.x1, y0: g.y1, x1: g.x2, y1: g.y2 }
-          : p.kind === 'radial'
-            ? { kind: 'radial', cx: g.cx, cy: g.cy, r: g.r }
-            : { kind: 'conic', angle: ((p.angle - 90) * Math.PI) / 180, cx: g.cx, cy: g.cy },
-      stops: stops.map(([t, c]) => ({ offset: t, color: parseHex(c) })),
-      transform: scaling(pixelRatio),
-    });
-    writeBlock(ctx, block);
-    if (p.grain > 0) applyGrain(ctx, seed, 'linear-gradient/grain', p.grain);
-  },
+  pixels: linearGradientPixels,
+  draw: drawPixels(linearGradientPixels),
 
   svg(input) {
     const { params, width, height, seed } = input;

@@ -2,15 +2,14 @@
 // layered over a base colour — the Stripe / Apple wallpaper look. The same radial gradients are
 // used for the raster (painted in JavaScript) and the SVG form, so both show the same picture.
 // Optional film grain breaks up 8-bit banding.
-import type { SKRSContext2D } from '@napi-rs/canvas';
 import { num } from '../lib/svg.ts';
-import { defineGenerator } from '../generator.types.ts';
+import { defineGenerator, type FrameInput } from '../generator.types.ts';
 import { colorParam, paletteParam, parseHex, type Rgb } from '../lib/color.ts';
 import { compose, paintGradient, rotation, scaling, translation } from '../lib/gradient.ts';
-import { emptyBlock, solidBlock, writeBlock } from '../lib/pixels.ts';
+import { drawPixels, emptyBlock, solidBlock } from '../lib/pixels.ts';
 import { resample } from '../lib/resample.ts';
 import { range, seededStream } from '../lib/random.ts';
-import { applyGrain } from '../lib/grain.ts';
+import { grainPixels } from '../lib/grain.ts';
 import { dmath } from '../lib/dmath.ts';
 
 export interface MeshGradientParams extends Record<string, unknown> {
@@ -97,6 +96,43 @@ function grainSeed(seed: number): number {
   return (seed % 10000) + 1;
 }
 
+/**
+ * The frame in JavaScript: glows (lib/gradient.ts), scaling (lib/resample.ts) and grain
+ * (lib/grain.ts) — Skia's gradients and smoothed drawImage give other pixels on other CPUs, and a
+ * canvas filled and read back would cost more than the glows. The glows are very smooth, so on
+ * large frames they are painted into a smaller buffer (long side ≤ GLOW_BUFFER px) and scaled up;
+ * the grain on top hides any interpolation.
+ */
+function meshGradientPixels(input: FrameInput<MeshGradientParams>, device: { width: number; height: number }) {
+  const { params: p, width, height, seed, pixelRatio } = input;
+  const cw = device.width;
+  const ch = device.height;
+  const k = Math.min(pixelRatio, GLOW_BUFFER / Math.max(width, height));
+  const direct = k >= pixelRatio;
+  const bw = direct ? cw : Math.max(1, Math.ceil(width * k));
+  const bh = direct ? ch : Math.max(1, Math.ceil(height * k));
+  const block = solidBlock(bw, bh, parseHex(p.background));
+  const toBuffer = scaling(direct ? pixelRatio : k);
+  for (const g of buildGlows(p, seed, width, height)) {
+    paintGradient(block, {
+      shape: { kind: 'radial', cx: 0, cy: 0, r: 1 },
+      stops: FALLOFF.map(([t, a]) => ({ offset: t, color: g.color, alpha: Math.round(a * 100) / 100 })),
+      transform: compose(compose(compose(toBuffer, translation(g.x, g.y)), rotation((g.rotation * Math.PI) / 180)), scaling(g.rx, g.ry)),
+    });
+  }
+  let out = block;
+  if (!direct) {
+    out = emptyBlock(cw, ch);
+    resample(block.data, bw, bh, out.data, cw, ch, {
+      filter: 'bilinear',
+      opaque: true,
+      mapping: { scaleX: k / pixelRatio, scaleY: k / pixelRatio },
+    });
+  }
+  if (p.grain > 0) grainPixels(out.data, cw, ch, seed, 'mesh-gradient/grain', p.grain);
+  return out.data;
+}
+
 export default defineGenerator<MeshGradientParams>({
   slug: 'mesh-gradient',
   name: 'Mesh gradient',
@@ -138,39 +174,8 @@ export default defineGenerator<MeshGradientParams>({
     },
   },
 
-  draw(ctx: SKRSContext2D, input) {
-    const { params: p, width, height, seed, pixelRatio } = input;
-    // The glows are very smooth, so on large canvases they are painted into a smaller buffer
-    // (long side ≤ GLOW_BUFFER px) and scaled up; the grain on top hides any interpolation.
-    // Glows and scaling are computed in JavaScript (lib/gradient.ts, lib/resample.ts): Skia's
-    // gradients and smoothed drawImage give other pixels on other CPUs.
-    const cw = ctx.canvas.width;
-    const ch = ctx.canvas.height;
-    const k = Math.min(pixelRatio, GLOW_BUFFER / Math.max(width, height));
-    const direct = k >= pixelRatio;
-    const bw = direct ? cw : Math.max(1, Math.ceil(width * k));
-    const bh = direct ? ch : Math.max(1, Math.ceil(height * k));
-    const block = solidBlock(bw, bh, parseHex(p.background));
-    const toBuffer = scaling(direct ? pixelRatio : k);
-    for (const g of buildGlows(p, seed, width, height)) {
-      paintGradient(block, {
-        shape: { kind: 'radial', cx: 0, cy: 0, r: 1 },
-        stops: FALLOFF.map(([t, a]) => ({ offset: t, color: g.color, alpha: Math.round(a * 100) / 100 })),
-        transform: compose(compose(compose(toBuffer, translation(g.x, g.y)), rotation((g.rotation * Math.PI) / 180)), scaling(g.rx, g.ry)),
-      });
-    }
-    if (direct) writeBlock(ctx, block);
-    else {
-      const out = emptyBlock(cw, ch);
-      resample(block.data, bw, bh, out.data, cw, ch, {
-        filter: 'bilinear',
-        opaque: true,
-        mapping: { scaleX: k / pixelRatio, scaleY: k / pixelRatio },
-      });
-      writeBlock(ctx, out);
-    }
-    if (p.grain > 0) applyGrain(ctx, seed, 'mesh-gradient/grain', p.grain);
-  },
+  pixels: meshGradientPixels,
+  draw: drawPixels(meshGradientPixels),
 
   svg(input) {
     const { params: p, width, height, seed } = input;
