@@ -178,33 +178,26 @@ async function templateRecipe(
   registry: GeneratorRegistry,
   fileFormat: OutputFormat | undefined,
 ): Promise<ResolvedRecipe> {
-  const [{ readTemplateFiles, TemplateFileError }, { TemplateVersions }, { mergeParams, resolveWith }] = await Promise.all([
-    import('./services/template-files.ts'),
-    import('./services/templates.service.ts'),
-    import('./engine/recipe.ts'),
-  ]);
-  let files;
-  try {
-    files = await readTemplateFiles(values.template!, values.assets);
-  } catch (err) {
-    throw err instanceof TemplateFileError ? new UsageError(err.message) : err;
-  }
-  const versions = new TemplateVersions(files.assets, registry);
-  const issues = await versions.issues('local', files.spec, 'template');
-  if (issues.length) throw new UsageError(`--template ${values.template}: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`);
-  const loaded = await versions.prepare('local', files.id, files.version, files.spec);
-  const params = files.withAssetIds(values.params ? parseParams(values.params) : {});
-  const { resolution, task } = await versions.resolution(loaded, mergeParams(loaded.generator.defaults, params), OPTION_PATHS);
+  const { readTemplateFiles, resolveTemplateFiles, TemplateFileError } = await import('./services/template-files.ts');
   const format = values.format ?? fileFormat;
   if (format !== undefined && !OUTPUT_FORMATS.includes(format as OutputFormat))
     throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')} (got "${format}").${didYouMean(format, OUTPUT_FORMATS)}`);
-  const input = {
-    seed: values.seed !== undefined ? parseSeed(values.seed) : undefined,
-    size: values.size ? parseSize(values.size) : undefined,
-    format: format as OutputFormat | undefined,
-    params,
-  };
-  return { ...resolveWith(loaded.generator, input, OPTION_PATHS, resolution), template: { workspaceId: 'local', task } };
+  try {
+    const files = await readTemplateFiles(values.template!, values.assets);
+    return await resolveTemplateFiles(
+      files,
+      registry,
+      {
+        seed: values.seed !== undefined ? parseSeed(values.seed) : undefined,
+        size: values.size ? parseSize(values.size) : undefined,
+        format: format as OutputFormat | undefined,
+        params: values.params ? parseParams(values.params) : {},
+      },
+      OPTION_PATHS,
+    );
+  } catch (err) {
+    throw err instanceof TemplateFileError ? new UsageError(err.message) : err;
+  }
 }
 
 async function main(argv: string[]): Promise<number> {

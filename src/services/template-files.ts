@@ -6,9 +6,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assetIdOf, DEFAULT_ASSET_LIMITS, normalizeImage, sha256Of, sniff, type AssetMediaType } from '../assets/asset-files.ts';
+import { mergeParams, resolveWith, type FieldPaths, type RecipeInput, type ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
+import type { GeneratorRegistry } from '../generators/registry.ts';
 import type { TemplateSpec } from '../templates/template.types.ts';
-import type { TemplateAssetSource } from './templates.service.ts';
+import { TemplateVersions, type TemplateAssetSource } from './templates.service.ts';
 
 /** The id a template file without one renders under (a design that was never uploaded). */
 export const LOCAL_TEMPLATE_ID = 'tpl_local';
@@ -25,6 +27,8 @@ interface FileAsset {
 }
 
 export interface TemplateFiles {
+  /** The template file's path, as given. */
+  file: string;
   id: string;
   version: number;
   spec: TemplateSpec;
@@ -95,6 +99,7 @@ export async function readTemplateFiles(templateFile: string, assetsDir: string 
   const missing = (assetId: string) =>
     new ProblemError('asset_not_found', { detail: `No file in ${assetsDir ?? '(no --assets folder)'} is the asset ${assetId}.` });
   return {
+    file: templateFile,
     id,
     version,
     spec,
@@ -117,4 +122,24 @@ export async function readTemplateFiles(templateFile: string, assetsDir: string 
     withAssetIds: (params) =>
       Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && byName.has(v) ? byName.get(v) : v])),
   };
+}
+
+/**
+ * The recipe of a template file with its folder's assets, resolved as the API resolves a template's
+ * (templates.service.ts): the template checked whole (TemplateFileError naming each field), then the
+ * params, with `paths` naming where a caller's mistakes came from. A param may name a file of the folder.
+ */
+export async function resolveTemplateFiles(
+  files: TemplateFiles,
+  registry: GeneratorRegistry,
+  input: RecipeInput,
+  paths: FieldPaths,
+): Promise<ResolvedRecipe> {
+  const versions = new TemplateVersions(files.assets, registry);
+  const issues = await versions.issues('local', files.spec, 'template');
+  if (issues.length) throw new TemplateFileError(`--template ${files.file}: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`);
+  const loaded = await versions.prepare('local', files.id, files.version, files.spec);
+  const params = files.withAssetIds(input.params ?? {});
+  const { resolution, task } = await versions.resolution(loaded, mergeParams(loaded.generator.defaults, params), paths);
+  return { ...resolveWith(loaded.generator, { ...input, params }, paths, resolution), template: { workspaceId: 'local', task } };
 }
