@@ -1,8 +1,9 @@
 // The starter templates (starters/*.json) and their pictures in docs/templates/starters/, written by
 // `npm run docs`. Each starter is a `POST /v1/templates` body; its pictures are rendered from the
-// file as the command line renders it (`render-service render --template FILE --assets DIR`: the
-// template checked whole, the sample assets of starters/assets/ named by file) through the
-// service's own engine, so every picture carries its recipe (`render-service inspect`).
+// file as the command line renders it (`render-service render --template FILE --assets DIR`:
+// readTemplateFiles and resolveTemplateFiles, the template checked whole, the sample assets of
+// starters/assets/ named by file) through the service's own engine, so every picture carries its
+// recipe (`render-service inspect`).
 //
 // A template's recipe names the template's id and version, not its layers: a file without an id
 // renders as `tpl_local` version 1 whatever it draws. So each picture renders under an id derived
@@ -14,12 +15,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mergeParams, recipePaths, resolveWith, type FieldPaths, type RecipeInput, type ResolvedRecipe } from '../../src/engine/recipe.ts';
+import { recipePaths, type ResolvedRecipe } from '../../src/engine/recipe.ts';
 import type { OutputFormat } from '../../src/lib/formats.ts';
-import type { GeneratorRegistry } from '../../src/generators/registry.ts';
 import { createRenderEngine } from '../../src/services/render-engine.factory.ts';
-import { readTemplateFiles, type TemplateFiles } from '../../src/services/template-files.ts';
-import { TemplateVersions } from '../../src/services/templates.service.ts';
+import { readTemplateFiles, resolveTemplateFiles, type TemplateFiles } from '../../src/services/template-files.ts';
 import { registry, staleTile } from './catalogue.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -98,6 +97,9 @@ export const STARTERS: ReadonlyArray<{ name: string; samples: StarterSample[] }>
   },
 ];
 
+/** Where a starter's mistakes are named (`starter.params.title`). */
+export const STARTER_PATHS = recipePaths('starter');
+
 export const starterFile = (name: string): string => path.join(STARTERS_DIR, `${name}.json`);
 
 /** The starter files on disk (starters/*.json), by name. */
@@ -125,27 +127,6 @@ export async function readStarter(name: string): Promise<TemplateFiles> {
   return files;
 }
 
-/**
- * The recipe of a template file with its folder's assets, resolved as the command line's
- * `render --template FILE --assets DIR` resolves it (src/cli.ts): the template checked whole, as the
- * API checks a `POST /v1/templates` body (an Error naming each field), then the params, where a
- * param may name a file of the folder.
- */
-export async function resolveTemplateFiles(
-  files: TemplateFiles,
-  generators: GeneratorRegistry,
-  input: RecipeInput,
-  paths: FieldPaths = recipePaths('starter'),
-): Promise<ResolvedRecipe> {
-  const versions = new TemplateVersions(files.assets, generators);
-  const issues = await versions.issues('local', files.spec, 'template');
-  if (issues.length) throw new Error(`${files.id}: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`);
-  const loaded = await versions.prepare('local', files.id, files.version, files.spec);
-  const params = files.withAssetIds(input.params ?? {});
-  const { resolution, task } = await versions.resolution(loaded, mergeParams(loaded.generator.defaults, params), paths);
-  return { ...resolveWith(loaded.generator, { ...input, params }, paths, resolution), template: { workspaceId: 'local', task } };
-}
-
 export interface StarterPicture {
   starter: string;
   /** Path under docs/. */
@@ -160,7 +141,7 @@ export async function starterPictures(): Promise<StarterPicture[]> {
     const files = await readStarter(name);
     for (const s of samples) {
       const size = s.size ? { ...s.size, pixelRatio: 1 } : undefined;
-      const resolved = await resolveTemplateFiles(files, registry, { params: s.params, size, format: s.format });
+      const resolved = await resolveTemplateFiles(files, registry, { params: s.params, size, format: s.format }, STARTER_PATHS);
       out.push({ starter: name, file: `${STARTER_IMAGE_DIR}/${s.file}`, resolved });
     }
   }

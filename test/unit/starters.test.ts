@@ -10,9 +10,10 @@ import sharp from 'sharp';
 import type { ResolvedRecipe } from '../../src/engine/recipe.ts';
 import { FORMATS } from '../../src/lib/formats.ts';
 import { createRenderEngine, type RenderEngine } from '../../src/services/render-engine.factory.ts';
+import { resolveTemplateFiles } from '../../src/services/template-files.ts';
 import type { TemplateSpec } from '../../src/templates/template.types.ts';
 import { registry } from '../../scripts/docs/catalogue.ts';
-import { STARTERS, readStarter, resolveTemplateFiles, starterFile, starterNames } from '../../scripts/docs/starters.ts';
+import { STARTERS, STARTER_PATHS, readStarter, starterFile, starterNames } from '../../scripts/docs/starters.ts';
 import { ajv, dereferencedDocument, validatorFor } from '../support/contract.ts';
 
 type Schema = Record<string, unknown>;
@@ -76,12 +77,22 @@ describe('every starter is a POST /v1/templates body for any workspace', () => {
   test('the avatar has exactly one variable; the event banner is animated (gif and mp4), the others still', async () => {
     assert.deepEqual(Object.keys(variablesOf('avatar-initials').properties), ['initials']);
     for (const name of starterNames()) {
-      const resolved = await resolveTemplateFiles(await readStarter(name), registry, { params: sampleParams(name), format: 'png' });
+      const resolved = await resolveTemplateFiles(
+        await readStarter(name),
+        registry,
+        { params: sampleParams(name), format: 'png' },
+        STARTER_PATHS,
+      );
       const motion = resolved.generator.formats.filter((f) => FORMATS[f].kind === 'motion').sort();
       if (name === 'event-banner') {
         assert.equal(resolved.generator.animated, true);
         assert.deepEqual(motion, ['gif', 'mp4']);
-        const gif = await resolveTemplateFiles(await readStarter(name), registry, { params: sampleParams(name), format: 'gif' });
+        const gif = await resolveTemplateFiles(
+          await readStarter(name),
+          registry,
+          { params: sampleParams(name), format: 'gif' },
+          STARTER_PATHS,
+        );
         assert.ok(gif.frames > 1 && gif.frames <= 60, `${gif.frames} frames: a short loop`);
       } else {
         assert.equal(resolved.generator.animated, false, name);
@@ -119,7 +130,14 @@ describe('every starter renders with its sample assets; the longest text its var
       const height = Math.round((WIDTH * H) / W);
       const size = { width: WIDTH, height, pixelRatio: 1 };
       const renderWith = async (params: Record<string, unknown>) =>
-        pixels(await resolveTemplateFiles(files, registry, { params: { ...sampleParams(name), ...params }, seed: 1, size, format: 'png' }));
+        pixels(
+          await resolveTemplateFiles(
+            files,
+            registry,
+            { params: { ...sampleParams(name), ...params }, seed: 1, size, format: 'png' },
+            STARTER_PATHS,
+          ),
+        );
 
       const sample = await renderWith({});
       assert.deepEqual([sample.info.width, sample.info.height], [WIDTH, height]);
