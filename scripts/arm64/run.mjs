@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Runs a TypeScript entry point of this repository as linux-arm64, under qemu-aarch64, with the arm64
-// Node and dependencies scripts/arm64/prepare.mjs keeps in its cache:
+// Runs an entry point of this repository (TypeScript, or the compiled dist/main.js and dist/cli.js)
+// as linux-arm64, under qemu-aarch64, with the arm64 Node and dependencies scripts/arm64/prepare.mjs
+// keeps in its cache:
 //   node scripts/arm64/run.mjs test/determinism/render-digests.ts [args…]
 //   node scripts/arm64/run.mjs src/generators/lib/dmath.test.ts      (node:test runs in-process)
-// The sources the engine needs (src, test/golden, test/determinism, package.json, tsconfig.json)
+// The sources the engine needs (dist, src, test/golden, test/determinism, package.json, tsconfig.json)
 // are copied into a temporary directory whose node_modules is the arm64 one, because modules
 // resolve their packages from where they lie. tsx compiles the TypeScript as it does natively, its
 // esbuild service an arm64 program under qemu too (ESBUILD_BINARY_PATH), and the render pool's
@@ -20,6 +21,7 @@ import { arm64Missing, prepareArm64 } from './prepare.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // What the engine, the CLI and the service read at run time (web/dist is the built web app).
 const STAGED = [
+  'dist',
   'src',
   'handlers',
   'codegen',
@@ -55,7 +57,8 @@ export async function runArm64(entry, args = [], { timeoutMs = 1_800_000, onStde
     delete env.NODE_TEST_CONTEXT;
     delete env.NODE_OPTIONS;
     const started = Date.now();
-    const child = spawn(arm.bin.node, ['--import', 'tsx', entry, ...args], {
+    // The compiled service and CLI (dist/, scripts/build-service.mjs) run as they are; TypeScript through tsx.
+    const child = spawn(arm.bin.node, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry, ...args], {
       cwd: stage,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

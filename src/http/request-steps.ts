@@ -3,7 +3,8 @@
 // both request paths (the full one and the lean one for recipe URLs held in memory) run the same
 // ones. In order:
 //  1. checkInput: path parameters' percent-encoding and NUL (U+0000) anywhere, before any work;
-//  2. authenticate (once per request; the body is read only when it succeeds or is not needed);
+//  2. authenticate (once per request; the body is read only when it succeeds or is not needed; an
+//     upload, megabytes of body, runs steps 4–5 before it is read);
 //     a failure is answered by unauthorizedAnswer (401, or 429 for too many failures);
 //  3. schema validation (openapi-backend with our Ajv, see openapi-backend.seam.ts);
 //  4.–5. authorizedSteps, the one ordered list both paths run once a request is authenticated and

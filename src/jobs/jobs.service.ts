@@ -6,6 +6,7 @@ import { type JobRecord, type JobStatus, type JobsRepository, isFinishedStatus }
 import type { components } from '../../codegen/openapi.ts';
 import { recipePaths } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
+import { decodeCursor, pageOf } from '../lib/page-cursor.ts';
 import type { Principal } from '../services/auth.service.ts';
 import type { Clock } from '../lib/clock.ts';
 import { thumbnailFormat } from '../lib/formats.ts';
@@ -188,20 +189,8 @@ export class JobsService {
 
   async list(workspaceId: string, options: { status?: JobStatus; limit?: number; cursor?: string }) {
     const limit = options.limit ?? 20;
-    let before: { createdAt: number; id: string } | undefined;
-    if (options.cursor) {
-      const m = /^(\d+):(job_[\w-]+)$/.exec(Buffer.from(options.cursor, 'base64url').toString('utf8'));
-      if (!m)
-        throw new ProblemError('validation_failed', {
-          detail: 'The cursor is not valid.',
-          issues: [{ path: 'query.cursor', message: 'is not a cursor from a Link header', keyword: 'format' }],
-        });
-      before = { createdAt: Number(m[1]), id: m[2] };
-    }
-    const jobs = await this.repo.list(workspaceId, { status: options.status, limit: limit + 1, before });
-    const page = jobs.slice(0, limit);
-    const last = page.at(-1);
-    const next = jobs.length > limit && last ? Buffer.from(`${last.createdAt}:${last.id}`).toString('base64url') : undefined;
+    const before = decodeCursor(options.cursor);
+    const { page, next } = pageOf(await this.repo.list(workspaceId, { status: options.status, limit: limit + 1, before }), limit);
     return { jobs: page, next };
   }
 

@@ -24,6 +24,7 @@ import {
 import { type FontCheckOptions, type FontFacts, checkFont } from '../assets/font-check.ts';
 import type { BlobStore } from '../blob/blob-store.ts';
 import { ProblemError } from '../errors/problem.ts';
+import { decodeCursor, pageOf } from '../lib/page-cursor.ts';
 import type { Clock } from '../lib/clock.ts';
 
 export type AssetView = components['schemas']['Asset'];
@@ -178,20 +179,8 @@ export class AssetsService {
 
   async list(workspaceId: string, options: { limit?: number; cursor?: string }): Promise<{ assets: AssetView[]; next?: string }> {
     const limit = options.limit ?? 20;
-    let before: { createdAt: number; id: string } | undefined;
-    if (options.cursor) {
-      const m = /^(\d{1,15}):([\w-]{1,64})$/.exec(Buffer.from(options.cursor, 'base64url').toString('utf8'));
-      if (!m)
-        throw new ProblemError('validation_failed', {
-          detail: 'The cursor is not valid.',
-          issues: [{ path: 'query.cursor', message: 'is not a cursor from a Link header', keyword: 'format' }],
-        });
-      before = { createdAt: Number(m[1]), id: m[2] };
-    }
-    const assets = await this.repo.list(workspaceId, { limit: limit + 1, before });
-    const page = assets.slice(0, limit);
-    const last = page.at(-1);
-    const next = assets.length > limit && last ? Buffer.from(`${last.createdAt}:${last.id}`).toString('base64url') : undefined;
+    const before = decodeCursor(options.cursor);
+    const { page, next } = pageOf(await this.repo.list(workspaceId, { limit: limit + 1, before }), limit);
     return { assets: page.map(toView), ...(next ? { next } : {}) };
   }
 

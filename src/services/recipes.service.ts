@@ -54,6 +54,9 @@ export class RecipesService {
     encoded: string,
     overrides: RecipeOverrides,
   ): Promise<ResolvedRecipe> {
+    // A generator's recipe URL repeats: the render service keeps its resolution, so it is not decoded again.
+    const known = this.render.resolvedBefore(hash, encoded, overrides);
+    if (known) return known;
     const decoded: DecodedRecipe = decodeRecipe(hash, encoded);
     if (!isTemplateId(decoded.generator)) return this.render.resolveEncoded(hash, encoded, overrides);
     const version = Number(decoded.version);

@@ -73,6 +73,9 @@ export interface RenderServiceOptions {
   dependencies?: DependencyStatus;
 }
 
+const resolvedUrlKey = (hash: string, encoded: string, o: RecipeOverrides) =>
+  `${hash}|${o.format ?? ''}|${o.w ?? ''}|${o.h ?? ''}|${o.pr ?? ''}|${encoded}`;
+
 export class RenderService {
   private readonly inFlight = new Map<string, InFlight>();
   private readonly resolvedUrls = new LRUCache<string, ResolvedRecipe>({ max: 10_000 });
@@ -102,13 +105,18 @@ export class RenderService {
 
   /** Recipe URLs repeat (that is what makes them cacheable), so their resolution is memoised. */
   resolveEncoded(hash: string, encoded: string, overrides: RecipeOverrides): ResolvedRecipe {
-    const key = `${hash}|${overrides.format ?? ''}|${overrides.w ?? ''}|${overrides.h ?? ''}|${overrides.pr ?? ''}|${encoded}`;
+    const key = resolvedUrlKey(hash, encoded, overrides);
     let resolved = this.resolvedUrls.get(key);
     if (!resolved) {
       resolved = resolveEncodedRecipe(this.generators, hash, encoded, overrides);
       this.resolvedUrls.set(key, resolved);
     }
     return resolved;
+  }
+
+  /** A recipe URL this service resolved before (a generator's: templates are resolved per workspace), without decoding it again. */
+  resolvedBefore(hash: string, encoded: string, overrides: RecipeOverrides): ResolvedRecipe | undefined {
+    return this.resolvedUrls.get(resolvedUrlKey(hash, encoded, overrides));
   }
 
   /** Cached bytes for a recipe, without rendering. */

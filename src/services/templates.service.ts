@@ -9,6 +9,7 @@ import type { TemplateRecord, TemplatesRepository, TemplateVersionRecord } from 
 import type { components } from '../../codegen/openapi.ts';
 import type { FieldPaths, TemplateResolution, TemplateTask } from '../engine/recipe.ts';
 import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
+import { decodeCursor, pageOf } from '../lib/page-cursor.ts';
 import type { GeneratorDefinition } from '../generators/generator.types.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -162,20 +163,8 @@ export class TemplatesService {
     options: { limit?: number; cursor?: string },
   ): Promise<{ templates: TemplateSummaryView[]; next?: string }> {
     const limit = options.limit ?? 20;
-    let before: { createdAt: number; id: string } | undefined;
-    if (options.cursor) {
-      const m = /^(\d+):([\w-]{1,80})$/.exec(Buffer.from(options.cursor, 'base64url').toString('utf8'));
-      if (!m)
-        throw new ProblemError('validation_failed', {
-          detail: 'The cursor is not valid.',
-          issues: [{ path: 'query.cursor', message: 'is not a cursor from a Link header', keyword: 'format' }],
-        });
-      before = { createdAt: Number(m[1]), id: m[2]! };
-    }
-    const rows = await this.repo.list(workspaceId, { limit: limit + 1, before });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    const next = rows.length > limit && last ? Buffer.from(`${last.createdAt}:${last.id}`).toString('base64url') : undefined;
+    const before = decodeCursor(options.cursor);
+    const { page, next } = pageOf(await this.repo.list(workspaceId, { limit: limit + 1, before }), limit);
     const templates = await Promise.all(
       page.map(async (t) => {
         const latest = await this.repo.findVersion(workspaceId, t.id, t.latestVersion);

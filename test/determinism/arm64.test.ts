@@ -97,7 +97,7 @@ test('the template goldens render to their committed bytes as linux-arm64', { sk
 // The product, not only its engine: the service (local mode, on Postgres: npm's arm64 packages come
 // without better-sqlite3's native build, which its install script would download) answers ready with
 // the arm64 baseline and renders a gif and an mp4 over HTTP, and the CLI writes a file, all to the
-// golden bytes.
+// golden bytes. Both run compiled (dist/, as `npm start` and the installed command run them).
 const SERVED = goldenCases().filter((c) => c.slug === 'plasma' && (c.input.format === 'gif' || c.input.format === 'mp4'));
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 test('the service and the CLI run as linux-arm64 and give the golden bytes', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
@@ -112,7 +112,7 @@ test('the service and the CLI run as linux-arm64 and give the golden bytes', { s
   let heard!: (url: string) => void;
   let ended!: (e: Error) => void;
   const listening = new Promise<string>((resolve, reject) => ((heard = resolve), (ended = reject)));
-  const service = runArm64('src/main.ts', [], {
+  const service = runArm64('dist/main.js', [], {
     timeoutMs: RUN_TIMEOUT_MS,
     signal: stop.signal,
     // Emulation is 10–50× slower: the time limits (which /v1/ready's FFmpeg probe also gets) are no deadline to race here.
@@ -155,7 +155,7 @@ test('the service and the CLI run as linux-arm64 and give the golden bytes', { s
   const file = path.join(dataDir, 'cli.mp4');
   const { width, height } = mp4.input.size!;
   const cli = await runArm64(
-    'src/cli.ts',
+    'dist/cli.js',
     [
       'render',
       mp4.slug,

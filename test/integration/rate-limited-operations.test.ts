@@ -3,10 +3,11 @@
 // comes from openapi.yaml (every operation declaring 429), so a new operation is covered at once and
 // the status-coverage table sees each declared 429 produced.
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
+import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 const PATH_VALUES: Record<string, string> = { slug: 'blob', recipeHash: 'a'.repeat(64), id: 'x1' };
@@ -39,5 +40,24 @@ for (const engine of ENGINES) {
         assert.ok(Number(res.headers['retry-after']) >= 1);
       });
     }
+
+    test('createAsset: an upload past the limit is refused before its body is read, and the connection closes', async () => {
+      const { port } = await t.listen();
+      // 5 MB announced, 1 KB sent: the 429 must come while the rest has not (the body would wait for it).
+      const req = http.request({
+        port,
+        method: 'POST',
+        path: '/v1/assets',
+        headers: { authorization: `Bearer ${TEST_LOCAL_KEY}`, 'content-type': 'image/png', 'content-length': String(5_000_000) },
+      });
+      req.on('error', () => undefined); // the server may close while the client still writes
+      const answered = new Promise<http.IncomingMessage>((resolve) => req.once('response', resolve));
+      req.write(Buffer.alloc(1024));
+      const res = await answered;
+      req.destroy();
+      res.resume();
+      assert.equal(res.statusCode, 429);
+      assert.equal(res.headers.connection, 'close');
+    });
   });
 }

@@ -1,13 +1,21 @@
 // The compositor's goldens: the fixture template (every layer kind) and an animated one, rendered
 // in this process by the template's own generator (templateGenerator) and the still encoder, as
-// the render worker draws a generator — their digests are committed in test/golden/template-goldens.json
+// the render worker draws a generator; and templates as files with uploaded formats (files/: a
+// JPEG turned by its EXIF orientation, a WebP with alpha) rendered as the CLI renders them — the
+// upload's normalization, the render engine's workers and FFmpeg for gif and mp4. Their digests
+// are committed in test/golden/template-goldens.json
 // (`npm run goldens:update`). The unit tier renders them natively (test/unit/goldens.test.ts), the
 // determinism tier under emulated CPUs and as arm64 (render-digests.ts --templates).
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../../src/config/config.ts';
 import { encodeStill } from '../../../src/engine/encoders.ts';
 import { ALL_GENERATORS } from '../../../src/generators/index.ts';
 import { mulberry32 } from '../../../src/generators/lib/random.ts';
 import { GeneratorRegistry } from '../../../src/generators/registry.ts';
+import type { OutputFormat } from '../../../src/lib/formats.ts';
+import { createRenderEngine } from '../../../src/services/render-engine.factory.ts';
+import { readTemplateFiles, resolveTemplateFiles } from '../../../src/services/template-files.ts';
 import { templateGenerator } from '../../../src/templates/compose-template.ts';
 import type { TemplateSpec } from '../../../src/templates/template.types.ts';
 import { BLOG_SPEC, fixtureAssets, LOGO_ID } from './template-fixtures.ts';
@@ -74,10 +82,62 @@ export function templateGoldenCases(): TemplateGoldenCase[] {
   ];
 }
 
+/** A template file of files/ with the images beside it, rendered as the CLI renders it. */
+export interface TemplateFileGoldenCase {
+  id: string;
+  template: string;
+  width: number;
+  format: OutputFormat;
+}
+
+export function templateFileGoldenCases(): TemplateFileGoldenCase[] {
+  return [
+    { id: 'template-files:card@600x315.png', template: 'card.json', width: 600, format: 'png' },
+    { id: 'template-files:moving@320x180.gif', template: 'moving.json', width: 320, format: 'gif' },
+    { id: 'template-files:moving@160x90.mp4', template: 'moving.json', width: 160, format: 'mp4' },
+  ];
+}
+
+/** Every id of template-goldens.json. */
+export const templateGoldenIds = () => [...templateGoldenCases(), ...templateFileGoldenCases()].map((c) => c.id);
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** Each case's digest, by id (sorted). */
-export async function renderTemplateGoldens(cases = templateGoldenCases()): Promise<Map<string, string>> {
+/** The longest a timer can wait: under emulation at high load a render may wait minutes for its turn. */
+const NO_TIME_LIMIT_MS = 2 ** 31 - 1;
+
+async function renderTemplateFileGoldens(cases: TemplateFileGoldenCase[], generators: GeneratorRegistry): Promise<Map<string, string>> {
+  const engine = await createRenderEngine({
+    ffmpegPath: loadConfig(process.env).ffmpegPath,
+    render: { workers: 1, queueLimit: 100, timeoutMs: NO_TIME_LIMIT_MS, animationBudgetMs: NO_TIME_LIMIT_MS },
+  });
+  const dir = fileURLToPath(new URL('files/', import.meta.url));
+  const paths = { params: 'params', seed: 'seed', size: 'size', format: 'format' };
+  const out = new Map<string, string>();
+  try {
+    if (!engine.ffmpegVersion) throw new Error('FFmpeg is required for the template goldens');
+    for (const c of cases) {
+      const files = await readTemplateFiles(dir + c.template, dir);
+      const height = Math.round((c.width * files.spec.size.height) / files.spec.size.width);
+      const resolved = await resolveTemplateFiles(
+        files,
+        generators,
+        { seed: 42, size: { width: c.width, height }, format: c.format },
+        paths,
+      );
+      out.set(c.id, sha256((await engine.service.render(resolved, { mode: 'job' })).bytes));
+    }
+  } finally {
+    await engine.close();
+  }
+  return out;
+}
+
+/** Each case's digest, by id (sorted); the file cases too unless `cases` is given. */
+export async function renderTemplateGoldens(
+  cases = templateGoldenCases(),
+  fileCases = templateFileGoldenCases(),
+): Promise<Map<string, string>> {
   const generators = new GeneratorRegistry(ALL_GENERATORS);
   const assets = await fixtureAssets();
   const out = new Map<string, string>();
@@ -113,5 +173,6 @@ export async function renderTemplateGoldens(cases = templateGoldenCases()): Prom
       out.set(c.id, hash.digest('hex'));
     }
   }
+  for (const [id, digest] of await renderTemplateFileGoldens(fileCases, generators)) out.set(id, digest);
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
