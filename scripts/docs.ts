@@ -4,6 +4,8 @@
 //                               strip.webp (the README's picture) composed from them
 //   docs/modes-and-settings.md  the settings tables (src/config + scripts/docs/settings.ts)
 //   docs/errors.md              the problem codes (src/errors/error-registry.ts + openapi.yaml)
+//   docs/templates/starters/    the starter templates (starters/*.json) rendered with their sample assets,
+//                               and their variables' tables in docs/templates.md (scripts/docs/starters.ts)
 // A page's generated part sits between `<!-- generated:start <name> -->` and `<!-- generated:end -->`;
 // the text around it is written by hand and kept.
 //
@@ -18,6 +20,14 @@ import { fileURLToPath } from 'node:url';
 import { IMAGE_DIR, STRIP_FILE, catalogueMarkdown, composeStrip, renderTiles, staleTile, tiles } from './docs/catalogue.ts';
 import { problemsMarkdown } from './docs/problems.ts';
 import { configParserSource, settingsMarkdown } from './docs/settings.ts';
+import {
+  STARTERS,
+  STARTER_IMAGE_DIR,
+  renderStarterPictures,
+  staleStarterPicture,
+  starterPictures,
+  starterVariablesMarkdown,
+} from './docs/starters.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DOCS = path.join(ROOT, 'docs');
@@ -32,6 +42,11 @@ function regions(): Array<{ page: string; name: string; content: () => string }>
       content: () => settingsMarkdown(configParserSource(ROOT)),
     },
     { page: 'errors.md', name: 'problem-codes', content: problemsMarkdown },
+    ...STARTERS.map(({ name }) => ({
+      page: 'templates.md',
+      name: `starter-variables ${name}`,
+      content: () => starterVariablesMarkdown(name),
+    })),
   ];
 }
 
@@ -57,12 +72,12 @@ export function generatedPages(): Map<string, string> {
 
 const read = (file: string): Buffer | undefined => (existsSync(path.join(DOCS, file)) ? readFileSync(path.join(DOCS, file)) : undefined);
 
-/** Files under docs/generators/ that no generator (or the strip) accounts for. */
-function strayImages(expected: Set<string>): string[] {
-  const dir = path.join(DOCS, IMAGE_DIR);
+/** Files under docs/<imageDir>/ that nothing generated accounts for (a generator's tiles and the strip; the starters' pictures). */
+function strayImages(imageDir: string, expected: Set<string>): string[] {
+  const dir = path.join(DOCS, imageDir);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .map((f) => `${IMAGE_DIR}/${f}`)
+    .map((f) => `${imageDir}/${f}`)
     .filter((f) => !expected.has(f));
 }
 
@@ -76,11 +91,14 @@ export async function checkDocs({ render }: { render: boolean }): Promise<string
     if (read(page)?.toString('utf8') !== text) problems.push(`docs/${page}: its generated part is out of date`);
   const list = tiles();
   const expected = new Set([...list.map((t) => t.file), STRIP_FILE]);
+  const starters = await starterPictures();
   if (render) {
     const rendered = await renderTiles(list);
     for (const [file, bytes] of rendered) if (!read(file)?.equals(bytes)) problems.push(`docs/${file}: the engine renders other bytes now`);
     const strip = await composeStrip((f) => rendered.get(f));
     if (!read(STRIP_FILE)?.equals(strip)) problems.push(`docs/${STRIP_FILE}: out of date`);
+    for (const [file, bytes] of await renderStarterPictures(starters))
+      if (!read(file)?.equals(bytes)) problems.push(`docs/${file}: the engine renders other bytes now`);
   } else {
     for (const t of list) {
       const why = staleTile(t, read(t.file));
@@ -90,8 +108,14 @@ export async function checkDocs({ render }: { render: boolean }): Promise<string
       const strip = await composeStrip(read);
       if (!read(STRIP_FILE)?.equals(strip)) problems.push(`docs/${STRIP_FILE}: not composed from the pictures beside it`);
     }
+    for (const p of starters) {
+      const why = staleStarterPicture(p, read(p.file));
+      if (why) problems.push(`docs/${p.file}: ${why}`);
+    }
   }
-  for (const f of strayImages(expected)) problems.push(`docs/${f}: no generator has this picture any more`);
+  for (const f of strayImages(IMAGE_DIR, expected)) problems.push(`docs/${f}: no generator has this picture any more`);
+  for (const f of strayImages(STARTER_IMAGE_DIR, new Set(starters.map((p) => p.file))))
+    problems.push(`docs/${f}: no starter has this picture any more`);
   return problems;
 }
 
@@ -108,8 +132,14 @@ export async function writeDocs(): Promise<string[]> {
   const rendered = await renderTiles(list);
   for (const [file, bytes] of rendered) put(file, bytes);
   put(STRIP_FILE, await composeStrip((f) => rendered.get(f)));
+  const starters = await starterPictures();
+  for (const [file, bytes] of await renderStarterPictures(starters)) put(file, bytes);
   for (const [page, text] of generatedPages()) put(page, Buffer.from(text, 'utf8'));
-  for (const f of strayImages(new Set([...list.map((t) => t.file), STRIP_FILE]))) {
+  const stray = [
+    ...strayImages(IMAGE_DIR, new Set([...list.map((t) => t.file), STRIP_FILE])),
+    ...strayImages(STARTER_IMAGE_DIR, new Set(starters.map((p) => p.file))),
+  ];
+  for (const f of stray) {
     rmSync(path.join(DOCS, f));
     changed.push(`${f} (removed)`);
   }

@@ -96,7 +96,7 @@ export async function renderTiles(list: Tile[] = tiles()): Promise<Map<string, B
  * and engine version it carries against the recipe resolved today. A generator whose output changes
  * bumps its version (the golden suite enforces it), which changes the recipe hash.
  */
-export function staleTile(t: Tile, bytes: Buffer | undefined): string | undefined {
+export function staleTile(t: Pick<Tile, 'resolved'>, bytes: Buffer | undefined): string | undefined {
   if (!bytes) return 'missing';
   const meta = extract(bytes);
   if (!meta) return 'carries no recipe';

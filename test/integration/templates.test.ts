@@ -2,8 +2,9 @@
 // renders the same bytes after the template changed twice), list, get, delete, and rendering a
 // template as a generator on every path — POST /v1/generate/{templateId}, its recipe URL, a signed
 // URL without credentials, a batch item, an export job, a preset — with another workspace's
-// credentials answering 404 on each.
+// credentials answering 404 on each. The starter templates (starters/*.json) go in unchanged.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { MAX_TEMPLATES } from '../../src/services/templates.service.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
@@ -11,6 +12,9 @@ import { strictlyIncreasingClock } from '../support/clocks.ts';
 import { fonts, images } from '../support/asset-files.ts';
 import { waitForJob } from '../support/events.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
+
+/** The starter templates shipped with the service (docs/templates.md, "Starters"), and their sample assets. */
+const STARTERS = new URL('../../starters/', import.meta.url);
 
 const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
 const issuePaths = (body: { issues?: { path: string }[] }) => (body.issues ?? []).map((i) => i.path);
@@ -287,6 +291,39 @@ for (const engine of ENGINES) {
       assert.equal(again.id, logo.id);
       const rendered = await render(id, body);
       assert.ok(Buffer.from(rendered.body).equals(Buffer.from(first.body)));
+    });
+
+    test('the starters go into a workspace as their files are: 201 each; the blog og:image renders with the sample assets uploaded', async () => {
+      const upload = async (file: string, contentType: string) => {
+        const res = await t.request('post', '/v1/assets', {
+          raw: readFileSync(new URL(`assets/${file}`, STARTERS)),
+          headers: { 'Content-Type': contentType },
+        });
+        assert.ok(res.status === 201 || res.status === 200, res.text);
+        return (res.body as { id: string }).id;
+      };
+      const logo = await upload('logo.png', 'image/png');
+      const photo = await upload('author.jpg', 'image/jpeg');
+      await upload('product.webp', 'image/webp');
+      const created = new Map<string, string>();
+      const files = readdirSync(STARTERS).filter((f) => f.endsWith('.json'));
+      assert.equal(files.length, 4);
+      for (const file of files) {
+        const res = await t.request('post', '/v1/templates', {
+          raw: readFileSync(new URL(file, STARTERS), 'utf8'), // the file's text, sent as it is
+          headers: { 'Content-Type': 'application/json' },
+        });
+        assert.equal(res.status, 201, `${file}: ${res.text}`);
+        created.set(file, res.body.id);
+      }
+      const card = await render(created.get('blog-og-image.json')!, {
+        params: { title: 'Starters, unchanged', author: 'Maya Lindqvist', logo, photo },
+        size: { width: 240, height: 126 },
+      });
+      assert.equal(card.status, 200, card.text);
+      assert.equal(card.headers['content-type'], 'image/png');
+      const recipe = JSON.parse(Buffer.from(card.headers['x-service-recipe'], 'base64url').toString('utf8'));
+      assert.deepEqual(Object.keys(recipe.assets).sort(), [logo, photo].sort());
     });
 
     test(`409 conflict past ${MAX_TEMPLATES} templates; concurrent creates cannot overshoot`, async () => {
