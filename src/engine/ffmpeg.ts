@@ -43,15 +43,23 @@ export function resolveFfmpeg(configuredPath: string | undefined): FfmpegBinary 
   return undefined;
 }
 
-/** Runs `ffmpeg -version` and returns its version token (e.g. "N-47683-g0e8eb07980-static"). */
+/**
+ * Runs `ffmpeg -version` and returns its version token (e.g. "N-47683-g0e8eb07980-static"), or
+ * undefined when FFmpeg fails or does not answer within `timeoutMs`. The deadline is judged after
+ * the event loop has caught up on I/O (setImmediate runs after the poll phase): a process whose
+ * loop was busy for longer than the deadline — a test rendering on its main thread at load 25 —
+ * must not take an FFmpeg that answered in 50 ms for one that never did (timers run before I/O).
+ */
 export function probeFfmpegVersion(binary: FfmpegBinary | undefined, timeoutMs = 5000): Promise<string | undefined> {
   if (!binary) return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    execFile(binary.path, ['-hide_banner', '-version'], { timeout: timeoutMs, windowsHide: true }, (err, stdout) => {
+    const child = execFile(binary.path, ['-hide_banner', '-version'], { windowsHide: true }, (err, stdout) => {
+      clearTimeout(deadline);
       if (err) return resolve(undefined);
       const match = /^ffmpeg version (\S+)/m.exec(stdout);
       resolve(match ? match[1] : undefined);
     });
+    const deadline = setTimeout(() => setImmediate(() => child.kill('SIGKILL')), timeoutMs);
   });
 }
 
