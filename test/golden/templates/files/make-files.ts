@@ -13,6 +13,9 @@ const raw = (rgba: Uint8Array, width: number, height: number) => sharp(Buffer.fr
 const turned = await raw(photoRgba(), 480, 600).rotate(270).flatten().raw().toBuffer({ resolveWithObject: true });
 writeFileSync(
   new URL('photo.jpg', dir),
-  await sharp(turned.data, { raw: turned.info }).jpeg({ quality: 85, chromaSubsampling: '4:2:0' }).withMetadata({ orientation: 6 }).toBuffer(),
+  await sharp(turned.data, { raw: turned.info })
+    .jpeg({ quality: 85, chromaSubsampling: '4:2:0' })
+    .withMetadata({ orientation: 6 })
+    .toBuffer(),
 );
 writeFileSync(new URL('logo.webp', dir), await raw(logoRgba(), 256, 256).webp({ quality: 80, alphaQuality: 90 }).toBuffer());
