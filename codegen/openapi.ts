@@ -696,7 +696,9 @@ export interface paths {
          * Render from an encoded recipe
          * @description The server decodes `r`, canonicalizes it and re-hashes it; a hash that differs from `recipeHash`
          *     answers 400 `recipe_hash_mismatch`. `format`, `w`, `h` and `pr` override the recipe and obey the
-         *     same limits as `size`. Authentication is required: an API key, a same-origin session, or a
+         *     same limits as `size`; `q` overrides a jpeg's `quality` (400 `validation_failed` naming `query.q`
+         *     when the format rendered is not jpeg). A jpeg recipe asked for in another `format` leaves its
+         *     `quality` behind. Authentication is required: an API key, a same-origin session, or a
          *     **signed URL** (`kid`, optional `exp`, then `sig` last; see the `signedUrl` scheme and
          *     `POST /v1/url-signing-keys/{id}/sign`), which `<img>` tags, crawlers, e-mail and CDNs can use.
          *     With a session cookie the request must be same-origin (`Sec-Fetch-Site: same-origin` or a listed
@@ -1048,6 +1050,7 @@ export interface components {
         BatchItem: {
             format?: components["schemas"]["Format"];
             params?: components["schemas"]["Params"];
+            quality?: components["schemas"]["Quality"];
             seed?: components["schemas"]["Seed"];
             size?: components["schemas"]["Size"];
             slug: components["schemas"]["RecipeSlug"];
@@ -1133,13 +1136,18 @@ export interface components {
          * @default png
          * @enum {string}
          */
-        Format: "png" | "webp" | "gif" | "mp4" | "svg" | "css";
+        Format: "png" | "webp" | "jpeg" | "gif" | "mp4" | "svg" | "css";
         FormatFacts: {
             /**
              * @description The media type of a file in this format: a render's `Content-Type`.
              * @example image/png
              */
             contentType: string;
+            /**
+             * @description The format takes a recipe `quality` (jpeg alone), and this is what a recipe without one renders at; null: it takes none.
+             * @example 82
+             */
+            defaultQuality: number | null;
             /**
              * @description The file extension its files are saved with (a job's result, a download), without the dot.
              * @example png
@@ -1265,7 +1273,7 @@ export interface components {
             /** @description As submitted (`{}` when none). */
             metadata?: components["schemas"]["JobMetadata"];
             progress: number;
-            /** @description The canonical recipe of the job, encoded as in `X-Service-Recipe` (base64url of its JSON: slug, params, seed, size, format): a client can show its size or submit it again. */
+            /** @description The canonical recipe of the job, encoded as in `X-Service-Recipe` (base64url of its JSON: slug, params, seed, size, format, and a jpeg's quality): a client can show its size or submit it again. */
             recipe?: string;
             recipeHash?: string;
             resultReady: boolean;
@@ -1287,6 +1295,7 @@ export interface components {
             generator?: components["schemas"]["RecipeSlug"];
             metadata?: components["schemas"]["JobMetadata"];
             params?: components["schemas"]["Params"];
+            quality?: components["schemas"]["Quality"];
             seed?: components["schemas"]["Seed"];
             size?: components["schemas"]["Size"];
             slug?: components["schemas"]["RecipeSlug"];
@@ -1360,6 +1369,7 @@ export interface components {
         PresetRecipe: {
             format?: components["schemas"]["Format"];
             params?: components["schemas"]["Params"];
+            quality?: components["schemas"]["Quality"];
             seed?: components["schemas"]["Seed"];
             size?: components["schemas"]["Size"];
             slug: components["schemas"]["RecipeSlug"];
@@ -1476,6 +1486,14 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "completed" | "refunded";
         };
+        /**
+         * @description JPEG's quality, 1–100; a jpeg recipe without one renders at 82 (the knee of size against error
+         *     over the catalogue, docs/benchmarks.md) and its canonical recipe says so. JPEG's alone: with
+         *     any other format (png when none is named) 400 `validation_failed` naming the field.
+         * @example 82
+         */
+        Quality: number;
+        QualityNotTaken: unknown;
         Readiness: {
             /** @description The blob store (`BLOB_STORE`: files, the database or an S3 bucket) answers a read. */
             blobStore: boolean;
@@ -1485,10 +1503,11 @@ export interface components {
             ok: boolean;
             rendererVersion: string;
         };
-        /** @description A recipe. Defaults: params {}, seed 0, size 1920×1080 at pixelRatio 1, format png. */
+        /** @description A recipe. Defaults: params {}, seed 0, size 1920×1080 at pixelRatio 1, format png (and a jpeg's quality 82). */
         RecipeInput: {
             format?: components["schemas"]["Format"];
             params?: components["schemas"]["Params"];
+            quality?: components["schemas"]["Quality"];
             seed?: components["schemas"]["Seed"];
             size?: components["schemas"]["Size"];
             webhookUrl?: components["schemas"]["WebhookUrl"];
@@ -1557,6 +1576,7 @@ export interface components {
             extension?: components["schemas"]["SignedUrlExtension"];
             format?: components["schemas"]["Format"];
             params?: components["schemas"]["Params"];
+            quality?: components["schemas"]["Quality"];
             seed?: components["schemas"]["Seed"];
             size?: components["schemas"]["Size"];
             slug: components["schemas"]["RecipeSlug"];
@@ -2121,6 +2141,7 @@ export interface components {
             };
             content: {
                 "image/gif": string;
+                "image/jpeg": string;
                 "image/png": string;
                 "image/svg+xml": string;
                 "image/webp": string;
@@ -3117,6 +3138,7 @@ export interface operations {
                      *         "formats": [
                      *           "png",
                      *           "webp",
+                     *           "jpeg",
                      *           "svg"
                      *         ],
                      *         "defaultSize": {
@@ -3197,7 +3219,8 @@ export interface operations {
                      *           "gif",
                      *           "mp4",
                      *           "png",
-                     *           "webp"
+                     *           "webp",
+                     *           "jpeg"
                      *         ],
                      *         "defaultSize": {
                      *           "width": 1920,
@@ -3399,32 +3422,44 @@ export interface operations {
                      *         "png": {
                      *           "contentType": "image/png",
                      *           "extension": "png",
-                     *           "kind": "still"
+                     *           "kind": "still",
+                     *           "defaultQuality": null
                      *         },
                      *         "webp": {
                      *           "contentType": "image/webp",
                      *           "extension": "webp",
-                     *           "kind": "still"
+                     *           "kind": "still",
+                     *           "defaultQuality": null
+                     *         },
+                     *         "jpeg": {
+                     *           "contentType": "image/jpeg",
+                     *           "extension": "jpg",
+                     *           "kind": "still",
+                     *           "defaultQuality": 82
                      *         },
                      *         "gif": {
                      *           "contentType": "image/gif",
                      *           "extension": "gif",
-                     *           "kind": "motion"
+                     *           "kind": "motion",
+                     *           "defaultQuality": null
                      *         },
                      *         "mp4": {
                      *           "contentType": "video/mp4",
                      *           "extension": "mp4",
-                     *           "kind": "motion"
+                     *           "kind": "motion",
+                     *           "defaultQuality": null
                      *         },
                      *         "svg": {
                      *           "contentType": "image/svg+xml",
                      *           "extension": "svg",
-                     *           "kind": "text"
+                     *           "kind": "text",
+                     *           "defaultQuality": null
                      *         },
                      *         "css": {
                      *           "contentType": "text/css",
                      *           "extension": "css",
-                     *           "kind": "text"
+                     *           "kind": "text",
+                     *           "defaultQuality": null
                      *         }
                      *       }
                      *     }
@@ -3826,6 +3861,7 @@ export interface operations {
                 };
                 content: {
                     "image/gif": string;
+                    "image/jpeg": string;
                     "image/png": string;
                     "image/svg+xml": string;
                     "image/webp": string;
@@ -4641,7 +4677,7 @@ export interface operations {
                      *       "unit": "One credit renders 1,000,000 output pixels (or pixel-frames for animations); every cache miss costs at least one.",
                      *       "rules": [
                      *         {
-                     *           "description": "A still render (png, webp): one credit per started million output pixels (width × pixelRatio × height × pixelRatio); 1920×1080 costs 3.",
+                     *           "description": "A still render (png, webp, jpeg): one credit per started million output pixels (width × pixelRatio × height × pixelRatio); 1920×1080 costs 3.",
                      *           "credits": 1
                      *         },
                      *         {
@@ -4845,7 +4881,7 @@ export interface operations {
                  * @example 1790000000
                  */
                 exp?: number;
-                /** @example png */
+                /** @example jpeg */
                 format?: components["schemas"]["Format"];
                 /**
                  * @description Output height, overriding the recipe.
@@ -4862,6 +4898,11 @@ export interface operations {
                  * @example 2
                  */
                 pr?: number;
+                /**
+                 * @description JPEG quality, overriding the recipe's; only when the format rendered is jpeg (else 400 naming `query.q`).
+                 * @example 85
+                 */
+                q?: components["schemas"]["Quality"];
                 /**
                  * @description The base64url canonical recipe.
                  * @example eyJmb3JtYXQiOiJ3ZWJwIiwiZ2VuZXJhdG9yIjoibWVzaC1ncmFkaWVudCIsInBhcmFtcyI6eyJiYWNrZ3JvdW5kIjoiIzNiMmE4ZiIsImdyYWluIjowLjA0LCJwYWxldHRlIjpbIiNmZjVlN2UiLCIjZmZiODZiIiwiIzdjNWNmZiIsIiMyMmMxZWUiLCIjZmY4YmQxIl0sInBvaW50cyI6Nywic29mdG5lc3MiOjAuODV9LCJzZWVkIjo3LCJzaXplIjp7ImhlaWdodCI6NjMwLCJwaXhlbFJhdGlvIjoxLCJ3aWR0aCI6MTIwMH0sInYiOjEsInZlcnNpb24iOiIxLjIuMCJ9
@@ -4890,8 +4931,8 @@ export interface operations {
             path: {
                 /**
                  * @description Lowercase hex SHA-256 of the canonical recipe, optionally followed by the file extension
-                 *     of the format rendered (`.png`, `.webp`, `.gif`, `.mp4`, `.svg`, `.css`) for places that
-                 *     want a file name; an extension that is not the format rendered (the recipe's, or `format`)
+                 *     of the format rendered (`.png`, `.webp`, `.jpg`, `.gif`, `.mp4`, `.svg`, `.css`) for places that
+                 *     want a file name; an extension that is not the format rendered's (the recipe's, or `format`)
                  *     answers 400 `validation_failed` naming `path.recipeHash`.
                  * @example d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320
                  */

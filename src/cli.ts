@@ -38,10 +38,11 @@ const USAGE = `Usage:
   render-service admin …                    operator commands (render-service admin help)
 
 Options of render:
-  -o, --output FILE   write to FILE; its extension (.png .webp .gif .mp4 .svg .css) picks the format
-                      unless --format does. Without -o (or with -o -) the file goes to standard
+  -o, --output FILE   write to FILE; its extension (.png .webp .jpg .gif .mp4 .svg .css) picks the
+                      format unless --format does. Without -o (or with -o -) the file goes to standard
                       output, which must not be a terminal for png, webp, gif and mp4.
   --format F          ${OUTPUT_FORMATS.join(', ')}
+  --quality N         jpeg's quality, 1–100 (default ${FORMATS.jpeg.defaultQuality}); jpeg only
   --seed N            the seed (0, the default, derives it from the params)
   --size WxH[@R]      width × height in CSS pixels, optionally at pixel ratio R (e.g. 1200x630@2)
   --params JSON       the generator's parameters, e.g. '{"cells":6}' (see describe <slug>); a
@@ -54,7 +55,7 @@ Options of sign (and the recipe options of render; the secret only from RENDER_S
   --key-id ID         the URL signing key's id (usk_…)
   --base-url URL      the service's public URL (default http://127.0.0.1:8080)
   --expires-in N      the URL expires N seconds from now (default: never)
-  --extension         the path form with the file extension (/v1/render/<hash>.png?…)`;
+  --extension         the path form with the file extension (/v1/render/<hash>.png?…, .jpg for jpeg)`;
 
 /** A mistake on the command line: exit 2, with the usage hint when the command itself is wrong. */
 class UsageError extends Error {}
@@ -90,6 +91,12 @@ function parseSeed(text: string): number {
   return Number(text);
 }
 
+function parseQuality(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw new UsageError(`--quality must be a whole number from 1 to 100 (got "${text}")`);
+  return Number(text);
+}
+
 function parseParams(text: string): Record<string, unknown> {
   let value: unknown;
   try {
@@ -101,10 +108,10 @@ function parseParams(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** The format a file name asks for, by its extension; undefined for an extension no format has. */
+/** The format a file name asks for, by its extension (or the format's name: .jpeg as .jpg); undefined for an extension no format has. */
 function formatOfFile(file: string): OutputFormat | undefined {
   const extension = path.extname(file).slice(1).toLowerCase();
-  return OUTPUT_FORMATS.find((f) => FORMATS[f].extension === extension);
+  return OUTPUT_FORMATS.find((f) => FORMATS[f].extension === extension || f === extension);
 }
 
 /** Refuses an output file that cannot be written, before anything is rendered. */
@@ -160,7 +167,7 @@ function describe(gen: GeneratorDefinition, defaultSize: () => { width: number; 
     lines.push(`  ${name.padEnd(16)} ${range}; default ${JSON.stringify(value)}`);
     if (s.description) lines.push(`  ${''.padEnd(16)} ${s.description}`);
   }
-  lines.push('', `Example: render-service render ${gen.slug} --size 1200x630 -o ${gen.slug}.${gen.formats[0]}`);
+  lines.push('', `Example: render-service render ${gen.slug} --size 1200x630 -o ${gen.slug}.${FORMATS[gen.formats[0]].extension}`);
   return lines.join('\n');
 }
 
@@ -170,11 +177,11 @@ function version(): string {
 }
 
 /** Where the options' mistakes are reported: a problem's issue paths name the option. */
-const OPTION_PATHS: FieldPaths = { params: '--params', seed: '--seed', size: '--size', format: '--format' };
+const OPTION_PATHS: FieldPaths = { params: '--params', seed: '--seed', size: '--size', format: '--format', quality: '--quality' };
 
 /** The recipe of a template file with the assets of a folder, resolved as the API resolves a template's (templates.service.ts). */
 async function templateRecipe(
-  values: { template?: string; assets?: string; params?: string; seed?: string; size?: string; format?: string },
+  values: { template?: string; assets?: string; params?: string; seed?: string; size?: string; format?: string; quality?: string },
   registry: GeneratorRegistry,
   fileFormat: OutputFormat | undefined,
 ): Promise<ResolvedRecipe> {
@@ -192,6 +199,7 @@ async function templateRecipe(
         size: values.size ? parseSize(values.size) : undefined,
         format: format as OutputFormat | undefined,
         params: values.params ? parseParams(values.params) : {},
+        quality: parseQuality(values.quality),
       },
       OPTION_PATHS,
     );
@@ -221,6 +229,7 @@ async function main(argv: string[]): Promise<number> {
         seed: { type: 'string' },
         size: { type: 'string' },
         format: { type: 'string' },
+        quality: { type: 'string' },
         params: { type: 'string' },
         recipe: { type: 'string' },
         template: { type: 'string' },
@@ -268,7 +277,7 @@ async function main(argv: string[]): Promise<number> {
   if (output && command === 'sign') throw new UsageError('sign writes the URL to standard output; -o is for render');
   if (output) checkWritable(output);
   const fileFormat = output ? formatOfFile(output) : undefined;
-  // A name that promises another format (x.jpg) would hold bytes of one of ours: refused, not written.
+  // A name that promises another format (x.tiff) would hold bytes of one of ours: refused, not written.
   if (output && fileFormat === undefined && path.extname(output) !== '')
     throw new UsageError(
       `-o ${output}: ${path.extname(output)} is not a format this service renders; name the file .${OUTPUT_FORMATS.map((f) => FORMATS[f].extension).join(', .')} (or leave the extension off and use --format)`,
@@ -313,7 +322,7 @@ async function main(argv: string[]): Promise<number> {
     resolved = await templateRecipe(values, registry, fileFormat);
   } else if (values.recipe) {
     if (slug) throw new UsageError('give either a generator slug or --recipe, not both');
-    for (const option of ['seed', 'size', 'format', 'params'] as const)
+    for (const option of ['seed', 'size', 'format', 'params', 'quality'] as const)
       if (values[option] !== undefined) throw new UsageError(`--${option} cannot change a --recipe (it holds the whole recipe)`);
     try {
       resolved = resolveEncodedRecipe(registry, undefined, values.recipe);
@@ -338,6 +347,7 @@ async function main(argv: string[]): Promise<number> {
         size: values.size ? parseSize(values.size) : undefined,
         format: format as OutputFormat | undefined,
         params: values.params ? parseParams(values.params) : undefined,
+        quality: parseQuality(values.quality),
       },
       OPTION_PATHS,
     );
@@ -438,6 +448,7 @@ async function inspect(file: string | undefined): Promise<Record<string, unknown
     seed: recipe.seed,
     size: recipe.size,
     format: recipe.format,
+    ...(recipe.quality !== undefined ? { quality: recipe.quality } : {}),
     ...(recipe.assets !== undefined ? { assets: recipe.assets } : {}),
     hash: found.hash,
     engineVersion: found.engineVersion,
@@ -465,7 +476,7 @@ function signedUrl(
   if (expiresIn !== undefined && !/^[1-9]\d{0,9}$/.test(expiresIn))
     throw new UsageError(`--expires-in must be a number of seconds (got "${expiresIn}")`);
   const exp = expiresIn === undefined ? null : Math.floor(Date.now() / 1000) + Number(expiresIn);
-  const extension = values.extension ? `.${resolved.recipe.format}` : '';
+  const extension = values.extension ? `.${FORMATS[resolved.recipe.format].extension}` : '';
   const target = `/v1/render/${resolved.hash}${extension}?r=${resolved.encoded}`;
   return `${base.origin}${base.pathname.replace(/\/+$/, '')}${signTarget(signingKeyOf(secret), target, keyId, exp)}`;
 }

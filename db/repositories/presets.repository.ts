@@ -9,6 +9,7 @@ export interface StoredRecipe {
   seed?: number;
   size?: { width: number; height: number; pixelRatio?: number };
   format?: string;
+  quality?: number;
 }
 
 export interface PresetRecord {

@@ -1,5 +1,5 @@
 // Encoders with pinned settings so identical pixels always give identical bytes: sharp (libvips)
-// for stills — ~5× faster than canvas's own PNG encoder — and FFmpeg for motion, with bit-exact
+// for stills (png, webp, jpeg) — ~5× faster than canvas's own PNG encoder — and FFmpeg for motion, with bit-exact
 // flags, no metadata and a fixed thread count (x264's bytes depend on it).
 // FFmpeg's and x264's SIMD code is chosen at run time from the CPU and is not bit-exact across
 // instruction sets, so both are pinned per architecture (cpuPin) to code that gives the same
@@ -13,8 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type Sharp from 'sharp';
+import type { JpegOptions } from 'sharp';
 import { mp4MetadataArgs, type EmbeddedRecipe } from './recipe-metadata.ts';
 import { ffmpegEnv } from '../lib/allocator-env.ts';
+import { FORMATS } from '../lib/formats.ts';
 
 // Required, not imported: as an ES module, sharp and the CommonJS packages under it load about
 // twice as slowly (Node scans each for the names it exports).
@@ -23,9 +25,63 @@ const sharp = createRequire(import.meta.url)('sharp') as typeof Sharp;
 sharp.concurrency(1);
 sharp.cache(false);
 
-export async function encodeStill(rgba: Uint8Array, width: number, height: number, format: 'png' | 'webp'): Promise<Buffer> {
+/**
+ * JPEG's settings but its quality: baseline libjpeg-turbo coding (sharp's libvips carries mozjpeg,
+ * run in its libjpeg-turbo-compatible profile), the accurate integer DCT (libvips's only one,
+ * JDCT_ISLOW: its SIMD gives its C code's coefficients), 4:2:0 chroma and optimised Huffman tables.
+ * Measured (docs/determinism.md): these give the same bytes natively (AVX-512), under qemu's Nehalem
+ * and Haswell-v4 and as arm64, on every generator's frame at 96×64 and 1200×630; so did 4:4:4,
+ * progressive and unoptimised coding. mozjpeg's own profile and trellis quantisation did not (arm64
+ * wrote other bytes for 3 of 40 frames), so both stay off, with overshoot deringing and scan
+ * optimisation. Sizes and errors of the choices: docs/benchmarks.md, "JPEG quality" (bench:jpeg).
+ */
+export const JPEG_SETTINGS = {
+  mozjpeg: false,
+  trellisQuantisation: false,
+  overshootDeringing: false,
+  optimiseScans: false,
+  progressive: false,
+  optimiseCoding: true,
+  chromaSubsampling: '4:2:0',
+} as const satisfies JpegOptions;
+
+/** The quality a jpeg recipe without one renders at (written into its canonical recipe): bench:jpeg's choice, in the formats table. */
+export const DEFAULT_JPEG_QUALITY = FORMATS.jpeg.defaultQuality;
+
+/** A JFIF APP0 segment (version 1.01, aspect ratio 1:1, no thumbnail): libvips writes none once metadata is stripped. */
+const JFIF_APP0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+
+/** The JPEG as a JFIF file: its APP0 segment right after SOI, unless it has one. */
+export function withJfif(jpeg: Buffer): Buffer {
+  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw new Error('not a JPEG');
+  if (jpeg[2] === 0xff && jpeg[3] === 0xe0) return jpeg;
+  return Buffer.concat([jpeg.subarray(0, 2), JFIF_APP0, jpeg.subarray(2)]);
+}
+
+export type StillFormat = 'png' | 'webp' | 'jpeg';
+
+export interface StillOptions {
+  /** JPEG only: 1–100 (DEFAULT_JPEG_QUALITY when not given). */
+  quality?: number;
+}
+
+export async function encodeStill(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  format: StillFormat,
+  options: StillOptions = {},
+): Promise<Buffer> {
   const input = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), { raw: { width, height, channels: 4 } });
   if (format === 'png') return input.png({ compressionLevel: 6, adaptiveFiltering: false, palette: false }).toBuffer();
+  if (format === 'jpeg')
+    // Frames are opaque (the generator contract checks it): the alpha channel goes, nothing is blended.
+    return withJfif(
+      await input
+        .removeAlpha()
+        .jpeg({ ...JPEG_SETTINGS, quality: options.quality ?? DEFAULT_JPEG_QUALITY })
+        .toBuffer(),
+    );
   return input.webp({ quality: 90, effort: 4, smartSubsample: true }).toBuffer();
 }
 

@@ -57,11 +57,11 @@ async function decodedFrames(file: Buffer, format: 'gif' | 'mp4'): Promise<numbe
   return stdout.split('\n').filter((l) => l && !l.startsWith('#')).length;
 }
 
-for (const format of ['png', 'webp', 'gif', 'mp4', 'svg', 'css'] as const) {
+for (const format of ['png', 'webp', 'jpeg', 'gif', 'mp4', 'svg', 'css'] as const) {
   test(`a ${format} carries its recipe, hash and engine version, and still opens`, async () => {
     const { bytes, resolved } = await renderFile(format);
     assert.deepEqual(extract(bytes), { format, recipe: resolved.encoded, hash: resolved.hash, engineVersion: ENGINE_VERSION });
-    if (format === 'png' || format === 'webp') {
+    if (format === 'png' || format === 'webp' || format === 'jpeg') {
       const meta = await sharp(bytes).metadata();
       assert.equal(meta.format, format);
       assert.deepEqual([meta.width, meta.height], [96, 64]);
@@ -69,8 +69,13 @@ for (const format of ['png', 'webp', 'gif', 'mp4', 'svg', 'css'] as const) {
       if (format === 'png') {
         const text = meta.comments?.find((c) => c.keyword === RECIPE_PNG_KEYWORD)?.text;
         assert.ok(text?.includes(resolved.encoded), 'libpng reads the iTXt chunk');
-      } else {
+      } else if (format === 'webp') {
         assert.ok(meta.xmp?.toString('utf8').includes(resolved.encoded), 'libwebp reads the XMP chunk');
+      } else {
+        // SOI, JFIF's APP0, then the COM segment with the recipe's text.
+        assert.equal(bytes.toString('latin1', 6, 11), 'JFIF\0');
+        assert.deepEqual([...bytes.subarray(20, 22)], [0xff, 0xfe]);
+        assert.ok(bytes.toString('latin1', 24, 24 + bytes.readUInt16BE(22) - 2).startsWith('{"engineVersion"'));
       }
     }
     if (format === 'mp4') assert.equal(await decodedFrames(bytes, format), resolved.frames);
@@ -81,7 +86,7 @@ for (const format of ['png', 'webp', 'gif', 'mp4', 'svg', 'css'] as const) {
 }
 
 test('the same recipe gives the same bytes, metadata included', async () => {
-  for (const format of ['png', 'webp', 'gif', 'mp4'] as const) {
+  for (const format of ['png', 'webp', 'jpeg', 'gif', 'mp4'] as const) {
     const [a, b] = await Promise.all([renderFile(format), renderFile(format)]);
     assert.ok(a.bytes.equals(b.bytes), format);
   }
@@ -111,6 +116,7 @@ test('a file without a recipe, or not a file of ours, gives undefined', async ()
     .toBuffer();
   assert.equal(extract(plain), undefined);
   assert.equal(extract(await sharp(plain).webp().toBuffer()), undefined);
+  assert.equal(extract(await sharp(plain).jpeg().toBuffer()), undefined);
   assert.equal(extract(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>')), undefined);
   assert.equal(extract(Buffer.from('body { color: red }')), undefined);
   assert.equal(extract(Buffer.alloc(0)), undefined);
@@ -129,10 +135,12 @@ test('a recipe of the largest allowed length fits every format', async () => {
   const webp = await sharp(png).webp().toBuffer();
   const webpLossless = await sharp(png).webp({ lossless: true }).toBuffer();
   const gif = await sharp(png).gif().toBuffer();
+  const jpeg = await sharp(png).jpeg().toBuffer();
   for (const [format, bytes] of [
     ['png', png],
     ['webp', webp],
     ['webp', webpLossless],
+    ['jpeg', jpeg],
     ['gif', gif],
   ] as const) {
     const out = embed(format, bytes, meta);
@@ -140,4 +148,18 @@ test('a recipe of the largest allowed length fits every format', async () => {
     if (format !== 'gif') assert.deepEqual((await sharp(out).metadata()).width, 3, `${format} still opens`);
     else assert.ok((await decodedFrames(out, 'gif')) > 0);
   }
+});
+
+test('a jpeg recipe longer than one segment holds is split over COM segments in a row and read back whole', async () => {
+  const meta = { recipe: 'B'.repeat(150_000), hash: 'c'.repeat(64), engineVersion: ENGINE_VERSION };
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+    .jpeg()
+    .toBuffer();
+  const out = embed('jpeg', jpeg, meta);
+  let comments = 0;
+  for (let at = out.indexOf(Buffer.from([0xff, 0xfe])); at >= 0; at = out.indexOf(Buffer.from([0xff, 0xfe]), at + 2)) comments++;
+  assert.equal(comments, 3);
+  assert.equal(extract(out)?.recipe, meta.recipe);
+  assert.deepEqual((await sharp(out).metadata()).width, 8, 'still opens');
+  assert.equal(extract(out.subarray(0, 100)), undefined, 'truncated: no recipe, no exception');
 });

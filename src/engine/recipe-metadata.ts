@@ -3,6 +3,8 @@
 // the format's own metadata, written the same way every time (no dates, no tool names):
 //   png   an iTXt chunk, keyword `render-service:recipe`, right after IHDR
 //   webp  an XMP chunk (RIFF), the file turned into the extended form (VP8X) when it is not already
+//   jpeg  a COM (comment) segment after SOI and the JFIF APP0 segment (several in a row past 65,533
+//         bytes, the text split between them)
 //   gif   a Comment Extension block just before the trailer
 //   mp4   the `comment` tag (moov/udta/meta/ilst/©cmt), written by FFmpeg (mp4MetadataArgs)
 //   svg   a <metadata> element, the root element's first child
@@ -22,7 +24,7 @@ export interface EmbeddedRecipe {
   engineVersion: string;
 }
 
-export type EmbeddableFormat = 'png' | 'webp' | 'gif' | 'svg' | 'css';
+export type EmbeddableFormat = 'png' | 'webp' | 'jpeg' | 'gif' | 'svg' | 'css';
 export type MetadataFormat = EmbeddableFormat | 'mp4';
 
 const XMP_NS = 'https://render-service.dev/ns/recipe/1.0/';
@@ -55,6 +57,8 @@ export function embed(format: EmbeddableFormat, bytes: Buffer, meta: EmbeddedRec
       return embedPng(bytes, meta);
     case 'webp':
       return embedWebp(bytes, meta);
+    case 'jpeg':
+      return embedJpeg(bytes, meta);
     case 'gif':
       return embedGif(bytes, meta);
     case 'svg':
@@ -70,6 +74,7 @@ export function extract(bytes: Buffer): (EmbeddedRecipe & { format: MetadataForm
   try {
     if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return found('png', extractPng(bytes));
     if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return found('webp', extractWebp(bytes));
+    if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return found('jpeg', extractJpeg(bytes));
     if (bytes.toString('latin1', 0, 4) === 'GIF8') return found('gif', extractGif(bytes));
     if (bytes.toString('latin1', 4, 8) === 'ftyp') return found('mp4', extractMp4(bytes));
     const text = bytes.toString('utf8');
@@ -227,6 +232,58 @@ function extractWebp(bytes: Buffer): EmbeddedRecipe | undefined {
   const engineVersion = attr('engineVersion');
   if (recipe === undefined || hash === undefined || engineVersion === undefined) return undefined;
   return { recipe: unescapeXml(recipe), hash: unescapeXml(hash), engineVersion: unescapeXml(engineVersion) };
+}
+
+// JPEG --------------------------------------------------------------------------------------------
+
+/** The most a JPEG segment holds after its marker and length (a 16-bit length that counts itself). */
+const JPEG_SEGMENT_MAX = 65533;
+
+/** The markers before the image data (SOI excepted): [marker, start of the marker, end of the segment]. */
+function jpegSegments(bytes: Buffer): Array<{ marker: number; at: number; end: number }> {
+  const segments: Array<{ marker: number; at: number; end: number }> = [];
+  for (let at = 2; at + 4 <= bytes.length && bytes[at] === 0xff;) {
+    const marker = bytes[at + 1];
+    const end = at + 2 + bytes.readUInt16BE(at + 2);
+    if (end > bytes.length) throw new Error('truncated JPEG');
+    segments.push({ marker, at, end });
+    if (marker === 0xda) break; // start of scan: the image data follows
+    at = end;
+  }
+  return segments;
+}
+
+function embedJpeg(bytes: Buffer, meta: EmbeddedRecipe): Buffer {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new Error('not a JPEG');
+  // After SOI and the APP segments that must open the file (JFIF's APP0; an EXIF APP1 if there were one).
+  const head = jpegSegments(bytes).find((s) => s.marker < 0xe0 || s.marker > 0xef);
+  const at = head?.at ?? 2;
+  const text = Buffer.from(metadataText(meta), 'utf8');
+  const parts: Buffer[] = [bytes.subarray(0, at)];
+  for (let i = 0; i < text.length; i += JPEG_SEGMENT_MAX) {
+    const piece = text.subarray(i, i + JPEG_SEGMENT_MAX);
+    const header = Buffer.from([0xff, 0xfe, 0, 0]);
+    header.writeUInt16BE(piece.length + 2, 2);
+    parts.push(header, piece);
+  }
+  parts.push(bytes.subarray(at));
+  return Buffer.concat(parts);
+}
+
+function extractJpeg(bytes: Buffer): EmbeddedRecipe | undefined {
+  const segments = jpegSegments(bytes);
+  for (let i = 0; i < segments.length; i++) {
+    if (segments[i].marker !== 0xfe) continue;
+    // The recipe's text, and the COM segments right after it that continue it.
+    const pieces: Buffer[] = [];
+    for (let j = i; j < segments.length && segments[j].marker === 0xfe; j++)
+      pieces.push(bytes.subarray(segments[j].at + 4, segments[j].end));
+    for (let n = pieces.length; n > 0; n--) {
+      const meta = parseText(Buffer.concat(pieces.slice(0, n)).toString('utf8'));
+      if (meta) return meta;
+    }
+  }
+  return undefined;
 }
 
 // GIF ---------------------------------------------------------------------------------------------

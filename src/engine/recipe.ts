@@ -12,7 +12,15 @@ import type { GeneratorDefinition } from '../generators/generator.types.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 import { createAjv, toIssues } from '../lib/schema-validation.ts';
 import { COVERED_SCRIPTS, describeGrapheme } from '../generators/lib/font-coverage.ts';
-import { FORMATS, isMotionFormat, OUTPUT_FORMATS, type OutputFormat } from '../lib/formats.ts';
+import {
+  FORMATS,
+  isMotionFormat,
+  OUTPUT_FORMATS,
+  QUALITY_FORMATS,
+  QUALITY_LIMITS,
+  type OutputFormat,
+  takesQuality,
+} from '../lib/formats.ts';
 import { deviceSize } from '../lib/device-size.ts';
 import { DEFAULT_SIZE, MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, SIZE_LIMITS } from '../config/limits.ts';
 
@@ -34,6 +42,8 @@ export interface RecipeInput {
   seed?: number;
   size?: { width: number; height: number; pixelRatio?: number };
   format?: OutputFormat;
+  /** 1–100, for a format that takes one (jpeg); refused with any other. */
+  quality?: number;
 }
 
 /** Exactly what is hashed. */
@@ -45,6 +55,11 @@ export interface CanonicalRecipe {
   seed: number;
   size: { width: number; height: number; pixelRatio: number };
   format: OutputFormat;
+  /**
+   * The encoder's quality, for a format that takes one (jpeg): always there for such a format (its
+   * default when the input had none), never for another, so png's canonical form is what it was.
+   */
+  quality?: number;
   /** A template's recipe only: the content hash (sha256) of every asset it draws, by asset id. */
   assets?: Record<string, string>;
 }
@@ -89,12 +104,22 @@ export interface FieldPaths {
   seed: string;
   size: string;
   format: string;
+  quality: string;
 }
 
 /** Field paths of a recipe under a prefix, e.g. `body` or `body.items.3`. */
 export function recipePaths(prefix: string): FieldPaths {
-  return { params: `${prefix}.params`, seed: `${prefix}.seed`, size: `${prefix}.size`, format: `${prefix}.format` };
+  return {
+    params: `${prefix}.params`,
+    seed: `${prefix}.seed`,
+    size: `${prefix}.size`,
+    format: `${prefix}.format`,
+    quality: `${prefix}.quality`,
+  };
 }
+
+/** What a recipe's `quality` with a format that takes none is told (the contract's `x-issue` says the same). */
+export const QUALITY_FORMAT_ISSUE = `is taken only with format ${QUALITY_FORMATS.join(' or ')}`;
 
 export const BODY_PATHS: FieldPaths = recipePaths('body');
 
@@ -218,6 +243,16 @@ export function resolveWith(
   if (input.seed !== undefined && (!Number.isInteger(input.seed) || input.seed < 0 || input.seed > 4294967295)) {
     issues.push({ path: paths.seed, message: 'must be an integer from 0 to 4294967295', keyword: 'range' });
   }
+  // quality is JPEG's alone: sent with another format (png when none is named) it is refused, never dropped.
+  if (input.quality !== undefined) {
+    if (!takesQuality(format)) issues.push({ path: paths.quality, message: QUALITY_FORMAT_ISSUE, keyword: 'format' });
+    else if (!Number.isInteger(input.quality) || input.quality < QUALITY_LIMITS.min || input.quality > QUALITY_LIMITS.max)
+      issues.push({
+        path: paths.quality,
+        message: `must be an integer from ${QUALITY_LIMITS.min} to ${QUALITY_LIMITS.max}`,
+        keyword: 'range',
+      });
+  }
   if (issues.length > 0)
     throw new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
   const seed = input.seed === undefined || input.seed === 0 ? deriveSeed(params) : input.seed;
@@ -230,6 +265,8 @@ export function resolveWith(
     size,
     format,
   };
+  const defaultQuality = FORMATS[format].defaultQuality;
+  if (defaultQuality !== null) recipe.quality = input.quality ?? defaultQuality;
   if (template) {
     template.check?.(params, paths);
     recipe.assets = template.assets(params);
@@ -318,6 +355,7 @@ const ENCODED_RECIPE_SCHEMA = {
       },
     },
     format: { enum: OUTPUT_FORMATS },
+    quality: { type: 'integer', minimum: QUALITY_LIMITS.min, maximum: QUALITY_LIMITS.max },
     assets: {
       type: 'object',
       propertyNames: { pattern: '^ast_[0-9a-f]{32}$' },
@@ -333,9 +371,11 @@ export interface RecipeOverrides {
   w?: number;
   h?: number;
   pr?: number;
+  /** The quality of a format that takes one (jpeg). */
+  q?: number;
 }
 
-export const QUERY_PATHS: FieldPaths = { ...recipePaths('query.r'), format: 'query.format' };
+export const QUERY_PATHS: FieldPaths = { ...recipePaths('query.r'), format: 'query.format', quality: 'query.q' };
 
 /**
  * Decodes a recipe URL: base64url → JSON → canonical form → sha256, which must equal the path's
@@ -398,19 +438,25 @@ export function resolveDecoded(
     });
   }
   const size = recipe.size ?? (template ? { ...template.size, pixelRatio: DEFAULT_SIZE.pixelRatio } : defaultSize());
+  const format = overrides.format ?? recipe.format;
+  // `q` overrides the recipe's quality. The recipe's own quality belongs to the format it names: a
+  // `format` override to one that takes none (a jpeg recipe asked for as webp) leaves it behind.
+  const recipeQuality =
+    recipe.quality !== undefined && (overrides.format === undefined || takesQuality(overrides.format)) ? recipe.quality : undefined;
   return resolveWith(
     generator,
     {
       params: recipe.params,
       seed: recipe.seed,
-      format: overrides.format ?? recipe.format,
+      format,
       size: {
         width: overrides.w ?? size.width,
         height: overrides.h ?? size.height,
         pixelRatio: overrides.pr ?? size.pixelRatio ?? DEFAULT_SIZE.pixelRatio,
       },
+      quality: overrides.q ?? recipeQuality,
     },
-    QUERY_PATHS,
+    overrides.q === undefined && recipeQuality !== undefined ? { ...QUERY_PATHS, quality: 'query.r.quality' } : QUERY_PATHS,
     template,
   );
 }
@@ -430,6 +476,7 @@ export function recipeTask(resolved: ResolvedRecipe): RecipeTask {
     deviceWidth: resolved.deviceWidth,
     deviceHeight: resolved.deviceHeight,
     format: recipe.format,
+    ...(recipe.quality !== undefined ? { quality: recipe.quality } : {}),
     recipe: { encoded: resolved.encoded, hash: resolved.hash },
     frames: resolved.frames,
     fps: resolved.fps,

@@ -37,6 +37,8 @@ export interface RenderTask {
   deviceWidth: number;
   deviceHeight: number;
   format: OutputFormat;
+  /** The encoder's quality, for a format that takes one (jpeg; the canonical recipe's). */
+  quality?: number;
   /** The canonical recipe (base64url) and its hash: every file carries them (recipe-metadata.ts). */
   recipe: { encoded: string; hash: string };
   frames: number;
@@ -155,7 +157,7 @@ async function renderTask(task: RenderTask): Promise<RenderOutput> {
   if (isFormatKind(format, 'still')) {
     const rgba = drawFrame(gen, task, 0, deviceWidth, deviceHeight);
     checkpoint();
-    const bytes = await encodeStill(rgba, deviceWidth, deviceHeight, format);
+    const bytes = await encodeStill(rgba, deviceWidth, deviceHeight, format, { quality: task.quality });
     task.progress?.postMessage({ frame: 1, frames: 1 });
     return output(embed(format, bytes, metadata), 1);
   }

@@ -30,7 +30,7 @@ export type ValidateRequest = (
 ) => boolean;
 
 const PREFIX = '/v1/render/';
-/** renderRecipe's numeric query parameters (w, h, pr): checked as the full path checks them. */
+/** renderRecipe's numeric query parameters (w, h, pr, q): checked as the full path checks them. */
 const RECIPE_URL_NUMBERS = numericQueryParams().get('renderRecipe');
 const RECIPE_PATH = /^\/v1\/render\/([0-9a-f]{64})$/;
 /** Memoised URL resolutions, by URL length (URLs are up to ~16 KiB). */
@@ -73,9 +73,15 @@ export function leanHitPathStep(deps: AppDeps, options: LeanHitPathOptions): Req
     if (hash && single && !signed && validate({ method: 'GET', path, query, headers: {} }, 'renderRecipe')) {
       try {
         checkInput({ recipeHash: hash }, query, undefined, RECIPE_URL_NUMBERS);
-        const { r, format, w, h, pr } = query as Record<string, string | undefined>;
+        const { r, format, w, h, pr, q: quality } = query as Record<string, string | undefined>;
         const number = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-        resolved = deps.services.render.resolveEncoded(hash, r!, { format: format as never, w: number(w), h: number(h), pr: number(pr) });
+        resolved = deps.services.render.resolveEncoded(hash, r!, {
+          format: format as never,
+          w: number(w),
+          h: number(h),
+          pr: number(pr),
+          q: number(quality),
+        });
       } catch {
         resolved = false;
       }

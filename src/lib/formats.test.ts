@@ -6,9 +6,20 @@ import { test } from 'node:test';
 import { SIZE_LIMITS } from '../config/limits.ts';
 import { healthReport } from '../services/health.service.ts';
 import { openApiDocument } from './openapi-document.ts';
-import { FORMATS, OUTPUT_FORMATS } from './formats.ts';
+import { FORMATS, OUTPUT_FORMATS, QUALITY_LIMITS } from './formats.ts';
+import { QUALITY_FORMAT_ISSUE } from '../engine/recipe.ts';
 
-type Schema = { enum?: string[]; minimum?: number; maximum?: number; properties?: Record<string, Schema>; $ref?: string };
+type Schema = {
+  enum?: string[];
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, Schema>;
+  $ref?: string;
+  if?: Schema;
+  not?: Schema;
+  then?: Schema;
+  'x-issue'?: string;
+};
 const document = openApiDocument() as unknown as {
   components: { schemas: Record<string, Schema>; parameters?: Record<string, { schema: Schema }> };
   paths: Record<
@@ -28,12 +39,12 @@ test("openapi.yaml's Format enum lists the format table's formats, in its order"
   assert.deepEqual(OUTPUT_FORMATS, Object.keys(FORMATS));
 });
 
-test("GET /v1/health names every format of the table, in its order, with its row's content type, extension and kind", () => {
+test("GET /v1/health names every format of the table, in its order, with its row's content type, extension, kind and default quality", () => {
   const { formats } = healthReport({ renderer: 'r', generators: 0, revision: 'x', animationBudgetMs: 100 });
   assert.deepEqual(Object.keys(formats), OUTPUT_FORMATS);
   for (const format of OUTPUT_FORMATS) {
-    const { contentType, extension, kind } = FORMATS[format];
-    assert.deepEqual(formats[format], { contentType, extension, kind }, format);
+    const { contentType, extension, kind, defaultQuality } = FORMATS[format];
+    assert.deepEqual(formats[format], { contentType, extension, kind, defaultQuality }, format);
   }
   const example = document.paths['/v1/health']!.get!.responses!['200']!.content!['application/json']!.example!;
   assert.deepEqual(example.formats, formats, "the contract's example");
@@ -58,4 +69,18 @@ test("the contract's size limits (the Size schema, PixelRatio and the recipe URL
     const expected = p.name === 'pr' ? [SIZE_LIMITS.minPixelRatio, SIZE_LIMITS.maxPixelRatio] : [SIZE_LIMITS.minSide, SIZE_LIMITS.maxSide];
     assert.deepEqual([p.schema!.minimum, p.schema!.maximum], expected, `query.${p.name}`);
   }
+});
+
+test("the contract's quality is the table's: 1–100, JPEG's alone in every recipe body, the recipe URL's q, and the engine's words", () => {
+  const { schemas } = document.components;
+  assert.deepEqual([schemas.Quality!.minimum, schemas.Quality!.maximum], [QUALITY_LIMITS.min, QUALITY_LIMITS.max]);
+  assert.equal(schemas.QualityNotTaken!['x-issue'], QUALITY_FORMAT_ISSUE);
+  for (const name of ['RecipeInput', 'BatchItem', 'JobCreate', 'SignRenderUrlRequest', 'PresetRecipe']) {
+    const schema = schemas[name]!;
+    assert.equal(schema.properties!.quality!.$ref, '#/components/schemas/Quality', name);
+    assert.equal(schema.then!.properties!.quality!.$ref, '#/components/schemas/QualityNotTaken', name);
+    assert.deepEqual(schema.if!.not!.properties!.format, { const: 'jpeg' }, name);
+  }
+  const q = document.paths['/v1/render/{recipeHash}']!.get!.parameters!.find((p) => p.name === 'q');
+  assert.equal(q?.schema?.$ref, '#/components/schemas/Quality');
 });

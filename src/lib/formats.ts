@@ -11,14 +11,18 @@
  * cost: how pricing counts it — `flat` (one credit) or `pixels` (per started million output
  *   pixel-frames; see src/services/pricing.ts).
  * evenSides: the encoder needs even device width and height (x264's yuv420p).
+ * defaultQuality: the format takes a recipe `quality` (1–100), and this is what a recipe without
+ *   one renders at (it is written into the canonical recipe); null: the format takes none, and a
+ *   recipe that sends one is refused. JPEG's alone: measured by `npm run bench:jpeg`.
  */
 export const FORMATS = {
-  png: { contentType: 'image/png', extension: 'png', kind: 'still', cost: 'pixels', evenSides: false },
-  webp: { contentType: 'image/webp', extension: 'webp', kind: 'still', cost: 'pixels', evenSides: false },
-  gif: { contentType: 'image/gif', extension: 'gif', kind: 'motion', cost: 'pixels', evenSides: false },
-  mp4: { contentType: 'video/mp4', extension: 'mp4', kind: 'motion', cost: 'pixels', evenSides: true },
-  svg: { contentType: 'image/svg+xml', extension: 'svg', kind: 'text', cost: 'flat', evenSides: false },
-  css: { contentType: 'text/css', extension: 'css', kind: 'text', cost: 'flat', evenSides: false },
+  png: { contentType: 'image/png', extension: 'png', kind: 'still', cost: 'pixels', evenSides: false, defaultQuality: null },
+  webp: { contentType: 'image/webp', extension: 'webp', kind: 'still', cost: 'pixels', evenSides: false, defaultQuality: null },
+  jpeg: { contentType: 'image/jpeg', extension: 'jpg', kind: 'still', cost: 'pixels', evenSides: false, defaultQuality: 82 },
+  gif: { contentType: 'image/gif', extension: 'gif', kind: 'motion', cost: 'pixels', evenSides: false, defaultQuality: null },
+  mp4: { contentType: 'video/mp4', extension: 'mp4', kind: 'motion', cost: 'pixels', evenSides: true, defaultQuality: null },
+  svg: { contentType: 'image/svg+xml', extension: 'svg', kind: 'text', cost: 'flat', evenSides: false, defaultQuality: null },
+  css: { contentType: 'text/css', extension: 'css', kind: 'text', cost: 'flat', evenSides: false, defaultQuality: null },
 } as const satisfies Record<string, FormatSpec>;
 
 export interface FormatSpec {
@@ -27,6 +31,18 @@ export interface FormatSpec {
   kind: 'text' | 'still' | 'motion';
   cost: 'flat' | 'pixels';
   evenSides: boolean;
+  defaultQuality: number | null;
+}
+
+/** A recipe's `quality`: an integer in this range, for a format that takes one (defaultQuality). */
+export const QUALITY_LIMITS = { min: 1, max: 100 } as const;
+
+/** The formats that take a `quality`, in the table's order (jpeg). */
+export const QUALITY_FORMATS = (Object.keys(FORMATS) as OutputFormat[]).filter((f) => FORMATS[f].defaultQuality !== null);
+
+/** Whether a format takes a recipe `quality`. */
+export function takesQuality(format: OutputFormat): boolean {
+  return FORMATS[format].defaultQuality !== null;
 }
 
 export type OutputFormat = keyof typeof FORMATS;
@@ -47,14 +63,14 @@ export function isMotionFormat(format: OutputFormat): format is FormatOfKind<'mo
 }
 
 /** What a client needs to handle a format's files (GET /v1/health `formats`): pricing and even sides stay the service's. */
-export type FormatFacts = Pick<FormatSpec, 'contentType' | 'extension' | 'kind'>;
+export type FormatFacts = Pick<FormatSpec, 'contentType' | 'extension' | 'kind' | 'defaultQuality'>;
 
-/** Every format's FormatFacts, in the table's order: the web app names, shows and opens files by them. */
+/** Every format's FormatFacts, in the table's order: the web app names, shows and opens files by them, and offers a quality where one is taken. */
 export function formatFacts(): Record<OutputFormat, FormatFacts> {
   return Object.fromEntries(
     OUTPUT_FORMATS.map((format) => {
-      const { contentType, extension, kind } = FORMATS[format];
-      return [format, { contentType, extension, kind }];
+      const { contentType, extension, kind, defaultQuality } = FORMATS[format];
+      return [format, { contentType, extension, kind, defaultQuality }];
     }),
   ) as Record<OutputFormat, FormatFacts>;
 }

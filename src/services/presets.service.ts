@@ -35,11 +35,18 @@ function copyRecipe(recipe: PresetRecipe): StoredRecipe {
   if (recipe.seed !== undefined) stored.seed = recipe.seed;
   if (recipe.size !== undefined) stored.size = recipe.size;
   if (recipe.format !== undefined) stored.format = recipe.format;
+  if (recipe.quality !== undefined) stored.quality = recipe.quality;
   return stored;
 }
 
 function recipeInput(recipe: StoredRecipe): RecipeInput {
-  return { params: recipe.params, seed: recipe.seed, size: recipe.size, format: recipe.format as RecipeInput['format'] };
+  return {
+    params: recipe.params,
+    seed: recipe.seed,
+    size: recipe.size,
+    format: recipe.format as RecipeInput['format'],
+    ...(recipe.quality !== undefined ? { quality: recipe.quality } : {}),
+  };
 }
 
 export function toView(preset: PresetRecord, recipeHash = preset.recipeHash): PresetView {

@@ -54,7 +54,7 @@ export const CREDIT_PACKS: readonly CreditPack[] = [
 export const PRICING_RULES = [
   {
     description:
-      'A still render (png, webp): one credit per started million output pixels (width × pixelRatio × height × pixelRatio); 1920×1080 costs 3.',
+      'A still render (png, webp, jpeg): one credit per started million output pixels (width × pixelRatio × height × pixelRatio); 1920×1080 costs 3.',
     credits: 1,
   },
   {

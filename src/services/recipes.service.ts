@@ -69,6 +69,7 @@ export class RecipesService {
       seed: 'query.r.seed',
       size: 'query.r.size',
       format: 'query.format',
+      quality: 'query.q',
     });
     const resolved = resolveDecoded(loaded.generator, decoded, overrides, resolution);
     // The recipe pins what its assets were: a pin that is not what they are now cannot be drawn again.

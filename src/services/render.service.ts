@@ -74,7 +74,7 @@ export interface RenderServiceOptions {
 }
 
 const resolvedUrlKey = (hash: string, encoded: string, o: RecipeOverrides) =>
-  `${hash}|${o.format ?? ''}|${o.w ?? ''}|${o.h ?? ''}|${o.pr ?? ''}|${encoded}`;
+  `${hash}|${o.format ?? ''}|${o.w ?? ''}|${o.h ?? ''}|${o.pr ?? ''}|${o.q ?? ''}|${encoded}`;
 
 export class RenderService {
   private readonly inFlight = new Map<string, InFlight>();

@@ -437,8 +437,8 @@ function layerOp(layer: TemplateLayer, rc: RenderContext): LayerOp {
 // ---- The generator -------------------------------------------------------------------------------
 
 /** Formats of a still template and of an animated one (src/lib/formats.ts). */
-const STILL_FORMATS: readonly OutputFormat[] = ['png', 'webp'];
-const ANIMATED_FORMATS: readonly OutputFormat[] = ['gif', 'mp4', 'png', 'webp'];
+const STILL_FORMATS: readonly OutputFormat[] = ['png', 'webp', 'jpeg'];
+const ANIMATED_FORMATS: readonly OutputFormat[] = ['gif', 'mp4', 'png', 'webp', 'jpeg'];
 
 /** The graphemes of a template's texts that no font draws, named by variable (or by the layer's field). */
 export function templateUnsupportedText(

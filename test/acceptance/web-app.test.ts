@@ -1190,6 +1190,25 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
   assert.equal(imgSrc[2], name);
   assert.equal(imgSrc[1]!.replace(/&amp;/g, '&'), url);
 
+  // og:image offers jpeg, png and webp, each with its size, and first the smallest of jpeg and png
+  // (every link preview takes those; not all take webp).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#og-format option')].every((o) => /\d B|KB|MB/.test(o.textContent ?? '')),
+  );
+  const offered = await page
+    .locator('#og-format option')
+    .evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']));
+  assert.deepEqual(
+    offered.map(([f]) => f),
+    ['jpeg', 'png', 'webp'],
+  );
+  const bytes = (text: string) => {
+    const m = /([\d.]+) (B|KB|MB)$/.exec(text)!;
+    return Number(m[1]) * { B: 1, KB: 1024, MB: 1024 * 1024 }[m[2] as 'B' | 'KB' | 'MB'];
+  };
+  const [jpegSize, pngSize] = [bytes(offered[0]![1]), bytes(offered[1]![1])];
+  const ogFormat = jpegSize <= pngSize ? 'jpeg' : 'png';
+  assert.equal(await page.inputValue('#og-format'), ogFormat);
   const og = await copied('#copy-og-tags', 'og:image tags copied to the clipboard');
   const tags = Object.fromEntries(
     [...og.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]!.replace(/&amp;/g, '&')]),
@@ -1201,16 +1220,17 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
       'og:image': undefined,
       'og:image:width': '600',
       'og:image:height': '400',
-      'og:image:type': 'image/png',
+      'og:image:type': `image/${ogFormat}`,
       'twitter:card': 'summary_large_image',
       'twitter:image': undefined,
     },
   );
   assert.equal(tags['twitter:image'], tags['og:image']);
-  assert.match(tags['og:image']!, /\/v1\/render\/[0-9a-f]{64}\.png\?r=/, 'the path form with the extension');
+  const extension = ogFormat === 'jpeg' ? 'jpg' : 'png';
+  assert.match(tags['og:image']!, new RegExp(`/v1/render/[0-9a-f]{64}\\.${extension}\\?r=`), 'the path form with the extension');
   const card = await fetch(tags['og:image']!, { headers: { 'User-Agent': 'facebookexternalhit/1.1' } });
   assert.equal(card.status, 200);
-  assert.equal(card.headers.get('content-type'), 'image/png');
+  assert.equal(card.headers.get('content-type'), `image/${ogFormat}`);
   await card.arrayBuffer();
 
   // Revoked (here through the API): the page shows the refusal as it shows other failures, in the toast.

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import canonicalizeModule from 'canonicalize';
+import { extract } from '../../src/engine/recipe-metadata.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
 import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { looksLike } from '../support/formats.ts';
@@ -279,6 +280,88 @@ for (const engine of ONE_ENGINE) {
         assert.equal(notObject.body.issues[0].path, 'body.items.0');
         const tooMany = await t.request('post', '/v1/batch', { body: { items: Array.from({ length: 51 }, () => items[0]) } });
         assert.equal(tooMany.status, 400);
+      });
+    });
+
+    describe('jpeg', () => {
+      const decoded = (header: string) => JSON.parse(Buffer.from(header, 'base64url').toString()) as Record<string, unknown>;
+
+      test('POST renders image/jpeg whose recipe (quality included, 82 when none is sent) is in its headers and inside the file', async () => {
+        const res = await t.request('post', `/v1/generate/${still.slug}`, { body: { seed: 31, size: small, format: 'jpeg', quality: 85 } });
+        assert.equal(res.status, 200, res.text);
+        assert.equal(res.headers['content-type'], 'image/jpeg');
+        assert.ok(looksLike('jpeg', res.body));
+        assert.equal(decoded(res.headers['x-service-recipe']).quality, 85);
+        const carried = extract(res.body);
+        assert.equal(carried?.format, 'jpeg');
+        assert.equal(carried?.recipe, res.headers['x-service-recipe'], 'render-service inspect reads the recipe the headers name');
+        assert.equal(carried?.hash, res.headers['x-service-recipe-hash']);
+        const byDefault = await t.request('post', `/v1/generate/${still.slug}`, { body: { seed: 31, size: small, format: 'jpeg' } });
+        assert.equal(decoded(byDefault.headers['x-service-recipe']).quality, 82);
+        assert.ok(!byDefault.body.equals(res.body));
+      });
+
+      test('a quality with another format (or none, png) is 400 naming body.quality; out of 1–100 too', async () => {
+        for (const body of [
+          { seed: 1, size: small, quality: 80 },
+          { seed: 1, size: small, format: 'webp', quality: 80 },
+        ]) {
+          const res = await t.request('post', `/v1/generate/${still.slug}`, { body });
+          assert.equal(res.status, 400, JSON.stringify(body));
+          assert.equal(res.body.code, 'validation_failed');
+          assert.deepEqual(res.body.issues, [{ path: 'body.quality', message: 'is taken only with format jpeg', keyword: 'not' }]);
+        }
+        const zero = await t.request('post', `/v1/generate/${still.slug}`, { body: { size: small, format: 'jpeg', quality: 0 } });
+        assert.equal(zero.status, 400);
+        assert.equal(zero.body.issues[0].path, 'body.quality');
+      });
+
+      test('recipe URLs: the .jpg path form, q overrides the quality, q with another format is 400 naming query.q', async () => {
+        const made = await t.request('post', `/v1/generate/${still.slug}`, {
+          body: { seed: 32, size: small, format: 'jpeg', quality: 70 },
+        });
+        const { 'x-service-recipe': r, 'x-service-recipe-hash': hash } = made.headers;
+        const byUrl = await t.request('get', `/v1/render/${hash}.jpg?r=${r}`);
+        assert.equal(byUrl.status, 200, byUrl.text);
+        assert.equal(byUrl.headers['content-type'], 'image/jpeg');
+        assert.ok(byUrl.body.equals(made.body));
+        const wrongExtension = await t.request('get', `/v1/render/${hash}.png?r=${r}`);
+        assert.equal(wrongExtension.status, 400);
+        assert.equal(wrongExtension.body.issues[0].path, 'path.recipeHash');
+        const q = await t.request('get', `/v1/render/${hash}?r=${r}&q=40`);
+        assert.equal(q.status, 200);
+        assert.equal(decoded(q.headers['x-service-recipe']).quality, 40);
+        assert.ok(q.body.length < made.body.length);
+        const asWebp = await t.request('get', `/v1/render/${hash}?r=${r}&format=webp`);
+        assert.equal(asWebp.status, 200, 'a format override leaves the jpeg quality behind');
+        assert.equal('quality' in decoded(asWebp.headers['x-service-recipe']), false);
+        const refused = await t.request('get', `/v1/render/${hash}?r=${r}&format=png&q=40`);
+        assert.equal(refused.status, 400);
+        assert.deepEqual(refused.body.issues, [{ path: 'query.q', message: 'is taken only with format jpeg', keyword: 'format' }]);
+        const outOfRange = await t.request('get', `/v1/render/${hash}?r=${r}&q=101`);
+        assert.equal(outOfRange.status, 400);
+        assert.equal(outOfRange.body.issues[0].path, 'query.q');
+      });
+
+      test('batch items take a jpeg quality, and an item that sends one with png is reported naming its field', async () => {
+        const res = await t.request('post', '/v1/batch', {
+          body: {
+            items: [
+              { slug: still.slug, seed: 33, size: small, format: 'jpeg', quality: 75 },
+              { slug: still.slug, seed: 33, size: small, format: 'png', quality: 75 },
+            ],
+          },
+        });
+        assert.equal(res.status, 200);
+        const [jpeg, png] = res.body.results;
+        assert.equal(jpeg.ok, true);
+        assert.equal(jpeg.contentType, 'image/jpeg');
+        assert.equal(png.ok, false);
+        assert.equal(png.code, 'validation_failed');
+        assert.deepEqual(
+          png.issues.map((i: { path: string }) => i.path),
+          ['body.items.1.quality'],
+        );
       });
     });
 

@@ -7,6 +7,13 @@ export function looksLike(format: OutputFormat, bytes: Buffer): boolean {
       return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     case 'webp':
       return bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+    case 'jpeg':
+      // SOI, then the JFIF APP0 segment, and EOI at the end.
+      return (
+        bytes.subarray(0, 4).equals(Buffer.from([0xff, 0xd8, 0xff, 0xe0])) &&
+        bytes.toString('latin1', 6, 11) === 'JFIF\0' &&
+        bytes.subarray(-2).equals(Buffer.from([0xff, 0xd9]))
+      );
     case 'gif':
       return bytes.subarray(0, 6).toString('latin1') === 'GIF89a';
     case 'mp4': {

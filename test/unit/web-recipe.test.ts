@@ -39,6 +39,15 @@ test('the URL state: r is base64url (no padding) of the UTF-8 JSON {params, seed
   assert.equal(decodeRecipe('not base64 json!'), null);
 });
 
+test("a jpeg's quality goes in the body and the route; no other format's does (the service would refuse it)", () => {
+  const jpeg = { ...recipe, format: 'jpeg', quality: 75 };
+  assert.equal(recipeBody(jpeg).quality, 75);
+  assert.equal('quality' in recipeBody({ ...jpeg, format: 'png' }), false);
+  assert.equal('quality' in recipeBody({ ...jpeg, quality: undefined }), false);
+  assert.deepEqual(recipeOfHash(blob, playgroundHref('blob', jpeg)), jpeg);
+  assert.equal('quality' in recipeOfHash(blob, playgroundHref('blob', { ...jpeg, format: 'webp' }))!, false);
+});
+
 test('the playground route carries the recipe: #/playground/<slug>?r=…, and a route read back gives it with missing fields filled in', () => {
   const href = playgroundHref('blob', recipe);
   assert.match(href, /^#\/playground\/blob\?r=[A-Za-z0-9_-]+$/);

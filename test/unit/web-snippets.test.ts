@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../support/web-logic.ts';
-import { attr, curlSnippet, imgTag, ogTags, recipeUrl, tsSnippet } from '../../web/js/snippets.js';
+import { OG_FORMATS, attr, curlSnippet, imgTag, ogFormat, ogTags, recipeUrl, tsSnippet } from '../../web/js/snippets.js';
 
 const origin = 'http://127.0.0.1:8080';
 const chosen = { slug: 'blob', params: { points: 9 }, seed: 77, size: { width: 300, height: 200, pixelRatio: 2 }, format: 'png' };
@@ -61,4 +61,30 @@ test('an <img> tag at the recipe’s CSS size, and og:image tags in device pixel
     'twitter:image': url,
   });
   assert.equal(attr('<a href="x">&'), '&lt;a href=&quot;x&quot;>&amp;');
+});
+
+test("a jpeg's quality: the recipe URL asks for it with q, the curl command posts it and names the file .jpg", () => {
+  const jpeg = { ...chosen, format: 'jpeg', quality: 90 };
+  assert.equal(recipeUrl(origin, last, jpeg), `${origin}/v1/render/${'a'.repeat(64)}?r=${last.recipe}&format=jpeg&pr=2&q=90`);
+  assert.equal(
+    recipeUrl(origin, last, { ...jpeg, quality: undefined }),
+    `${origin}/v1/render/${'a'.repeat(64)}?r=${last.recipe}&format=jpeg&pr=2`,
+    'no quality: the service default',
+  );
+  assert.equal(
+    recipeUrl(origin, last, { ...chosen, quality: 90 }),
+    `${origin}/v1/render/${'a'.repeat(64)}?r=${last.recipe}&format=png&pr=2`,
+    'png takes none',
+  );
+  const curl = curlSnippet(origin, jpeg);
+  assert.match(curl, /-o out\.jpg$/);
+  assert.equal(JSON.parse(/-d '(.+)' \\$/m.exec(curl)![1]).quality, 90);
+});
+
+test('og:image offers jpeg, png and webp, and first the smallest that every link preview takes (never webp)', () => {
+  assert.deepEqual(OG_FORMATS, ['jpeg', 'png', 'webp']);
+  assert.equal(ogFormat({ jpeg: 57_000, png: 1_604_695, webp: 41_000 }), 'jpeg');
+  assert.equal(ogFormat({ jpeg: 9_000, png: 4_000, webp: 2_000 }), 'png', 'a flat picture: png is smaller');
+  assert.equal(ogFormat({ jpeg: 0, png: 4_000, webp: 2_000 }), 'png', 'not measured: not offered first');
+  assert.equal(ogFormat({}), undefined);
 });

@@ -14,6 +14,9 @@ export function setFormats(facts) {
 /** A format's kind as the service names it: `still` (one raster frame), `motion` or `text` (svg, css). */
 export const kindOf = (format) => formats[format]?.kind;
 
+/** The quality a format renders at when a recipe names none (jpeg's), or null: it takes no `quality`. */
+export const defaultQuality = (format) => formats[format]?.defaultQuality ?? null;
+
 /** A still format for previews of a generator: png when offered, else the first non-animated one. */
 export function stillFormat(gen) {
   if (gen.formats.includes('png')) return 'png';

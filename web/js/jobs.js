@@ -1,5 +1,6 @@
 // What the export page says about a job: its stage, its row in the history, its file name and the
 // recipe Retry and Re-export… take from it. No DOM (unit-tested in Node: test/unit/web-jobs.test.ts).
+import { formats } from './formats.js';
 import { decodeRecipe, fileName } from './recipe.js';
 
 /**
@@ -24,13 +25,13 @@ export const recipeOf = (job) => (job.recipe ? decodeRecipe(job.recipe) : null);
 /** The recipe Retry submits again and Re-export… puts in the settings: {slug, params, seed, size, format}, or null. */
 export function jobRecipe(job) {
   const r = recipeOf(job);
-  return r && { slug: job.slug, params: r.params, seed: r.seed, size: r.size, format: r.format };
+  return r && { slug: job.slug, params: r.params, seed: r.seed, size: r.size, format: r.format, ...(r.quality && { quality: r.quality }) };
 }
 
 /** A job's file name: the playground's rule (fileName) for the recipe it rendered. */
 export function jobFileName(job) {
   const r = recipeOf(job);
-  return r ? fileName(job.slug, r) : `${job.slug}-${job.id}.${job.format ?? 'bin'}`;
+  return r ? fileName(job.slug, r) : `${job.slug}-${job.id}.${formats[job.format]?.extension ?? 'bin'}`;
 }
 
 /** The history's Output cell: format and dimensions, "gif · 64×64", with " @2x" when the pixel ratio is not 1. */

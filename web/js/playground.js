@@ -4,12 +4,12 @@ import { paramControl, field } from './form.js';
 import { issueLine } from './field-text.js';
 import { openedFile, recipeOfFile } from './recipe-file.js';
 import { exportQuestion, gifMegabytes, GIF_WARN_MB, gifQuestion, syncSeconds } from './estimate.js';
-import { formats, kindOf, stillFormat } from './formats.js';
+import { defaultQuality, formats, kindOf, stillFormat } from './formats.js';
 import { formatBytes } from './formatting.js';
 import { shufflePalette } from './param-values.js';
 import { decodeRecipe, fileName, initialRecipe, playgroundHref, recipeBody, recipeOfHash, sweepHref } from './recipe.js';
 import { SIZE_PRESETS, fitSize, lockedSide, presetValue, previewRecipe, quickRecipe } from './sizing.js';
-import { curlSnippet, imgTag, ogTags, recipeUrl as recipeUrlOf, tsSnippet } from './snippets.js';
+import { OG_FORMATS, curlSnippet, imgTag, ogFormat, ogTags, recipeUrl as recipeUrlOf, tsSnippet } from './snippets.js';
 import { nearVariations, seedVariations, sweepParams, sweepRange } from './explore.js';
 import { state, saveRecipe } from './state.js';
 
@@ -44,6 +44,7 @@ export async function showPlayground(view, slugFromRoute) {
     if (stage.isConnected) history.replaceState(null, '', playgroundHref(gen.slug, recipe));
   };
   const onChange = () => {
+    syncQuality();
     recipe = readForm();
     persist();
     scheduleRender();
@@ -145,6 +146,24 @@ export async function showPlayground(view, slugFromRoute) {
     { id: 'format', onchange: onChange },
     gen.formats.map((f) => h('option', { value: f, selected: f === recipe.format }, f)),
   );
+  // jpeg's quality (the formats that take one): empty renders at the service's default.
+  const quality = h('input', {
+    type: 'number',
+    id: 'quality',
+    min: 1,
+    max: 100,
+    step: 1,
+    value: recipe.quality ?? '',
+    oninput: onChange,
+    class: 'num',
+  });
+  const qualityField = field('quality', 'Quality', wrapId('quality', quality));
+  // Shown for a format that takes one, its default as the placeholder.
+  const syncQuality = () => {
+    quality.placeholder = defaultQuality(format.value) ?? '';
+    qualityField.hidden = !quality.placeholder;
+  };
+  syncQuality();
 
   function readForm() {
     const params = {};
@@ -159,6 +178,7 @@ export async function showPlayground(view, slugFromRoute) {
       seed: num(seed) ?? 0,
       size: { width: num(width), height: num(height), pixelRatio: num(pixelRatio) ?? 1 },
       format: format.value,
+      quality: num(quality),
     };
   }
 
@@ -293,7 +313,7 @@ export async function showPlayground(view, slugFromRoute) {
   // (docs/embedding.md): they render with no key, for <img>, og:image, e-mail and CDNs.
   const publicUrls = h('div', { class: 'actions', id: 'public-urls' });
   const keySel = h('select', { id: 'sign-key', 'aria-label': 'URL signing key', onchange: () => store(SIGNING_KEY, keySel.value) });
-  const publicCopy = (id, label, what, extension, text) =>
+  const publicCopy = (id, label, what, extension, text, as) =>
     h(
       'button',
       {
@@ -303,6 +323,7 @@ export async function showPlayground(view, slugFromRoute) {
         disabled: !keySel.value,
         onclick: async () => {
           const chosen = readForm();
+          if (as?.value) chosen.format = as.value;
           try {
             const { url } = await json(`/v1/url-signing-keys/${encodeURIComponent(keySel.value)}/sign`, {
               method: 'POST',
@@ -337,8 +358,37 @@ export async function showPlayground(view, slugFromRoute) {
           ),
       publicCopy('copy-public-url', 'Copy public URL', 'Public URL copied', false, (url) => url),
       publicCopy('copy-img-tag', 'Copy <img> tag', '<img> tag copied', false, (url, r) => imgTag(url, r, gen.name)),
-      publicCopy('copy-og-tags', 'Copy og:image tags', 'og:image tags copied', true, ogTags),
+      ogSel,
+      publicCopy('copy-og-tags', 'Copy og:image tags', 'og:image tags copied', true, ogTags, ogSel),
     );
+    if (keys.length) measureOg();
+  }
+  // og:image's format: jpeg, png or webp, each with its size (a HEAD of its recipe URL, cached like
+  // any render); first the smallest that every link preview takes (jpeg or png, not all take webp).
+  const ogSel = h('select', { id: 'og-format', title: 'og:image format', onfocus: () => measureOg() });
+  const offered = OG_FORMATS.filter((f) => gen.formats.includes(f));
+  ogSel.append(...offered.map((f) => h('option', { value: f }, f)));
+  let measured;
+  async function measureOg() {
+    const chosen = readForm();
+    const url = (format) => state.last && recipeUrlOf('', state.last, { ...chosen, format });
+    const key = url(chosen.format);
+    if (!key || key === measured) return;
+    measured = key;
+    const sizes = {};
+    await Promise.all(
+      offered.map(
+        async (f) =>
+          (sizes[f] = +(await fetch(url(f), { method: 'HEAD' }).then(
+            (r) => r.ok && r.headers.get('content-length'),
+            () => 0,
+          ))),
+      ),
+    );
+    if (measured === key)
+      ogSel.replaceChildren(
+        ...offered.map((f) => h('option', { value: f, selected: f === ogFormat(sizes) }, `${f} ${formatBytes(sizes[f])}`)),
+      );
   }
   const details = h(
     'details',
@@ -385,6 +435,7 @@ export async function showPlayground(view, slugFromRoute) {
       { class: 'panel toolbar', id: 'output-form', onsubmit: (e) => e.preventDefault() },
       field('generator', 'Generator', wrapId('generator', picker)),
       field('format', 'Format', wrapId('format', format)),
+      qualityField,
       field('size.preset', 'Size preset', wrapId('size-preset', presetSel)),
       field('size.width', 'Width', wrapId('size-width', width)),
       field('size.height', 'Height', wrapId('size-height', height)),

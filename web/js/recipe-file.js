@@ -1,8 +1,8 @@
 // Every file the service renders carries its recipe (src/engine/recipe-metadata.ts): png iTXt, webp
-// XMP, gif Comment Extension, mp4 ©cmt, svg <metadata>, css leading comment. Rather than parse six
-// containers, a byte search finds the one text they share: `"recipe":"<base64url>"` in the JSON
-// (XML-escaped in svg), `rs:recipe="<base64url>"` in webp's XMP. Only gif splits its comment into
-// sub-blocks of up to 255 bytes, so it is joined back first. No DOM (unit-tested in Node with files the
+// XMP, jpeg COM, gif Comment Extension, mp4 ©cmt, svg <metadata>, css leading comment. Rather than
+// parse seven containers, a byte search finds the one text they share: `"recipe":"<base64url>"` in
+// the JSON (XML-escaped in svg), `rs:recipe="<base64url>"` in webp's XMP. gif splits its comment into
+// sub-blocks of up to 255 bytes, and jpeg one past 65,533 bytes into COM segments: joined back first. No DOM (unit-tested in Node with files the
 // engine rendered: test/unit/web-recipe-file.test.ts).
 import { decodeRecipe, playgroundHref } from './recipe.js';
 
@@ -23,11 +23,14 @@ export async function recipeOfFile(file) {
     for (let at = json - 1; at < bytes.length && bytes[at] !== 0; at += bytes[at] + 1) joined += text.slice(at + 1, at + 1 + bytes[at]);
     text = joined;
   }
+  // A jpeg: the COM segments' heads (0xff 0xfe and a 2-byte length) go, joining a text split between
+  // segments. 0xff 0xfe occurs nowhere else: JSON text is ASCII, and image data stuffs every 0xff.
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) text = text.replace(/\xff\xfe[^]{2}/g, '');
   const encoded = PATTERN.exec(text)?.[1];
   const recipe = encoded && decodeRecipe(encoded);
   if (!recipe || typeof recipe.generator !== 'string') return null;
-  const { generator: slug, params = {}, seed, size, format, version } = recipe;
-  return { slug, params, seed, size, format, version };
+  const { generator: slug, params = {}, seed, size, format, quality, version } = recipe;
+  return { slug, params, seed, size, format, ...(quality === undefined ? {} : { quality }), version };
 }
 
 /**

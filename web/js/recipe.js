@@ -1,14 +1,16 @@
 // A recipe as the app carries it: the request body, the playground's URL state, the routes that open
 // it and the one file-name rule. No DOM (unit-tested in Node: test/unit/web-recipe.test.ts).
-import { formats, stillFormat } from './formats.js';
+import { defaultQuality, formats, stillFormat } from './formats.js';
 import { queryOf } from './route.js';
 
 /** What the playground opens a generator at when it has no size of its own. */
 export const DEFAULT_SIZE = { width: 640, height: 360, pixelRatio: 1 };
 
-/** The request body of a render or job for a recipe (slug goes in the path or as `slug`). */
+/** The request body of a render or job for a recipe (slug goes in the path or as `slug`); `quality` only for a format that takes one. */
 export function recipeBody(recipe) {
-  return { params: recipe.params, seed: recipe.seed, size: recipe.size, format: recipe.format };
+  const body = { params: recipe.params, seed: recipe.seed, size: recipe.size, format: recipe.format };
+  if (recipe.quality != null && defaultQuality(recipe.format) != null) body.quality = recipe.quality;
+  return body;
 }
 
 /** base64url (no padding) of a string's UTF-8 bytes. */
@@ -32,7 +34,7 @@ export function decodeRecipe(encoded) {
   }
 }
 
-/** The playground's URL state: `r` is base64url of the JSON {params, seed, size, format}. */
+/** The playground's URL state: `r` is base64url of the JSON {params, seed, size, format[, quality]}. */
 export function encodeRecipe(recipe) {
   return toBase64url(JSON.stringify(recipeBody(recipe)));
 }
@@ -73,5 +75,6 @@ export function recipeOfHash(gen, hash) {
     seed: Number.isInteger(decoded.seed) && decoded.seed >= 0 ? decoded.seed : 0,
     size: { ...DEFAULT_SIZE, ...decoded.size },
     format: decoded.format ?? stillFormat(gen),
+    ...(Number.isInteger(decoded.quality) ? { quality: decoded.quality } : {}),
   };
 }

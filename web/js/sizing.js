@@ -1,7 +1,7 @@
 // Sizes and pixel ratios: the size presets and the ratio lock, and the pixels a preview asks for. No
 // DOM: the screen's devicePixelRatio and the preview's CSS box come in as arguments (unit-tested in
 // Node: test/unit/web-sizing.test.ts).
-import { kindOf } from './formats.js';
+import { defaultQuality, kindOf } from './formats.js';
 
 /** The playground's size presets: [width, height, what for]. */
 export const SIZE_PRESETS = [
@@ -44,7 +44,7 @@ export function shownRatio(width, cssWidth, dpr) {
 export const ANIMATION_PREVIEW_WIDTH = 480;
 
 /**
- * The live preview is light: webp (when offered) instead of another raster still, with the recipe's
+ * The live preview is light: webp (when offered) instead of png, with the recipe's
  * own size and params but only the pixels the screen shows for it (the pixel ratio of its displayed
  * size, shownRatio), so it is the export's picture with fewer pixels. An animation (gif or mp4)
  * previews as a small mp4, ANIMATION_PREVIEW_WIDTH wide at pixel ratio 1 with the same params (so
@@ -60,7 +60,8 @@ export function previewRecipe(gen, recipe, box, dpr) {
     return { ...recipe, format: 'mp4', size: { width: even(recipe.size.width), height: even(recipe.size.height), pixelRatio: 1 } };
   }
   if (kind !== 'still') return recipe;
-  const format = gen.formats.includes('webp') ? 'webp' : recipe.format;
+  // A jpeg previews as itself: its quality is what one judges.
+  const format = gen.formats.includes('webp') && defaultQuality(recipe.format) == null ? 'webp' : recipe.format;
   const { width, height } = recipe.size;
   return { ...recipe, format, size: { width, height, pixelRatio: shownRatio(width, fitSize(recipe.size, box).width, dpr) } };
 }

@@ -7,3 +7,5 @@ export function tsSnippet(origin: string, recipe: Recipe): string;
 export function attr(text: unknown): string;
 export function imgTag(url: string, recipe: Recipe, alt: string): string;
 export function ogTags(url: string, recipe: Recipe): string;
+export const OG_FORMATS: readonly string[];
+export function ogFormat(sizes: Record<string, number>): string | undefined;

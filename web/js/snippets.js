@@ -16,7 +16,8 @@ export function recipeUrl(origin, last, chosen) {
     ['w', shown.size?.width, chosen.size.width],
     ['h', shown.size?.height, chosen.size.height],
     ['pr', shown.size?.pixelRatio, chosen.size.pixelRatio],
-  ].filter(([, was, is]) => was !== is);
+    ['q', shown.quality, recipeBody(chosen).quality],
+  ].filter(([, was, is]) => was !== is && is !== undefined);
   return `${origin}/v1/render/${last.hash}?r=${last.recipe}${overrides.map(([k, , v]) => `&${k}=${v}`).join('')}`;
 }
 
@@ -27,7 +28,7 @@ export function curlSnippet(origin, recipe) {
     `  -H "Authorization: Bearer $KEY" \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -d '${body}' \\`,
-    `  -o out.${recipe.format}`,
+    `  -o out.${formats[recipe.format]?.extension ?? recipe.format}`,
   ].join('\n');
 }
 
@@ -61,6 +62,16 @@ export const attr = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, 
 /** An <img> tag of a signed URL at the recipe's CSS size. */
 export const imgTag = (url, recipe, alt) =>
   `<img src="${attr(url)}" width="${recipe.size.width}" height="${recipe.size.height}" alt="${attr(alt)}">`;
+
+/** The formats the og:image copy offers; link previews take jpeg and png, not all of them webp. */
+export const OG_FORMATS = ['jpeg', 'png', 'webp'];
+
+/** The og:image format offered first: of those every link preview takes (jpeg, png), the smallest measured (`sizes`: bytes by format). */
+export function ogFormat(sizes) {
+  return OG_FORMATS.slice(0, 2)
+    .filter((f) => sizes[f] > 0)
+    .sort((a, b) => sizes[a] - sizes[b])[0];
+}
 
 /** Open Graph and Twitter card tags of a signed URL (the image's device pixels, its media type). */
 export function ogTags(url, recipe) {

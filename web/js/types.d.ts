@@ -13,6 +13,8 @@ export interface Recipe {
   seed: number;
   size: Size;
   format: string;
+  /** A jpeg's quality (1–100); absent: the service's default. Only a format that takes one carries it. */
+  quality?: number;
 }
 
 /** The request body of a render or job: a recipe without its slug. */
@@ -43,6 +45,8 @@ export interface FormatFacts {
   contentType: string;
   extension: string;
   kind: 'still' | 'motion' | 'text';
+  /** What a recipe without a quality renders at, for a format that takes one (jpeg); null: it takes none. */
+  defaultQuality: number | null;
 }
 
 /** A job as GET /v1/jobs lists it: the fields the app reads. */

@@ -78,7 +78,7 @@ export default defineGenerator<AuroraParams>({
   description: 'Northern lights: glowing curtains rippling over a starry night sky and a dark ridge, looping seamlessly.',
   version: '1.2.0',
   animated: true,
-  formats: ['gif', 'mp4', 'png', 'webp'],
+  formats: ['gif', 'mp4', 'png', 'webp', 'jpeg'],
   defaults,
   paramSchema: {
     type: 'object',

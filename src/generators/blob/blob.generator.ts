@@ -296,7 +296,7 @@ export default defineGenerator<BlobParams>({
     'A smooth organic blob, centred and filling the canvas, with gradient fills, optionally stacked in layers with soft shadows, on a soft halo of its colour.',
   version: '1.3.0',
   animated: false,
-  formats: ['png', 'webp', 'svg'],
+  formats: ['png', 'webp', 'jpeg', 'svg'],
   defaults,
   paramSchema: {
     type: 'object',

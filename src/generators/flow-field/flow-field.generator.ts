@@ -204,7 +204,7 @@ export default defineGenerator<FlowFieldParams>({
   description: 'Evenly spaced streamlines traced through a simplex-noise angle field: thin, combed strokes on a solid background.',
   version: '1.2.0',
   animated: false,
-  formats: ['png', 'webp', 'svg'],
+  formats: ['png', 'webp', 'jpeg', 'svg'],
   defaults,
   paramSchema: {
     type: 'object',

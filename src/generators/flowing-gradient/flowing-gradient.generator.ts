@@ -384,7 +384,7 @@ export default defineGenerator<FlowingGradientParams>({
   description: 'A soft mesh / aurora gradient: blurred colour blobs drifting on closed paths, blended smoothly; loops seamlessly.',
   version: '1.3.0',
   animated: true,
-  formats: ['gif', 'mp4', 'png', 'webp'],
+  formats: ['gif', 'mp4', 'png', 'webp', 'jpeg'],
   defaults,
   paramSchema: {
     type: 'object',

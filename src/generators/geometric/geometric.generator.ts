@@ -484,7 +484,7 @@ export default defineGenerator<GeometricParams>({
     'Repeating geometric tiles (triangles, hexagons, chevrons or dots) in palette colours, as an image, an SVG or a pure-CSS background.',
   version: '1.2.0',
   animated: false,
-  formats: ['png', 'webp', 'svg', 'css'],
+  formats: ['png', 'webp', 'jpeg', 'svg', 'css'],
   defaults,
   paramSchema: {
     type: 'object',

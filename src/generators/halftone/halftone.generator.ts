@@ -118,7 +118,7 @@ export default defineGenerator<HalftoneParams>({
     'An enlarged print screen: a rotated grid of dots growing and shrinking with a smooth field, their ink drifting through a palette.',
   version: '1.2.0',
   animated: false,
-  formats: ['png', 'webp', 'svg'],
+  formats: ['png', 'webp', 'jpeg', 'svg'],
   defaults,
   paramSchema: {
     type: 'object',

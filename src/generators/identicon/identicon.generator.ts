@@ -187,7 +187,7 @@ export default defineGenerator<IdenticonParams>({
     'Avatar-style identicon: a mirror-symmetric grid of cells and a colour, both derived from a hash of the seed and an optional name.',
   version: '1.1.0',
   animated: false,
-  formats: ['png', 'webp', 'svg'],
+  formats: ['png', 'webp', 'jpeg', 'svg'],
   // An avatar is square.
   suggestedSize: { width: 256, height: 256 },
   defaults,

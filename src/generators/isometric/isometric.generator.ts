@@ -93,7 +93,7 @@ export default defineGenerator<IsometricParams>({
     'A tiny abstract city in isometric projection: columns of blocks rising with a smooth field, tops coloured by height, sides shaded.',
   version: '1.1.0',
   animated: false,
-  formats: ['png', 'webp', 'svg'],
+  formats: ['png', 'webp', 'jpeg', 'svg'],
   defaults,
   paramSchema: {
     type: 'object',

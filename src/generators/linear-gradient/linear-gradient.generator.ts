@@ -182,7 +182,7 @@ export default defineGenerator<LinearGradientParams>({
   description: 'Linear, radial or conic gradient through a palette, with perceptual (OKLab) blending and anti-banding grain.',
   version: VERSION,
   animated: false,
-  formats: ['png', 'webp', 'svg', 'css'],
+  formats: ['png', 'webp', 'jpeg', 'svg', 'css'],
   defaults,
   paramSchema: {
     type: 'object',

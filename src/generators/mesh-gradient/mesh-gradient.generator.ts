@@ -139,7 +139,7 @@ export default defineGenerator<MeshGradientParams>({
   description: 'Soft multi-point mesh gradient: coloured control points blended into a smooth wallpaper, with optional film grain.',
   version: '1.2.0',
   animated: false,
-  formats: ['png', 'webp', 'svg'],
+  formats: ['png', 'webp', 'jpeg', 'svg'],
   defaults,
   paramSchema: {
     type: 'object',

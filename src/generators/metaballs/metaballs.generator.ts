@@ -187,7 +187,7 @@ export default defineGenerator<MetaballsParams>({
     'Glossy blobs drifting, merging and splitting like a lava lamp around the middle of the frame, never cut by its edges, their colours blending where they meet; loops seamlessly.',
   version: '1.1.0',
   animated: true,
-  formats: ['gif', 'mp4', 'png', 'webp'],
+  formats: ['gif', 'mp4', 'png', 'webp', 'jpeg'],
   defaults,
   paramSchema: {
     type: 'object',

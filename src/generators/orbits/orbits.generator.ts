@@ -93,7 +93,7 @@ export default defineGenerator<OrbitsParams>({
     'A little planetary system at a slant: planets with comet trails circling a glowing sun on concentric orbits, looping seamlessly.',
   version: '1.2.0',
   animated: true,
-  formats: ['gif', 'mp4', 'png', 'webp'],
+  formats: ['gif', 'mp4', 'png', 'webp', 'jpeg'],
   defaults,
   paramSchema: {
     type: 'object',

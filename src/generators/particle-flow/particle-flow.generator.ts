@@ -171,7 +171,7 @@ export default defineGenerator<ParticleFlowParams>({
     'Glowing particle trails swirling around a seeded vortex in a slowly changing curl-noise flow, their colours laid across it in masses over a soft glow; loops seamlessly.',
   version: '1.1.0',
   animated: true,
-  formats: ['gif', 'mp4', 'png', 'webp'],
+  formats: ['gif', 'mp4', 'png', 'webp', 'jpeg'],
   defaults,
   paramSchema: {
     type: 'object',

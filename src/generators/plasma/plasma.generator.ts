@@ -117,7 +117,7 @@ export default defineGenerator<PlasmaParams>({
   description: 'Classic colourful plasma: interfering sine waves and ripples mapped through a cycling palette, looping seamlessly.',
   version: '1.3.0',
   animated: true,
-  formats: ['gif', 'mp4', 'png', 'webp'],
+  formats: ['gif', 'mp4', 'png', 'webp', 'jpeg'],
   defaults,
   paramSchema: {
     type: 'object',

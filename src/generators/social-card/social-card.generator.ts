@@ -67,7 +67,7 @@ export default defineGenerator<SocialCardParams>({
     'A link-preview card (suggested at 1200×630, the Open Graph size): your title, subtitle and label in any of Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, Chinese, Japanese and Korean, with colour emoji, set in bundled fonts over a gradient with circles, rings and dots. A right-to-left title mirrors the card.',
   version: '3.0.0',
   animated: false,
-  formats: ['png', 'webp'],
+  formats: ['png', 'webp', 'jpeg'],
   // The Open Graph / link-preview size.
   suggestedSize: { width: 1200, height: 630 },
   defaults,

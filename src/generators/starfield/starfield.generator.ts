@@ -351,7 +351,7 @@ export default defineGenerator<StarfieldParams>({
   description: 'Stars streaming towards the viewer at warp speed with glowing trails over a faint nebula; loops seamlessly.',
   version: '1.4.0',
   animated: true,
-  formats: ['gif', 'mp4', 'png', 'webp'],
+  formats: ['gif', 'mp4', 'png', 'webp', 'jpeg'],
   defaults,
   paramSchema: {
     type: 'object',

@@ -282,7 +282,7 @@ export default defineGenerator<TopographyParams>({
   description: 'Topographic contour lines of a seeded noise terrain, with index contours and optional hypsometric tints.',
   version: '1.2.0',
   animated: false,
-  formats: ['png', 'webp', 'svg'],
+  formats: ['png', 'webp', 'jpeg', 'svg'],
   defaults,
   paramSchema: {
     type: 'object',

@@ -264,7 +264,7 @@ export default defineGenerator<TruchetParams>({
     'Randomly rotated Truchet tiles (quarter arcs, two-tone arcs, diagonal mazes or triangles) that join into continuous patterns, in calm tonal colours with a soft seeded glow of an accent colour.',
   version: '2.0.0',
   animated: false,
-  formats: ['png', 'webp', 'svg', 'css'],
+  formats: ['png', 'webp', 'jpeg', 'svg', 'css'],
   defaults,
   paramSchema: {
     type: 'object',

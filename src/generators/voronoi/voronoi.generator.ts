@@ -238,7 +238,7 @@ export default defineGenerator<VoronoiParams>({
   description: 'Voronoi mosaic of seeded cells filled from a palette, with optional gaps and rounded corners.',
   version: '1.1.0',
   animated: false,
-  formats: ['png', 'webp', 'svg'],
+  formats: ['png', 'webp', 'jpeg', 'svg'],
   defaults,
   paramSchema: {
     type: 'object',

@@ -125,7 +125,7 @@ export default defineGenerator<WavesParams>({
   description: 'Stacked smooth waves coloured along a palette, from a soft sky to a deep foreground, like a paper-cut landscape.',
   version: '1.3.0',
   animated: false,
-  formats: ['png', 'webp', 'svg'],
+  formats: ['png', 'webp', 'jpeg', 'svg'],
   defaults,
   paramSchema: {
     type: 'object',

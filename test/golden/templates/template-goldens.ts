@@ -112,7 +112,7 @@ async function renderTemplateFileGoldens(cases: TemplateFileGoldenCase[], genera
     render: { workers: 1, queueLimit: 100, timeoutMs: NO_TIME_LIMIT_MS, animationBudgetMs: NO_TIME_LIMIT_MS },
   });
   const dir = fileURLToPath(new URL('files/', import.meta.url));
-  const paths = { params: 'params', seed: 'seed', size: 'size', format: 'format' };
+  const paths = { params: 'params', seed: 'seed', size: 'size', format: 'format', quality: 'quality' };
   const out = new Map<string, string>();
   try {
     if (!engine.ffmpegVersion) throw new Error('FFmpeg is required for the template goldens');

@@ -132,7 +132,7 @@ export function stillGeneratorContract<P extends Record<string, unknown>>(
   test(`${gen.slug}: contract fields`, () => {
     assert.match(gen.version, /^\d+\.\d+\.\d+$/);
     assert.equal(gen.animated, false);
-    assert.ok(gen.formats.includes('png') && gen.formats.includes('webp'));
+    assert.ok(gen.formats.includes('png') && gen.formats.includes('webp') && gen.formats.includes('jpeg'));
     assert.equal(gen.formats.includes('svg'), typeof gen.svg === 'function');
     assert.equal(gen.formats.includes('css'), typeof gen.css === 'function');
   });
@@ -179,7 +179,7 @@ export function animatedGeneratorContract<P extends Record<string, unknown>>(
   test(`${gen.slug}: contract fields`, () => {
     assert.match(gen.version, /^\d+\.\d+\.\d+$/);
     assert.equal(gen.animated, true);
-    assert.ok(['gif', 'mp4', 'png', 'webp'].every((f) => gen.formats.includes(f as never)));
+    assert.ok(['gif', 'mp4', 'png', 'webp', 'jpeg'].every((f) => gen.formats.includes(f as never)));
     assert.equal(typeof gen.animation, 'function');
   });
   test(`${gen.slug}: defaults validate against the schema and every property is documented`, () =>
