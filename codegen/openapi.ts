@@ -1493,7 +1493,6 @@ export interface components {
          * @example 82
          */
         Quality: number;
-        QualityNotTaken: unknown;
         Readiness: {
             /** @description The blob store (`BLOB_STORE`: files, the database or an S3 bucket) answers a read. */
             blobStore: boolean;
@@ -2590,7 +2589,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; `overloaded`: the machine gave the font check too little CPU to finish (it had not used its budget); see `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };

@@ -1,9 +1,13 @@
 // An uploaded font is untrusted input for a parser: it is parsed here, in JavaScript (fontkit), on a
-// worker thread of its own with V8 resource limits and a deadline, so a parse that throws, loops or
-// eats memory ends that thread and never the serving process's event loop or heap. The thread reads
+// worker thread of its own with V8 resource limits and a CPU budget, so a parse that throws, loops or
+// eats memory ends that thread and never the serving process's event loop or heap. The budget is the
+// thread's own CPU time (Linux: /proc/<pid>/task/<tid>/stat), not the clock: on a machine at load 26 a
+// good font's check took over 15 s of wall time with a fraction of that in CPU, and was refused as a
+// bad font. A check that has not used its CPU yet when the clock runs out is the machine's fault: 503. The thread reads
 // every glyph's outline (up to GLYPHS_CHECKED of them, the same ones every time) and the names and
 // weight the response reports. Skia never sees an uploaded font: templates shape text with HarfBuzz
 // compiled to WebAssembly (src/generators/lib/shaper.ts).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
@@ -25,8 +29,14 @@ export interface FontFacts {
 }
 
 export interface FontCheckOptions {
-  /** The deadline of one parse (default 15 s): past it the thread is terminated and the font refused. */
-  timeoutMs?: number;
+  /** The CPU time one check may use (default 15 s): past it the thread is terminated and the font refused (400). */
+  cpuBudgetMs?: number;
+  /**
+   * The wall-clock backstop (default 120 s): a check still running then, within its CPU budget, was
+   * starved by a busy machine — 503 `overloaded`, to try again. Where a thread's CPU time cannot be
+   * read (no /proc), this is also where the font is refused, at the CPU budget.
+   */
+  wallLimitMs?: number;
   /** V8 limits of the thread (default: 256 MB old generation, 32 MB young, 4 MB stack). */
   resourceLimits?: ResourceLimits;
 }
@@ -47,6 +57,10 @@ const WOFF2 = require.resolve('wawoff2/decompress.js');
 const WORKER_SOURCE = `
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
+// Which OS thread this is ("<pid>/task/<tid>"), so the parent can read its CPU time; null without /proc.
+let thread = null;
+try { thread = require('node:fs').readlinkSync('/proc/thread-self'); } catch {}
+parentPort.postMessage({ thread });
 const fontkit = require(workerData.fontkit);
 function check() {
   const bytes = Buffer.from(workerData.bytes);
@@ -114,13 +128,33 @@ const invalidFont = (type: AssetMediaType, reason: string) =>
     issues: [{ path: 'body', message: `is not a valid ${type} font`, keyword: 'contentMediaType' }],
   });
 
+/** Clock ticks per second of /proc's CPU times (USER_HZ): 100 on every Linux the service supports. */
+const USER_HZ = 100;
+
+/** CPU time (ms) a thread has used, from /proc/<pid>/task/<tid>/stat; undefined once it is gone. */
+function threadCpuMs(thread: string): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${thread}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) in its parentheses: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How often the thread's CPU time is read while it runs. */
+const SAMPLE_MS = 100;
+
 /**
  * Parses the font on a thread of its own; resolves with what the response reports, or rejects with
  * 400 `invalid_font` naming the reason (a parse error, a missing table, no glyphs, a crash, the
- * thread's memory limit or the deadline).
+ * thread's memory limit or its CPU budget), or 503 `overloaded` when the machine gave it too little
+ * CPU to finish in `wallLimitMs`.
  */
 export function checkFont(type: AssetMediaType, bytes: Uint8Array, options: FontCheckOptions = {}): Promise<FontFacts> {
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const cpuBudgetMs = options.cpuBudgetMs ?? 15_000;
+  const wallLimitMs = options.wallLimitMs ?? 120_000;
   return new Promise((resolve, reject) => {
     const copy = new Uint8Array(bytes);
     const worker = new Worker(WORKER_SOURCE, {
@@ -139,18 +173,49 @@ export function checkFont(type: AssetMediaType, bytes: Uint8Array, options: Font
       stderr: true,
       env: {},
     });
+    let thread: string | null | undefined; // undefined until the thread says which it is; null: its CPU cannot be read
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearTimeout(wall);
+      clearInterval(sampling);
       outcome();
       void worker.terminate();
     };
-    const timer = setTimeout(() => finish(() => reject(invalidFont(type, `checking it took longer than ${timeoutMs} ms`))), timeoutMs);
-    worker.once('message', (answer: { ok: true; facts: FontFacts } | { ok: false; reason: string }) =>
-      finish(() => (answer.ok ? resolve(answer.facts) : reject(invalidFont(type, answer.reason)))),
+    const overBudget = () => reject(invalidFont(type, `checking it needed more than ${cpuBudgetMs} ms of CPU`));
+    /** True (and the check ended) when the thread has used more CPU than its budget. */
+    const spent = () => {
+      const used = thread ? threadCpuMs(thread) : undefined;
+      if (used === undefined || used <= cpuBudgetMs) return false;
+      finish(overBudget);
+      return true;
+    };
+    const sampling = setInterval(spent, SAMPLE_MS);
+    // Where CPU time cannot be read, the budget is measured by the clock, as a deadline.
+    const wall = setTimeout(
+      () =>
+        finish(() =>
+          thread === null
+            ? overBudget()
+            : reject(
+                new ProblemError('overloaded', {
+                  detail: `The font checker got too little CPU to finish in ${wallLimitMs} ms; try again.`,
+                }),
+              ),
+        ),
+      thread === null ? cpuBudgetMs : wallLimitMs,
     );
+    worker.on('message', (message: { thread: string | null } | { ok: true; facts: FontFacts } | { ok: false; reason: string }) => {
+      if ('thread' in message) {
+        thread = message.thread;
+        if (thread === null) wall.refresh(); // the first message comes at once: the deadline is then the budget, from here
+        return;
+      }
+      // A check that answered after using more than its budget is refused all the same: the budget, not the sampling, decides.
+      if (spent()) return;
+      finish(() => (message.ok ? resolve(message.facts) : reject(invalidFont(type, message.reason))));
+    });
     worker.once('error', (err: Error & { code?: string }) =>
       finish(() =>
         reject(

@@ -118,7 +118,7 @@ export function recipePaths(prefix: string): FieldPaths {
   };
 }
 
-/** What a recipe's `quality` with a format that takes none is told (the contract's `x-issue` says the same). */
+/** What a recipe's `quality` with a format that takes none is told (the contract's Quality says the rule). */
 export const QUALITY_FORMAT_ISSUE = `is taken only with format ${QUALITY_FORMATS.join(' or ')}`;
 
 export const BODY_PATHS: FieldPaths = recipePaths('body');

@@ -22,6 +22,7 @@ import {
   type AuthorizedStep,
   checkInput,
   RATE_LIMIT_STEP,
+  refuseBeforeBody,
   runAuthorizedSteps,
   unauthorizedAnswer,
   validationFailed,
@@ -173,7 +174,7 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
           // An upload (megabytes) is refused by the origin check and the rate limit before it is
           // read; they count the request once, so the handler's run of the same steps passes.
           if (auth?.ok && uploadOperations.has(op.operationId!))
-            await runAuthorizedSteps(authorized, authorizedRequest(op.operationId!, req, res, auth.principal));
+            await refuseBeforeBody(authorized, authorizedRequest(op.operationId!, req, res, auth.principal));
           await readBody(req, res, op.operationId);
           checkInput({}, {}, req.body);
         }

@@ -235,6 +235,19 @@ export async function runAuthorizedSteps(steps: readonly AuthorizedStep[], reque
   }
 }
 
+/** A response that keeps no header: the steps' decisions without their headers. */
+const NO_HEADERS: AuthorizedRequest['response'] = { setHeader: (() => NO_HEADERS) as never };
+
+/**
+ * The steps' refusals only, before an upload's body is read (megabytes not worth reading for a 429):
+ * a refusal throws with its own headers; a request let through gets its RateLimit headers when the
+ * steps run again before its handler (the count is taken once), so an answer the body decides (a
+ * 408, a 413) carries none.
+ */
+export function refuseBeforeBody(steps: readonly AuthorizedStep[], request: AuthorizedRequest): Promise<void> {
+  return runAuthorizedSteps(steps, { ...request, response: NO_HEADERS });
+}
+
 /** What abortOnClientClose watches: a response that reports its connection closing. */
 export interface ClosableResponse {
   once(event: 'close', listener: () => void): unknown;

@@ -48,27 +48,6 @@ test("toIssues names the field a `not: { required }` excludes (with a verbose Aj
   ]);
 });
 
-test("toIssues: a failed `if`'s `then` names its own field, in the words of the schema's `x-issue` (quality without jpeg)", () => {
-  const schema = {
-    type: 'object',
-    properties: {
-      requestBody: {
-        type: 'object',
-        if: { not: { required: ['format'], properties: { format: { const: 'jpeg' } } } },
-        then: { properties: { quality: { not: {}, 'x-issue': 'is taken only with format jpeg' } } },
-        properties: { format: { enum: ['png', 'jpeg'] }, quality: { type: 'integer' } },
-      },
-    },
-  };
-  const validate = createAjv({ verbose: true }).compile(schema);
-  for (const body of [{ quality: 80 }, { format: 'png', quality: 80 }]) {
-    assert.equal(validate({ requestBody: body }), false);
-    assert.deepEqual(toIssues(validate.errors), [{ path: 'body.quality', message: 'is taken only with format jpeg', keyword: 'not' }]);
-  }
-  assert.equal(validate({ requestBody: { format: 'jpeg', quality: 80 } }), true);
-  assert.equal(validate({ requestBody: { format: 'png' } }), true);
-});
-
 test('the color format accepts #rrggbb only', () => {
   const validate = createAjv().compile({ type: 'string', format: 'color' });
   assert.equal(validate('#a1b2c3'), true);

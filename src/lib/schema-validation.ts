@@ -35,13 +35,8 @@ export function toIssues(errors: readonly ErrorObject[] | null | undefined, root
       .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (rootOverride !== undefined) segments.unshift(rootOverride);
     else if (segments.length > 0) segments[0] = ROOTS[segments[0]] ?? segments[0];
-    // An `if` that failed its `then`: the `then`'s own errors, each on its field, say what.
-    if (e.keyword === 'if') continue;
-    // A schema may say in its own words why a value breaks it (`x-issue`; its schema is on the error when Ajv is `verbose`).
-    const own = (e.parentSchema as { 'x-issue'?: unknown } | undefined)?.['x-issue'];
     let message = e.message ?? 'is invalid';
-    if (typeof own === 'string') message = own;
-    else if (e.keyword === 'required') {
+    if (e.keyword === 'required') {
       const missing = String((e.params as { missingProperty: string }).missingProperty);
       segments.push(ROOTS[missing] ?? missing);
       message = 'is required';

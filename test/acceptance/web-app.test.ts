@@ -1270,13 +1270,17 @@ test('service unreachable: one banner that polls /v1/health and goes away by its
     assert.equal(await page.locator('#offline-banner').count(), 1);
     // It polls /v1/health (refused while cut off), and goes once the service answers.
     await page.waitForRequest((r) => r.url().endsWith('/v1/health'));
+    // The key list's GET waited for the service with every other request that may be sent again (api.js
+    // serviceBack): once its answer is in, a POST sent again would have gone out with it. (Not "network
+    // idle": at load 25 the page's other requests overlapped for over two minutes.)
+    const keysReloaded = page.waitForResponse((r) => r.url().endsWith('/v1/keys') && r.request().method() === 'GET');
     await page.unroute('**/v1/**');
     offline = false;
     await banner.waitFor({ state: 'detached' });
     // The panels fill in once the service answers.
     await page.locator('#me-auth').waitFor();
     assert.equal(await page.locator('main .error:visible').count(), 0);
-    await page.waitForLoadState('networkidle');
+    await keysReloaded;
     assert.equal(posts.length, 1, 'POST /v1/keys was sent once, not again after the service came back');
     assert.equal(await page.locator('#key-list tr', { hasText: 'made while offline' }).count(), 0);
   } finally {
