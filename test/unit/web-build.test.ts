@@ -7,8 +7,9 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { WEB_DIR } from '../../src/app.ts';
 
-// JS raised from 20 kB to 21 kB for the playground's text fields (multi-line, counter, plain-language help and errors).
-const GZIP_BUDGET = { js: 21 * 1024, css: 4 * 1024 };
+// JS raised from 20 kB to 21 kB for the playground's text fields (multi-line, counter, plain-language help and errors),
+// then to 22 kB for quotes: the price beside Download and Export, from POST /v1/quote (about 0.2 kB; 11 bytes were left).
+const GZIP_BUDGET = { js: 22 * 1024, css: 4 * 1024 };
 
 test('index.html links the built, content-hashed bundles and nothing else', () => {
   const html = readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8');
