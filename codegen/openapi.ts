@@ -641,6 +641,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a render, a batch or a job before sending it
+         * @description What the call in the body would charge now, and how long it would take, without rendering,
+         *     reserving or charging anything: a quote changes nothing, so it is safe to repeat (it counts
+         *     against the rate limit like any request). The body holds exactly one call: `render` (a
+         *     `POST /v1/generate/{slug}` body with its `slug`, as a batch item), `batch` (a `POST /v1/batch`
+         *     body) or `job` (a `POST /v1/jobs` body). It is checked as that call checks it: the same 400
+         *     problems, each naming its field under `body.render`, `body.batch.items.{i}` or `body.job`, and
+         *     404 for a generator or template (`tpl_…`) that does not exist in the workspace; a batch reports
+         *     an item that could not render in its place in `items`, as the batch does.
+         *
+         *     `credits` is what the call would charge if sent now, by the one pricing rule of every render
+         *     (`GET /v1/pricing`): a recipe whose file is already in the render cache costs 0 (`cached: true`),
+         *     and local mode, which performs no credit checks, charges 0. It is a forecast: a render sent later
+         *     pays for what the cache holds then. `estimatedMs` is an estimate of the render time from a simple
+         *     model — a fixed part plus the output pixel-frames times a rate per format, the slowest
+         *     generator's measured on a 2-core machine — so most renders take less and a busy service longer;
+         *     `fitsSyncBudget` compares it with the time a synchronous render may take (`ANIMATION_BUDGET_MS`
+         *     for a gif or mp4, else `RENDER_TIMEOUT_MS`): false means `POST /v1/generate/{slug}` would likely
+         *     answer 504, so send it as a job.
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ready": {
         parameters: {
             query?: never;
@@ -1216,7 +1253,8 @@ export interface components {
             /**
              * @description How long a direct gif or mp4 render (`POST /v1/generate/{slug}`, `GET /v1/render/{recipeHash}`) may
              *     take before it answers 504 `animation_budget_exceeded` (`ANIMATION_BUDGET_MS`). A client that
-             *     expects a longer render sends it as an export job (`POST /v1/jobs`), which has no such limit.
+             *     expects a longer render sends it as an export job (`POST /v1/jobs`), which has no such limit;
+             *     `POST /v1/quote` says whether the service expects a recipe to fit (`fitsSyncBudget`).
              */
             animationBudgetMs: number;
             /** @description Version of the render engine (recipe handling and encoders). */
@@ -1493,6 +1531,67 @@ export interface components {
          * @example 82
          */
         Quality: number;
+        Quote: {
+            /** @description The file is in the render cache now, so the call would be a hit, free (a batch is when every item is). */
+            cached: boolean;
+            /**
+             * @description What the call would charge if sent now (`X-Service-Credits` of the render; the job's hold; the
+             *     sum over a batch's items): 0 for a file already in the render cache, and 0 in local mode.
+             */
+            credits: number;
+            /** @description An estimate of the render time in milliseconds (0 for a cached file), the slowest generator's on a 2-core machine; a batch's items summed (up to `RENDER_WORKERS` render at once). */
+            estimatedMs: number;
+            /** @description Whether the estimate fits the time a synchronous render may take (`animationBudgetMs` of `GET /v1/health` for a gif or mp4, else `RENDER_TIMEOUT_MS`); false: send it as a job. A cached file always fits. A batch fits when every item does. */
+            fitsSyncBudget: boolean;
+            /** @description The frames of an animation (gif or mp4); absent for a still. */
+            frames?: number;
+            /** @description The recipe hash of the render or job (the `X-Service-Recipe-Hash` it would answer). */
+            hash?: string;
+            /** @description A batch's items in request order, each priced on its own or refused as the batch would refuse it. */
+            items?: components["schemas"]["QuoteItem"][];
+            /** @description The output pixel-frames pricing counts (width × pixelRatio × height × pixelRatio × frames); a batch's distinct items summed. svg and css cost one credit whatever their size. */
+            pixels: number;
+        };
+        /** @description One batch item's quote (its fields as in `Quote`), or, with `ok` false, why the batch would not render it (as in `BatchResultItem`). */
+        QuoteItem: {
+            cached?: boolean;
+            code?: components["schemas"]["ProblemCode"];
+            credits?: number;
+            /** @description The earlier item this one is identical to: the batch renders them once, so this one costs nothing (credits and estimatedMs 0). */
+            duplicateOf?: number;
+            /** @description Why this item would not render. */
+            error?: string;
+            estimatedMs?: number;
+            fitsSyncBudget?: boolean;
+            frames?: number;
+            hash?: string;
+            index: number;
+            /** @description For an item that broke a rule, each violation, naming its field (`body.batch.items.2.seed`). */
+            issues?: components["schemas"]["ProblemIssue"][];
+            ok: boolean;
+            pixels?: number;
+        };
+        /** @description The call to price: exactly one of `render`, `batch` or `job`. */
+        QuoteRequest: {
+            /** @description A `POST /v1/batch` body. */
+            batch?: components["schemas"]["BatchRequest"];
+            /** @description A `POST /v1/jobs` body. */
+            job?: components["schemas"]["JobCreate"];
+            /** @description A synchronous render: the `POST /v1/generate/{slug}` body with its `slug` (a generator or a template `tpl_…`). */
+            render?: components["schemas"]["BatchItem"];
+        } & ({
+            render: {
+                [key: string]: unknown;
+            };
+        } | {
+            batch: {
+                [key: string]: unknown;
+            };
+        } | {
+            job: {
+                [key: string]: unknown;
+            };
+        });
         Readiness: {
             /** @description The blob store (`BLOB_STORE`: files, the database or an S3 bucket) answers a read. */
             blobStore: boolean;
@@ -1829,7 +1928,7 @@ export interface components {
          * @description The request is malformed or violates a limit; `issues` names each field. Any route answers
          *     `malformed_request` (broken percent-encoding, conflicting `Content-Length`) and refuses a
          *     body it cannot parse, also one sent to a route that takes none. The operations that take a
-         *     recipe (generate, render a recipe URL, batch, jobs, presets and their renders) answer
+         *     recipe (generate, render a recipe URL, batch, jobs, quotes, presets and their renders) answer
          *     `unsupported_characters` when a text param (social-card's `title`, `subtitle`, `label`) has a
          *     character no bundled font draws, naming each one, instead of drawing a box or a machine's font.
          */
@@ -4729,6 +4828,55 @@ export interface operations {
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The price and the estimate, as of now. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `generator_not_found` or `template_not_found`: the render or job names a generator this service does not run, or a template that is not the workspace's (a batch reports it in the item). */
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database is unavailable — a restart or failover — (a template is read from it), or the process is still starting; see `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };

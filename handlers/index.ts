@@ -3,6 +3,7 @@
 // contract and this table disagree either way.
 import type { Handler, OperationId } from '../src/http/handler.types.ts';
 import createJob from './createJob.ts';
+import createQuote from './createQuote.ts';
 import listJobs from './listJobs.ts';
 import getJob from './getJob.ts';
 import cancelJob from './cancelJob.ts';
@@ -61,6 +62,7 @@ export const handlers = {
   generate,
   renderRecipe,
   renderBatch,
+  createQuote,
   createJob,
   listJobs,
   getJob,

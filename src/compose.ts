@@ -11,6 +11,7 @@ import { type Config, ConfigError, defaultCheckoutUrls } from './config/config.t
 import { AuthService, LOCAL_WORKSPACE_ID } from './services/auth.service.ts';
 import { HealthService } from './services/health.service.ts';
 import { BatchService } from './services/batch.service.ts';
+import { QuoteService } from './services/quote.service.ts';
 import { createRenderEngine } from './services/render-engine.factory.ts';
 import { FsBlobStore } from './blob/fs.blob-store.ts';
 import { MemoryCachedBlobStore } from './blob/memory-cached.blob-store.ts';
@@ -274,6 +275,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // Finished jobs notify their webhookUrl (in the background, with retries): the lifecycle's rule.
   const lifecycle = new JobLifecycle({ repo: jobsRepo, webhooks: webhookDelivery, view: (job) => jobView(job, clock.now()), logger });
   const results = new JobResults({ store: blobs.results, repo: jobsRepo, clock, logger, urlTtlSeconds: config.resultUrlTtlSeconds });
+  const batch = new BatchService(recipes, meteredRender, pool.workers);
   const jobs = new JobsService({
     repo: jobsRepo,
     queue,
@@ -362,7 +364,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       generators,
       workspaces: new WorkspacesService(workspaces),
       render,
-      batch: new BatchService(recipes, meteredRender, pool.workers),
+      batch,
+      quotes: new QuoteService({ recipes, metered: meteredRender, batch, jobs, render }),
       rateLimiter,
       webhooks: { secrets: webhookSecrets, delivery: webhookDelivery },
       jobs,

@@ -91,6 +91,29 @@ if (batch.error) throw new Error(`renderBatch: ${batch.error.code}`);
 check(batch.data.results.length === 2 && batch.data.results.every((r) => r.ok), `renderBatch: ${JSON.stringify(batch.data)}`);
 step('renderBatch → two results');
 
+// A quote names the one call it prices; the batch just rendered is all hits now, free (and local mode charges nothing).
+// @ts-expect-error a quote must name the call it prices
+const callless: components['schemas']['QuoteRequest'] = {};
+void callless;
+const quotedBatch = await client.POST('/v1/quote', {
+  body: {
+    batch: {
+      items: [
+        { slug: 'blob', seed: 1, format: 'webp', size: { width: 600, height: 315 } },
+        { slug: 'voronoi', seed: 2, format: 'svg', size: { width: 600, height: 315 } },
+      ],
+    },
+  },
+});
+if (quotedBatch.error) throw new Error(`createQuote: ${quotedBatch.error.code}`);
+check(
+  quotedBatch.data.cached && quotedBatch.data.credits === 0 && quotedBatch.data.items?.length === 2,
+  `createQuote: ${JSON.stringify(quotedBatch.data)}`,
+);
+const quotedRender = await client.POST('/v1/quote', { body: { render: { slug: 'mesh-gradient', ...RECIPE } } });
+check(quotedRender.data?.cached === true && quotedRender.data.pixels === 32 * 32, `createQuote: ${JSON.stringify(quotedRender.data)}`);
+step('createQuote → the batch and a render, cached');
+
 // URL signing keys as docs/embedding.md creates them and signs with them; optional fields with defaults stay optional.
 const minimalSigningKey: components['schemas']['UrlSigningKeyCreate'] = { label: 'og images' };
 const slugOnly: components['schemas']['SignRenderUrlRequest'] = { slug: 'social-card' };

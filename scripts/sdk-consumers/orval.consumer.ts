@@ -6,6 +6,7 @@ import {
   createJob,
   createKey,
   createPreset,
+  createQuote,
   createTemplate,
   createUrlSigningKey,
   generate,
@@ -20,7 +21,7 @@ import {
   updatePreset,
   updateTemplate,
 } from './render-service';
-import type { JobCreate, SignRenderUrlRequest, UrlSigningKeyCreate } from './render-service';
+import type { JobCreate, QuoteRequest, SignRenderUrlRequest, UrlSigningKeyCreate } from './render-service';
 import { renderServiceFetch } from './render-service-fetch';
 import {
   check,
@@ -88,6 +89,29 @@ const batch = await renderBatch({
 });
 check(batch.status === 200 && batch.data.results.length === 2 && batch.data.results.every((r) => r.ok), `renderBatch: ${batch.status}`);
 step('renderBatch → two results');
+
+// A quote names the one call it prices; the batch just rendered is all hits now, free (and local mode charges nothing).
+// @ts-expect-error a quote must name the call it prices
+const callless: QuoteRequest = {};
+void callless;
+const quotedBatch = await createQuote({
+  batch: {
+    items: [
+      { slug: 'blob', seed: 1, format: 'webp', size: { width: 600, height: 315 } },
+      { slug: 'voronoi', seed: 2, format: 'svg', size: { width: 600, height: 315 } },
+    ],
+  },
+});
+check(
+  quotedBatch.status === 200 && quotedBatch.data.cached && quotedBatch.data.credits === 0 && quotedBatch.data.items?.length === 2,
+  `createQuote: ${quotedBatch.status}`,
+);
+const quotedRender = await createQuote({ render: { slug: 'mesh-gradient', ...RECIPE } });
+check(
+  quotedRender.status === 200 && quotedRender.data.cached && quotedRender.data.pixels === 32 * 32,
+  `createQuote: ${quotedRender.status}`,
+);
+step('createQuote → the batch and a render, cached');
 
 // URL signing keys as docs/embedding.md creates them and signs with them; optional fields with defaults stay optional.
 const minimalSigningKey: UrlSigningKeyCreate = { label: 'og images' };

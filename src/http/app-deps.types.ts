@@ -8,6 +8,7 @@ import type { DependencyStatus } from '../lib/dependency-status.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { HealthService } from '../services/health.service.ts';
 import type { BatchService } from '../services/batch.service.ts';
+import type { QuoteService } from '../services/quote.service.ts';
 import type { RenderService } from '../services/render.service.ts';
 import type { KeysService } from '../services/keys.service.ts';
 import type { UrlSigningKeysService } from '../services/url-signing-keys.service.ts';
@@ -59,6 +60,8 @@ export interface Services {
   workspaces: WorkspacesService;
   render: RenderService;
   batch: BatchService;
+  /** POST /v1/quote: what a render, batch or job would charge and take, without running it. */
+  quotes: QuoteService;
   /** Per-workspace and per-key request limits on authenticated operations. */
   rateLimiter: RateLimiter;
   /** Webhook signing secrets and outbound delivery (jobs call webhooks.delivery.deliver). */

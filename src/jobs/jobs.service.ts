@@ -4,14 +4,14 @@ import { newId } from '../lib/ids.ts';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, DependencyUnavailableError } from '../lib/dependency-failure.ts';
 import { type JobRecord, type JobStatus, type JobsRepository, isFinishedStatus } from '../../db/repositories/jobs.repository.ts';
 import type { components } from '../../codegen/openapi.ts';
-import { recipePaths } from '../engine/recipe.ts';
+import { type ResolvedRecipe, recipePaths } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import { decodeCursor, pageOf } from '../lib/page-cursor.ts';
 import type { Principal } from '../services/auth.service.ts';
 import type { Clock } from '../lib/clock.ts';
 import { thumbnailFormat } from '../lib/formats.ts';
 import type { CreditsService } from '../services/credits.service.ts';
-import { chargeFor } from '../services/pricing.ts';
+import { chargeNow } from '../services/pricing.ts';
 import type { JobLifecycle } from './job-lifecycle.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { RenderResult, RenderService } from '../services/render.service.ts';
@@ -123,17 +123,39 @@ export class JobsService {
     this.resultStoreDown = options.resultStoreDown ?? (() => false);
   }
 
-  async submit(principal: Principal, input: JobCreate): Promise<JobRecord> {
+  /**
+   * A submission's recipe, checked and resolved as submit checks it, before anything is queued
+   * (`at`: where the request holds the job, which issues name: `body.params.x`); POST /v1/quote
+   * checks a job by it too.
+   */
+  async resolveSubmission(principal: Principal, input: JobCreate, at = 'body'): Promise<{ slug: string; resolved: ResolvedRecipe }> {
     const slug = input.slug ?? input.generator!;
     if (input.slug && input.generator && input.slug !== input.generator) {
       throw new ProblemError('validation_failed', {
         detail: '`slug` and `generator` name different generators.',
-        issues: [{ path: 'body.generator', message: 'must equal body.slug', keyword: 'const' }],
+        issues: [{ path: `${at}.generator`, message: `must equal ${at}.slug`, keyword: 'const' }],
       });
     }
-    const { webhookUrl, metadata, slug: _s, generator: _g, ...recipe } = input;
-    const resolved = await this.recipes.resolve(principal.workspaceId, slug, recipe, recipePaths('body'));
+    const { webhookUrl, metadata: _m, slug: _s, generator: _g, ...recipe } = input;
+    const resolved = await this.recipes.resolve(principal.workspaceId, slug, recipe, recipePaths(at));
     if (webhookUrl) this.checkWebhookUrl(webhookUrl);
+    return { slug, resolved };
+  }
+
+  /**
+   * What a job of the recipe holds at submission and is charged when it renders: the pricing rule of
+   * every render (chargeNow), so a result already in the render cache costs nothing and holds nothing
+   * (the runner settles by what the render turned out to be); local mode charges nothing. POST
+   * /v1/quote answers this for a job.
+   */
+  async hold(resolved: ResolvedRecipe): Promise<{ credits: number; cached: boolean }> {
+    const cached = (await this.render.cached(resolved)) !== undefined;
+    return { credits: this.credits.enabled ? chargeNow(resolved, cached) : 0, cached };
+  }
+
+  async submit(principal: Principal, input: JobCreate): Promise<JobRecord> {
+    const { slug, resolved } = await this.resolveSubmission(principal, input);
+    const { webhookUrl, metadata } = input;
     // Its result could not be stored: say so now, as every request that needs a dependency that is down does.
     if (this.resultStoreDown())
       throw new ProblemError('not_ready', {
@@ -143,9 +165,7 @@ export class JobsService {
       });
     const now = this.clock.now();
     const id = newId('job');
-    // The pricing rule of every render (chargeFor): a result already in the render cache costs
-    // nothing, so such a job holds nothing; the runner settles by what the render turned out to be.
-    const cost = chargeFor(resolved, (await this.render.cached(resolved)) ? 'HIT' : 'MISS');
+    const { credits: cost } = await this.hold(resolved);
     const job = await this.repo.insert(
       {
         id,

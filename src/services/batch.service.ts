@@ -22,15 +22,28 @@ let itemValidator: ValidateFunction | undefined;
  * The contract's BatchItem schema, compiled with the router's Ajv settings. The request schema
  * accepts any object per item, so that one bad item is reported in its result, not refused with the batch.
  */
-function validateItem(item: unknown, index: number): BatchItem {
+function validateItem(item: unknown, path: string): BatchItem {
   if (!itemValidator) {
     const ajv = createAjv();
     ajv.addSchema({ $id: 'openapi.json', components: structuredClone(openApiDocument().components) });
     itemValidator = ajv.getSchema('openapi.json#/components/schemas/BatchItem')!;
   }
   if (itemValidator(item)) return item as BatchItem;
-  const issues = toIssues(itemValidator.errors, `body.items.${index}`);
+  const issues = toIssues(itemValidator.errors, path);
   throw new ProblemError('validation_failed', { detail: issues.map((i) => `${i.path} ${i.message}`).join('; '), issues });
+}
+
+/** A failed item, as the batch reports it: `ok: false` with its problem's code. */
+export type BatchFailure = BatchResultItem & { ok: false };
+
+/**
+ * A batch's items checked and resolved, in order: each item that cannot render (its problem, as its
+ * result) and each distinct recipe with the indexes of the items that ask for it — identical items
+ * render once, and are charged once. POST /v1/quote prices the batch by the same plan.
+ */
+export interface BatchPlan {
+  failures: Map<number, BatchFailure>;
+  distinct: { resolved: ResolvedRecipe; indexes: number[] }[];
 }
 
 export class BatchService {
@@ -42,24 +55,32 @@ export class BatchService {
     private readonly concurrency: number,
   ) {}
 
-  async renderAll(items: readonly unknown[], principal: Principal, signal?: AbortSignal): Promise<BatchResultItem[]> {
-    const results: BatchResultItem[] = new Array(items.length);
+  /** The plan of a batch's items (`at`: where the request holds the batch, which issues name: `body.items.2.seed`). */
+  async plan(items: readonly unknown[], workspaceId: string, at = 'body'): Promise<BatchPlan> {
+    const failures = new Map<number, BatchFailure>();
     const unique = new Map<string, { resolved: ResolvedRecipe; indexes: number[] }>();
-
     // In order, so identical items share the first one's render whatever resolves first.
     for (const [index, item] of items.entries()) {
       try {
-        const { slug, ...input } = validateItem(item, index);
-        const resolved = await this.recipes.resolve(principal.workspaceId, slug, input as RecipeInput, recipePaths(`body.items.${index}`));
+        const path = `${at}.items.${index}`;
+        const { slug, ...input } = validateItem(item, path);
+        const resolved = await this.recipes.resolve(workspaceId, slug, input as RecipeInput, recipePaths(path));
         const entry = unique.get(resolved.hash);
         if (entry) entry.indexes.push(index);
         else unique.set(resolved.hash, { resolved, indexes: [index] });
       } catch (err) {
-        results[index] = failure(index, err);
+        failures.set(index, failure(index, err));
       }
     }
+    return { failures, distinct: [...unique.values()] };
+  }
 
-    const queue = [...unique.values()];
+  async renderAll(items: readonly unknown[], principal: Principal, signal?: AbortSignal): Promise<BatchResultItem[]> {
+    const results: BatchResultItem[] = new Array(items.length);
+    const { failures, distinct } = await this.plan(items, principal.workspaceId);
+    for (const [index, failed] of failures) results[index] = failed;
+
+    const queue = [...distinct];
     /** The first item that met a dependency outage: no item starts after it. */
     let outage: { err: unknown; dependency: Dependency } | undefined;
     const worker = async () => {
@@ -112,7 +133,7 @@ function unavailable(index: number, dependency: Dependency): BatchResultItem {
   };
 }
 
-function failure(index: number, err: unknown): BatchResultItem {
+function failure(index: number, err: unknown): BatchFailure {
   if (err instanceof ProblemError)
     return { index, ok: false, code: err.code, error: err.detail ?? err.message, ...(err.issues?.length ? { issues: err.issues } : {}) };
   return { index, ok: false, code: 'internal_error', error: 'The item could not be rendered.' };

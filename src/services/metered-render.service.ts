@@ -13,7 +13,7 @@ import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Principal } from './auth.service.ts';
 import type { CreditsService } from './credits.service.ts';
-import { type CacheStatus, chargeFor, renderCost } from './pricing.ts';
+import { type CacheStatus, chargeFor, chargeNow, renderCost } from './pricing.ts';
 import { type RenderResult, type RenderService, cacheKey } from './render.service.ts';
 import { raceSignal } from '../lib/race-signal.ts';
 import type { Transaction } from '../../db/database.ts';
@@ -78,6 +78,18 @@ export class MeteredRenderService {
     const result = await this.obtain(resolved, call);
     this.recordUsage(resolved, call, result, started);
     return result;
+  }
+
+  /**
+   * What renderMetered would charge for the recipe if it were asked now, without rendering or
+   * reserving anything: nothing for a result in the render cache (a HIT), its cost otherwise
+   * (chargeNow), and nothing in local mode, which reserves nothing. POST /v1/quote answers this for
+   * a render and for each distinct item of a batch. (A request that joins an identical render in
+   * flight would pay nothing either; a price does not count on one.)
+   */
+  async price(resolved: ResolvedRecipe): Promise<{ credits: number; cached: boolean }> {
+    const cached = (await this.render.cached(resolved)) !== undefined;
+    return { credits: this.credits.enabled ? chargeNow(resolved, cached) : 0, cached };
   }
 
   /**

@@ -14,11 +14,14 @@ export const PIXELS_PER_CREDIT = 1_000_000;
  * Cache hits, coalesced requests and 304s cost nothing (see chargeFor).
  */
 export function renderCost(resolved: ResolvedRecipe): number {
-  const { format, size } = resolved.recipe;
-  if (FORMATS[format].cost === 'flat') return 1;
-  const device = deviceSize(size);
-  const pixels = device.width * device.height * Math.max(1, resolved.frames);
-  return Math.max(1, Math.ceil(pixels / PIXELS_PER_CREDIT));
+  if (FORMATS[resolved.recipe.format].cost === 'flat') return 1;
+  return Math.max(1, Math.ceil(pixelFrames(resolved) / PIXELS_PER_CREDIT));
+}
+
+/** The output pixel-frames pricing counts: width × pixelRatio × height × pixelRatio × frames (1 for a still). */
+export function pixelFrames(resolved: ResolvedRecipe): number {
+  const device = deviceSize(resolved.recipe.size);
+  return device.width * device.height * Math.max(1, resolved.frames);
 }
 
 /**
@@ -34,6 +37,15 @@ export type CacheStatus = 'HIT' | 'MISS' | 'COALESCED';
  */
 export function chargeFor(resolved: ResolvedRecipe, served: CacheStatus): number {
   return served === 'MISS' ? renderCost(resolved) : 0;
+}
+
+/**
+ * What a render of the recipe asked for now is charged, before any work: nothing when its result is
+ * in the render cache already (it will be a HIT), its renderCost otherwise. An export job holds this
+ * at submission, and POST /v1/quote answers it for every kind of call.
+ */
+export function chargeNow(resolved: ResolvedRecipe, cached: boolean): number {
+  return chargeFor(resolved, cached ? 'HIT' : 'MISS');
 }
 
 export interface CreditPack {

@@ -56,6 +56,11 @@ export function cacheKey(resolved: ResolvedRecipe): string {
 /** What the render service logs through: the levels it uses of a pino logger. */
 export type RenderLogger = Pick<Logger, 'warn' | 'error' | 'debug'>;
 
+/** A recipe whose render is an animation (a gif or mp4 of more than one frame): it has the animation budget. */
+export function isAnimation(resolved: ResolvedRecipe): boolean {
+  return isMotionFormat(resolved.recipe.format) && resolved.frames > 1;
+}
+
 /** A logger that drops every line, without loading pino: for one-off engines (the CLI, benches, goldens). */
 export const NO_LOG: RenderLogger = { warn: () => undefined, error: () => undefined, debug: () => undefined };
 
@@ -209,11 +214,19 @@ export class RenderService {
     });
   }
 
+  /**
+   * The time a synchronous render of the recipe may take (POST /v1/generate, a batch item, a recipe
+   * URL): ANIMATION_BUDGET_MS for an animation (504 animation_budget_exceeded past it), else
+   * RENDER_TIMEOUT_MS (504 render_timeout). POST /v1/quote compares its estimate with it.
+   */
+  syncBudgetMs(resolved: ResolvedRecipe): number {
+    return isAnimation(resolved) ? this.limits.animationBudgetMs : this.limits.timeoutMs;
+  }
+
   private async renderAndStore(key: string, resolved: ResolvedRecipe, call: RenderCall, signal: AbortSignal): Promise<Buffer> {
-    const { recipe } = resolved;
-    const motion = isMotionFormat(recipe.format) && resolved.frames > 1;
+    const motion = isAnimation(resolved);
     const sync = (call.mode ?? 'sync') === 'sync';
-    const timeoutMs = call.timeoutMs ?? (sync && motion ? this.limits.animationBudgetMs : this.limits.timeoutMs);
+    const timeoutMs = call.timeoutMs ?? (sync ? this.syncBudgetMs(resolved) : this.limits.timeoutMs);
     const output = await this.pool.render(
       {
         ...recipeTask(resolved),

@@ -983,9 +983,9 @@ test('export owns its settings: a history row re-exported with another format, s
   await link.waitFor();
   assert.equal(await link.getAttribute('download'), `plasma-${original.seed}-96x64.mp4`);
 
-  // The page asks the service for its synchronous budget (animationBudgetMs of /v1/health; this one
-  // runs with ANIMATION_BUDGET_MS 300 s). 10 s of 1080p at 30 fps (about 21 s by the page's estimate)
-  // is within it, so Download renders at once; the default 20 s budget would have sent it to Export.
+  // Download asks the service whether the recipe fits its synchronous budget (POST /v1/quote, whose
+  // render-time model is the service's; this one runs with ANIMATION_BUDGET_MS 300 s): 10 s of 1080p
+  // at 30 fps is within it, so Download renders at once.
   const recipeParam = (size: { width: number; height: number; pixelRatio: number }) =>
     Buffer.from(JSON.stringify({ params: { duration: 10, fps: 30 }, seed: 8, size, format: 'mp4' })).toString('base64url');
   await page.goto(`${server.url}/#/playground/plasma?r=${recipeParam({ width: 1920, height: 1080, pixelRatio: 1 })}`);
@@ -1007,18 +1007,44 @@ test('export owns its settings: a history row re-exported with another format, s
   // Leave the page, so the download's request is dropped and the service stops rendering it.
   await page.goto('about:blank');
 
-  // A download the budget cannot meet (the same 10 s at 3840×2160 @2x: about 330 s) asks first, then goes to Export.
-  await page.goto(`${server.url}/#/playground/plasma?r=${recipeParam({ width: 3840, height: 2160, pixelRatio: 2 })}`);
+  // A download the quote says the budget cannot meet asks first, then goes to Export. No recipe within
+  // the engine's limits takes 300 s by the model, so the quote is a stand-in (checked against the
+  // contract): what is under test is the page's answer to `fitsSyncBudget: false`.
+  const quoted: unknown[] = [];
+  await page.route('**/v1/quote', (route) => {
+    quoted.push(route.request().postDataJSON());
+    return fulfillPerContract(route, {
+      credits: 0,
+      pixels: 497_664_000,
+      frames: 240,
+      fitsSyncBudget: false,
+      estimatedMs: 330_000,
+      cached: false,
+    });
+  });
+  const recipe = { width: 1920, height: 1080, pixelRatio: 1 };
+  const slow = Buffer.from(JSON.stringify({ params: { duration: 10, fps: 24 }, seed: 8, size: recipe, format: 'mp4' })).toString(
+    'base64url',
+  );
+  await page.goto(`${server.url}/#/playground/plasma?r=${slow}`);
   await page.locator('#download').waitFor();
   await page.click('#download');
   await page.waitForURL(/#\/export$/);
   page.off('dialog', ask);
-  assert.match(asked, /about \d+ s to render.*Export it as a job/);
+  await page.unroute('**/v1/quote');
+  assert.match(asked, /about 330 s to render.*Export it as a job/);
+  const quotedRender = (
+    quoted.at(-1) as { render: { slug: string; params: Record<string, unknown>; seed: number; size: unknown; format: string } }
+  ).render;
+  assert.deepEqual(
+    [quotedRender.slug, quotedRender.params.duration, quotedRender.params.fps, quotedRender.seed, quotedRender.size, quotedRender.format],
+    ['plasma', 10, 24, 8, recipe, 'mp4'],
+  );
   await page.locator('#export-source').waitFor();
   assert.match((await page.locator('#export-source').textContent()) ?? '', /^Current recipe: .* seed 8/);
   assert.deepEqual(
     await Promise.all(['#export-format', '#export-width', '#export-duration', '#export-fps'].map((sel) => page.inputValue(sel))),
-    ['mp4', '3840', '10', '30'],
+    ['mp4', '1920', '10', '24'],
   );
 });
 
@@ -1376,7 +1402,7 @@ test('phone width (390 px, 2x): with data in every table, no page scrolls sidewa
 // The hosted answers of /v1/auth-config, /v1/me, /v1/billing and the checkout are fulfilled here (a
 // real hosted session needs an identity provider; billing's API side runs against the Stripe
 // stand-in in test/integration/billing.test.ts). What is under test is the page.
-test('hosted mode: without a session, the sign-in page posts the provider and follows the returned url; with one, the balance, a pack bought through the checkout redirect, the return notice', async () => {
+test('hosted mode: without a session, the sign-in page posts the provider and follows the returned url; with one, the balance, a pack bought through the checkout redirect, the return notice, the price beside Download and Export', async () => {
   const context = await browser.newContext();
   context.setDefaultTimeout(120_000);
   const hosted = await context.newPage();
@@ -1470,6 +1496,26 @@ test('hosted mode: without a session, the sign-in page posts the provider and fo
     assert.deepEqual(checkoutBody, { packId: 'pack_10000' });
     await hosted.locator('#credits .notice').waitFor();
     assert.match((await hosted.locator('#credits .notice').textContent()) ?? '', /as soon as the payment is confirmed/);
+
+    // Renders cost credits here: the recipe's price beside Download, and the job's beside Export, as the
+    // service quotes them (a stand-in: this service runs in local mode, which charges nothing).
+    const quotes: { render?: unknown; job?: unknown }[] = [];
+    await hosted.route('**/v1/quote', (route) => {
+      const body = route.request().postDataJSON() as { render?: unknown; job?: unknown };
+      quotes.push(body);
+      return fulfillPerContract(route, {
+        credits: body.job ? 7 : 3,
+        pixels: 756_000,
+        fitsSyncBudget: true,
+        estimatedMs: 151,
+        cached: false,
+      });
+    });
+    await hosted.goto(`${server.url}/#/playground/mesh-gradient`);
+    await hosted.waitForFunction(() => document.querySelector('#quote')?.textContent === '3 credits');
+    await hosted.goto(`${server.url}/#/export`);
+    await hosted.waitForFunction(() => document.querySelector('#export-quote')?.textContent === '7 credits');
+    assert.ok(quotes.some((q) => q.render) && quotes.some((q) => q.job), JSON.stringify(quotes));
   } finally {
     await context.close();
   }

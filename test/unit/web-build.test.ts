@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import { WEB_DIR } from '../../src/app.ts';
 
 // JS raised from 20 kB to 21 kB for the playground's text fields (multi-line, counter, plain-language help and errors),
-// and to 22 kB for jpeg (#43): its quality field and the og:image format choice with each format's measured size.
+// then to 22 kB for jpeg (#43: its quality field and the og:image format choice with each format's measured size, 0.5 kB)
+// and quotes (#45: the price beside Download and Export, from POST /v1/quote, 0.2 kB).
 const GZIP_BUDGET = { js: 22 * 1024, css: 4 * 1024 };
 
 test('index.html links the built, content-hashed bundles and nothing else', () => {

@@ -1,10 +1,11 @@
 // The estimates the web app makes before it asks for a file (web/js/estimate.js, plain JS run here in
-// Node): a gif that may pass 5 MB asks first and points to mp4; a download that may take longer than
-// half the service's animation budget asks to export instead.
+// Node): a gif that may pass 5 MB asks first and points to mp4; a download the service's quote says does
+// not fit its synchronous budget asks to export instead (the estimate itself is the service's:
+// src/services/render-estimate.ts, test/integration/quote.test.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { generator } from '../support/web-generators.ts';
-import { GIF_WARN_MB, exportQuestion, gifMegabytes, gifQuestion, syncSeconds } from '../../web/js/estimate.js';
+import { GIF_WARN_MB, exportQuestion, gifMegabytes, gifQuestion } from '../../web/js/estimate.js';
 
 const plasma = generator('plasma');
 const gif = (width: number, height: number, params: Record<string, unknown>, pixelRatio = 1) => ({
@@ -30,22 +31,10 @@ test('a gif’s size is estimated from its device pixels and the frames the engi
   assert.equal(gifMegabytes({ ...gif(1920, 1080, {}), format: 'mp4' }, plasma), 0);
 });
 
-test('a direct render’s seconds, pessimistic: within a 300 s budget, 10 s of 1080p mp4; past it at 3840×2160 @2x', () => {
-  const mp4 = (width: number, height: number, pixelRatio: number) => ({
-    params: { duration: 10, fps: 30 },
-    size: { width, height, pixelRatio },
-    format: 'mp4',
-  });
-  const hd = syncSeconds(mp4(1920, 1080, 1), plasma);
-  assert.ok(hd > 20 / 2, `${hd} s: the default budget (20 s) would send it to Export`);
-  assert.ok(hd < 300 / 2, `${hd} s: within a 300 s budget`);
-  const huge = syncSeconds(mp4(3840, 2160, 2), plasma);
-  assert.ok(huge > 300 / 2, `${huge} s`);
-  assert.match(exportQuestion(huge), /^This may take about \d+ s to render.*Export it as a job instead\?$/);
+test('the question before a download the service estimates past its budget (estimatedMs of POST /v1/quote) names the seconds', () => {
+  assert.match(exportQuestion(330), /^This may take about 330 s to render.*Export it as a job instead\?$/);
   assert.equal(
     exportQuestion(20.1),
     'This may take about 21 s to render, longer than a direct download allows. Export it as a job instead?',
   );
-  assert.equal(syncSeconds({ ...mp4(1920, 1080, 1), format: 'png' }, plasma), 0, 'a still has no budget');
-  assert.ok(syncSeconds({ ...mp4(640, 360, 1), format: 'gif' }, plasma) > syncSeconds(mp4(640, 360, 1), plasma), 'gif encodes slower');
 });

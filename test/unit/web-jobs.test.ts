@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import '../support/web-logic.ts';
 import { dispositionName, problemMessage, resendable } from '../../web/js/api-rules.js';
-import { formatBytes, formatDate, money } from '../../web/js/formatting.js';
+import { formatBytes, formatDate, money, priceText } from '../../web/js/formatting.js';
 import { jobFileName, jobOutput, jobProgress, jobRecipe, percent, recipeOf, stageOf } from '../../web/js/jobs.js';
 
 const recipe = { params: { duration: 1, fps: 10 }, seed: 77, size: { width: 64, height: 64, pixelRatio: 1 }, format: 'gif' };
@@ -85,4 +85,9 @@ test('numbers and dates as the pages print them', () => {
   assert.equal(formatDate('2026-11-29T10:00:00Z'), new Date('2026-11-29T10:00:00Z').toLocaleString());
   assert.equal(money(8000, 'usd', 'en-US'), '$80.00');
   assert.equal(money(1000, 'eur', 'de-DE'), '10,00\u00a0€');
+  // A quote (POST /v1/quote) beside Download and Export: its credits, or free for a file rendered before.
+  assert.deepEqual(
+    [priceText({ credits: 1, cached: false }), priceText({ credits: 3, cached: false }), priceText({ credits: 0, cached: true })],
+    ['1 credit', '3 credits', 'rendered before: free'],
+  );
 });

@@ -1,6 +1,8 @@
 // Same-origin API client. In local mode the local gateway authenticates these requests; in hosted
 // mode the session cookie does (fetch sends same-origin cookies by default).
-import { h } from './dom.js';
+import { debounce, h } from './dom.js';
+import { priceText } from './formatting.js';
+import { state } from './state.js';
 import { dispositionName, problemMessage, resendable } from './api-rules.js';
 import { setFormats } from './formats.js';
 
@@ -138,15 +140,27 @@ function readOnce(load) {
 const health = readOnce(() => json('/v1/health'));
 
 /**
- * The service's ANIMATION_BUDGET_MS in seconds (`animationBudgetMs` of GET /v1/health): a direct
- * gif/mp4 render that takes longer ends in 504 animation_budget_exceeded, an export job has no such
- * limit. While the service cannot be asked, no limit (the render then reports why it failed).
+ * POST /v1/quote of one call (`{ render }`, `{ batch }` or `{ job }`): what it would charge now, and
+ * whether a direct render of it fits the service's time budget. The service owns both rules (its
+ * pricing and its render-time model), so the page keeps no copy of either.
  */
-export function animationBudgetSeconds() {
-  return health().then(
-    (facts) => facts.animationBudgetMs / 1000,
-    () => Infinity,
-  );
+export const quote = (call) => json('/v1/quote', { method: 'POST', body: call });
+
+/**
+ * What `call()` (a quote's body, or nothing) would cost, beside Download and Export: `line.update()`
+ * asks the service again after a pause in the edits, in hosted mode only (local mode charges nothing);
+ * an answer overtaken by a newer one is dropped.
+ */
+export function priceLine(id, call) {
+  const line = h('span', { id, class: 'muted small', 'aria-live': 'polite' });
+  let seq = 0;
+  line.update = debounce(async () => {
+    const mine = ++seq;
+    const body = state.hosted && call();
+    const text = body ? await quote(body).then(priceText, () => '') : '';
+    if (mine === seq) line.textContent = text;
+  }, 300);
+  return line;
 }
 
 /** The generators, with the output formats' facts (`formats` of GET /v1/health, kept in formats.js): every format here is a generator's. */

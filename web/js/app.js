@@ -7,6 +7,7 @@ import { showSweep } from './sweep.js';
 import { showExport, leaveExport } from './export.js';
 import { showAccount, showSignIn } from './account.js';
 import { parseRoute } from './route.js';
+import { state } from './state.js';
 
 const view = document.getElementById('view');
 let authConfig = null;
@@ -53,6 +54,7 @@ async function navigate() {
 async function start() {
   try {
     authConfig = await json('/v1/auth-config');
+    state.hosted = authConfig.mode === 'hosted';
     const badge = document.getElementById('mode-badge');
     badge.textContent =
       authConfig.mode === 'local'

@@ -4,5 +4,4 @@ import type { Generator, Recipe } from './types.js';
 export const GIF_WARN_MB: number;
 export function gifMegabytes(recipe: Pick<Recipe, 'format' | 'size' | 'params'>, gen: Pick<Generator, 'defaults'>): number;
 export function gifQuestion(mb: number, what: string): string;
-export function syncSeconds(recipe: Pick<Recipe, 'format' | 'size' | 'params'>, gen: Pick<Generator, 'defaults'>): number;
 export function exportQuestion(seconds: number): string;

@@ -1,5 +1,6 @@
 // Estimates made before a file is asked for, so that the page asks before rather than fails after.
-// No DOM (unit-tested in Node: test/unit/web-estimate.test.ts).
+// No DOM (unit-tested in Node: test/unit/web-estimate.test.ts). A render's time and price are the
+// service's (POST /v1/quote); a gif's size stays here, an instant answer asked of no one.
 import { kindOf } from './formats.js';
 
 /** Above this a gif asks first and points to mp4; GIF_BYTES_PER_PIXEL_FRAME is the worst generator's at its defaults (npm run bench:gif). */
@@ -29,15 +30,9 @@ export function gifMegabytes(recipe, gen) {
 export const gifQuestion = (mb, what) =>
   `This gif may be up to ${Math.round(mb)} MB. An mp4 of the same recipe is about a tenth of that. ${what} the gif anyway?`;
 
-/** Device pixels per second of an animation render at the slowest (npm run bench:animations, 2 cores): mp4 about 40 M, gif 1–10 M. */
-const PIXELS_PER_SECOND = { mp4: 30e6, gif: 1.5e6 };
-
-/** A pessimistic estimate of a direct render's seconds: frames × pixels (0 for a still). */
-export function syncSeconds(recipe, gen) {
-  const rate = PIXELS_PER_SECOND[recipe.format];
-  return rate ? (devicePixels(recipe.size) * frames(recipe, gen)) / rate : 0;
-}
-
-/** The question asked before a download that may take longer than a direct render may (`seconds` by syncSeconds). */
+/**
+ * The question asked before a download that may take longer than a direct render may (`seconds`: the
+ * service's estimate, `estimatedMs` of POST /v1/quote, which owns the render-time model).
+ */
 export const exportQuestion = (seconds) =>
   `This may take about ${Math.ceil(seconds)} s to render, longer than a direct download allows. Export it as a job instead?`;

@@ -1,4 +1,4 @@
-import { json, download, generators, request } from './api.js';
+import { json, download, generators, priceLine, request } from './api.js';
 import { h, clear, toast, labelCells } from './dom.js';
 import { gifMegabytes, GIF_WARN_MB, gifQuestion } from './estimate.js';
 import { formatDate } from './formatting.js';
@@ -41,6 +41,9 @@ export async function showExport(view) {
   const result = h('div', { id: 'export-result' });
   const error = h('p', { class: 'field-error general', id: 'export-error', role: 'alert' });
   const history = h('tbody', { id: 'history' });
+  // What the export would cost now, as the service quotes the job (hosted mode).
+  const price = priceLine('export-quote', () => chosen() && { job: chosen() });
+  settings.addEventListener('input', price.update);
 
   /** Reads the settings into a job body (set by fill). */
   let chosen = () => null;
@@ -102,6 +105,7 @@ export async function showExport(view) {
         timing.map(([name, input]) => setting(name === 'fps' ? 'Frames per second' : 'Duration (s)', input)),
       ),
     );
+    price.update();
   }
 
   view.append(
@@ -110,7 +114,7 @@ export async function showExport(view) {
       'section',
       { class: 'panel' },
       settings,
-      h('div', { class: 'actions' }, exportBtn, cancelBtn),
+      h('div', { class: 'actions' }, exportBtn, cancelBtn, price),
       jobLabel,
       h('div', { class: 'progress-row' }, bar, pct, jobStatus),
       stage,

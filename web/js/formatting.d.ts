@@ -2,3 +2,4 @@
 export function formatDate(iso: string | null | undefined): string;
 export function formatBytes(n: number): string;
 export function money(amount: number, currency: string, locale?: string): string;
+export function priceText(quote: { credits: number; cached: boolean }): string;

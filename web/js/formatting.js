@@ -16,3 +16,6 @@ export function formatBytes(n) {
 
 /** An amount in minor units (cents) as money in the reader's locale. */
 export const money = (amount, currency, locale) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount / 100);
+
+/** A quote's price (POST /v1/quote) beside Download and Export: "3 credits", or free when the file was rendered before. */
+export const priceText = ({ credits, cached }) => (cached ? 'rendered before: free' : `${credits} credit${credits === 1 ? '' : 's'}`);

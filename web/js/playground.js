@@ -1,9 +1,9 @@
-import { generators, render, json, ApiError, animationBudgetSeconds } from './api.js';
+import { generators, render, json, ApiError, priceLine, quote } from './api.js';
 import { h, clear, copyButton, copyText, debounce, toast, BlobSlot } from './dom.js';
 import { paramControl, field } from './form.js';
 import { issueLine } from './field-text.js';
 import { openedFile, recipeOfFile } from './recipe-file.js';
-import { exportQuestion, gifMegabytes, GIF_WARN_MB, gifQuestion, syncSeconds } from './estimate.js';
+import { exportQuestion, gifMegabytes, GIF_WARN_MB, gifQuestion } from './estimate.js';
 import { defaultQuality, formats, kindOf, stillFormat } from './formats.js';
 import { formatBytes } from './formatting.js';
 import { shufflePalette } from './param-values.js';
@@ -43,11 +43,14 @@ export async function showPlayground(view, slugFromRoute) {
     saveRecipe(recipe);
     if (stage.isConnected) history.replaceState(null, '', playgroundHref(gen.slug, recipe));
   };
+  // What Download (and Export) of the recipe would cost, as the service quotes it (hosted mode).
+  const price = priceLine('quote', () => ({ render: { slug: gen.slug, ...recipeBody(readForm()) } }));
   const onChange = () => {
     syncQuality();
     recipe = readForm();
     persist();
     scheduleRender();
+    price.update();
   };
 
   // Generator picker
@@ -227,6 +230,7 @@ export async function showPlayground(view, slugFromRoute) {
     'div',
     { class: 'actions' },
     downloadBtn,
+    price,
     shuffle,
     h('button', { type: 'button', class: 'btn', id: 'reset', onclick: () => reset() }, 'Reset'),
     h('button', { type: 'button', class: 'btn small', id: 'rerender', onclick: () => refresh() }, 'Render again'),
@@ -487,10 +491,11 @@ export async function showPlayground(view, slugFromRoute) {
     const chosen = readForm();
     const mb = gifMegabytes(chosen, gen);
     if (mb > GIF_WARN_MB && !confirm(gifQuestion(mb, 'Download'))) return void format.focus();
-    // Longer than a direct render may take: an export job instead, asked before rather than failed after.
-    const seconds = syncSeconds(chosen, gen);
-    if (seconds > (await animationBudgetSeconds()) / 2) {
-      if (confirm(exportQuestion(seconds))) {
+    // Longer than a direct render may take, by the service's estimate: an export job instead, asked
+    // before rather than failed after. A recipe the quote refuses goes on to the render, which says why.
+    const q = await quote({ render: { slug: gen.slug, ...recipeBody(chosen) } }).catch(() => null);
+    if (q && !q.fitsSyncBudget) {
+      if (confirm(exportQuestion(q.estimatedMs / 1000))) {
         saveRecipe(chosen);
         location.hash = '#/export';
       }
@@ -505,6 +510,7 @@ export async function showPlayground(view, slugFromRoute) {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
       toast(`Saved ${a.download}`);
+      price.update(); // rendered now: free the next time
     } catch (err) {
       // Too long for a direct render: the same recipe as an export job is one click away.
       if (err.code === 'animation_budget_exceeded' || err.code === 'render_timeout') {
@@ -670,6 +676,7 @@ export async function showPlayground(view, slugFromRoute) {
       if (mine === seq) stage.classList.remove('loading');
     }
   }
+  price.update();
   await refresh();
 }
 

@@ -7,6 +7,8 @@ export const state = {
   recipe: load(),
   /** Headers of the last successful preview: { recipe, hash, cache } */
   last: null,
+  /** Hosted mode (set at start-up from GET /v1/auth-config): renders cost credits, so the pages show their price. */
+  hosted: false,
 };
 
 function load() {
