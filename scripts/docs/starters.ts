@@ -8,8 +8,8 @@
 // A template's recipe names the template's id and version, not its layers: a file without an id
 // renders as `tpl_local` version 1 whatever it draws. So each picture renders under an id derived
 // from what makes its pixels — the starter's text, the sample assets' bytes, the version of every
-// generator its layers draw and the compositor's goldens (test/golden/template-goldens.json, which
-// change whenever the compositor's pixels do) — and its recipe hash changes whenever any of them
+// generator its layers draw and the compositor's goldens' digests (test/golden/template-goldens.json,
+// which change whenever the compositor's pixels do) — and its recipe hash changes whenever any of them
 // does: `npm run docs -- --check --no-render` finds a stale picture without rendering it.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -122,7 +122,9 @@ export async function readStarter(name: string): Promise<TemplateFiles> {
     hash.update(`\0${asset}\0`).update(readFileSync(path.join(STARTER_ASSETS_DIR, asset)));
   for (const layer of files.spec.layers)
     if (layer.kind === 'generator') hash.update(`\0${layer.slug}@${registry.get(layer.slug)?.version ?? 'unknown'}`);
-  hash.update('\0').update(readFileSync(COMPOSITOR_GOLDENS));
+  // The goldens' digests, not their ids: renaming a golden changes no pixel.
+  const digests = Object.values(JSON.parse(readFileSync(COMPOSITOR_GOLDENS, 'utf8')) as Record<string, string>).sort();
+  hash.update(`\0${digests.join(',')}`);
   files.id = `tpl_${hash.digest('hex').slice(0, 24)}`;
   return files;
 }

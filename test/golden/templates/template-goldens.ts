@@ -92,9 +92,9 @@ export interface TemplateFileGoldenCase {
 
 export function templateFileGoldenCases(): TemplateFileGoldenCase[] {
   return [
-    { id: 'template-files:card@600x315.png', template: 'card.json', width: 600, format: 'png' },
-    { id: 'template-files:moving@320x180.gif', template: 'moving.json', width: 320, format: 'gif' },
-    { id: 'template-files:moving@160x90.mp4', template: 'moving.json', width: 160, format: 'mp4' },
+    { id: 'template:files-card@600x315.png', template: 'card.json', width: 600, format: 'png' },
+    { id: 'template:files-moving@320x180.gif', template: 'moving.json', width: 320, format: 'gif' },
+    { id: 'template:files-moving@160x90.mp4', template: 'moving.json', width: 160, format: 'mp4' },
   ];
 }
 
