@@ -105,7 +105,7 @@ describe('templateGenerator', () => {
     assert.equal(still.slug, 'tpl_abc');
     assert.equal(still.version, '3');
     assert.equal(still.animated, false);
-    assert.deepEqual(still.formats, ['png', 'webp']);
+    assert.deepEqual(still.formats, ['png', 'webp', 'jpeg']);
     assert.deepEqual(still.defaults, { title: 'Hello', logo: LOGO_ID });
     assert.equal(still.paramSchema, VARS);
     const moving = templateGenerator({
@@ -116,7 +116,7 @@ describe('templateGenerator', () => {
       generators,
     });
     assert.equal(moving.animated, true);
-    assert.deepEqual(moving.formats, ['gif', 'mp4', 'png', 'webp']);
+    assert.deepEqual(moving.formats, ['gif', 'mp4', 'png', 'webp', 'jpeg']);
     assert.deepEqual(moving.animation!(moving.defaults), { fps: 10, frames: 10 });
   });
 

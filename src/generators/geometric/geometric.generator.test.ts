@@ -34,7 +34,7 @@ test('geometric: contract fields', () => {
   assert.equal(gen.slug, 'geometric');
   assert.equal(gen.version, '1.2.0');
   assert.equal(gen.animated, false);
-  assert.deepEqual([...gen.formats], ['png', 'webp', 'svg', 'css']);
+  assert.deepEqual([...gen.formats], ['png', 'webp', 'jpeg', 'svg', 'css']);
   assert.equal(typeof gen.svg, 'function');
   assert.equal(typeof gen.css, 'function');
 });

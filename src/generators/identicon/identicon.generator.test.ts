@@ -27,7 +27,7 @@ test('identicon: contract fields', () => {
   assert.equal(gen.slug, 'identicon');
   assert.equal(gen.version, '1.1.0');
   assert.equal(gen.animated, false);
-  assert.deepEqual([...gen.formats], ['png', 'webp', 'svg']);
+  assert.deepEqual([...gen.formats], ['png', 'webp', 'jpeg', 'svg']);
   assert.equal(typeof gen.svg, 'function');
 });
 
