@@ -192,24 +192,17 @@ export function checkFont(type: AssetMediaType, bytes: Uint8Array, options: Font
       return true;
     };
     const sampling = setInterval(spent, SAMPLE_MS);
-    // Where CPU time cannot be read, the budget is measured by the clock, as a deadline.
-    const wall = setTimeout(
-      () =>
-        finish(() =>
-          thread === null
-            ? overBudget()
-            : reject(
-                new ProblemError('overloaded', {
-                  detail: `The font checker got too little CPU to finish in ${wallLimitMs} ms; try again.`,
-                }),
-              ),
-        ),
-      thread === null ? cpuBudgetMs : wallLimitMs,
-    );
+    const starved = () =>
+      reject(new ProblemError('overloaded', { detail: `The font checker got too little CPU to finish in ${wallLimitMs} ms; try again.` }));
+    let wall = setTimeout(() => finish(starved), wallLimitMs);
     worker.on('message', (message: { thread: string | null } | { ok: true; facts: FontFacts } | { ok: false; reason: string }) => {
       if ('thread' in message) {
         thread = message.thread;
-        if (thread === null) wall.refresh(); // the first message comes at once: the deadline is then the budget, from here
+        if (thread === null) {
+          // Its CPU time cannot be read (no /proc): the budget is measured by the clock, as a deadline, from here.
+          clearTimeout(wall);
+          wall = setTimeout(() => finish(overBudget), cpuBudgetMs);
+        }
         return;
       }
       // A check that answered after using more than its budget is refused all the same: the budget, not the sampling, decides.
