@@ -231,9 +231,9 @@ test('-o picks the format from its extension; a --format that contradicts it is 
   assert.match(stderr, new RegExp(`${still.slug} webp 80×48, ${bytes.length} bytes`));
   await refused(['render', still.slug, '--format', 'png', '-o', path.join(dir, 'x.webp')], /names a webp file, but the recipe renders png/);
   assert.ok(!existsSync(path.join(dir, 'x.webp')));
-  // An extension no format has is refused too, rather than PNG bytes in a .jpg.
-  await refused(['render', still.slug, '-o', path.join(dir, 'x.jpg')], /\.jpg is not a format this service renders/);
-  assert.ok(!existsSync(path.join(dir, 'x.jpg')));
+  // An extension no format has is refused too, rather than PNG bytes in a .tiff.
+  await refused(['render', still.slug, '-o', path.join(dir, 'x.tiff')], /\.tiff is not a format this service renders/);
+  assert.ok(!existsSync(path.join(dir, 'x.tiff')));
 });
 
 /** A well-formed encoded recipe naming `generator` (which need not exist). */
@@ -258,7 +258,10 @@ test('mistakes are named by their option before anything renders', async () => {
     [['render', slug, '--params', '{points:3}'], /--params must be a JSON object, e\.g\. '\{"cells":6\}'/],
     [['render', slug, '--params', '{"nope":1}'], /--params\.nope is not a known field/],
     [['render', slug, '--seed', 'abc'], /--seed must be a whole number/],
-    [['render', slug, '--format', 'jpg'], /--format must be one of png, webp, gif, mp4, svg, css/],
+    [
+      ['render', slug, '--format', 'jpg'],
+      /--format must be one of png, webp, jpeg, gif, mp4, svg, css \(got "jpg"\)\. Did you mean "jpeg"\?/,
+    ],
     [['render', slug, '--colour', 'red'], /Unknown option '--colour'/],
     [['render', slug, '-o', path.join(dir, 'missing', 'x.png')], /-o .*: the directory .*missing does not exist/],
     [['render', slug, '-o', dir], /is a directory/],

@@ -369,7 +369,7 @@ export async function showPlayground(view, slugFromRoute) {
   }
   // og:image's format: jpeg, png or webp, each with its size (a HEAD of its recipe URL, cached like
   // any render); first the smallest that every link preview takes (jpeg or png, not all take webp).
-  const ogSel = h('select', { id: 'og-format', title: 'og:image format', onfocus: () => measureOg() });
+  const ogSel = h('select', { id: 'og-format', 'aria-label': 'og:image format', title: 'og:image format', onfocus: () => measureOg() });
   const offered = OG_FORMATS.filter((f) => gen.formats.includes(f));
   ogSel.append(...offered.map((f) => h('option', { value: f }, f)));
   let measured;
