@@ -73,10 +73,18 @@ export function tiles(): Tile[] {
 }
 
 /** Renders every tile through the engine; the bytes by path under docs/. */
-export async function renderTiles(list: Tile[] = tiles()): Promise<Map<string, Buffer>> {
+export function renderTiles(list: Tile[] = tiles()): Promise<Map<string, Buffer>> {
+  return renderPictures(list, 120_000);
+}
+
+/** Renders pictures of the docs (resolved recipes, by path under docs/) through the engine; the bytes by path, sorted. */
+export async function renderPictures(
+  list: ReadonlyArray<{ file: string; resolved: ResolvedRecipe }>,
+  timeoutMs: number,
+): Promise<Map<string, Buffer>> {
   const engine = await createRenderEngine({
     ffmpegPath: undefined,
-    render: { workers: 2, queueLimit: 1000, timeoutMs: 120_000, animationBudgetMs: 120_000 },
+    render: { workers: 2, queueLimit: 1000, timeoutMs, animationBudgetMs: timeoutMs },
   });
   try {
     const out = new Map<string, Buffer>();

@@ -17,9 +17,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recipePaths, type ResolvedRecipe } from '../../src/engine/recipe.ts';
 import type { OutputFormat } from '../../src/lib/formats.ts';
-import { createRenderEngine } from '../../src/services/render-engine.factory.ts';
 import { readTemplateFiles, resolveTemplateFiles, type TemplateFiles } from '../../src/services/template-files.ts';
-import { registry, staleTile } from './catalogue.ts';
+import { registry, renderPictures, staleTile } from './catalogue.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const STARTERS_DIR = path.join(ROOT, 'starters');
@@ -151,22 +150,8 @@ export async function starterPictures(): Promise<StarterPicture[]> {
 }
 
 /** Renders the starter pictures through the engine; the bytes by path under docs/. */
-export async function renderStarterPictures(list: StarterPicture[]): Promise<Map<string, Buffer>> {
-  const engine = await createRenderEngine({
-    ffmpegPath: undefined,
-    render: { workers: 2, queueLimit: 100, timeoutMs: 300_000, animationBudgetMs: 300_000 },
-  });
-  try {
-    const out = new Map<string, Buffer>();
-    await Promise.all(
-      list.map(async (p) => {
-        out.set(p.file, (await engine.service.render(p.resolved, { mode: 'job' })).bytes);
-      }),
-    );
-    return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
-  } finally {
-    await engine.close();
-  }
+export function renderStarterPictures(list: StarterPicture[]): Promise<Map<string, Buffer>> {
+  return renderPictures(list, 300_000);
 }
 
 interface VariableSchema {

@@ -1,25 +1,33 @@
 // Renders the golden cases through the same engine path as the API (resolve → worker → encoder).
 import { createHash } from 'node:crypto';
 import { loadConfig } from '../../src/config/config.ts';
-import { createRenderEngine } from '../../src/services/render-engine.factory.ts';
+import { createRenderEngine, type RenderEngine } from '../../src/services/render-engine.factory.ts';
 import { type GoldenCase, goldenCases } from './golden-recipes.ts';
 
 /** The longest a timer can wait (2^31 − 1 ms, about 24 days). */
 const NO_TIME_LIMIT_MS = 2 ** 31 - 1;
 
+/**
+ * The engine golden renders go through, with FFmpeg (closed by the caller). No time limit to race:
+ * under emulation at load 34 a render that waited its turn took over 120 s. What bounds a run is the
+ * caller's backstop (the test's timeout, the process's).
+ */
+export async function startGoldenEngine(workers: number): Promise<RenderEngine> {
+  const engine = await createRenderEngine({
+    ffmpegPath: loadConfig(process.env).ffmpegPath,
+    render: { workers, queueLimit: 10_000, timeoutMs: NO_TIME_LIMIT_MS, animationBudgetMs: NO_TIME_LIMIT_MS },
+  });
+  if (engine.ffmpegVersion) return engine;
+  await engine.close();
+  throw new Error('FFmpeg is required for the golden suite');
+}
+
 export async function renderGoldens(
   cases: GoldenCase[] = goldenCases(),
 ): Promise<Map<string, { recipeHash: string; sha256: string; bytes: number }>> {
-  const { ffmpegPath } = loadConfig(process.env);
-  // No time limit to race: under emulation at load 34 a render that waited its turn took over 120 s.
-  // What bounds a run is the caller's backstop (the test's timeout, the process's).
-  const engine = await createRenderEngine({
-    ffmpegPath,
-    render: { workers: 2, queueLimit: 10_000, timeoutMs: NO_TIME_LIMIT_MS, animationBudgetMs: NO_TIME_LIMIT_MS },
-  });
+  const engine = await startGoldenEngine(2);
   const { service } = engine;
   try {
-    if (!engine.ffmpegVersion) throw new Error('FFmpeg is required for the golden suite');
     const out = new Map<string, { recipeHash: string; sha256: string; bytes: number }>();
     await Promise.all(
       cases.map(async (c) => {

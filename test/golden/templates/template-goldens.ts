@@ -8,14 +8,13 @@
 // determinism tier under emulated CPUs and as arm64 (render-digests.ts --templates).
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../../src/config/config.ts';
 import { encodeStill } from '../../../src/engine/encoders.ts';
 import { ALL_GENERATORS } from '../../../src/generators/index.ts';
 import { mulberry32 } from '../../../src/generators/lib/random.ts';
 import { GeneratorRegistry } from '../../../src/generators/registry.ts';
 import type { OutputFormat } from '../../../src/lib/formats.ts';
-import { createRenderEngine } from '../../../src/services/render-engine.factory.ts';
 import { readTemplateFiles, resolveTemplateFiles } from '../../../src/services/template-files.ts';
+import { startGoldenEngine } from '../render-golden.ts';
 import { templateGenerator } from '../../../src/templates/compose-template.ts';
 import type { TemplateSpec } from '../../../src/templates/template.types.ts';
 import { BLOG_SPEC, fixtureAssets, LOGO_ID } from './template-fixtures.ts';
@@ -103,19 +102,12 @@ export const templateGoldenIds = () => [...templateGoldenCases(), ...templateFil
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** The longest a timer can wait: under emulation at high load a render may wait minutes for its turn. */
-const NO_TIME_LIMIT_MS = 2 ** 31 - 1;
-
 async function renderTemplateFileGoldens(cases: TemplateFileGoldenCase[], generators: GeneratorRegistry): Promise<Map<string, string>> {
-  const engine = await createRenderEngine({
-    ffmpegPath: loadConfig(process.env).ffmpegPath,
-    render: { workers: 1, queueLimit: 100, timeoutMs: NO_TIME_LIMIT_MS, animationBudgetMs: NO_TIME_LIMIT_MS },
-  });
+  const engine = await startGoldenEngine(1);
   const dir = fileURLToPath(new URL('files/', import.meta.url));
   const paths = { params: 'params', seed: 'seed', size: 'size', format: 'format', quality: 'quality' };
   const out = new Map<string, string>();
   try {
-    if (!engine.ffmpegVersion) throw new Error('FFmpeg is required for the template goldens');
     for (const c of cases) {
       const files = await readTemplateFiles(dir + c.template, dir);
       const height = Math.round((c.width * files.spec.size.height) / files.spec.size.width);
