@@ -107,3 +107,25 @@ export interface GeneratorDefinition<P extends Record<string, unknown> = Record<
 export function defineGenerator<P extends Record<string, unknown>>(def: GeneratorDefinition<P>): GeneratorDefinition<P> {
   return def;
 }
+
+/**
+ * One released version of a generator: what a recipe pinning `slug@version` renders with, and for how
+ * long. A released version's output never changes (docs/versioning.md): its code, the libs it draws
+ * with and the engine profile that encodes it are kept as they were.
+ */
+export interface GeneratorRelease {
+  slug: string;
+  version: string;
+  /** The version's code; absent for a version that could not be kept (`notKept` says why). */
+  definition?: GeneratorDefinition;
+  /** The day it was first served (YYYY-MM-DD). */
+  releasedAt: string;
+  /** The day a newer version replaced it (YYYY-MM-DD); absent while it is current. */
+  supersededAt?: string;
+  /** The engine profile its files are encoded with (src/engine/engine-profiles.ts): part of its bytes. */
+  engine: string;
+  /** The size a recipe without one rendered at in this version (before every generator's default became 1920×1080). */
+  defaultSize?: { readonly width: number; readonly height: number };
+  /** Why a released version is not served again (it drew with the host's fonts). */
+  notKept?: string;
+}

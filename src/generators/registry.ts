@@ -1,9 +1,37 @@
-import type { GeneratorDefinition } from './generator.types.ts';
+import type { GeneratorDefinition, GeneratorRelease } from './generator.types.ts';
+
+/** A superseded version keeps rendering for at least this long after it was superseded (docs/versioning.md). */
+export const DEPRECATION_MONTHS = 12;
+
+export type ReleaseStatus = 'current' | 'deprecated' | 'retired';
+
+/** A release as the service serves it today. */
+export interface ReleaseState {
+  release: GeneratorRelease;
+  status: ReleaseStatus;
+  /** The first day it no longer renders (YYYY-MM-DD): supersededAt + DEPRECATION_MONTHS. Superseded versions only. */
+  sunsetAt?: string;
+  /** The version that replaced it (the current one). */
+  successor?: string;
+}
+
+export function sunsetDate(supersededAt: string): string {
+  const d = new Date(`${supersededAt}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + DEPRECATION_MONTHS);
+  return d.toISOString().slice(0, 10);
+}
 
 export class GeneratorRegistry {
   private readonly bySlug: ReadonlyMap<string, GeneratorDefinition>;
+  private readonly releasesBySlug = new Map<string, GeneratorRelease[]>();
+  private readonly now: () => Date;
 
-  constructor(definitions: readonly GeneratorDefinition[]) {
+  /**
+   * `releases`: every released version (current and superseded) with its dates; without it (tests,
+   * tools that render today's versions only) each current definition is its own undated release.
+   */
+  constructor(definitions: readonly GeneratorDefinition[], releases?: readonly GeneratorRelease[], options: { now?: () => Date } = {}) {
+    this.now = options.now ?? (() => new Date());
     const map = new Map<string, GeneratorDefinition>();
     for (const def of definitions) {
       if (map.has(def.slug)) throw new Error(`Two generators share the slug "${def.slug}"`);
@@ -12,6 +40,18 @@ export class GeneratorRegistry {
     // Slugs are [a-z0-9-] (recipe.ts), whose code-unit order is the collation order localeCompare
     // gave, without starting ICU's collator (tens of ms of a CLI render's start).
     this.bySlug = new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    for (const release of releases ?? []) {
+      const list = this.releasesBySlug.get(release.slug) ?? [];
+      if (list.some((r) => r.version === release.version)) throw new Error(`${release.slug}@${release.version} is released twice`);
+      list.push(release);
+      this.releasesBySlug.set(release.slug, list);
+    }
+    for (const def of this.bySlug.values()) {
+      const current = this.releasesBySlug.get(def.slug)?.find((r) => r.version === def.version);
+      if (releases && (!current || current.definition !== def || current.supersededAt !== undefined))
+        throw new Error(`${def.slug}@${def.version} has no release record as the current version`);
+    }
+    for (const list of this.releasesBySlug.values()) list.sort((a, b) => compareVersions(a.version, b.version));
   }
 
   private prepared: Promise<void> | undefined;
@@ -30,11 +70,49 @@ export class GeneratorRegistry {
     return this.bySlug.size;
   }
 
+  /** The current version of every generator. */
   list(): GeneratorDefinition[] {
     return [...this.bySlug.values()];
   }
 
+  /** A generator's current version. */
   get(slug: string): GeneratorDefinition | undefined {
     return this.bySlug.get(slug);
   }
+
+  /** Every released version of a generator, oldest first, with what the service does with each today. */
+  releases(slug: string): ReleaseState[] {
+    const current = this.bySlug.get(slug);
+    const list = this.releasesBySlug.get(slug) ?? (current ? [undefinedRelease(current)] : []);
+    return list.map((release) => this.state(release, current));
+  }
+
+  /** One released version (undefined: never released), with its status today. */
+  release(slug: string, version: string): ReleaseState | undefined {
+    const current = this.bySlug.get(slug);
+    if (!current) return undefined;
+    const list = this.releasesBySlug.get(slug);
+    const release = list ? list.find((r) => r.version === version) : current.version === version ? undefinedRelease(current) : undefined;
+    return release && this.state(release, current);
+  }
+
+  private state(release: GeneratorRelease, current: GeneratorDefinition | undefined): ReleaseState {
+    if (release.supersededAt === undefined) return { release, status: 'current' };
+    const sunsetAt = sunsetDate(release.supersededAt);
+    const over = !release.definition || this.now().toISOString().slice(0, 10) >= sunsetAt;
+    return { release, status: over ? 'retired' : 'deprecated', sunsetAt, successor: current?.version };
+  }
+}
+
+/** A current definition without a release record (a registry built without `releases`): today's engine. */
+function undefinedRelease(def: GeneratorDefinition): GeneratorRelease {
+  return { slug: def.slug, version: def.version, definition: def, releasedAt: '', engine: '' };
+}
+
+/** Semver order of plain x.y.z versions. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
 }
