@@ -7,6 +7,7 @@ import { probeFfmpegVersion, resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { startMotionEncoder } from '../../src/engine/encoders.ts';
 import { drawFrame } from '../../src/engine/render.worker.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
+import { ENGINE_VERSION } from '../../src/engine/versions.ts';
 import { startBenchPostgres } from './bench-postgres.ts';
 import { startInProcessService } from './in-process-service.ts';
 import { BENCH_KEY as KEY } from './service-process.ts';
@@ -48,6 +49,8 @@ async function direct(seed: number): Promise<number> {
   const animation = plasma.animation!({ ...plasma.defaults, duration: 4, fps: 30 } as never);
   const task = {
     slug: 'plasma',
+    version: plasma.version,
+    engine: ENGINE_VERSION,
     params: { ...plasma.defaults, duration: 4, fps: 30 },
     seed,
     width: 640,

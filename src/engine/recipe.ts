@@ -22,6 +22,7 @@ import {
   takesQuality,
 } from '../lib/formats.ts';
 import { deviceSize } from '../lib/device-size.ts';
+import { ENGINE_VERSION } from './versions.ts';
 import { DEFAULT_SIZE, MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, SIZE_LIMITS } from '../config/limits.ts';
 
 // canonicalize is CommonJS with an ESM-style type declaration; at run time the default import is the function.
@@ -94,6 +95,8 @@ export interface ResolvedRecipe {
   deviceHeight: number;
   frames: number;
   fps: number;
+  /** The engine profile that encodes it (engine-profiles.ts): its generator version's, or today's for a template. */
+  engine: string;
   /** A template's recipe: its workspace (a recipe is another workspace's 404) and what the worker draws from. */
   template?: { workspaceId: string; task: TemplateTask };
 }
@@ -331,6 +334,7 @@ function finish(recipe: CanonicalRecipe, generator: GeneratorDefinition, paths: 
     deviceHeight,
     frames: animation.frames,
     fps: animation.fps,
+    engine: ENGINE_VERSION,
   };
 }
 
@@ -468,6 +472,8 @@ export function recipeTask(resolved: ResolvedRecipe): RecipeTask {
   const { recipe } = resolved;
   return {
     slug: recipe.generator,
+    version: recipe.version,
+    engine: resolved.engine,
     params: recipe.params,
     seed: recipe.seed,
     width: recipe.size.width,

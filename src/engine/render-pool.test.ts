@@ -7,11 +7,14 @@ import { ALL_GENERATORS } from '../generators/index.ts';
 import { ProblemError } from '../errors/problem.ts';
 import { resolveFfmpeg } from './ffmpeg.ts';
 import { RenderPool, type PoolTask } from './render-pool.ts';
+import { ENGINE_VERSION } from './versions.ts';
 import { armEvent, withTimeout } from '../../test/support/black-box/waiters.ts';
 
 const plasma = ALL_GENERATORS.find((g) => g.slug === 'plasma')!;
 const still = (seed: number): PoolTask => ({
   slug: 'plasma',
+  version: plasma.version,
+  engine: ENGINE_VERSION,
   params: plasma.defaults as Record<string, unknown>,
   seed,
   width: 64,

@@ -28,6 +28,10 @@ const COLLECT_AFTER_PIXELS = 4_000_000;
 
 export interface RenderTask {
   slug: string;
+  /** The generator version the recipe pins (a superseded one renders with its own frozen code). */
+  version: string;
+  /** The engine profile that encodes it (engine-profiles.ts): the pinned version's. */
+  engine: string;
   params: Record<string, unknown>;
   seed: number;
   width: number;
