@@ -247,8 +247,13 @@ export interface paths {
         /**
          * One generator
          * @description One generator, as in `GET /v1/generators`: use its `defaults` and `paramSchema` to build a
-         *     recipe's `params`. An unknown slug answers 404 `generator_not_found`; a slug that breaks the
-         *     pattern, 400 `validation_failed`. Public and free, not rate limited; `Cache-Control: public, max-age=60`.
+         *     recipe's `params`. `versions` lists every version it has released, oldest first, with its
+         *     release date and status: a recipe URL pinning a `deprecated` version renders the same bytes
+         *     as it always has until its `sunsetAt` (at least 12 months after it was superseded), then
+         *     answers 410 `recipe_outdated` naming the successor, except for files it rendered before,
+         *     which stay served (docs/versioning.md). An unknown slug answers 404 `generator_not_found`; a
+         *     slug that breaks the pattern, 400 `validation_failed`. Public and free, not rate limited;
+         *     `Cache-Control: public, max-age=60`.
          */
         get: operations["getGenerator"];
         put?: never;
@@ -1230,6 +1235,11 @@ export interface components {
             /** @description Semver; part of every recipe hash. */
             version: string;
         };
+        /** @description A generator, as `GET /v1/generators` lists it, with every version it has released. */
+        GeneratorDetail: components["schemas"]["Generator"] & {
+            /** @description Every released version, oldest first; the last is the current one (`version`). */
+            versions: components["schemas"]["GeneratorVersion"][];
+        };
         /** @description A generator's picture, in its box or (without one) over the whole canvas. An animated generator makes the template animated (gif, mp4); a template has at most one. */
         GeneratorLayer: {
             box?: components["schemas"]["TemplateBox"];
@@ -1248,6 +1258,45 @@ export interface components {
             seed?: number | string;
             /** @description A generator from `GET /v1/generators`. */
             slug: string;
+        };
+        /**
+         * @description One released version of a generator. A recipe pins its version, and the version decides its
+         *     bytes with the engine profile it was released with: every version that is not `retired`
+         *     renders the same bytes for a recipe as it always has (docs/versioning.md).
+         */
+        GeneratorVersion: {
+            /** @description The engine profile its files are encoded with (encoder settings, metadata layout): part of its bytes, and each file's embedded `engineVersion` where it carries one. */
+            engineVersion: string;
+            /** @description The formats this version renders. */
+            formats: components["schemas"]["Format"][];
+            /** @description Why a `retired` version retired before its window ended (it could not render the same bytes on every machine). */
+            reason?: string;
+            /**
+             * Format: date
+             * @description The day it was first served.
+             */
+            releasedAt: string;
+            /**
+             * @description `current`: what new recipes get. `deprecated`: superseded, and still rendered, with the same
+             *     bytes, until `sunsetAt`. `retired`: recipe URLs pinning it answer 410 `recipe_outdated`
+             *     naming the successor, except for files rendered before, which stay served.
+             * @enum {string}
+             */
+            status: "current" | "deprecated" | "retired";
+            /** @description The current version, for a superseded one. */
+            successor?: string;
+            /**
+             * Format: date
+             * @description The first day it renders no new files: at least 12 months after `supersededAt`.
+             */
+            sunsetAt?: string;
+            /**
+             * Format: date
+             * @description The day a newer version replaced it.
+             */
+            supersededAt?: string;
+            /** @description Semver, as recipes pin it. */
+            version: string;
         };
         Health: {
             /**
@@ -3460,7 +3509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Generator"];
+                    "application/json": components["schemas"]["GeneratorDetail"];
                 };
             };
             304: components["responses"]["NotModified"];

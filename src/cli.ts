@@ -293,7 +293,11 @@ async function main(argv: string[]): Promise<number> {
     import('./generators/registry.ts'),
     import('./engine/recipe.ts'),
   ]);
-  const registry = new GeneratorRegistry(ALL_GENERATORS);
+  // A --recipe may pin a superseded version: only then are they loaded (a slug renders the current one).
+  const registry = new GeneratorRegistry(
+    ALL_GENERATORS,
+    values.recipe ? (await import('./generators/releases/index.ts')).ALL_RELEASES : undefined,
+  );
   const slugs = registry.list().map((g) => g.slug);
   const generator = (name: string | undefined, what: string) => {
     if (!name) throw new UsageError(`${what} needs a generator slug (render-service list shows them)`);

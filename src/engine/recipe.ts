@@ -97,6 +97,8 @@ export interface ResolvedRecipe {
   fps: number;
   /** The engine profile that encodes it (engine-profiles.ts): its generator version's, or today's for a template. */
   engine: string;
+  /** A version past its deprecation window: its files are served where they were rendered before, never rendered anew. */
+  retired?: { sunsetAt: string; successor: string };
   /** A template's recipe: its workspace (a recipe is another workspace's 404) and what the worker draws from. */
   template?: { workspaceId: string; task: TemplateTask };
 }
@@ -174,7 +176,8 @@ export function resolveRecipe(
 ): ResolvedRecipe {
   const generator = registry.get(slug);
   if (!generator) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${slug}". See GET /v1/generators.` });
-  return resolveWith(generator, input, paths);
+  const engine = registry.release(slug, generator.version)?.release.engine || ENGINE_VERSION;
+  return { ...resolveWith(generator, input, paths), engine };
 }
 
 /** Resolves a recipe of a generator already found: a registry's, or a template version seen as one. */
@@ -392,9 +395,21 @@ export function resolveEncodedRecipe(
   overrides: RecipeOverrides = {},
 ): ResolvedRecipe {
   const recipe = decodeRecipe(expectedHash, encoded);
-  const generator = registry.get(recipe.generator);
-  if (!generator) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${recipe.generator}".` });
-  return resolveDecoded(generator, recipe, overrides);
+  const current = registry.get(recipe.generator);
+  if (!current) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${recipe.generator}".` });
+  const pinned = registry.release(recipe.generator, recipe.version);
+  const definition = pinned?.release.definition;
+  if (!pinned || !definition)
+    throw new ProblemError('recipe_outdated', {
+      detail: pinned
+        ? `The recipe pins ${current.slug} ${recipe.version}, which is no longer served: it ${pinned.release.notKept}. Build a new recipe URL (${current.slug} ${current.version}).`
+        : `The recipe pins ${current.slug} ${recipe.version}, which was never released. Build a new recipe URL (${current.slug} ${current.version}).`,
+      extra: { pinnedVersion: recipe.version, currentVersion: current.version },
+    });
+  const resolved = resolveDecoded(definition, recipe, overrides, undefined, pinned.release.defaultSize);
+  const engine = pinned.release.engine || ENGINE_VERSION;
+  // Past its deprecation window a version renders no new files; what was rendered before is still served (RenderService).
+  return pinned.status === 'retired' ? { ...resolved, engine, retired: { sunsetAt: pinned.sunsetAt!, successor: current.version } } : { ...resolved, engine };
 }
 
 /** A recipe URL's `r` as sent: decoded, checked against the schema and, when given, the path's hash. */
@@ -434,6 +449,8 @@ export function resolveDecoded(
   recipe: DecodedRecipe,
   overrides: RecipeOverrides = {},
   template?: TemplateResolution,
+  /** The size a recipe without one renders at in this generator version, where it is not the default (a superseded version's). */
+  versionDefaultSize?: { width: number; height: number },
 ): ResolvedRecipe {
   if (generator.version !== recipe.version) {
     throw new ProblemError('recipe_outdated', {
@@ -441,7 +458,11 @@ export function resolveDecoded(
       extra: { pinnedVersion: recipe.version, currentVersion: generator.version },
     });
   }
-  const size = recipe.size ?? (template ? { ...template.size, pixelRatio: DEFAULT_SIZE.pixelRatio } : defaultSize());
+  const size =
+    recipe.size ??
+    (template ?? versionDefaultSize
+      ? { ...(template?.size ?? versionDefaultSize!), pixelRatio: DEFAULT_SIZE.pixelRatio }
+      : defaultSize());
   const format = overrides.format ?? recipe.format;
   // `q` overrides the recipe's quality. The recipe's own quality belongs to the format it names: a
   // `format` override to one that takes none (a jpeg recipe asked for as webp) leaves it behind.

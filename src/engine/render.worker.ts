@@ -134,8 +134,19 @@ export default async function render(task: RenderTask): Promise<RenderOutput> {
   }
 }
 
+/** Every released version, loaded on the first task that pins a superseded one (most threads never do). */
+let releases: Promise<GeneratorRegistry> | undefined;
+
+/** The generator version a task pins: the current one, or a superseded one's frozen code. */
+async function pinnedGenerator(task: RenderTask): Promise<GeneratorDefinition | undefined> {
+  const current = generators.get(task.slug);
+  if (current?.version === task.version) return current;
+  releases ??= import('../generators/releases/index.ts').then((m) => new GeneratorRegistry(ALL_GENERATORS, m.ALL_RELEASES));
+  return (await releases).release(task.slug, task.version)?.release.definition;
+}
+
 async function renderTask(task: RenderTask): Promise<RenderOutput> {
-  const gen = task.template ? await templateTaskGenerator(task.template, generators) : generators.get(task.slug);
+  const gen = task.template ? await templateTaskGenerator(task.template, generators) : await pinnedGenerator(task);
   if (!gen) fail('generator', `unknown generator ${task.slug}`);
   if (!task.template) await generators.ready(task.slug);
   const deadline = Date.now() + task.timeoutMs;

@@ -2,8 +2,11 @@
 import type { components } from '../../codegen/openapi.ts';
 import { DEFAULT_SIZE } from '../config/limits.ts';
 import type { GeneratorDefinition } from './generator.types.ts';
+import type { ReleaseState } from './registry.ts';
 
 export type GeneratorView = components['schemas']['Generator'];
+export type GeneratorDetailView = components['schemas']['GeneratorDetail'];
+export type GeneratorVersionView = components['schemas']['GeneratorVersion'];
 
 export function toGeneratorView(def: GeneratorDefinition): GeneratorView {
   const animation = def.animated && def.animation ? def.animation(def.defaults) : null;
@@ -21,5 +24,24 @@ export function toGeneratorView(def: GeneratorDefinition): GeneratorView {
     defaults: def.defaults,
     paramSchema: def.paramSchema,
     animation,
+  };
+}
+
+/** GET /v1/generators/{slug}: the generator and every version it released. */
+export function toGeneratorDetailView(def: GeneratorDefinition, releases: readonly ReleaseState[]): GeneratorDetailView {
+  return { ...toGeneratorView(def), versions: releases.map(toVersionView) };
+}
+
+function toVersionView({ release, status, sunsetAt, successor }: ReleaseState): GeneratorVersionView {
+  return {
+    version: release.version,
+    status,
+    releasedAt: release.releasedAt,
+    ...(release.supersededAt !== undefined ? { supersededAt: release.supersededAt } : {}),
+    ...(sunsetAt !== undefined ? { sunsetAt } : {}),
+    ...(successor !== undefined ? { successor } : {}),
+    engineVersion: release.engine,
+    formats: [...(release.definition?.formats ?? [])],
+    ...(release.notKept !== undefined ? { reason: release.notKept } : {}),
   };
 }

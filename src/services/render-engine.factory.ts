@@ -6,6 +6,7 @@ import type { Config } from '../config/config.ts';
 import { type FfmpegBinary, probeFfmpegVersion, resolveFfmpeg } from '../engine/ffmpeg.ts';
 import { RenderPool } from '../engine/render-pool.ts';
 import { ALL_GENERATORS } from '../generators/index.ts';
+import { ALL_RELEASES } from '../generators/releases/index.ts';
 import { GeneratorRegistry } from '../generators/registry.ts';
 import type { DependencyStatus } from '../lib/dependency-status.ts';
 import { NO_LOG, RenderService } from './render.service.ts';
@@ -54,7 +55,7 @@ export async function createRenderEngine(
   // shaper loads here (each thread loads the generators).
   if (!options.lazyThreads) pool.start();
   const ffmpeg = resolveFfmpeg(config.ffmpegPath);
-  const generators = new GeneratorRegistry(ALL_GENERATORS);
+  const generators = new GeneratorRegistry(ALL_GENERATORS, ALL_RELEASES);
   let ffmpegVersion: string | undefined;
   try {
     // Every generator prepared (the shaper loaded) up front, for renders of any of them; an engine

@@ -17,7 +17,6 @@ import {
   resolveRecipe,
 } from '../engine/recipe.ts';
 import type { RenderPool } from '../engine/render-pool.ts';
-import { ENGINE_VERSION } from '../engine/versions.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 
 export interface RenderResult {
@@ -47,10 +46,10 @@ interface InFlight {
   waiters: number;
 }
 
-// The engine version is in the key (not in the recipe hash, which would change every recipe URL):
-// after a bump that changed bytes, a cache filled by the old engine is never served.
+// The engine profile is in the key: a generator version always renders with its own (its release's),
+// so this only tells apart the files of engines older than that rule, which were cached under the same hash.
 export function cacheKey(resolved: ResolvedRecipe): string {
-  return `${resolved.hash}_e${ENGINE_VERSION.replaceAll('.', '-')}.${FORMATS[resolved.recipe.format].extension}`;
+  return `${resolved.hash}_e${resolved.engine.replaceAll('.', '-')}.${FORMATS[resolved.recipe.format].extension}`;
 }
 
 /** What the render service logs through: the levels it uses of a pino logger. */
@@ -160,6 +159,13 @@ export class RenderService {
    * a caller that just did (the metered path), so a miss costs one cache lookup, not two.
    */
   async renderUncached(resolved: ResolvedRecipe, call: RenderCall = {}, timings: Record<string, number> = {}): Promise<RenderResult> {
+    if (resolved.retired) {
+      const { generator, recipe } = resolved;
+      throw new ProblemError('recipe_outdated', {
+        detail: `The recipe pins ${generator.slug} ${recipe.version}, whose deprecation window ended on ${resolved.retired.sunsetAt}; this file was not rendered before then. Build a new recipe URL.`,
+        extra: { pinnedVersion: recipe.version, currentVersion: resolved.retired.successor },
+      });
+    }
     const t = performance.now();
     const bytes = await this.renderOnce(cacheKey(resolved), resolved, call);
     timings.render = performance.now() - t;

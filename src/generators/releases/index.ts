@@ -37,14 +37,12 @@ const CURRENT_RELEASED_AT: Readonly<Record<string, string>> = {
 const CURRENT_ENGINE = '1.4.0';
 
 export const ALL_RELEASES: readonly GeneratorRelease[] = [
-  ...ALL_GENERATORS.map(
-    (definition): GeneratorRelease => ({
-      slug: definition.slug,
-      version: definition.version,
-      definition,
-      releasedAt: CURRENT_RELEASED_AT[definition.slug] ?? '',
-      engine: CURRENT_ENGINE,
-    }),
-  ),
+  ...ALL_GENERATORS.map((definition): GeneratorRelease => ({
+    slug: definition.slug,
+    version: definition.version,
+    definition,
+    releasedAt: CURRENT_RELEASED_AT[definition.slug] ?? '',
+    engine: CURRENT_ENGINE,
+  })),
   ...SUPERSEDED_RELEASES,
 ];
