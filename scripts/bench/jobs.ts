@@ -5,6 +5,7 @@
 //   2. job throughput with one and with two runners sharing the queue (SQLite)
 import { probeFfmpegVersion, resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { startMotionEncoder } from '../../src/engine/encoders.ts';
+import { CURRENT_ENGINE_PROFILE } from '../../src/engine/engine-profiles.ts';
 import { drawFrame } from '../../src/engine/render.worker.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
 import { ENGINE_VERSION } from '../../src/engine/versions.ts';
@@ -68,6 +69,7 @@ async function direct(seed: number): Promise<number> {
     width: 640,
     height: 360,
     fps: animation.fps,
+    profile: CURRENT_ENGINE_PROFILE,
     timeoutMs: 120_000,
   });
   for (let frame = 0; frame < animation.frames; frame++) await encoder.writeFrame(drawFrame(plasma, task, frame, 640, 360));

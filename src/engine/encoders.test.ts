@@ -15,9 +15,10 @@ import {
   startMotionEncoder,
 } from './encoders.ts';
 import { resolveFfmpeg } from './ffmpeg.ts';
+import { CURRENT_ENGINE_PROFILE as profile } from './engine-profiles.ts';
 
 const X86_NAMES = /mmx|sse|avx|cmov|cache64/i;
-const options = { format: 'mp4', width: 32, height: 16, fps: 10 } as const;
+const options = { format: 'mp4', width: 32, height: 16, fps: 10, profile } as const;
 
 test('no x86 instruction set is named on arm64, and other architectures run C', () => {
   for (const format of ['mp4', 'gif'] as const) {
@@ -121,7 +122,15 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'encoders-test-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function encode(format: 'gif' | 'mp4'): Promise<Buffer> {
-  const encoder = await startMotionEncoder({ ffmpegPath: ffmpeg!.path, format, width: 48, height: 32, fps: 10, timeoutMs: 60_000 });
+  const encoder = await startMotionEncoder({
+    ffmpegPath: ffmpeg!.path,
+    format,
+    width: 48,
+    height: 32,
+    fps: 10,
+    profile,
+    timeoutMs: 60_000,
+  });
   for (let f = 0; f < 6; f++) {
     const frame = new Uint8Array(48 * 32 * 4);
     for (let i = 0; i < frame.length; i += 4) frame.set([(i / 4 + f * 7) % 256, (i / 64) % 256, f * 40, 255], i);

@@ -6,6 +6,8 @@
 // pictures on x86-64 and arm64. What the two architectures' FFmpeg builds (4.1.0 from 2018 on
 // x86-64, 4.1.4 from 2019 on arm64) still do differently is normalised: a gif's palette layout
 // (canonicalPalette) and repeated palette, x264's version SEI and one optional SPS flag.
+// That is today's engine profile; an older one (engine-profiles.ts) gets its own engine's arguments,
+// byte for byte as they were, and none of the normalising (ffmpegPasses).
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +17,7 @@ import { createRequire } from 'node:module';
 import type Sharp from 'sharp';
 import type { JpegOptions } from 'sharp';
 import { mp4MetadataArgs, type EmbeddedRecipe } from './recipe-metadata.ts';
+import type { CpuPinning, EngineProfile } from './engine-profiles.ts';
 import { ffmpegEnv } from '../lib/allocator-env.ts';
 import { FORMATS } from '../lib/formats.ts';
 
@@ -108,9 +111,26 @@ const CPU_PINS: Partial<Record<NodeJS.Architecture, CpuPin>> = {
 // code's pixels (without them x86-64's MMX/SSE code rounds differently).
 const SWS_FLAGS = 'bicubic+accurate_rnd+bitexact';
 
-/** What `arch` runs: its pin, or plain C elsewhere (slower, the same pictures). */
-export function cpuPin(arch: NodeJS.Architecture = process.arch): CpuPin {
-  return CPU_PINS[arch] ?? { cpuflags: '0', x264Asm: '0' };
+/** FFmpeg's and x264's C code only (`0`: no SIMD at all). */
+const C_ONLY: CpuPin = { cpuflags: '0', x264Asm: '0' };
+
+/**
+ * Engines 1.1.0–1.2.0 (CpuPinning `sse4.2`): the SSE4.2 class every x86-64 server had, spelled as at
+ * 2a88792–3e3ef4b. A set without a +/- prefix replaces the detected flags rather than adding to them;
+ * Cache64 too, as auto-detection sets it from the CPU's cache line and it changes x264's bytes.
+ */
+const SSE42_PIN: CpuPin = { cpuflags: 'mmx+mmxext+sse+sse2+sse3+ssse3+sse4.1+sse4.2+cmov', x264Asm: 'SSE4.2,Cache64' };
+
+/**
+ * What `arch` runs under a profile's pinning: today's (`portable`), its pin or plain C elsewhere
+ * (slower, the same pictures). An `sse4.2` profile gives its recorded bytes on x86-64 only: arm64 has
+ * no such class (x264 would only log an unknown `asm` name, and FFmpeg's arm64 build knows no x86
+ * flags), so there — and on any other architecture — it runs FFmpeg's and x264's C code: the same
+ * bytes on every CPU of that architecture, but not the x86-64 bytes the version was recorded with.
+ */
+export function cpuPin(arch: NodeJS.Architecture = process.arch, pinning: CpuPinning = 'portable'): CpuPin {
+  if (pinning === 'sse4.2') return arch === 'x64' ? SSE42_PIN : C_ONLY;
+  return CPU_PINS[arch] ?? C_ONLY;
 }
 
 export interface MotionEncodeOptions {
@@ -120,6 +140,8 @@ export interface MotionEncodeOptions {
   height: number;
   /** Frames per second of the frames written (a gif's may be below the recipe's: gifFramePlan). */
   fps: number;
+  /** The engine profile whose arguments the encode runs (engine-profiles.ts). */
+  profile: EngineProfile;
   /** The recipe an mp4 carries (FFmpeg writes it); gifs get theirs afterwards (recipe-metadata.ts). */
   metadata?: EmbeddedRecipe;
   /** Hard limit for the FFmpeg child, in ms; it is killed when exceeded. */
@@ -142,10 +164,16 @@ export function motionFiles(dir: string, format: 'gif' | 'mp4') {
  * FFmpeg's runs for one encode, in order; the first reads the raw RGBA frames on stdin. An mp4 is
  * one run. A gif is two: palettegen (the frames wait in a file, as they waited in FFmpeg's memory
  * for the palette before), then — after canonicalPalette — paletteuse and the gif muxer, so both
- * architectures' builds map the frames to the same palette.
+ * architectures' builds map the frames to the same palette. Under an older profile (`single-run`
+ * gif, `sse4.2` pinning) both are one run, with that engine's arguments in their order.
  */
-export function ffmpegPasses(o: Omit<MotionEncodeOptions, 'ffmpegPath' | 'timeoutMs'>, dir: string, pin: CpuPin = cpuPin()): string[][] {
+export function ffmpegPasses(
+  o: Omit<MotionEncodeOptions, 'ffmpegPath' | 'timeoutMs'>,
+  dir: string,
+  pin: CpuPin = cpuPin(process.arch, o.profile.cpu),
+): string[][] {
   const files = motionFiles(dir, o.format);
+  const { profile } = o;
   const common = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-cpuflags', pin.cpuflags];
   const raw = (size: string, fps: number | undefined, input: string) => [
     '-f',
@@ -160,6 +188,62 @@ export function ffmpegPasses(o: Omit<MotionEncodeOptions, 'ffmpegPath' | 'timeou
   ];
   const frames = raw(`${o.width}x${o.height}`, o.fps, 'pipe:0');
   const exact = ['-map_metadata', '-1', '-fflags', '+bitexact', '-flags', '+bitexact'];
+  // After the bitexact flags: with them FFmpeg adds no encoder tag, only this comment (deterministic).
+  const metadata = o.metadata ? mp4MetadataArgs(o.metadata) : [];
+  const gop = String(Math.max(1, Math.round(o.fps * 2)));
+  if (o.format === 'gif' && profile.gif.pipeline === 'single-run')
+    // Engines 1.0.0–1.2.0: one palette for the whole clip, ordered (bayer) dithering, in one run.
+    return [
+      [
+        ...common,
+        ...frames,
+        '-filter_threads',
+        '1',
+        '-filter_complex',
+        'split[a][b];[a]palettegen=max_colors=256:stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=3',
+        '-loop',
+        '0',
+        '-threads',
+        '1',
+        ...exact,
+        '-f',
+        'gif',
+        '-y',
+        files.output,
+      ],
+    ];
+  if (o.format === 'mp4' && profile.cpu === 'sse4.2')
+    // Engines 1.1.0–1.2.0: swscale's default conversion, x264 with its SEI, no metadata.
+    return [
+      [
+        ...common,
+        ...frames,
+        '-c:v',
+        'libx264',
+        '-preset',
+        profile.mp4.preset,
+        '-crf',
+        String(profile.mp4.crf),
+        '-pix_fmt',
+        'yuv420p',
+        '-profile:v',
+        'high',
+        '-g',
+        gop,
+        '-threads',
+        '2',
+        '-x264-params',
+        `asm=${pin.x264Asm}`,
+        '-movflags',
+        '+faststart',
+        ...exact,
+        ...metadata,
+        '-f',
+        'mp4',
+        '-y',
+        files.output,
+      ],
+    ];
   if (o.format === 'gif') {
     const rawOut = (file: string) => ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-y', file];
     return [
@@ -201,19 +285,17 @@ export function ffmpegPasses(o: Omit<MotionEncodeOptions, 'ffmpegPath' | 'timeou
       SWS_FLAGS,
       '-c:v',
       'libx264',
-      // veryfast at crf 19, measured against medium at crf 20 on the four animated generators at
-      // 1920×1080 (72 frames): 1.9–2.7× faster to encode, SSIM within ±0.002, files 4–22% larger
-      // (README, Benchmark). Engine 1.2.0.
+      // veryfast at crf 19 since engine 1.2.0 (engine-profiles.ts).
       '-preset',
-      'veryfast',
+      profile.mp4.preset,
       '-crf',
-      '19',
+      String(profile.mp4.crf),
       '-pix_fmt',
       'yuv420p',
       '-profile:v',
       'high',
       '-g',
-      String(Math.max(1, Math.round(o.fps * 2))),
+      gop,
       '-threads',
       '2',
       '-x264-params',
@@ -224,8 +306,7 @@ export function ffmpegPasses(o: Omit<MotionEncodeOptions, 'ffmpegPath' | 'timeou
       '-movflags',
       '+faststart',
       ...exact,
-      // After the bitexact flags: with them FFmpeg adds no encoder tag, only this comment (deterministic).
-      ...(o.metadata ? mp4MetadataArgs(o.metadata) : []),
+      ...metadata,
       '-f',
       'mp4',
       '-y',
@@ -372,6 +453,8 @@ export async function startMotionEncoder(o: MotionEncodeOptions) {
           await succeeded(current);
         }
         const file = await readFile(files.output);
+        // The rewrites that make both architectures' files the same belong to the portable profile (1.4.0).
+        if (o.profile.cpu !== 'portable') return file;
         return o.format === 'gif' ? gifWithoutRepeatedPalettes(file) : mp4WithoutConstraintClaims(file);
       } finally {
         await cleanup();

@@ -86,6 +86,7 @@ export async function probeFfmpegEncode(binary: FfmpegBinary | undefined, timeou
   // Imported here, not above: the encoders bring sharp, which a process that only resolves FFmpeg
   // (the CLI's main thread, the API's) need not load.
   const { startMotionEncoder } = await import('./encoders.ts');
+  const { CURRENT_ENGINE_PROFILE } = await import('./engine-profiles.ts');
   for (const format of Object.keys(MAGIC) as FormatOfKind<'motion'>[]) {
     try {
       const encoder = await startMotionEncoder({
@@ -94,6 +95,7 @@ export async function probeFfmpegEncode(binary: FfmpegBinary | undefined, timeou
         width: PROBE_SIZE,
         height: PROBE_SIZE,
         fps: 2,
+        profile: CURRENT_ENGINE_PROFILE,
         timeoutMs,
       });
       try {

@@ -10,8 +10,8 @@ import { isFormatKind, type OutputFormat } from '../lib/formats.ts';
 import type { GeneratorDefinition, RenderInput } from '../generators/generator.types.ts';
 import { mulberry32 } from '../generators/lib/random.ts';
 import { EncoderError, encodeStill, gifFramePlan, startMotionEncoder } from './encoders.ts';
-import { embed, type EmbeddedRecipe } from './recipe-metadata.ts';
-import { ENGINE_VERSION } from './versions.ts';
+import { embed, type EmbeddableFormat, type EmbeddedRecipe } from './recipe-metadata.ts';
+import { engineProfile } from './engine-profiles.ts';
 import type { TemplateTask } from '../templates/template.types.ts';
 import { templateTaskGenerator } from './template-task.ts';
 import v8 from 'node:v8';
@@ -157,7 +157,14 @@ async function renderTask(task: RenderTask): Promise<RenderOutput> {
   };
 
   const { format } = task;
-  const metadata: EmbeddedRecipe = { recipe: task.recipe.encoded, hash: task.recipe.hash, engineVersion: ENGINE_VERSION };
+  // What the engine version the task is pinned to does (engine-profiles.ts): whether the file carries
+  // its recipe, a gif's frames, the FFmpeg arguments. The encoded stills and svg/css are the same
+  // under every profile; only their embedded recipe is not.
+  const profile = engineProfile(task.engine);
+  const metadata: EmbeddedRecipe | undefined = profile.embedsRecipe
+    ? { recipe: task.recipe.encoded, hash: task.recipe.hash, engineVersion: profile.version }
+    : undefined;
+  const withRecipe = (kind: EmbeddableFormat, bytes: Buffer) => (metadata ? embed(kind, bytes, metadata) : bytes);
   const output = (bytes: Buffer, frames: number): RenderOutput => ({
     bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     frames,
@@ -167,26 +174,30 @@ async function renderTask(task: RenderTask): Promise<RenderOutput> {
   if (isFormatKind(format, 'text')) {
     const text = format === 'svg' ? gen.svg?.(baseInput(task)) : gen.css?.(baseInput(task));
     if (text === undefined) fail('generator', `${gen.slug} has no ${format} form`);
-    return output(embed(format, Buffer.from(text, 'utf8'), metadata), 1);
+    return output(withRecipe(format, Buffer.from(text, 'utf8')), 1);
   }
   if (isFormatKind(format, 'still')) {
     const rgba = drawFrame(gen, task, 0, deviceWidth, deviceHeight);
     checkpoint();
     const bytes = await encodeStill(rgba, deviceWidth, deviceHeight, format, { quality: task.quality });
     task.progress?.postMessage({ frame: 1, frames: 1 });
-    return output(embed(format, bytes, metadata), 1);
+    return output(withRecipe(format, bytes), 1);
   }
   // motion: the animation's frames, piped into FFmpeg.
   if (!task.ffmpegPath) fail('ffmpeg_missing', 'FFmpeg is not available');
-  // A gif may keep fewer frames than the recipe asks for (GIF_MAX_FPS, encoders.ts); mp4 keeps them all.
+  // A gif may keep fewer frames than the recipe asks for (GIF_MAX_FPS, encoders.ts; from engine 1.3.0);
+  // mp4 keeps them all.
   const plan =
-    format === 'gif' ? gifFramePlan(task.fps, task.frames) : { fps: task.fps, frames: Array.from({ length: task.frames }, (_, i) => i) };
+    format === 'gif' && profile.gif.capFps
+      ? gifFramePlan(task.fps, task.frames)
+      : { fps: task.fps, frames: Array.from({ length: task.frames }, (_, i) => i) };
   const encoder = await startMotionEncoder({
     ffmpegPath: task.ffmpegPath,
     format,
     width: deviceWidth,
     height: deviceHeight,
     fps: plan.fps,
+    profile,
     metadata,
     timeoutMs: Math.max(1000, deadline - Date.now()),
   });
@@ -210,7 +221,7 @@ async function renderTask(task: RenderTask): Promise<RenderOutput> {
     checkpoint();
     const bytes = await unlessCancelled(encoder.finish());
     // mp4: FFmpeg wrote the recipe itself (mp4MetadataArgs); a gif gets its comment block here.
-    return output(format === 'gif' ? embed('gif', bytes, metadata) : bytes, task.frames);
+    return output(format === 'gif' ? withRecipe('gif', bytes) : bytes, task.frames);
   } catch (err) {
     const kind = failureKind(err);
     await encoder.kill(kind === 'timeout' ? 'timeout' : 'cancelled').catch(() => {});

@@ -6,7 +6,11 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** Bump when the engine's own output changes (canonical form, encoder settings, frame pipeline). */
+/**
+ * Bump when the engine's own output changes (canonical form, encoder settings, frame pipeline), and
+ * give the new version its row in engine-profiles.ts: released generator versions keep encoding with
+ * the profile they were recorded under (1.1.0, 1.2.0, 1.4.0 so far).
+ */
 // 1.1.0: FFmpeg and x264 pinned to the CPU baseline (mp4 bytes changed; the same on every x86-64 CPU now).
 // 1.2.0: x264 preset veryfast at crf 19 instead of medium at crf 20 (mp4 bytes changed; 1.9–2.7× faster to encode).
 // 1.3.0: every file carries its recipe, hash and engine version in its own metadata (recipe-metadata.ts); gifs at most
