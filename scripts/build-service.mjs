@@ -33,6 +33,8 @@ export const ENTRIES = {
   main: 'src/main.ts',
   worker: 'src/worker.ts',
   'render.worker': 'src/engine/render.worker.ts',
+  // The superseded generator versions, which a render thread loads only for a recipe that pins one.
+  superseded: 'src/generators/releases/superseded.ts',
 };
 /**
  * Packages bundled into dist/ with what they import: pure JavaScript on the CLI's render path, many

@@ -7,7 +7,8 @@ import { isMainThread, type MessagePort, threadId } from 'node:worker_threads';
 import { ALL_GENERATORS } from '../generators/index.ts';
 import { GeneratorRegistry } from '../generators/registry.ts';
 import { isFormatKind, type OutputFormat } from '../lib/formats.ts';
-import type { GeneratorDefinition, RenderInput } from '../generators/generator.types.ts';
+import type { GeneratorDefinition, GeneratorRelease, RenderInput } from '../generators/generator.types.ts';
+import { createRequire } from 'node:module';
 import { mulberry32 } from '../generators/lib/random.ts';
 import { EncoderError, encodeStill, gifFramePlan, startMotionEncoder } from './encoders.ts';
 import { embed, type EmbeddableFormat, type EmbeddedRecipe } from './recipe-metadata.ts';
@@ -134,15 +135,28 @@ export default async function render(task: RenderTask): Promise<RenderOutput> {
   }
 }
 
-/** Every released version, loaded on the first task that pins a superseded one (most threads never do). */
-let releases: Promise<GeneratorRegistry> | undefined;
+/** The superseded versions' frozen code, loaded by the first task that pins one (most threads never do; ~150 ms). */
+let superseded: Promise<readonly GeneratorRelease[]> | undefined;
+const require = createRequire(import.meta.url);
+type SupersededModule = { SUPERSEDED_RELEASES: readonly GeneratorRelease[] };
+/** Not a literal, so the build leaves the import to run time (the file is an entry point of its own). */
+const COMPILED_SUPERSEDED = new URL('./superseded.js', import.meta.url).href;
+
+function loadSuperseded(): Promise<SupersededModule> {
+  // A worker thread running the sources has tsx's require hook but not its import hook; the main
+  // thread (the CLI, an in-thread pool) has its import hook. Compiled, the build writes superseded.js
+  // beside this module (scripts/build-service.mjs).
+  if (!import.meta.url.endsWith('.ts')) return import(COMPILED_SUPERSEDED) as Promise<SupersededModule>;
+  if (isMainThread) return import('../generators/releases/superseded.ts');
+  return Promise.resolve(require('../generators/releases/superseded.ts') as SupersededModule);
+}
 
 /** The generator version a task pins: the current one, or a superseded one's frozen code. */
 async function pinnedGenerator(task: RenderTask): Promise<GeneratorDefinition | undefined> {
   const current = generators.get(task.slug);
   if (current?.version === task.version) return current;
-  releases ??= import('../generators/releases/index.ts').then((m) => new GeneratorRegistry(ALL_GENERATORS, m.ALL_RELEASES));
-  return (await releases).release(task.slug, task.version)?.release.definition;
+  superseded ??= loadSuperseded().then((m) => m.SUPERSEDED_RELEASES);
+  return (await superseded).find((r) => r.slug === task.slug && r.version === task.version)?.definition;
 }
 
 async function renderTask(task: RenderTask): Promise<RenderOutput> {

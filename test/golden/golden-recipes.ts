@@ -5,12 +5,15 @@ import type { RecipeInput } from '../../src/engine/recipe.ts';
 import type { GeneratorDefinition } from '../../src/generators/generator.types.ts';
 import type { OutputFormat } from '../../src/lib/formats.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
+import { SUPERSEDED_RELEASES } from '../../src/generators/releases/superseded.ts';
 import { textGoldenCases } from './golden-recipes.text.ts';
 
 export interface GoldenCase {
   id: string;
   slug: string;
   input: RecipeInput;
+  /** A superseded version's case: rendered from a recipe URL that pins it (the current version's otherwise). */
+  version?: string;
 }
 
 /** Short, small animations keep the suite fast while still exercising the motion encoders. */
@@ -22,14 +25,27 @@ function shortAnimation(def: GeneratorDefinition): Record<string, unknown> {
   return params;
 }
 
+function versionCases(def: GeneratorDefinition, version?: string): GoldenCase[] {
+  return def.formats.map((format: OutputFormat) => ({
+    id: `${def.slug}@${def.version}.${format}`,
+    slug: def.slug,
+    input: { seed: 42, size: { width: 96, height: 64, pixelRatio: 1 }, format, params: def.animated ? shortAnimation(def) : {} },
+    ...(version !== undefined ? { version } : {}),
+  }));
+}
+
+/** The current versions' cases: what every platform renders (the determinism tier too). */
 export function goldenCases(): GoldenCase[] {
-  return ALL_GENERATORS.flatMap<GoldenCase>((def) =>
-    def.formats.map((format: OutputFormat) => ({
-      id: `${def.slug}@${def.version}.${format}`,
-      slug: def.slug,
-      input: { seed: 42, size: { width: 96, height: 64, pixelRatio: 1 }, format, params: def.animated ? shortAnimation(def) : {} },
-    })),
-  ).concat(textGoldenCases());
+  return ALL_GENERATORS.flatMap((def) => versionCases(def)).concat(textGoldenCases());
+}
+
+/**
+ * Every superseded version's cases, as its last goldens were recorded: their bytes are the ones its
+ * recipes were served with, and stay so (docs/versioning.md). On x86-64 only: the frozen code
+ * computes with V8's Math and old encoder pins (docs/superseded-versions.md).
+ */
+export function supersededGoldenCases(): GoldenCase[] {
+  return SUPERSEDED_RELEASES.flatMap((release) => (release.definition ? versionCases(release.definition, release.version) : []));
 }
 
 /**

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { loadConfig } from '../../src/config/config.ts';
 import { createRenderEngine, type RenderEngine } from '../../src/services/render-engine.factory.ts';
+import { resolveEncodedRecipe } from '../../src/engine/recipe.ts';
 import { type GoldenCase, goldenCases } from './golden-recipes.ts';
 
 /** The longest a timer can wait (2^31 − 1 ms, about 24 days). */
@@ -26,12 +27,16 @@ export async function renderGoldens(
   cases: GoldenCase[] = goldenCases(),
 ): Promise<Map<string, { recipeHash: string; sha256: string; bytes: number }>> {
   const engine = await startGoldenEngine(2);
-  const { service } = engine;
+  const { service, generators } = engine;
   try {
     const out = new Map<string, { recipeHash: string; sha256: string; bytes: number }>();
     await Promise.all(
       cases.map(async (c) => {
-        const resolved = service.resolve(c.slug, c.input);
+        // A superseded version renders only as a recipe URL pins it (a body's recipe gets the current one).
+        const resolved =
+          c.version === undefined
+            ? service.resolve(c.slug, c.input)
+            : resolveEncodedRecipe(generators, undefined, pinnedRecipe(c.slug, c.version, c.input));
         const { bytes } = await service.render(resolved, { mode: 'job' });
         out.set(c.id, { recipeHash: resolved.hash, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length });
       }),
@@ -40,4 +45,10 @@ export async function renderGoldens(
   } finally {
     await engine.close();
   }
+}
+
+/** A recipe URL's `r` pinning `slug@version` (the resolution merges the version's defaults, as for any URL). */
+function pinnedRecipe(slug: string, version: string, input: GoldenCase['input']): string {
+  const recipe = { v: 1, generator: slug, version, params: input.params ?? {}, seed: input.seed, size: input.size, format: input.format };
+  return Buffer.from(JSON.stringify(recipe), 'utf8').toString('base64url');
 }

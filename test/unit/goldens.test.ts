@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
-import { canvasCases, goldenCases } from '../golden/golden-recipes.ts';
+import { canvasCases, goldenCases, supersededGoldenCases } from '../golden/golden-recipes.ts';
 import { renderGoldens } from '../golden/render-golden.ts';
 import { renderTemplateGoldens, templateGoldenIds } from '../golden/templates/template-goldens.ts';
 
@@ -22,18 +22,16 @@ const UPDATE = 'run `npm run goldens:update` after adding a generator or format 
 let rendered: ReturnType<typeof renderGoldens>;
 let templates: ReturnType<typeof renderTemplateGoldens>;
 before(() => {
-  rendered = renderGoldens([...goldenCases(), ...canvasCases()]);
+  rendered = renderGoldens([...goldenCases(), ...supersededGoldenCases(), ...canvasCases()]);
   rendered.catch(() => undefined); // reported by the tests that await it
   templates = renderTemplateGoldens();
   templates.catch(() => undefined);
 });
 
-test('the golden set covers every generator × format, and the canvas set every canvas case at every size', () => {
+test('the golden set covers every released version × format (current and superseded), and the canvas set every canvas case at every size', () => {
   assert.deepEqual(
     Object.keys(committed).sort(),
-    goldenCases()
-      .map((c) => c.id)
-      .sort(),
+    [...goldenCases(), ...supersededGoldenCases()].map((c) => c.id).sort(),
     UPDATE,
   );
   assert.deepEqual(
