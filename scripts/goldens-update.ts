@@ -52,7 +52,8 @@ if (changed.length > 0) {
   );
   process.exit(1);
 }
-const write = (name: string, entries: [string, unknown][]) => writeFile(file(name), JSON.stringify(Object.fromEntries(entries), null, 2) + '\n');
+const write = (name: string, entries: [string, unknown][]) =>
+  writeFile(file(name), JSON.stringify(Object.fromEntries(entries), null, 2) + '\n');
 await write('goldens.json', nextGoldens);
 await write('canvas-sizes.json', nextCanvas);
 await write('template-goldens.json', [...templates]);
