@@ -2519,7 +2519,7 @@ export interface components {
         CreditsHeader: number;
         /** @description `same-origin`: other sites cannot embed the answer. Every answer to a signed URL (its render, 304 and problems) says `cross-origin`, so a page that embeds one sees why it failed. */
         CrossOriginResourcePolicy: "same-origin" | "cross-origin";
-        /** @description Engine version that rendered the file. */
+        /** @description The engine profile that encoded the file: the one its generator version was released with (`versions[].engineVersion` of `GET /v1/generators/{slug}`), so a recipe's bytes never change under its `ETag`. */
         EngineHeader: string;
         /** @description `true` on a response replayed for a repeated `Idempotency-Key` (the operations that take one): no work was done, nothing charged. */
         IdempotentReplayed: "true";

@@ -3,7 +3,6 @@
 // caching, and the 499 convention for clients that leave.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestContext } from './handler.types.ts';
-import { ENGINE_VERSION } from '../engine/versions.ts';
 import { FORMATS } from '../lib/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
@@ -47,7 +46,7 @@ function recipeHeaders(resolved: ResolvedRecipe, caching: RenderCaching): Record
   return {
     'X-Service-Recipe': resolved.encoded,
     'X-Service-Recipe-Hash': resolved.hash,
-    'X-Service-Engine': ENGINE_VERSION,
+    'X-Service-Engine': resolved.engine,
     ETag: etagOf(resolved),
     'Cache-Control': caching.cacheControl,
     'Cross-Origin-Resource-Policy': caching.crossOriginResourcePolicy,

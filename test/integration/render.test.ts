@@ -3,6 +3,7 @@
 // suites render on both databases).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import canonicalizeModule from 'canonicalize';
 import { extract } from '../../src/engine/recipe-metadata.ts';
@@ -15,6 +16,10 @@ const canonicalize = canonicalizeModule as unknown as (v: unknown) => string;
 const still = ALL_GENERATORS.find((g) => !g.animated && g.formats.includes('png'))!;
 const animated = ALL_GENERATORS.find((g) => g.animated);
 const small = { width: 64, height: 48 };
+const GOLDENS = JSON.parse(readFileSync(new URL('../golden/goldens.json', import.meta.url), 'utf8')) as Record<
+  string,
+  { sha256: string; recipeHash: string }
+>;
 const quick = (slug: string) => (ALL_GENERATORS.find((g) => g.slug === slug)!.animated ? { duration: 1, fps: 10 } : {});
 
 function recipeUrl(recipe: Record<string, unknown>, overrides = '') {
@@ -194,10 +199,66 @@ for (const engine of ONE_ENGINE) {
         assert.equal(unsupported.body.issues[0].path, 'query.format');
       });
 
-      test('410 recipe_outdated for a recipe that pins another generator version; 400 for garbage', async () => {
+      test('a recipe URL pinning a superseded version renders the bytes it was released with; GET /v1/generators/{slug} lists every version', async () => {
+        const detail = await t.request('get', '/v1/generators/blob');
+        assert.equal(detail.status, 200);
+        const versions = detail.body.versions as Array<Record<string, unknown>>;
+        assert.deepEqual(versions.at(-1), {
+          version: detail.body.version,
+          status: 'current',
+          releasedAt: versions.at(-1)!.releasedAt,
+          engineVersion: '1.4.0',
+          formats: detail.body.formats,
+        });
+        assert.deepEqual(versions[0], {
+          version: '1.0.0',
+          status: 'deprecated',
+          releasedAt: '2026-11-23',
+          supersededAt: '2026-11-23',
+          sunsetAt: '2027-11-23',
+          successor: detail.body.version,
+          engineVersion: '1.1.0',
+          formats: ['png', 'webp', 'svg'],
+        });
+        const old = {
+          v: 1,
+          generator: 'blob',
+          version: '1.0.0',
+          params: {},
+          seed: 42,
+          size: { width: 96, height: 64, pixelRatio: 1 },
+          format: 'png',
+        };
+        const res = await t.request('get', recipeUrl(old));
+        assert.equal(res.status, 200, res.text);
+        assert.equal(
+          createHash('sha256')
+            .update(res.body as Buffer)
+            .digest('hex'),
+          GOLDENS['blob@1.0.0.png'].sha256,
+        );
+        assert.equal(res.headers.etag, `"${GOLDENS['blob@1.0.0.png'].recipeHash}"`);
+      });
+
+      test('410 recipe_outdated for a version never released or not kept; 400 for garbage', async () => {
         const old = await t.request('get', recipeUrl({ ...base(), version: '0.0.1' }));
         assert.equal(old.status, 410);
         assert.equal(old.body.code, 'recipe_outdated');
+        assert.match(old.body.detail, /never released/);
+        const notKept = await t.request(
+          'get',
+          recipeUrl({
+            v: 1,
+            generator: 'social-card',
+            version: '2.0.0',
+            params: {},
+            seed: 1,
+            size: { width: 96, height: 64 },
+            format: 'png',
+          }),
+        );
+        assert.equal(notKept.status, 410);
+        assert.match(notKept.body.detail, /no longer served: it drew its text with Skia/);
         const garbage = await t.request('get', `/v1/render/${'a'.repeat(64)}?r=bm90LWpzb24`);
         assert.equal(garbage.status, 400);
         assert.equal(garbage.body.code, 'invalid_recipe');
