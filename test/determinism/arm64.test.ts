@@ -16,7 +16,14 @@ import { runArm64 } from '../../scripts/arm64/run.mjs';
 import { startPostgresServer } from '../support/black-box/postgres-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const committed = JSON.parse(readFileSync(path.join(root, 'test/golden/goldens.json'), 'utf8')) as Record<string, { sha256: string }>;
+// The current versions' goldens: the superseded versions' frozen code gives its recorded bytes on x86-64 only
+// (V8's Math and the encoder pins of their time: docs/superseded-versions.md).
+const CURRENT = new Set(goldenCases().map((c) => c.id));
+const committed = Object.fromEntries(
+  Object.entries(
+    JSON.parse(readFileSync(path.join(root, 'test/golden/goldens.json'), 'utf8')) as Record<string, { sha256: string }>,
+  ).filter(([id]) => CURRENT.has(id)),
+);
 const committedTemplates = JSON.parse(readFileSync(path.join(root, 'test/golden/template-goldens.json'), 'utf8')) as Record<string, string>;
 const committedCanvas = JSON.parse(readFileSync(path.join(root, 'test/golden/canvas-sizes.json'), 'utf8')) as Record<string, string>;
 const CANVAS_640 = canvasCases([{ width: 640, height: 360 }]).map((c) => c.id);

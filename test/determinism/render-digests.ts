@@ -1,14 +1,15 @@
 // Renders golden cases and prints {id: sha256} as JSON on stdout. The determinism tier runs this
 // under qemu-x86_64 with an older CPU model (FFmpeg through the same emulator), as linux-arm64 and
 // with other Node versions, and compares with the committed digests: one process per platform.
-//   node --import tsx test/determinism/render-digests.ts [--canvas-sizes=WxH[,WxH…]] [--no-goldens] [--seed=N] [--text-breaks] [--templates] [id ...]
+//   node --import tsx test/determinism/render-digests.ts [--canvas-sizes=WxH[,WxH…]] [--no-goldens] [--superseded] [--seed=N] [--text-breaks] [--templates] [id ...]
 // Without ids, every golden (goldens.json); with ids, those. --canvas-sizes adds the canvas cases at
 // those sizes (test/golden/golden-recipes.ts, canvasCases: `<id>@WxH`, committed in canvas-sizes.json);
 // --no-goldens leaves the goldens out. --seed renders with another seed (a wider check by hand). With
 // --text-breaks the digests of text-breaks.ts (grapheme segmentation and line breaking) come too, as
 // `text-breaks:<label>`. With --templates the compositor's goldens come too
 // (test/golden/templates/template-goldens.ts, ids `template:…`, committed in template-goldens.json).
-import { canvasCases, goldenCases } from '../golden/golden-recipes.ts';
+// --superseded adds the superseded generator versions' goldens (x86-64 only: docs/superseded-versions.md).
+import { canvasCases, goldenCases, supersededGoldenCases } from '../golden/golden-recipes.ts';
 import { renderGoldens } from '../golden/render-golden.ts';
 
 const args = process.argv.slice(2);
@@ -23,6 +24,7 @@ const wanted = args.filter((a) => !a.startsWith('--'));
 const cases = [
   ...(args.includes('--no-goldens') ? [] : goldenCases().filter((c) => wanted.length === 0 || wanted.includes(c.id))),
   ...(sizes.length ? canvasCases(sizes) : []),
+  ...(args.includes('--superseded') ? supersededGoldenCases().filter((c) => wanted.length === 0 || wanted.includes(c.id)) : []),
 ].map((c) => (seed ? { ...c, input: { ...c.input, seed: Number(seed) } } : c));
 const results = await renderGoldens(cases);
 const templates = args.includes('--templates')
