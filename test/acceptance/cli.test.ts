@@ -1,6 +1,7 @@
 // The command line writes exactly the bytes the API returns for the same recipe.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -62,6 +63,35 @@ test('render --recipe <base64url> writes the API bytes, animated formats include
   const out = path.join(dir, `out.${format}`);
   await run(process.execPath, ['bin/render-service.mjs', 'render', '--recipe', recipe, '-o', out], { cwd: ROOT });
   assert.ok(readFileSync(out).equals(bytes));
+});
+
+test('a recipe pinning a superseded version renders with that version, the same bytes from the CLI and from its recipe URL', async () => {
+  // plasma 1.0.0 (superseded on 2026-11-23) as a gif: its own frozen code and its engine profile (1.1.0).
+  // Keys in code-point order and no spaces: this JSON is the canonical form the hash is taken of.
+  const json = JSON.stringify({
+    format: 'gif',
+    generator: 'plasma',
+    params: { duration: 1, fps: 10 },
+    seed: 42,
+    size: { height: 64, pixelRatio: 1, width: 96 },
+    v: 1,
+    version: '1.0.0',
+  });
+  const recipe = Buffer.from(json).toString('base64url');
+  const hash = createHash('sha256').update(json).digest('hex');
+  const res = await fetch(`${server.url}/v1/render/${hash}?r=${recipe}`, { headers: { Authorization: `Bearer ${KEY}` } });
+  assert.equal(res.status, 200, await res.clone().text());
+  assert.equal(res.headers.get('x-service-engine'), '1.1.0');
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const goldens = JSON.parse(readFileSync(path.join(ROOT, 'test/golden/goldens.json'), 'utf8')) as Record<string, { sha256: string }>;
+  assert.equal(createHash('sha256').update(bytes).digest('hex'), goldens['plasma@1.0.0.gif'].sha256, 'the bytes it was released with');
+  const out = path.join(dir, 'old.gif');
+  await run(process.execPath, ['bin/render-service.mjs', 'render', '--recipe', recipe, '-o', out], { cwd: ROOT });
+  assert.ok(readFileSync(out).equals(bytes));
+  const versions = (
+    (await (await fetch(`${server.url}/v1/generators/plasma`)).json()) as { versions: { version: string; status: string }[] }
+  ).versions;
+  assert.deepEqual(versions[0], { ...versions[0], version: '1.0.0', status: 'deprecated' });
 });
 
 test('render --template FILE --assets DIR: a version downloaded from the API renders its bytes; a layer may name a file', async () => {

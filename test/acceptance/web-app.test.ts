@@ -603,8 +603,8 @@ test('a rendered file, chosen or dropped on the playground, reopens its recipe; 
     assert.equal(await page.inputValue('#seed'), String(4242 + i));
     assert.equal(await page.textContent('#toast'), `Opened the recipe of ${name}`);
   }
-  // A file rendered by a generator version this service no longer runs opens its recipe with the
-  // current version and says so (a recipe URL pinning the old one answers 410 recipe_outdated).
+  // A file rendered by a superseded generator version opens its recipe in the playground, which edits
+  // the current version, and says so (a recipe URL pinning the old one still renders the old picture).
   const generators = (await (await fetch(`${server.url}/v1/generators`)).json()) as { slug: string; version: string }[];
   const current = generators.find((g) => g.slug === 'linear-gradient')!.version;
   const res = await fetch(`${server.url}/v1/generate/linear-gradient`, {
@@ -624,7 +624,7 @@ test('a rendered file, chosen or dropped on the playground, reopens its recipe; 
   );
   assert.match(
     (await page.textContent('#toast')) ?? '',
-    new RegExp(`this service runs ${current.replaceAll('.', '\\.')}, whose output differs`),
+    new RegExp(`the current version, ${current.replaceAll('.', '\\.')}, whose output differs`),
   );
 
   // A file without a recipe says so and changes nothing.

@@ -65,7 +65,7 @@ test('any rendered file (png, webp, jpeg, gif, mp4, svg, css) gives back its rec
   );
 });
 
-test('a file rendered by a version this service no longer runs opens with the current one and says so', async () => {
+test('a file rendered by a superseded version opens with the current one (what the playground edits) and says so', async () => {
   const { bytes } = await rendered('linear-gradient', 'css', { width: 160, height: 90 }, { angle: 30 }, 77);
   const css = bytes.toString('utf8');
   const encoded = /"recipe":"([A-Za-z0-9_-]+)"/.exec(css)![1];
@@ -78,7 +78,7 @@ test('a file rendered by a version this service no longer runs opens with the cu
   const { href, message } = openedFile('old.css', found, generators);
   assert.equal(
     message,
-    `old.css was rendered by linear-gradient 1.0.0; this service runs ${current}, whose output differs. Opened its recipe with ${current}.`,
+    `old.css was rendered by linear-gradient 1.0.0; the playground edits the current version, ${current}, whose output differs. Opened its recipe with ${current}.`,
   );
   assert.equal(recipeOfHash(generator('linear-gradient'), href!)?.seed, 77);
 });

@@ -220,7 +220,7 @@ export async function showPlayground(view, slugFromRoute) {
   async function openFile(file) {
     const found = await recipeOfFile(file).catch(() => null);
     fileInput.value = '';
-    // A recipe pinning a retired version opens with the version that replaced it, and says so.
+    // A recipe pinning a superseded version opens with the current one (what the playground edits), and says so.
     const { href, message } = openedFile(file.name, found, list);
     if (href === location.hash) showPlayground(view, found.slug);
     else if (href) location.hash = href;

@@ -36,8 +36,8 @@ export async function recipeOfFile(file) {
 /**
  * What opening a file does: the playground route of its recipe (`href`, none when it cannot be
  * opened) and what the toast says. `found` is recipeOfFile's answer, `generators` the service's. A
- * recipe pinning a retired version is what a recipe URL answers 410 recipe_outdated for: it opens
- * with the version that replaced it, and says so.
+ * recipe pinning a superseded version (which its recipe URL still renders) opens with the current
+ * version, which is what the playground edits, and says so.
  */
 export function openedFile(name, found, generators) {
   if (!found) return { message: `No recipe in ${name}: only files this service rendered carry one.` };
@@ -48,7 +48,7 @@ export function openedFile(name, found, generators) {
     href: playgroundHref(found.slug, opened),
     message:
       version && version !== gen.version
-        ? `${name} was rendered by ${found.slug} ${version}; this service runs ${gen.version}, whose output differs. Opened its recipe with ${gen.version}.`
+        ? `${name} was rendered by ${found.slug} ${version}; the playground edits the current version, ${gen.version}, whose output differs. Opened its recipe with ${gen.version}.`
         : `Opened the recipe of ${name}`,
   };
 }
