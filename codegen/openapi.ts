@@ -1258,6 +1258,8 @@ export interface components {
             seed?: number | string;
             /** @description A generator from `GET /v1/generators`. */
             slug: string;
+            /** @description The generator version it draws with, one `GET /v1/generators/{slug}` lists and that is not `retired`. Without it, the current one: the template version stores it (a template version's picture never changes when a generator gets a new version). */
+            version?: string;
         };
         /**
          * @description One released version of a generator. A recipe pins its version, and the version decides its

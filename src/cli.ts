@@ -293,10 +293,10 @@ async function main(argv: string[]): Promise<number> {
     import('./generators/registry.ts'),
     import('./engine/recipe.ts'),
   ]);
-  // A --recipe may pin a superseded version: only then are they loaded (a slug renders the current one).
+  // A --recipe (or a template's layer) may pin a superseded version: only then are they loaded (a slug renders the current one).
   const registry = new GeneratorRegistry(
     ALL_GENERATORS,
-    values.recipe ? (await import('./generators/releases/index.ts')).ALL_RELEASES : undefined,
+    values.recipe || values.template ? (await import('./generators/releases/index.ts')).ALL_RELEASES : undefined,
   );
   const slugs = registry.list().map((g) => g.slug);
   const generator = (name: string | undefined, what: string) => {

@@ -13,7 +13,8 @@ import { mulberry32 } from '../generators/lib/random.ts';
 import { EncoderError, encodeStill, gifFramePlan, startMotionEncoder } from './encoders.ts';
 import { embed, type EmbeddableFormat, type EmbeddedRecipe } from './recipe-metadata.ts';
 import { engineProfile } from './engine-profiles.ts';
-import type { TemplateTask } from '../templates/template.types.ts';
+import type { TemplateSpec, TemplateTask } from '../templates/template.types.ts';
+import { drawsSupersededVersions } from '../templates/layer-versions.ts';
 import { templateTaskGenerator } from './template-task.ts';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -135,8 +136,6 @@ export default async function render(task: RenderTask): Promise<RenderOutput> {
   }
 }
 
-/** The superseded versions' frozen code, loaded by the first task that pins one (most threads never do; ~150 ms). */
-let superseded: Promise<readonly GeneratorRelease[]> | undefined;
 const require = createRequire(import.meta.url);
 type SupersededModule = { SUPERSEDED_RELEASES: readonly GeneratorRelease[] };
 /** Not a literal, so the build leaves the import to run time (the file is an entry point of its own). */
@@ -151,16 +150,41 @@ function loadSuperseded(): Promise<SupersededModule> {
   return Promise.resolve(require('../generators/releases/superseded.ts') as SupersededModule);
 }
 
+/**
+ * Every released version — the current ones and the superseded ones' frozen code — loaded by the
+ * first task that pins a superseded one (most threads never do; the code takes ~150 ms to load).
+ */
+let allVersions: Promise<GeneratorRegistry> | undefined;
+function withSuperseded(): Promise<GeneratorRegistry> {
+  allVersions ??= loadSuperseded().then((m) => {
+    // The current versions' dates do not matter here: the thread only looks up code by version.
+    const current = ALL_GENERATORS.map((definition) => ({
+      slug: definition.slug,
+      version: definition.version,
+      definition,
+      releasedAt: '',
+      engine: '',
+    }));
+    return new GeneratorRegistry(ALL_GENERATORS, [...current, ...m.SUPERSEDED_RELEASES]);
+  });
+  return allVersions;
+}
+
 /** The generator version a task pins: the current one, or a superseded one's frozen code. */
 async function pinnedGenerator(task: RenderTask): Promise<GeneratorDefinition | undefined> {
   const current = generators.get(task.slug);
   if (current?.version === task.version) return current;
-  superseded ??= loadSuperseded().then((m) => m.SUPERSEDED_RELEASES);
-  return (await superseded).find((r) => r.slug === task.slug && r.version === task.version)?.definition;
+  return (await withSuperseded()).release(task.slug, task.version)?.release.definition;
+}
+
+/** A template version's generator: its layers draw with the generator versions they pin. */
+async function templateTask(template: TemplateTask): Promise<GeneratorDefinition> {
+  const registry = drawsSupersededVersions(template.spec as TemplateSpec, generators) ? await withSuperseded() : generators;
+  return templateTaskGenerator(template, registry);
 }
 
 async function renderTask(task: RenderTask): Promise<RenderOutput> {
-  const gen = task.template ? await templateTaskGenerator(task.template, generators) : await pinnedGenerator(task);
+  const gen = task.template ? await templateTask(task.template) : await pinnedGenerator(task);
   if (!gen) fail('generator', `unknown generator ${task.slug}`);
   if (!task.template) await generators.ready(task.slug);
   const deadline = Date.now() + task.timeoutMs;

@@ -9,6 +9,7 @@ import { assetIdOf, DEFAULT_ASSET_LIMITS, normalizeImage, sha256Of, sniff, type 
 import { mergeParams, resolveWith, type FieldPaths, type RecipeInput, type ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
+import { pinLayerVersions } from '../templates/layer-versions.ts';
 import type { TemplateSpec } from '../templates/template.types.ts';
 import { TemplateVersions, type TemplateAssetSource } from './templates.service.ts';
 
@@ -136,9 +137,11 @@ export async function resolveTemplateFiles(
   paths: FieldPaths,
 ): Promise<ResolvedRecipe> {
   const versions = new TemplateVersions(files.assets, registry);
-  const issues = await versions.issues('local', files.spec, 'template');
+  // A layer without a version draws with the current one, as a new template version would.
+  const spec = pinLayerVersions(files.spec, registry);
+  const issues = await versions.issues('local', spec, 'template');
   if (issues.length) throw new TemplateFileError(`--template ${files.file}: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`);
-  const loaded = await versions.prepare('local', files.id, files.version, files.spec);
+  const loaded = await versions.prepare('local', files.id, files.version, spec);
   const params = files.withAssetIds(input.params ?? {});
   const { resolution, task } = await versions.resolution(loaded, mergeParams(loaded.generator.defaults, params), paths);
   return { ...resolveWith(loaded.generator, { ...input, params }, paths, resolution), template: { workspaceId: 'local', task } };

@@ -12,6 +12,7 @@ import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
 import { decodeCursor, pageOf } from '../lib/page-cursor.ts';
 import type { GeneratorDefinition } from '../generators/generator.types.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
+import { pinLayerVersions } from '../templates/layer-versions.ts';
 import type { Clock } from '../lib/clock.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import { createAjv } from '../lib/schema-validation.ts';
@@ -102,17 +103,19 @@ export class TemplatesService {
   private readonly versions: TemplateVersions;
   private readonly clock: Clock;
   private readonly limit: number;
+  private readonly generators: GeneratorRegistry;
   /** Versions never change, so a loaded one is kept (by workspace, id and version). */
   private readonly loaded = new LRUCache<string, Promise<LoadedTemplate>>({ max: 256 });
 
   constructor(options: TemplatesServiceOptions) {
     ({ repo: this.repo, clock: this.clock } = options);
+    this.generators = options.generators;
     this.versions = new TemplateVersions(options.assets, options.generators);
     this.limit = options.limit ?? MAX_TEMPLATES;
   }
 
   async create(workspaceId: string, input: TemplateInput): Promise<TemplateView> {
-    const spec = specOf(input);
+    const spec = pinLayerVersions(specOf(input), this.generators);
     await this.check(workspaceId, spec);
     const now = this.clock.now();
     const record: TemplateRecord = { id: newTemplateId(), workspaceId, name: input.name, latestVersion: 1, createdAt: now, updatedAt: now };
@@ -125,7 +128,7 @@ export class TemplatesService {
   /** A new version from the whole template; the earlier versions stay as they were. */
   async update(workspaceId: string, id: string, input: TemplateInput): Promise<TemplateView> {
     if (!(await this.repo.find(workspaceId, id))) throw notFound(id);
-    const spec = specOf(input);
+    const spec = pinLayerVersions(specOf(input), this.generators);
     await this.check(workspaceId, spec);
     if (!(await this.repo.addVersion(workspaceId, id, input.name, spec, this.clock.now()))) throw notFound(id);
     return this.get(workspaceId, id);

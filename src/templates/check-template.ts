@@ -5,6 +5,7 @@
 // (`body.layers.2.fit.min`).
 import { BUNDLED_FAMILIES } from '../generators/lib/font-coverage.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
+import { layerGenerator } from './layer-versions.ts';
 import { generatorParamIssues } from './generator-params.ts';
 import { isHexColor } from './raster.ts';
 import { DEFAULT_LINE_HEIGHT, fitMin } from './template-text.ts';
@@ -108,9 +109,13 @@ export function checkTemplate(spec: TemplateSpec, generators: GeneratorRegistry,
       }
       case 'generator': {
         box(`${at}.box`, layer.box);
-        const gen = generators.get(layer.slug);
-        if (!gen) {
+        if (!generators.get(layer.slug)) {
           add(`${at}.slug`, `no generator has the slug "${layer.slug}" (GET /v1/generators)`);
+          break;
+        }
+        const gen = layerGenerator(generators, layer);
+        if (!gen || (layer.version !== undefined && generators.release(layer.slug, layer.version)?.status === 'retired')) {
+          add(`${at}.version`, `${layer.slug} has no version ${layer.version} that renders (GET /v1/generators/${layer.slug} lists them)`);
           break;
         }
         if (gen.animated) {

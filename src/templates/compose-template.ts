@@ -15,6 +15,7 @@ import { mulberry32 } from '../generators/lib/random.ts';
 import { shaperReady } from '../generators/lib/shaper.ts';
 import { unsupportedGraphemes } from '../generators/lib/text-setter.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
+import { layerGenerator } from './layer-versions.ts';
 import type { OutputFormat } from '../lib/formats.ts';
 import { placeImage, premultiply } from './image-scale.ts';
 import {
@@ -79,7 +80,7 @@ export function variableDefaults(spec: TemplateSpec): Record<string, unknown> {
 
 /** The generator layer whose generator is animated (at most one: checkTemplate), and its index. */
 export function animatedLayerOf(spec: TemplateSpec, generators: GeneratorRegistry): { layer: GeneratorLayer; index: number } | undefined {
-  const index = spec.layers.findIndex((l) => l.kind === 'generator' && generators.get(l.slug)?.animated);
+  const index = spec.layers.findIndex((l) => l.kind === 'generator' && layerGenerator(generators, l)?.animated);
   return index < 0 ? undefined : { layer: spec.layers[index] as GeneratorLayer, index };
 }
 
@@ -367,7 +368,7 @@ function generatorFrame(gen: GeneratorDefinition, input: FrameInput<Record<strin
 }
 
 function generatorOp(layer: GeneratorLayer, rc: RenderContext): LayerOp {
-  const gen = rc.generators.get(layer.slug);
+  const gen = layerGenerator(rc.generators, layer);
   if (!gen) throw new Error(`no generator ${layer.slug}`);
   const opacity = opacityLevel(layer.opacity);
   const params = generatorLayerParams(layer, gen, rc.params);
@@ -465,7 +466,7 @@ export function templateUnsupportedText(
       for (const piece of textPieces(layer.text, params))
         add(piece.variable ?? `layers.${i}.text`, unsupportedGraphemes(piece.text.replace(/\r\n?|\n/g, ' '), face));
     } else if (layer.kind === 'generator') {
-      const gen = generators.get(layer.slug);
+      const gen = layerGenerator(generators, layer);
       if (!gen?.unsupportedText) return;
       for (const u of gen.unsupportedText(generatorLayerParams(layer, gen, params)))
         add(wholeReference(layer.params?.[u.param]) ?? `layers.${i}.params.${u.param}`, u.graphemes);
@@ -514,7 +515,7 @@ export function templateParamIssues(
         keyword: 'overflow',
       });
     } else if (layer.kind === 'generator') {
-      const gen = generators.get(layer.slug);
+      const gen = layerGenerator(generators, layer);
       if (!gen) return;
       const name = wholeReference(layer.seed);
       const seed = name === undefined ? undefined : params[name];
@@ -610,7 +611,7 @@ export function templateGenerator(options: TemplateGeneratorOptions): GeneratorD
     ...(animatedLayer
       ? {
           animation: (params: Record<string, unknown>) => {
-            const gen = generators.get(animatedLayer.layer.slug)!;
+            const gen = layerGenerator(generators, animatedLayer.layer)!;
             return gen.animation!(generatorLayerParams(animatedLayer.layer, gen, params));
           },
         }

@@ -48,6 +48,8 @@ interface LayerBase {
 export interface GeneratorLayer extends LayerBase {
   kind: 'generator';
   slug: string;
+  /** The generator version it draws with: the current one when the template version was created (layer-versions.ts). */
+  version?: string;
   /** Params over the generator's defaults; a value may be "{{variable}}". */
   params?: Record<string, unknown>;
   /** A number, or "{{variable}}"; default (and 0, or a variable that is not a seed): the render's seed. */

@@ -141,6 +141,22 @@ for (const engine of ENGINES) {
       assert.ok(!Buffer.from(now.body).equals(Buffer.from(first.body)), 'the latest version is another picture');
     });
 
+    test('a generator layer draws with the version it pins: the current one, stored when none is given; a superseded one its own picture', async () => {
+      const layer = (version?: string) => ({ id: 'shape', kind: 'generator', slug: 'blob', ...(version ? { version } : {}) });
+      const pinnedNow = await create(card('#111827', { layers: [layer()] }));
+      const stored = await t.request('get', `/v1/templates/${pinnedNow.id}/versions/1`);
+      assert.equal(stored.status, 200, stored.text);
+      const current = (await t.request('get', '/v1/generators/blob')).body.version;
+      assert.deepEqual(stored.body.layers, [{ ...layer(), version: current }]);
+      const old = await create(card('#111827', { layers: [layer('1.0.0')] }));
+      const [now, then] = await Promise.all([render(pinnedNow.id, {}), render(old.id, {})]);
+      assert.equal(then.status, 200, then.text);
+      assert.ok(!Buffer.from(then.body).equals(Buffer.from(now.body)), 'blob 1.0.0 draws its own picture');
+      const unknown = await t.request('post', '/v1/templates', { body: card('#111827', { layers: [layer('9.9.9')] }) });
+      assert.equal(unknown.status, 400);
+      assert.deepEqual(issuePaths(unknown.body), ['body.layers.0.version']);
+    });
+
     test('variables are checked against the template schema; the size must keep its aspect ratio', async () => {
       const { id } = await create();
       const long = await render(id, { params: { title: 'x'.repeat(81) } });
