@@ -296,7 +296,9 @@ async function main(argv: string[]): Promise<number> {
   // A --recipe (or a template's layer) may pin a superseded version: only then are they loaded (a slug renders the current one).
   const registry = new GeneratorRegistry(
     ALL_GENERATORS,
-    values.recipe || values.template ? (await import('./generators/releases/index.ts')).ALL_RELEASES : undefined,
+    values.recipe || values.template
+      ? (await import('./generators/releases/index.ts')).ALL_RELEASES
+      : (await import('./generators/releases/current.ts')).CURRENT_RELEASES,
   );
   const slugs = registry.list().map((g) => g.slug);
   const generator = (name: string | undefined, what: string) => {

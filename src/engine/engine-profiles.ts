@@ -94,6 +94,12 @@ function profileOf(version: string): EngineProfile {
 /** Today's profile: ENGINE_VERSION's (a bump of it needs its row above, or nothing loads). */
 export const CURRENT_ENGINE_PROFILE: EngineProfile = profileOf(ENGINE_VERSION);
 
+/**
+ * The profile template versions are encoded with. Fixed, as a generator release's is: a later profile
+ * applies to template versions created after it, recorded with each version then.
+ */
+export const TEMPLATE_ENGINE_PROFILE = '1.4.0';
+
 /** The profile of engine `version`; '' is today's (ENGINE_VERSION). Throws for a version without one. */
 export function engineProfile(version: string): EngineProfile {
   return version === '' ? CURRENT_ENGINE_PROFILE : profileOf(version);

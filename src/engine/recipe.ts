@@ -23,6 +23,7 @@ import {
 } from '../lib/formats.ts';
 import { deviceSize } from '../lib/device-size.ts';
 import { ENGINE_VERSION } from './versions.ts';
+import { TEMPLATE_ENGINE_PROFILE } from './engine-profiles.ts';
 import { DEFAULT_SIZE, MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, SIZE_LIMITS } from '../config/limits.ts';
 
 // canonicalize is CommonJS with an ESM-style type declaration; at run time the default import is the function.
@@ -337,7 +338,8 @@ function finish(recipe: CanonicalRecipe, generator: GeneratorDefinition, paths: 
     deviceHeight,
     frames: animation.frames,
     fps: animation.fps,
-    engine: ENGINE_VERSION,
+    // A template's; a generator's recipe takes its release's profile (resolveRecipe, resolveEncodedRecipe).
+    engine: TEMPLATE_ENGINE_PROFILE,
   };
 }
 
