@@ -131,7 +131,22 @@ export default tseslint.config(
   {
     // Frozen released code: changing it would change the bytes it promised (it renders the same only on x86-64, docs/superseded-versions.md).
     files: ['src/generators/releases/**'],
-    rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
+    rules: {
+      'no-restricted-properties': 'off',
+      'no-restricted-syntax': 'off',
+      // …and it draws only with the libs as they were (releases/lib), never today's, which keep changing.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}lib/',
+              message: "A frozen version draws with src/generators/releases/lib/<commit>/, never with today's libs.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The acceptance tier is black-box: it drives the service as a customer or operator does (HTTP,
