@@ -93,7 +93,8 @@ export class RecipesService {
     const ref = TEMPLATE_REF.exec(slug);
     if (!ref) {
       const generator = this.render.generator(slug);
-      if (!generator) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${slug}". See GET /v1/generators.` });
+      if (!generator)
+        throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${slug}". See GET /v1/generators.` });
       return { generator, slug };
     }
     const loaded = await this.load(workspaceId, ref[1]!, ref[2] === undefined ? undefined : Number(ref[2]));

@@ -310,7 +310,8 @@ export class SigningBasesService {
     const path = `query.${name}`;
     if ([...value].length > rules.maxLength) return issue(path, `must be at most ${rules.maxLength} characters`, 'maxLength');
     if (rules.enum && !rules.enum.includes(value)) return issue(path, `must be one of ${rules.enum.join(', ')}`, 'enum');
-    if (rules.pattern !== undefined && !wholeMatch(rules.pattern).test(value)) return issue(path, 'does not match the slot\'s pattern', 'pattern');
+    if (rules.pattern !== undefined && !wholeMatch(rules.pattern).test(value))
+      return issue(path, "does not match the slot's pattern", 'pattern');
     return undefined;
   }
 

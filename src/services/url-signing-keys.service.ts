@@ -216,7 +216,11 @@ export class UrlSigningKeysService extends EventEmitter<{ refused: [reason: Sign
   }
 
   /** The signature of a base's URLs with a key already read (listing a key's bases). */
-  baseSignature(key: Pick<UrlSigningKeyRecord, 'signingKey'>, base: Pick<SigningBaseRecord, 'id' | 'keyId' | 'definition'>, extension: string): string {
+  baseSignature(
+    key: Pick<UrlSigningKeyRecord, 'signingKey'>,
+    base: Pick<SigningBaseRecord, 'id' | 'keyId' | 'definition'>,
+    extension: string,
+  ): string {
     return sign(Buffer.from(key.signingKey, 'hex'), baseSignatureMessage(base, extension));
   }
 
@@ -263,7 +267,8 @@ export class UrlSigningKeysService extends EventEmitter<{ refused: [reason: Sign
    */
   private async verifyBase(baseId: string, file: string): Promise<SignedCheck> {
     const parts = BASE_URL_FILE.exec(file);
-    if (!parts) return this.refuse('signature', 'A base URL ends with its signature and the extension of its format: /v1/bases/<id>/<sig>.<ext>.');
+    if (!parts)
+      return this.refuse('signature', 'A base URL ends with its signature and the extension of its format: /v1/bases/<id>/<sig>.<ext>.');
     const base = this.bases ? await this.bases.findById(baseId) : undefined;
     if (!base) return this.refuse('signature', 'No such signed base.');
     const key = await this.repo.findById(base.keyId);

@@ -169,8 +169,8 @@ for (const engine of ENGINES) {
         [avatars(13, { slots: { name: { maxLength: 8, pattern: '(a+)+$' } } }), 'body.slots.name.pattern'],
         [avatars(13, { slots: { name: { maxLength: 8, pattern: '(a)\\1' } } }), 'body.slots.name.pattern'],
         [avatars(13, { slots: { name: { maxLength: 8, pattern: 'a*b*c*' } } }), 'body.slots.name.pattern'],
-        [avatars(13, { slots: { grid: { maxLength: 2 } } }), 'body.slots.grid'],
-        [avatars(13, { slots: { grid: { maxLength: 2, enum: ['5', '9'] } } }), 'body.slots.grid.enum.1'],
+        [avatars(13, { params: {}, slots: { grid: { maxLength: 2 } } }), 'body.slots.grid'],
+        [avatars(13, { params: {}, slots: { grid: { maxLength: 2, enum: ['5', '9'] } } }), 'body.slots.grid.enum.1'],
         [avatars(13, { params: { grid: 99 } }), 'body.params.grid'],
         [avatars(13, { size: { width: 8, height: 64 } }), 'body.size.width'],
         [avatars(13, { slots: {} }), 'body.slots'],
@@ -191,7 +191,11 @@ for (const engine of ENGINES) {
       const unknown = await t.request('post', `/v1/url-signing-keys/${key.id}/bases`, { body: avatars(13, { slug: 'no-such-generator' }) });
       assert.equal(unknown.body.code, 'generator_not_found');
       const otherSecret = await workspaceKey(t, { id: 'ws_other_bases', name: 'Other' }, 'other');
-      const theirs = await t.request('post', '/v1/url-signing-keys', { body: { label: 'theirs' }, auth: false, headers: { Authorization: `Bearer ${otherSecret}` } });
+      const theirs = await t.request('post', '/v1/url-signing-keys', {
+        body: { label: 'theirs' },
+        auth: false,
+        headers: { Authorization: `Bearer ${otherSecret}` },
+      });
       const foreign = await t.request('post', `/v1/url-signing-keys/${theirs.body.id}/bases`, { body: avatars(13) });
       assert.equal(foreign.status, 404);
       assert.equal((await t.request('get', `/v1/url-signing-keys/${theirs.body.id}/bases`)).status, 404);
