@@ -98,6 +98,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bases/{baseId}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Render a signed base with slot values
+         * @description A signed base's public URL (`POST /v1/url-signing-keys/{id}/bases`) with the page's slot values
+         *     as query parameters, e.g. `/v1/bases/sb_…/<signature>.png?title=Hello%20world`. The path's
+         *     signature alone decides (an `Authorization` header or cookie is ignored): an unknown or deleted
+         *     base, a changed signature or extension, or a revoked key answer 401 `unauthorized`; past the
+         *     base's expiry 410 `signed_url_expired`. A parameter that is not a slot, a slot given twice,
+         *     a required slot missing, or a value its slot's rules (or the generator's param) refuse answer
+         *     400 `validation_failed` naming the parameter (`query.title`); nothing is rendered or charged.
+         *
+         *     The base's recipe with the slot values is resolved as `POST /v1/url-signing-keys/{id}/sign`
+         *     would resolve it, and answered as that signed recipe URL is: the same bytes, `ETag` (the
+         *     quoted recipe hash) and `X-Service-Recipe-Hash`, so each set of slot values has its own; the
+         *     same public answer (`Cache-Control: public, max-age=N, immutable`, N the key's `maxAgeSeconds`
+         *     or less when the base expires sooner; `Access-Control-Allow-Origin: *`, `Vary: Origin`,
+         *     `Cross-Origin-Resource-Policy: cross-origin`, no `X-Request-Id` or `RateLimit` headers; 304 to
+         *     a matching `If-None-Match`); the same limits (per client address, per signing key for misses:
+         *     429) and charges (a miss is charged to the key's workspace within the key's `monthlyCreditLimit`:
+         *     402 `signing_key_limit_reached`, or `insufficient_credits`), whose problems say nothing about
+         *     the workspace.
+         */
+        get: operations["renderSigningBase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/batch": {
         parameters: {
             query?: never;
@@ -918,6 +955,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/url-signing-keys/{id}/bases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a key's signed bases
+         * @description The bases of this key, newest first, each with its URL (a revoked key's too; their URLs answer 401).
+         */
+        get: operations["listSigningBases"];
+        put?: never;
+        /**
+         * Create a signed base (one URL for a whole site)
+         * @description A **signed base** fixes a recipe — a generator or a template (pinned to its latest version),
+         *     its size, format, seed and every param but its declared **slots** — and signs it once with this
+         *     key. The answer's `url` (`<PUBLIC_URL>/v1/bases/{baseId}/{signature}.{ext}`) is public: a page
+         *     appends its slot values as query parameters (`?title=Hello%20world`) and uses it as `og:image`
+         *     or `<img src>`, with no signing step per page. Each set of slot values is a recipe of its own,
+         *     answered as a signed recipe URL is (`GET /v1/bases/{baseId}/{file}`).
+         *
+         *     A slot names a param of the generator (or a variable of the template) that `params` does not
+         *     fix, with its rules: `maxLength` (1–500 characters), an optional `pattern` (matched against the
+         *     whole value with the `u` flag; at most 200 characters, no backreference or lookaround, no
+         *     repeated group, at most 2 unbounded repetitions and 8 quantifiers in all, so that no value can
+         *     make its matching slow), an optional `enum` (required for a param that is not a string: its
+         *     values as text, given to the param as its type) and `required` (default true; an optional slot
+         *     left out renders the param's default). The recipe is validated as `POST /v1/url-signing-keys/{id}/sign`
+         *     validates one, with a sample value in each slot and every value of each `enum`: 400
+         *     `validation_failed` names the field (`body.slots.title`, `body.params.title`, `body.size.width`).
+         */
+        post: operations["createSigningBase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/url-signing-keys/{id}/bases/{baseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a signed base
+         * @description Deletes the base: its URLs answer 401 `unauthorized` from then on, on every process (as an
+         *     unknown signed URL does; base URLs read their base's row). Copies a CDN or browser already
+         *     holds stay until their `max-age` ends. 404 when the key has no such base.
+         */
+        delete: operations["deleteSigningBase"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/url-signing-keys/{id}/sign": {
         parameters: {
             query?: never;
@@ -1713,6 +1811,54 @@ export interface components {
          * @default false
          */
         SignedUrlExtension: boolean;
+        SigningBase: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its URLs expire, or null.
+             */
+            expiresAt: string | null;
+            format: components["schemas"]["Format"];
+            /** @description The base's id (`sb_…`). */
+            id: string;
+            /** @description The URL signing key that signed it. */
+            keyId: string;
+            params: components["schemas"]["Params"];
+            quality?: components["schemas"]["Quality"];
+            seed?: components["schemas"]["Seed"];
+            size?: components["schemas"]["Size"];
+            slots: {
+                [key: string]: components["schemas"]["SlotRules"];
+            };
+            /** @description The generator's slug, or the template's id with the version it pins (`tpl_…@3`). */
+            slug: string;
+            /**
+             * Format: uri
+             * @description The absolute base URL; append the slot values as query parameters.
+             */
+            url: string;
+        };
+        /** @description A recipe as `POST /v1/url-signing-keys/{id}/sign` takes it, but for its slots: the params the URL fills in. Send `expiresAt` or `expiresInSeconds`, not both; neither: the base does not expire. */
+        SigningBaseCreate: {
+            /**
+             * Format: date-time
+             * @description When the base's URLs expire (RFC 3339); whole seconds count.
+             */
+            expiresAt?: string;
+            /** @description Seconds from now until the base's URLs expire. */
+            expiresInSeconds?: number;
+            format?: components["schemas"]["Format"];
+            params?: components["schemas"]["Params"];
+            quality?: components["schemas"]["Quality"];
+            seed?: components["schemas"]["Seed"];
+            size?: components["schemas"]["Size"];
+            /** @description The params left open, by name, each with its rules. */
+            slots: {
+                [key: string]: components["schemas"]["SlotRules"];
+            };
+            slug: components["schemas"]["RecipeSlug"];
+        };
         /** @description The recipe as `POST /v1/generate/{slug}` takes it, with its slug, and the URL's form. Send `expiresAt` or `expiresInSeconds`, not both; neither: the URL does not expire. */
         SignRenderUrlRequest: {
             /**
@@ -1742,6 +1888,16 @@ export interface components {
              * @example 1200
              */
             width: number;
+        };
+        SlotRules: {
+            /** @description The only values taken; required for a param that is not a string (its values as text). */
+            enum?: string[];
+            /** @description The longest value, in characters (code points). */
+            maxLength: number;
+            /** @description A regular expression the whole value must match (`u` flag), of the safe kind the operation describes. */
+            pattern?: string;
+            /** @description true when not sent. false: a URL may leave the slot out, and the param's default is rendered. */
+            required?: boolean;
         };
         Template: {
             /** @description The colour under every layer, opaque (`#rgb` or `#rrggbb`); default white. */
@@ -2483,6 +2639,8 @@ export interface components {
         PresetId: string;
         /** @description A generator slug from `GET /v1/generators`, or one of the workspace's templates — `tpl_…` (its latest version) or `tpl_…@2` (version 2). */
         RecipeSlug: components["schemas"]["RecipeSlug"];
+        /** @example sb_Vq3k9XzA1bC2dE3f */
+        SigningBaseId: string;
         /** @description A generator slug from `GET /v1/generators`. */
         Slug: string;
         /** @example tpl_5Zq1xW8yT3nB0cV7mK2r */
@@ -2896,6 +3054,62 @@ export interface operations {
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    renderSigningBase: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The slot values, one query parameter per slot (`title=Hello%20world`), each once.
+                 * @example {
+                 *       "title": "Hello world"
+                 *     }
+                 */
+                slots?: {
+                    [key: string]: string;
+                };
+            };
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @example sb_Vq3k9XzA1bC2dE3f */
+                baseId: components["parameters"]["SigningBaseId"];
+                /**
+                 * @description The base's signature (base64url HMAC-SHA256, 43 characters) and the extension of its format.
+                 * @example 7mVtq0QmPqD3bKq8hY0vQ9yH1Zr5s2W4xT6uJ8kLnOc.png
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RenderedFile"];
+            304: components["responses"]["NotModified"];
+            /** @description `validation_failed`: a query parameter that is not a slot, given twice, missing or refused by its rules (the issue names `query.<slot>`). */
+            400: components["responses"]["BadRequest"];
+            /** @description An unknown or deleted base, a signature or extension that does not match the base, or a revoked key (`detail` says which). */
+            401: components["responses"]["Unauthorized"];
+            /** @description `signing_key_limit_reached`: the render would pass the signing key's `monthlyCreditLimit` this month; `insufficient_credits` (hosted mode): the workspace cannot pay for it. Both in general terms, without figures. */
+            402: components["responses"]["PaymentRequired"];
+            /** @description `origin_denied`: the `Origin` is not in `ALLOWED_ORIGINS`. */
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description `signed_url_expired`: the base is past its expiry (permanent: make a new base). */
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database is unavailable or the process is still starting; `overloaded`: the render queue is full; see `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -6081,6 +6295,214 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description `not_found`: no such key in this workspace (another workspace's key included). */
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listSigningBases: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @example usk_6c2NfJ0kQm3xV8pR4tYw */
+                id: components["parameters"]["UrlSigningKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's bases. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "sb_Vq3k9XzA1bC2dE3f",
+                     *         "keyId": "usk_6c2NfJ0kQm3xV8pR4tYw",
+                     *         "url": "https://api.example.com/v1/bases/sb_Vq3k9XzA1bC2dE3f/7mVtq0QmPqD3bKq8hY0vQ9yH1Zr5s2W4xT6uJ8kLnOc.png",
+                     *         "slug": "social-card",
+                     *         "params": {
+                     *           "subtitle": "The render service blog"
+                     *         },
+                     *         "size": {
+                     *           "width": 1200,
+                     *           "height": 630
+                     *         },
+                     *         "format": "png",
+                     *         "slots": {
+                     *           "title": {
+                     *             "maxLength": 120
+                     *           }
+                     *         },
+                     *         "expiresAt": null,
+                     *         "createdAt": "2026-12-01T10:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SigningBase"][];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `not_found`: no such key in this workspace (another workspace's key included). */
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createSigningBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usk_6c2NfJ0kQm3xV8pR4tYw */
+                id: components["parameters"]["UrlSigningKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningBaseCreate"];
+            };
+        };
+        responses: {
+            /** @description The base, with its URL. */
+            201: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    /** @description URL of the base (`DELETE` it to retire its URLs). */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "sb_Vq3k9XzA1bC2dE3f",
+                     *       "keyId": "usk_6c2NfJ0kQm3xV8pR4tYw",
+                     *       "url": "https://api.example.com/v1/bases/sb_Vq3k9XzA1bC2dE3f/7mVtq0QmPqD3bKq8hY0vQ9yH1Zr5s2W4xT6uJ8kLnOc.png",
+                     *       "slug": "social-card",
+                     *       "params": {
+                     *         "subtitle": "The render service blog"
+                     *       },
+                     *       "size": {
+                     *         "width": 1200,
+                     *         "height": 630
+                     *       },
+                     *       "format": "png",
+                     *       "slots": {
+                     *         "title": {
+                     *           "maxLength": 120
+                     *         }
+                     *       },
+                     *       "expiresAt": null,
+                     *       "createdAt": "2026-12-01T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SigningBase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `not_found`: no such key in this workspace (another workspace's key included); `generator_not_found`: no generator has this slug; `template_not_found`: no such template in this workspace. */
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description `conflict`: the key is revoked; make the base with an active key. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteSigningBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example sb_Vq3k9XzA1bC2dE3f */
+                baseId: components["parameters"]["SigningBaseId"];
+                /** @example usk_6c2NfJ0kQm3xV8pR4tYw */
+                id: components["parameters"]["UrlSigningKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `not_found`: no such key in this workspace, or no such base of the key. */
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];

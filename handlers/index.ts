@@ -47,6 +47,10 @@ import createUrlSigningKey from './createUrlSigningKey.ts';
 import listUrlSigningKeys from './listUrlSigningKeys.ts';
 import revokeUrlSigningKey from './revokeUrlSigningKey.ts';
 import signRenderUrl from './signRenderUrl.ts';
+import createSigningBase from './createSigningBase.ts';
+import listSigningBases from './listSigningBases.ts';
+import deleteSigningBase from './deleteSigningBase.ts';
+import renderSigningBase from './renderSigningBase.ts';
 import createAsset from './createAsset.ts';
 import listAssets from './listAssets.ts';
 import getAsset from './getAsset.ts';
@@ -77,6 +81,10 @@ export const handlers = {
   listUrlSigningKeys,
   revokeUrlSigningKey,
   signRenderUrl,
+  createSigningBase,
+  listSigningBases,
+  deleteSigningBase,
+  renderSigningBase,
   getAuthConfig,
   getMe,
   getWebhookSecret,

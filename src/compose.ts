@@ -24,7 +24,9 @@ import { DatabaseBlobStore } from '../db/repositories/blobs.repository.ts';
 import { ApiKeysRepository } from '../db/repositories/api-keys.repository.ts';
 import { KeysService } from './services/keys.service.ts';
 import { UrlSigningKeysRepository } from '../db/repositories/url-signing-keys.repository.ts';
+import { SigningBasesRepository } from '../db/repositories/signing-bases.repository.ts';
 import { UrlSigningKeysService } from './services/url-signing-keys.service.ts';
+import { SigningBasesService } from './services/signing-bases.service.ts';
 import { PgKeyRevocationFeed } from './adapters/pg-listen.key-revocations.ts';
 import { PresetsService } from './services/presets.service.ts';
 import { TemplatesService } from './services/templates.service.ts';
@@ -235,8 +237,10 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     config.database.client === 'sqlite'
       ? createMemoryRateLimiter(config.rateLimit, logger)
       : createPostgresRateLimiter(config.rateLimit, db, logger);
+  const signingBasesRepo = new SigningBasesRepository(db);
   const urlSigningKeys = new UrlSigningKeysService({
     repo: new UrlSigningKeysRepository(db),
+    bases: signingBasesRepo,
     clock,
     rateLimiter,
     onTouchError: quietly('warn', 'could not record url signing key use'),
@@ -246,6 +250,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const assets = new AssetsService({ repo: new AssetsRepository(db), store: blobs.assets, clock, limits: config.assets });
   const templates = new TemplatesService({ repo: new TemplatesRepository(db), assets, generators, clock });
   const recipes = new RecipesService(render, templates);
+  const signingBases = new SigningBasesService({ repo: signingBasesRepo, keys: urlSigningKeys, recipes, clock });
   const idempotency = new IdempotencyService(new IdempotencyRepository(db), clock);
   idempotency.startSweeper(quietly('warn', 'idempotency key sweep failed'));
   const revision = options.revision ?? config.revision ?? gitRevision(process.cwd()) ?? 'unknown';
@@ -333,6 +338,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       }),
       keys,
       urlSigningKeys,
+      signingBases,
       presets: new PresetsService({ repo: new PresetsRepository(db), render, recipes, clock }),
       templates,
       recipes,

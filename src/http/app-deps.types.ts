@@ -12,6 +12,7 @@ import type { QuoteService } from '../services/quote.service.ts';
 import type { RenderService } from '../services/render.service.ts';
 import type { KeysService } from '../services/keys.service.ts';
 import type { UrlSigningKeysService } from '../services/url-signing-keys.service.ts';
+import type { SigningBasesService } from '../services/signing-bases.service.ts';
 import type { PresetsService } from '../services/presets.service.ts';
 import type { RecipesService } from '../services/recipes.service.ts';
 import type { TemplatesService } from '../services/templates.service.ts';
@@ -40,6 +41,8 @@ export interface Services {
   keys: KeysService;
   /** URL signing keys: signed public recipe URLs. */
   urlSigningKeys: UrlSigningKeysService;
+  /** Signed bases of URL signing keys: one signed URL for a whole site, completed with slot values. */
+  signingBases: SigningBasesService;
   presets: PresetsService;
   /** The workspace's templates and their immutable versions. */
   templates: TemplatesService;

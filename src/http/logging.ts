@@ -15,8 +15,12 @@ const SECRET_QUERY_PARAMS = /^(code|state|token|access_token|id_token|refresh_to
 const MAY_HOLD_SECRET =
   /(^|[?&])(code|state|token|access_token|id_token|refresh_token|client_secret|secret|key|api_key|signature|sig)(=|&|$)/i;
 
-/** The request URL with credential-bearing query values replaced. */
+/** A signed base's URL, whose signature is its path's last segment (`/v1/bases/<id>/<sig>.<ext>`). */
+const BASE_URL_SIGNATURE = /^(\/v1\/bases\/[^/?]+\/)[^/?.]+/;
+
+/** The request URL with credential-bearing query values (and a base URL's signature) replaced. */
 export function loggableUrl(url: string): string {
+  if (BASE_URL_SIGNATURE.test(url)) url = url.replace(BASE_URL_SIGNATURE, '$1[redacted]');
   const q = url.indexOf('?');
   if (q < 0) return url;
   // Every request is logged and recipe URLs are long: most name no such parameter (parsing is the cost).

@@ -1,7 +1,8 @@
 // Public answers: those a shared cache (a CDN, nginx, Varnish) may store and hand to anyone. They are
 // the answers to two kinds of request, both GET or HEAD:
-//  - `signed`: a signed recipe URL (renderRecipe with `sig`, `kid` or `exp`), which its signature
-//    alone decides: credentials on it are ignored, and whoever holds the URL gets the same answer;
+//  - `signed`: a signed recipe URL (renderRecipe with `sig`, `kid` or `exp`) or a signed base's URL
+//    (renderSigningBase, `/v1/bases/<id>/<sig>.<ext>`), which its signature alone decides:
+//    credentials on it are ignored, and whoever holds the URL gets the same answer;
 //  - `open`: a public operation whose 200 openapi.yaml declares publicly cacheable
 //    (`Cache-Control: PublicCache`: the generators, pricing, the contract and its reference page).
 // Every answer to such a request — success, 304 or problem — is the same for every Origin the
@@ -17,7 +18,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ProblemError } from '../errors/problem.ts';
 import type { ProblemCode } from '../errors/error-registry.ts';
 import { openApiDocument, type OpenApiDocument } from '../lib/openapi-document.ts';
-import { canonicalSignedTarget } from '../lib/url-signature.ts';
+import { BASE_URL_PATH, canonicalSignedTarget } from '../lib/url-signature.ts';
 
 export type PublicRequestKind = 'signed' | 'open';
 
@@ -60,6 +61,8 @@ export function publicRequestKind(req: IncomingMessage): PublicRequestKind | und
   if ((req.method === 'GET' || req.method === 'HEAD') && url.startsWith('/v1/')) {
     if (SIGNED_PATH.test(url)) {
       if (MAY_BE_SIGNED.test(url.slice(url.indexOf('?'))) && canonicalSignedTarget(url).signed) kind = 'signed';
+    } else if (BASE_URL_PATH.test(url)) {
+      kind = 'signed';
     } else {
       const q = url.indexOf('?');
       const path = q < 0 ? url : url.slice(0, q);

@@ -120,3 +120,19 @@ export function signTarget(key: Buffer, unsignedTarget: string, keyId: string, e
   const message = `${unsignedTarget}${separator}${KEY_ID_PARAM}=${encodeURIComponent(keyId)}${expiresAt === null ? '' : `&${EXPIRES_PARAM}=${expiresAt}`}`;
   return `${message}&${SIGNATURE_PARAM}=${sign(key, message)}`;
 }
+
+/**
+ * Signed bases (a recipe fixed but for its slots, whose URL a page completes with slot values):
+ * their URL is `/v1/bases/<baseId>/<sig>.<ext>`, and `sig` is `sign(signingKey, baseMessage(…))`,
+ * the same HMAC as a signed recipe URL's over a message of the same shape: the base's id and file
+ * extension, the SHA-256 (hex) of its stored definition, and the signing key's id. The slot values
+ * a page appends are not signed: the base's rules for each slot decide them.
+ */
+export function baseMessage(baseId: string, extension: string, definitionDigest: string, keyId: string): string {
+  return `/v1/bases/${baseId}.${extension}?d=${definitionDigest}&${KEY_ID_PARAM}=${keyId}`;
+}
+
+/** The path of a base URL: `/v1/bases/<baseId>/<sig>.<ext>` (a query of slot values may follow). */
+export const BASE_URL_PATH = /^\/v1\/bases\/([^/?]+)\/([^/?]+)(?:\?|$)/;
+/** The last segment of a base URL's path: the signature and the extension of the format rendered. */
+export const BASE_URL_FILE = /^([A-Za-z0-9_-]{43})\.([a-z]{3,4})$/;

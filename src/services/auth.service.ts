@@ -8,7 +8,7 @@ import type { Config } from '../config/config.ts';
 import { sha256Hex } from '../lib/hashing.ts';
 import type { KeysService } from './keys.service.ts';
 
-/** `signed_url`: a signed public recipe URL (only renderRecipe accepts it). */
+/** `signed_url`: a signed public recipe URL or a signed base's URL (only renderRecipe and renderSigningBase accept it). */
 export type AuthMethod = 'api_key' | 'session' | 'local' | 'signed_url';
 
 export interface SessionUser {
@@ -76,8 +76,8 @@ export interface SignedUrlVerifier {
   >;
 }
 
-/** The path of renderRecipe, the one operation a signed URL may call. */
-const SIGNED_PATH = /^\/v1\/render\/[^/?]+\?/;
+/** The paths signed URLs may call: renderRecipe's with a query, and renderSigningBase's (a signed base's URL). */
+const SIGNED_PATH = /^\/v1\/render\/[^/?]+\?|^\/v1\/bases\/[^/?]+\/[^/?]+(?:\?|$)/;
 
 export function hasSessionCookie(headers: AuthRequest['headers']): boolean {
   const cookie = headers.cookie;

@@ -17,6 +17,7 @@ import {
   resolveWith,
 } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
+import type { GeneratorDefinition } from '../generators/generator.types.ts';
 import type { RenderService } from './render.service.ts';
 import type { LoadedTemplate, TemplatesService } from './templates.service.ts';
 
@@ -81,6 +82,23 @@ export class RecipesService {
         issues: [{ path: 'query.r.assets', message: 'does not match the assets of the template version' }],
       });
     return { ...resolved, template: { workspaceId: loaded.workspaceId, task } };
+  }
+
+  /**
+   * What a slug renders now, for a signed base: a generator's current version, or a template's
+   * latest version with the slug that pins it (`tpl_…@<version>`), so the base keeps drawing the
+   * version it was made over.
+   */
+  async definition(workspaceId: string, slug: string): Promise<{ generator: GeneratorDefinition; slug: string }> {
+    const ref = TEMPLATE_REF.exec(slug);
+    if (!ref) {
+      const generator = this.render.generator(slug);
+      if (!generator)
+        throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${slug}". See GET /v1/generators.` });
+      return { generator, slug };
+    }
+    const loaded = await this.load(workspaceId, ref[1]!, ref[2] === undefined ? undefined : Number(ref[2]));
+    return { generator: loaded.generator, slug: `${loaded.id}@${loaded.version}` };
   }
 
   private load(workspaceId: string | undefined, id: string, version: number | undefined): Promise<LoadedTemplate> {

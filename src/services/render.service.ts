@@ -18,6 +18,7 @@ import {
 } from '../engine/recipe.ts';
 import type { RenderPool } from '../engine/render-pool.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
+import type { GeneratorDefinition } from '../generators/generator.types.ts';
 
 export interface RenderResult {
   bytes: Buffer;
@@ -105,6 +106,11 @@ export class RenderService {
 
   resolve(slug: string, input: RecipeInput, paths: FieldPaths = BODY_PATHS): ResolvedRecipe {
     return resolveRecipe(this.generators, slug, input, paths);
+  }
+
+  /** The current version of a generator, by slug (undefined when no generator has it). */
+  generator(slug: string): GeneratorDefinition | undefined {
+    return this.generators.get(slug);
   }
 
   /** Recipe URLs repeat (that is what makes them cacheable), so their resolution is memoised. */

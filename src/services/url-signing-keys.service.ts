@@ -12,7 +12,19 @@ import type { Transaction } from '../../db/database.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { canonicalSignedTarget, type SignedTargetProblem, signTarget, signingKeyOf, verify } from '../lib/url-signature.ts';
+import type { SigningBaseRecord } from '../../db/repositories/signing-bases.repository.ts';
+import { sha256Hex } from '../lib/hashing.ts';
+import {
+  BASE_URL_FILE,
+  BASE_URL_PATH,
+  baseMessage,
+  canonicalSignedTarget,
+  type SignedTargetProblem,
+  sign,
+  signTarget,
+  signingKeyOf,
+  verify,
+} from '../lib/url-signature.ts';
 import type { RateLimiter } from './rate-limit.service.ts';
 import { MAX_ACTIVE_KEYS } from './keys.service.ts';
 
@@ -71,6 +83,13 @@ export interface UrlSigningKeysServiceOptions {
   rateLimiter: Pick<RateLimiter, 'consumeSignedMiss'>;
   /** A failed write of lastUsedAt; it never fails the request. Ignored by default. */
   onTouchError?: (err: unknown) => void;
+  /** Signed bases, found by id when a base URL is verified; without them a base URL is refused. */
+  bases?: { findById(id: string): Promise<SigningBaseRecord | undefined> };
+}
+
+/** What a base's signature covers besides its id and key: its extension and its stored definition. */
+export function baseSignatureMessage(base: Pick<SigningBaseRecord, 'id' | 'keyId' | 'definition'>, extension: string): string {
+  return baseMessage(base.id, extension, sha256Hex(base.definition), base.keyId);
 }
 
 export class UrlSigningKeysService extends EventEmitter<{ refused: [reason: SignedUrlRefusal] }> {
@@ -78,10 +97,11 @@ export class UrlSigningKeysService extends EventEmitter<{ refused: [reason: Sign
   private readonly clock: Clock;
   private readonly rateLimiter: Pick<RateLimiter, 'consumeSignedMiss'>;
   private readonly onTouchError: (err: unknown) => void;
+  private readonly bases: UrlSigningKeysServiceOptions['bases'];
 
   constructor(options: UrlSigningKeysServiceOptions) {
     super();
-    ({ repo: this.repo, clock: this.clock, rateLimiter: this.rateLimiter } = options);
+    ({ repo: this.repo, clock: this.clock, rateLimiter: this.rateLimiter, bases: this.bases } = options);
     this.onTouchError = options.onTouchError ?? (() => {});
   }
 
@@ -145,6 +165,16 @@ export class UrlSigningKeysService extends EventEmitter<{ refused: [reason: Sign
     unsignedTarget: string,
     expiry: { expiresAt?: string; expiresInSeconds?: number },
   ): Promise<{ target: string; expiresAt: number | null }> {
+    const exp = this.expiryOf(expiry);
+    const key = await this.activeKey(workspaceId, id);
+    return { target: signTarget(Buffer.from(key.signingKey, 'hex'), unsignedTarget, key.id, exp), expiresAt: exp };
+  }
+
+  /**
+   * When a signed URL given `expiresAt` (RFC 3339) or `expiresInSeconds` from now expires, in whole
+   * unix seconds (null: never); 400 naming the field when that is not in the future.
+   */
+  expiryOf(expiry: { expiresAt?: string; expiresInSeconds?: number }): number | null {
     const now = this.clock.now();
     const at =
       expiry.expiresAt !== undefined
@@ -160,11 +190,38 @@ export class UrlSigningKeysService extends EventEmitter<{ refused: [reason: Sign
         issues: [{ path, message: 'must be in the future', keyword: 'minimum' }],
       });
     }
+    return exp;
+  }
+
+  /** A key of the workspace that may sign: 404 for another workspace's (or none), 409 for a revoked one. */
+  async activeKey(workspaceId: string, id: string): Promise<UrlSigningKeyRecord> {
     const key = await this.repo.findInWorkspace(workspaceId, id);
     if (!key) throw new ProblemError('not_found', { detail: `No URL signing key ${id} in this workspace.` });
     if (key.revokedAt !== null)
       throw new ProblemError('conflict', { detail: `The URL signing key ${id} is revoked: sign with an active key.` });
-    return { target: signTarget(Buffer.from(key.signingKey, 'hex'), unsignedTarget, key.id, exp), expiresAt: exp };
+    return key;
+  }
+
+  /** A key of the workspace, revoked or not (its bases are listed and deleted either way); 404 for another workspace's. */
+  async keyOf(workspaceId: string, id: string): Promise<UrlSigningKeyRecord> {
+    const key = await this.repo.findInWorkspace(workspaceId, id);
+    if (!key) throw new ProblemError('not_found', { detail: `No URL signing key ${id} in this workspace.` });
+    return key;
+  }
+
+  /** The signature of a base's URLs (`/v1/bases/<id>/<sig>.<ext>`), signed with its key, which must be active. */
+  async signBase(workspaceId: string, base: Pick<SigningBaseRecord, 'id' | 'keyId' | 'definition'>, extension: string): Promise<string> {
+    const key = await this.activeKey(workspaceId, base.keyId);
+    return sign(Buffer.from(key.signingKey, 'hex'), baseSignatureMessage(base, extension));
+  }
+
+  /** The signature of a base's URLs with a key already read (listing a key's bases). */
+  baseSignature(
+    key: Pick<UrlSigningKeyRecord, 'signingKey'>,
+    base: Pick<SigningBaseRecord, 'id' | 'keyId' | 'definition'>,
+    extension: string,
+  ): string {
+    return sign(Buffer.from(key.signingKey, 'hex'), baseSignatureMessage(base, extension));
   }
 
   /**
@@ -172,27 +229,52 @@ export class UrlSigningKeysService extends EventEmitter<{ refused: [reason: Sign
    * The signature is checked before the expiry, so only a genuine URL learns it expired (410).
    */
   async verifyRequest(rawTarget: string): Promise<SignedCheck | undefined> {
+    const base = BASE_URL_PATH.exec(rawTarget);
+    if (base) return this.verifyBase(base[1]!, base[2]!);
     const target = canonicalSignedTarget(rawTarget);
     if (!target.signed) return undefined;
-    const refuse = (reason: SignedUrlRefusal, detail: string, status: 401 | 410 = 401): SignedCheck => {
-      this.emit('refused', reason);
-      return { ok: false, status, detail };
-    };
-    if (!target.ok) return refuse('signature', PROBLEM_DETAILS[target.problem]);
+    if (!target.ok) return this.refuse('signature', PROBLEM_DETAILS[target.problem]);
     const key = await this.repo.findById(target.keyId);
-    if (!key) return refuse('signature', 'No such URL signing key (kid).');
+    if (!key) return this.refuse('signature', 'No such URL signing key (kid).');
     if (!verify(Buffer.from(key.signingKey, 'hex'), target.message, target.signature))
-      return refuse('signature', 'The signature does not match the URL: a parameter was changed, added, removed or reordered.');
-    if (key.revokedAt !== null) return refuse('revoked', 'This URL signing key has been revoked.');
+      return this.refuse('signature', 'The signature does not match the URL: a parameter was changed, added, removed or reordered.');
+    return this.grant(key, target.expiresAt);
+  }
+
+  private refuse(reason: SignedUrlRefusal, detail: string, status: 401 | 410 = 401): SignedCheck {
+    this.emit('refused', reason);
+    return { ok: false, status, detail };
+  }
+
+  /** A genuine signature's key: refused when revoked, or past `expiresAt` (unix seconds); else the grant. */
+  private grant(key: UrlSigningKeyRecord, expiresAt: number | null): SignedCheck {
+    if (key.revokedAt !== null) return this.refuse('revoked', 'This URL signing key has been revoked.');
     const now = this.clock.now();
     let maxAgeSeconds = key.maxAgeSeconds;
-    if (target.expiresAt !== null) {
-      const left = target.expiresAt - Math.floor(now / 1000);
-      if (left <= 0) return refuse('expired', 'This signed URL has expired (exp); sign a new one.', 410);
+    if (expiresAt !== null) {
+      const left = expiresAt - Math.floor(now / 1000);
+      if (left <= 0) return this.refuse('expired', 'This signed URL has expired (exp); sign a new one.', 410);
       maxAgeSeconds = Math.min(maxAgeSeconds, left);
     }
     if (key.lastUsedAt === null || now - key.lastUsedAt >= TOUCH_INTERVAL_MS) this.repo.touch(key.id, now).catch(this.onTouchError);
     return { ok: true, grant: { keyId: key.id, workspaceId: key.workspaceId, maxAgeSeconds } };
+  }
+
+  /**
+   * A base URL (`/v1/bases/<baseId>/<sig>.<ext>`, raw path segments): its base, read by id, and the
+   * base's key, whose HMAC over the base (baseSignatureMessage) must be `sig`. An unknown (or deleted)
+   * base, a wrong signature or extension and a revoked key are 401; past the base's expiry 410.
+   */
+  private async verifyBase(baseId: string, file: string): Promise<SignedCheck> {
+    const parts = BASE_URL_FILE.exec(file);
+    if (!parts)
+      return this.refuse('signature', 'A base URL ends with its signature and the extension of its format: /v1/bases/<id>/<sig>.<ext>.');
+    const base = this.bases ? await this.bases.findById(baseId) : undefined;
+    if (!base) return this.refuse('signature', 'No such signed base.');
+    const key = await this.repo.findById(base.keyId);
+    if (!key || !verify(Buffer.from(key.signingKey, 'hex'), baseSignatureMessage(base, parts[2]!), parts[1]!))
+      return this.refuse('signature', 'The signature does not match this base URL.');
+    return this.grant(key, base.expiresAt === null ? null : Math.floor(base.expiresAt / 1000));
   }
 
   /**

@@ -268,6 +268,12 @@ const FILE_BODIES: Record<string, { contentType: string; bytes: Buffer }> = {
 };
 /** A signed URL's parameters: their examples sign for a key no test database holds (url-signing.test.ts signs real ones). */
 const SIGNATURE_PARAMS = new Set(['kid', 'exp', 'sig']);
+/**
+ * Operations whose path carries a signature (a signed base's URL): their example cannot hold a real
+ * one, so they are sent at the URL the base the createSigningBase example made answered with, with
+ * their query examples (signing-bases.test.ts covers the rest).
+ */
+const SIGNED_PATH_OPERATIONS: Record<string, string> = { renderSigningBase: 'createSigningBase' };
 
 interface PlannedRequest {
   operation: Operation;
@@ -296,6 +302,9 @@ function plan(op: Operation): PlannedRequest[] {
       const value = parameterExample(p, name);
       if (value === undefined || (p.in === 'query' && SIGNATURE_PARAMS.has(p.name))) continue;
       if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(value)));
+      // A free-form object (style form, exploded): one parameter per member.
+      else if (p.in === 'query' && typeof value === 'object' && value !== null)
+        for (const [name, member] of Object.entries(value)) query.set(name, String(member));
       else if (p.in === 'query') query.set(p.name, String(value));
     }
     const search = query.toString();
@@ -333,7 +342,8 @@ const requests = allOperations.flatMap(plan);
 // Operations on one resource run after everything that creates resources, reads before changes,
 // deletes last (revokeKey and deletePreset remove what the create examples made).
 const PHASE: Record<string, number> = { get: 0, patch: 1, post: 2, delete: 3 };
-const collectionRequests = requests.filter((r) => !idCollection(r.operation));
+const collectionRequests = requests.filter((r) => !idCollection(r.operation) && !SIGNED_PATH_OPERATIONS[r.operation.operationId]);
+const signedPathRequests = requests.filter((r) => SIGNED_PATH_OPERATIONS[r.operation.operationId]);
 const resourceRequests = requests
   .filter((r) => idCollection(r.operation))
   // The event stream first: it ends when the job does, so it is also the wait for the job's result.
@@ -390,9 +400,22 @@ for (const engine of ONE_ENGINE) {
             const createJob = collectionRequests.find((c) => c.operation.operationId === 'createJob')!;
             id = (await send(t, createJob, {})).body.id;
           }
-          const url = r.url.replace(/(\/v1\/(?:assets|jobs|keys|presets|templates|url-signing-keys)\/)[^/?]+/, `$1${id}`);
+          let url = r.url.replace(/(\/v1\/(?:assets|jobs|keys|presets|templates|url-signing-keys)\/)[^/?]+/, `$1${id}`);
+          // A key's base: the one its create example made.
+          if (created.has('createSigningBase')) url = url.replace(/(\/bases\/)[^/?]+/, `$1${created.get('createSigningBase')}`);
           const res = await send(t, r, {}, url);
           if (res.status !== r.operation.successStatus) refused.push(describeAnswer({ ...r, url }, res));
+          if (!created.has(r.operation.operationId) && typeof res.body?.id === 'string') {
+            created.set(r.operation.operationId, res.body.id);
+            // Its URL answers the signed-path operations' examples, with their query (no credentials: the signature decides).
+            for (const signed of signedPathRequests.filter(
+              (c) => SIGNED_PATH_OPERATIONS[c.operation.operationId] === r.operation.operationId,
+            )) {
+              const target = `${new URL(res.body.url).pathname}${signed.url.includes('?') ? signed.url.slice(signed.url.indexOf('?')) : ''}`;
+              const answer = await send(t, signed, { auth: false }, target);
+              if (answer.status !== signed.operation.successStatus) refused.push(describeAnswer({ ...signed, url: target }, answer));
+            }
+          }
           if (r.operation.operationId === 'streamJobEvents')
             assert.match(res.text, /event: status\ndata: \{[^\n]*"status":"completed"/, 'the stream ends with the completed job');
         }

@@ -58,7 +58,10 @@ for (const engine of ONE_ENGINE) {
         headers: { 'Content-Type': 'image/png' },
       });
       assert.equal(asset.status, 201, asset.text);
+      const signingKey = await t.request('post', '/v1/url-signing-keys', { body: { label: 'etags' } });
+      assert.equal(signingKey.status, 201, signingKey.text);
       const ids: Record<string, string> = {
+        '/v1/url-signing-keys/': signingKey.body.id,
         '/v1/jobs/': job.body.id,
         '/v1/presets/': preset.body.id,
         '/v1/assets/': asset.body.id,

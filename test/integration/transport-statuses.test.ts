@@ -17,7 +17,7 @@ import { openRaw, sendRaw, type RawResponse } from '../support/raw-http-client.t
 const BODY_LIMIT = 1024;
 const PATH_VALUES: Record<string, string> = { slug: 'blob', recipeHash: 'a'.repeat(64), id: 'x1' };
 const doc = openApiDocument() as { paths: Record<string, Record<string, { operationId: string }>> };
-const operations = Object.entries(doc.paths).flatMap(([template, item]) =>
+const allOperations = Object.entries(doc.paths).flatMap(([template, item]) =>
   ['get', 'post', 'put', 'patch', 'delete']
     .filter((m) => item[m])
     .map((m) => ({
@@ -26,6 +26,22 @@ const operations = Object.entries(doc.paths).flatMap(([template, item]) =>
       url: template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x1'),
     })),
 );
+
+let operations = allOperations;
+
+/**
+ * Operations only a signed URL calls (the signature alone decides, before any body is read): their
+ * URL is a real one, made in the app (a signed base's), so the request gets as far as its body.
+ */
+async function withSignedUrls(t: TestApp): Promise<Array<{ method: string; operationId: string; url: string }>> {
+  const key = await t.request('post', '/v1/url-signing-keys', { body: { label: 'transport' } });
+  const base = await t.request('post', `/v1/url-signing-keys/${key.body.id}/bases`, {
+    body: { slug: 'identicon', size: { width: 32, height: 32 }, format: 'png', slots: { name: { maxLength: 8 } } },
+  });
+  assert.equal(base.status, 201, base.text);
+  const baseUrl = `${new URL(base.body.url).pathname}?name=x`;
+  return allOperations.map((op) => (op.operationId === 'renderSigningBase' ? { ...op, url: baseUrl } : op));
+}
 
 /** A complete request with `body`, authenticated (public operations ignore the key). */
 function withBody(method: string, url: string, body: string, headers: string[] = []): Buffer {
@@ -58,6 +74,7 @@ for (const engine of ONE_ENGINE) {
       // The service's own body deadline: every request here is complete, so none may race it.
       t = await startTestApp(engine, { env: { BODY_LIMIT_BYTES: String(BODY_LIMIT) } });
       ({ port } = await t.listen());
+      operations = await withSignedUrls(t);
     });
     after(async () => t?.close());
 
@@ -105,6 +122,7 @@ for (const engine of ONE_ENGINE) {
     before(async () => {
       t = await startTestApp(engine, { env: { REQUEST_BODY_TIMEOUT_MS: '200' } });
       ({ port } = await t.listen());
+      operations = await withSignedUrls(t);
     });
     after(async () => t?.close());
 
