@@ -1831,7 +1831,7 @@ export interface components {
             slots: {
                 [key: string]: components["schemas"]["SlotRules"];
             };
-            /** @description The generator's slug, or the template's id with the version it pins (`tpl_…@3`). */
+            /** @description What the base draws, pinned to the version it was created with: a generator's slug and version (`social-card@3.0.0`: the base keeps drawing it after the generator gets a new version, as a recipe URL pinning it would; docs/versioning.md), or a template's id and version (`tpl_…@3`). */
             slug: string;
             /**
              * Format: uri
@@ -6349,7 +6349,7 @@ export interface operations {
                      *         "id": "sb_Vq3k9XzA1bC2dE3f",
                      *         "keyId": "usk_6c2NfJ0kQm3xV8pR4tYw",
                      *         "url": "https://api.example.com/v1/bases/sb_Vq3k9XzA1bC2dE3f/7mVtq0QmPqD3bKq8hY0vQ9yH1Zr5s2W4xT6uJ8kLnOc.png",
-                     *         "slug": "social-card",
+                     *         "slug": "social-card@3.0.0",
                      *         "params": {
                      *           "subtitle": "The render service blog"
                      *         },
@@ -6428,7 +6428,7 @@ export interface operations {
                      *       "id": "sb_Vq3k9XzA1bC2dE3f",
                      *       "keyId": "usk_6c2NfJ0kQm3xV8pR4tYw",
                      *       "url": "https://api.example.com/v1/bases/sb_Vq3k9XzA1bC2dE3f/7mVtq0QmPqD3bKq8hY0vQ9yH1Zr5s2W4xT6uJ8kLnOc.png",
-                     *       "slug": "social-card",
+                     *       "slug": "social-card@3.0.0",
                      *       "params": {
                      *         "subtitle": "The render service blog"
                      *       },

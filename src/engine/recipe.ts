@@ -177,8 +177,7 @@ export function resolveRecipe(
 ): ResolvedRecipe {
   const generator = registry.get(slug);
   if (!generator) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${slug}". See GET /v1/generators.` });
-  const engine = registry.release(slug, generator.version)?.release.engine || ENGINE_VERSION;
-  return { ...resolveWith(generator, input, paths), engine };
+  return resolvePinned(registry, slug, generator.version, input, paths);
 }
 
 /** Resolves a recipe of a generator already found: a registry's, or a template version seen as one. */
@@ -397,21 +396,51 @@ export function resolveEncodedRecipe(
   overrides: RecipeOverrides = {},
 ): ResolvedRecipe {
   const recipe = decodeRecipe(expectedHash, encoded);
-  const current = registry.get(recipe.generator);
-  if (!current) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${recipe.generator}".` });
-  const pinned = registry.release(recipe.generator, recipe.version);
+  const pinned = pinnedRelease(registry, recipe.generator, recipe.version);
+  return pinned.finish(resolveDecoded(pinned.definition, recipe, overrides, undefined, pinned.defaultSize));
+}
+
+/**
+ * A recipe of the generator version `version` (a superseded one renders with its own code and engine
+ * profile): what a signed base pins (signing-bases.service.ts). Bodies name no version: resolveRecipe.
+ */
+export function resolvePinned(
+  registry: GeneratorRegistry,
+  slug: string,
+  version: string,
+  input: RecipeInput,
+  paths: FieldPaths = BODY_PATHS,
+): ResolvedRecipe {
+  const pinned = pinnedRelease(registry, slug, version);
+  return pinned.finish(resolveWith(pinned.definition, input, paths));
+}
+
+/**
+ * The release a recipe pins, or 404 generator_not_found / 410 recipe_outdated (a version never
+ * released, or one whose code was not kept); `finish` gives a resolution its release's engine profile
+ * and, past the version's sunset, marks it retired (RenderService then serves only what it rendered before).
+ */
+function pinnedRelease(registry: GeneratorRegistry, slug: string, version: string) {
+  const current = registry.get(slug);
+  if (!current) throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${slug}".` });
+  const pinned = registry.release(slug, version);
   const definition = pinned?.release.definition;
   if (!pinned || !definition)
     throw new ProblemError('recipe_outdated', {
       detail: pinned
-        ? `The recipe pins ${current.slug} ${recipe.version}, which is no longer served: it ${pinned.release.notKept}. Build a new recipe URL (${current.slug} ${current.version}).`
-        : `The recipe pins ${current.slug} ${recipe.version}, which was never released. Build a new recipe URL (${current.slug} ${current.version}).`,
-      extra: { pinnedVersion: recipe.version, currentVersion: current.version },
+        ? `The recipe pins ${slug} ${version}, which is no longer served: it ${pinned.release.notKept}. Build a new recipe URL (${slug} ${current.version}).`
+        : `The recipe pins ${slug} ${version}, which was never released. Build a new recipe URL (${slug} ${current.version}).`,
+      extra: { pinnedVersion: version, currentVersion: current.version },
     });
-  const resolved = resolveDecoded(definition, recipe, overrides, undefined, pinned.release.defaultSize);
   const engine = pinned.release.engine || ENGINE_VERSION;
-  // Past its deprecation window a version renders no new files; what was rendered before is still served (RenderService).
-  return pinned.status === 'retired' ? { ...resolved, engine, retired: { sunsetAt: pinned.sunsetAt!, successor: current.version } } : { ...resolved, engine };
+  return {
+    definition,
+    defaultSize: pinned.release.defaultSize,
+    finish: (resolved: ResolvedRecipe): ResolvedRecipe =>
+      pinned.status === 'retired'
+        ? { ...resolved, engine, retired: { sunsetAt: pinned.sunsetAt!, successor: current.version } }
+        : { ...resolved, engine },
+  };
 }
 
 /** A recipe URL's `r` as sent: decoded, checked against the schema and, when given, the path's hash. */

@@ -24,6 +24,9 @@ import type { LoadedTemplate, TemplatesService } from './templates.service.ts';
 /** `tpl_…` or `tpl_…@<version>`. */
 const TEMPLATE_REF = /^(tpl_[A-Za-z0-9]{1,60})(?:@([1-9][0-9]{0,8}))?$/;
 
+/** `<generator>@<version>`: a generator pinned to one released version (what a signed base stores). */
+const GENERATOR_VERSION_REF = /^([a-z0-9][a-z0-9-]{0,63})@([0-9]+\.[0-9]+\.[0-9]+)$/;
+
 export function isTemplateRef(slug: string): boolean {
   return TEMPLATE_REF.test(slug);
 }
@@ -41,6 +44,8 @@ export class RecipesService {
     paths: FieldPaths = BODY_PATHS,
   ): Promise<ResolvedRecipe> {
     const ref = TEMPLATE_REF.exec(slug);
+    const pinned = GENERATOR_VERSION_REF.exec(slug);
+    if (pinned) return this.render.resolvePinned(pinned[1]!, pinned[2]!, input, paths);
     if (!ref) return this.render.resolve(slug, input, paths);
     const loaded = await this.load(workspaceId, ref[1]!, ref[2] === undefined ? undefined : Number(ref[2]));
     const params = mergeParams(loaded.generator.defaults, input.params);
@@ -92,10 +97,12 @@ export class RecipesService {
   async definition(workspaceId: string, slug: string): Promise<{ generator: GeneratorDefinition; slug: string }> {
     const ref = TEMPLATE_REF.exec(slug);
     if (!ref) {
-      const generator = this.render.generator(slug);
+      // A generator is pinned to its version, as a template to its (`slug@1.3.0`, `tpl_…@3`).
+      const pinned = GENERATOR_VERSION_REF.exec(slug);
+      const generator = pinned ? this.render.generatorVersion(pinned[1]!, pinned[2]!) : this.render.generator(slug);
       if (!generator)
         throw new ProblemError('generator_not_found', { detail: `No generator has the slug "${slug}". See GET /v1/generators.` });
-      return { generator, slug };
+      return { generator, slug: `${generator.slug}@${generator.version}` };
     }
     const loaded = await this.load(workspaceId, ref[1]!, ref[2] === undefined ? undefined : Number(ref[2]));
     return { generator: loaded.generator, slug: `${loaded.id}@${loaded.version}` };

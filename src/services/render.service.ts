@@ -13,6 +13,7 @@ import {
   type ResolvedRecipe,
   BODY_PATHS,
   resolveEncodedRecipe,
+  resolvePinned,
   recipeTask,
   resolveRecipe,
 } from '../engine/recipe.ts';
@@ -106,6 +107,16 @@ export class RenderService {
 
   resolve(slug: string, input: RecipeInput, paths: FieldPaths = BODY_PATHS): ResolvedRecipe {
     return resolveRecipe(this.generators, slug, input, paths);
+  }
+
+  /** A recipe of one released version of a generator (a signed base pins the version it was made with). */
+  resolvePinned(slug: string, version: string, input: RecipeInput, paths: FieldPaths = BODY_PATHS): ResolvedRecipe {
+    return resolvePinned(this.generators, slug, version, input, paths);
+  }
+
+  /** One released version of a generator (its frozen code for a superseded one); undefined if it has none. */
+  generatorVersion(slug: string, version: string): GeneratorDefinition | undefined {
+    return this.generators.release(slug, version)?.release.definition;
   }
 
   /** The current version of a generator, by slug (undefined when no generator has it). */

@@ -92,6 +92,8 @@ for (const engine of ENGINES) {
       const key = await signingKey({ label: 'avatars', maxAgeSeconds: 600 });
       const base = await createBase(key.id, avatars(11));
       assert.match(base.id, /^sb_[A-Za-z0-9_-]{16}$/);
+      // Pinned to the version it was made with: a release of the generator does not change its pictures.
+      assert.equal(base.slug, `identicon@${(await t.request('get', '/v1/generators/identicon')).body.version}`);
       const target = targetOf(base.url);
       assert.match(target, /^\/v1\/bases\/sb_[A-Za-z0-9_-]{16}\/[A-Za-z0-9_-]{43}\.png$/);
       const res = await fetchPublic(`${target}?name=Ada%20Lovelace`);
