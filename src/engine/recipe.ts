@@ -491,7 +491,7 @@ export function resolveDecoded(
   }
   const size =
     recipe.size ??
-    (template ?? versionDefaultSize
+    ((template ?? versionDefaultSize)
       ? { ...(template?.size ?? versionDefaultSize!), pixelRatio: DEFAULT_SIZE.pixelRatio }
       : defaultSize());
   const format = overrides.format ?? recipe.format;

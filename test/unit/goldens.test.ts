@@ -29,11 +29,7 @@ before(() => {
 });
 
 test('the golden set covers every released version × format (current and superseded), and the canvas set every canvas case at every size', () => {
-  assert.deepEqual(
-    Object.keys(committed).sort(),
-    [...goldenCases(), ...supersededGoldenCases()].map((c) => c.id).sort(),
-    UPDATE,
-  );
+  assert.deepEqual(Object.keys(committed).sort(), [...goldenCases(), ...supersededGoldenCases()].map((c) => c.id).sort(), UPDATE);
   assert.deepEqual(
     Object.keys(committedCanvas).sort(),
     canvasCases()
