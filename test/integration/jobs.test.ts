@@ -27,7 +27,7 @@ const animation = (seed: number, duration = 2) => ({
 
 const runnerOf = (t: TestApp) => t.runtime.jobs.runner;
 
-const waitFor = (t: TestApp, id: string, statuses: string[], timeoutMs = 20_000) => waitForJob(t, id, statuses, { timeoutMs });
+const waitFor = (t: TestApp, id: string, statuses: string[]) => waitForJob(t, id, statuses);
 
 for (const engine of ENGINES) {
   describe(`jobs on ${engine}`, () => {
@@ -436,8 +436,7 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
   });
   after(async () => t?.close());
 
-  const waitFor = (id: string, statuses: string[], timeoutMs = 20_000) =>
-    waitForJob(t, id, statuses, { timeoutMs, headers: auth().headers });
+  const waitFor = (id: string, statuses: string[]) => waitForJob(t, id, statuses, { headers: auth().headers });
 
   test('a completed job commits its hold once; its pg-boss message is completed', async () => {
     const { messages } = t.runtime.jobs.queue as PgBossJobQueue;

@@ -84,8 +84,8 @@ for (const engine of ENGINES) {
         assert.equal((await t.request('get', '/v1/jobs?limit=10')).body.length, 2, 'nothing was queued');
 
         await s3.start();
-        await waitForJob(t, a, ['completed'], { timeoutMs: 60_000 });
-        await waitForJob(t, b, ['completed'], { timeoutMs: 60_000 });
+        await waitForJob(t, a, ['completed']);
+        await waitForJob(t, b, ['completed']);
         const ended = await t.waitForLog((e) => e.msg === OUTAGE_ENDED, 20_000);
         assert.equal(ended.level, 30);
         assert.ok(Number(ended.requestsRefused) >= 1, JSON.stringify(ended));
@@ -132,7 +132,7 @@ for (const engine of ENGINES) {
         assert.equal(waits.slotReleased, false, 'the result is held with its slot');
         assert.equal(t.runtime.jobs.runner.resultsWaitingBytes, 0);
         await s3.start();
-        await waitForJob(t, job.body.id, ['completed'], { timeoutMs: 60_000 });
+        await waitForJob(t, job.body.id, ['completed']);
       } finally {
         runner.uploadBacklogBytes = budget;
         await s3.start();

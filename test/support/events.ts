@@ -6,7 +6,7 @@ import type { components } from '../../codegen/openapi.ts';
 import type { JobRecord } from '../../db/repositories/jobs.repository.ts';
 import type { WebhookDeliveryResult } from '../../src/services/webhook-delivery.service.ts';
 import type { TestApp } from './harness.ts';
-import { armEvent, type Emitter } from './black-box/waiters.ts';
+import { armEvent, BACKSTOP_MS, type Emitter } from './black-box/waiters.ts';
 
 export { armEvent };
 
@@ -16,7 +16,7 @@ export { armEvent };
  * `timeoutMs`), then puts the method back; `settled()` waits for that call's returned promise too,
  * for work a caller starts and does not await (fire-and-forget writes).
  */
-export function armCall<T extends object, K extends keyof T & string>(target: T, method: K, timeoutMs = 20_000) {
+export function armCall<T extends object, K extends keyof T & string>(target: T, method: K, timeoutMs = BACKSTOP_MS) {
   const original = target[method] as unknown as (...args: unknown[]) => unknown;
   const ownMethod = Object.hasOwn(target, method);
   const calls = new EventEmitter();
@@ -58,7 +58,7 @@ export async function waitForJob(
   statuses: string[],
   options: { timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<Job> {
-  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  const deadline = Date.now() + (options.timeoutMs ?? BACKSTOP_MS);
   const request = options.headers ? { auth: false as const, headers: options.headers } : {};
   for (;;) {
     // Armed before the read, so a change between the read and the wait is not missed.
@@ -73,6 +73,6 @@ export async function waitForJob(
 }
 
 /** Resolves when `delivery` has delivered the message `webhookId` (armed before the work that sends it). */
-export function armDelivered(delivery: EventEmitter | Emitter, webhookId: string, timeoutMs = 20_000) {
+export function armDelivered(delivery: EventEmitter | Emitter, webhookId: string, timeoutMs = BACKSTOP_MS) {
   return armEvent(delivery, ['delivered', 'gave-up'], (r: WebhookDeliveryResult) => r.webhookId === webhookId, timeoutMs);
 }
