@@ -494,7 +494,7 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
       });
     const runner = t.runtime.jobs.runner;
     await Promise.all([runner.recoverLapsed(), t.request('post', `/v1/jobs/${job.id}/cancel`, auth())]);
-    const ended = await waitFor(job.id, ['cancelled'], 3_000);
+    const ended = await waitFor(job.id, ['cancelled']);
     assert.equal(ended.cancelled, true);
     assert.deepEqual(await t.runtime.deps.services.credits.balance(ws), {
       ...before,
@@ -511,7 +511,7 @@ describe('running jobs in hosted mode (postgres, pg-boss workers in the API proc
       .where({ id: job.id })
       .update({ status: 'running', attempts: 3, locked_by: 'runner_dead', locked_until: Date.now() - 1 });
     await t.runtime.jobs.runner.recoverLapsed();
-    const failed = await waitFor(job.id, ['failed'], 3_000);
+    const failed = await waitFor(job.id, ['failed']);
     assert.match(String(failed.error), /stopped responding/);
   });
 });
