@@ -45,6 +45,7 @@ const WEB_LOGIC = ['api-rules', 'estimate', 'explore', 'field-text', 'formats', 
   'recipe',
   'recipe-file',
   'route',
+  'share',
   'sizing',
   'snippets',
 ]);

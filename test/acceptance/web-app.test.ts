@@ -1071,12 +1071,50 @@ test('accessibility: axe-core finds no WCAG 2.1 A/AA violation (contrast include
     }
     await events.cancel();
   }
+  // A URL signing key, so the Share panel shows its key, expiry and measured formats (revoked at the end: the signed-URL test starts without one).
+  const signingKey = (await (
+    await fetch(`${server.url}/v1/url-signing-keys`, { method: 'POST', headers: auth, body: JSON.stringify({ label: 'axe' }) })
+  ).json()) as { id: string };
   const found: string[] = [];
   // axe is injected as an inline script, which the page's CSP (rightly) refuses: bypassed here only.
   // Each page is loaded once and checked in both schemes (prefers-color-scheme switched in place).
   const context = await browser.newContext({ colorScheme: 'light', bypassCSP: true });
   context.setDefaultTimeout(120_000);
   const target = await context.newPage();
+  /** Every visible control labelled, and axe in both schemes, of the page as it is now. */
+  const audit = async (route: string) => {
+    // Every visible control has an accessible name (a label or aria-label).
+    found.push(...(await unlabelledControls(target)).map((c) => `#/${route}: unlabelled ${c}`));
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await target.emulateMedia({ colorScheme });
+      // A colour that transitions (a toggle's track) is checked once it has arrived.
+      await target.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition));
+      // The dark scheme changes colours only: its pass runs the rules that read them.
+      const runOnly =
+        colorScheme === 'light'
+          ? { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }
+          : { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
+      const violations = await target.evaluate(async (only) => {
+        const axeRun = (
+          window as unknown as {
+            axe: {
+              run: (
+                ctx: unknown,
+                options: unknown,
+              ) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }>;
+            };
+          }
+        ).axe.run;
+        const result = await axeRun(document, { runOnly: only });
+        return result.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ').trim()})`).join('; ')}`,
+        );
+      }, runOnly);
+      found.push(...violations.map((v) => `#/${route} ${colorScheme}: ${v}`));
+    }
+    await target.emulateMedia({ colorScheme: 'light' });
+  };
   try {
     for (const route of ['', 'playground/mesh-gradient', 'sweep/blob?param=points&n=4', 'export', 'account']) {
       await target.goto(`${server.url}/#/${route}`);
@@ -1090,41 +1128,24 @@ test('accessibility: axe-core finds no WCAG 2.1 A/AA violation (contrast include
         await target.click('#variations-btn');
         await target.waitForFunction(() => document.querySelectorAll('#variations .variation img').length === 6);
       }
-      // Every visible control has an accessible name (a label or aria-label).
-      found.push(...(await unlabelledControls(target)).map((c) => `#/${route}: unlabelled ${c}`));
       await target.addScriptTag({ content: axe });
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await target.emulateMedia({ colorScheme });
-        // A colour that transitions (a toggle's track) is checked once it has arrived.
-        await target.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition));
-        // The dark scheme changes colours only: its pass runs the rules that read them.
-        const runOnly =
-          colorScheme === 'light'
-            ? { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }
-            : { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
-        const violations = await target.evaluate(async (only) => {
-          const axeRun = (
-            window as unknown as {
-              axe: {
-                run: (
-                  ctx: unknown,
-                  options: unknown,
-                ) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }>;
-              };
-            }
-          ).axe.run;
-          const result = await axeRun(document, { runOnly: only });
-          return result.violations.map(
-            (v) =>
-              `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ').trim()})`).join('; ')}`,
-          );
-        }, runOnly);
-        found.push(...violations.map((v) => `#/${route} ${colorScheme}: ${v}`));
+      await audit(route);
+      if (route.startsWith('playground')) {
+        // The Share panel, open (from the keyboard), its formats measured.
+        await target.focus('#share');
+        await target.keyboard.press('Enter');
+        await target.waitForFunction(() => {
+          const options = [...document.querySelectorAll('#share-dialog #share-format option')];
+          return options.length > 0 && options.every((o) => /\d (B|KB|MB)$/.test(o.textContent ?? ''));
+        });
+        await audit(`${route} (Share panel open)`);
+        await target.keyboard.press('Escape');
+        await target.locator('#share-dialog').waitFor({ state: 'detached' });
       }
-      await target.emulateMedia({ colorScheme: 'light' });
     }
   } finally {
     await context.close();
+    await fetch(`${server.url}/v1/url-signing-keys/${signingKey.id}`, { method: 'DELETE', headers: auth });
   }
   assert.deepEqual(found, []);
 });
@@ -1157,20 +1178,34 @@ test('account: a new key is shown once and listed; revoking marks it revoked', a
   assert.deepEqual(pageErrors, []);
 });
 
-test('signed URLs: a URL signing key made on the Account page (secret shown once); the playground copies a public URL, an <img> tag and og:image tags that render with no credentials', async () => {
+test('signed URLs: a URL signing key made on the Account page (secret shown once); Share, beside Download and on a preset, copies a URL, an <img> tag and og:image tags that render with no credentials and expire when chosen', async () => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const copied = (button: string, toast: string) => copiedBy(page, button, toast);
-  const openDetails = async () => {
+  const openPlayground = async () => {
     await page.goto(`${server.url}/#/`);
     await page.goto(`${server.url}/#/playground/mesh-gradient`);
     await renderedHash(page);
-    await page.click('#dev-details summary');
   };
-  // No signing key yet: the buttons are off and say where to make one.
-  await openDetails();
+  /** Opens the Share panel from the keyboard: its button focused, Enter. */
+  const openShare = async (button: string) => {
+    await page.focus(button);
+    await page.keyboard.press('Enter');
+    await page.locator('#share-dialog').waitFor();
+  };
+  // Share sits beside Download, in the first screen (the og:image copy it replaced was about 1,400 px
+  // down, in a closed disclosure). No signing key yet: its copy buttons are off and it says where to
+  // make one; Escape closes it and gives the focus back.
+  await openPlayground();
+  const [share, download] = await Promise.all(['#share', '#download'].map((sel) => page.locator(sel).boundingBox()));
+  assert.equal(share!.y, download!.y, 'beside Download');
+  assert.ok(share!.y + share!.height <= 800, `within a 1280×800 screen without scrolling: ${share!.y + share!.height} px down`);
+  await openShare('#share');
   await page.locator('#no-signing-key').waitFor();
   assert.equal(await page.locator('#no-signing-key a').getAttribute('href'), '#/account');
-  assert.ok(await page.locator('#copy-public-url').isDisabled());
+  assert.ok(await page.locator('#share-og').isDisabled());
+  await page.keyboard.press('Escape');
+  await page.locator('#share-dialog').waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'share');
 
   await page.goto(`${server.url}/#/account`);
   await page.fill('#usk-label', 'web-app embeds');
@@ -1187,42 +1222,24 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
   assert.deepEqual(await row.locator('td').evaluateAll((cells) => cells.slice(3, 6).map((c) => c.textContent)), ['500', '0', '3600 s']);
   await screenshot(page, 'account-signing-keys');
 
-  // The playground signs the recipe Download renders: png at pixel ratio 2, not the webp preview.
-  await openDetails();
+  // The playground shares the recipe Download renders (size and pixel ratio 2, not the webp preview's).
+  await openPlayground();
   await page.fill('#size-width', '300');
   await page.fill('#size-height', '200');
   await page.fill('#size-pixelRatio', '2');
   await page.waitForFunction(() => document.querySelector('#preview-status')?.textContent?.includes('300×200'));
-  assert.equal(await page.inputValue('#format'), 'png');
-  await page.locator('#sign-key').waitFor();
-  assert.equal(await page.inputValue('#sign-key'), keyId);
-  await page.selectOption('#sign-key', keyId);
+  await openShare('#share');
+  await page.locator('#share-key').waitFor();
+  assert.equal(await page.inputValue('#share-key'), keyId);
+  await page.selectOption('#share-key', keyId);
   assert.equal(await page.evaluate(() => localStorage.getItem('render-service.signing-key')), keyId);
-
-  const url = await copied('#copy-public-url', 'Public URL copied to the clipboard');
-  assert.match(url, new RegExp(`^${server.url}/v1/render/[0-9a-f]{64}\\?r=[A-Za-z0-9_-]+&kid=${keyId}&sig=[A-Za-z0-9_-]{43}$`));
-  // Fetched with no key and no cookie: the image, as Download would give it.
-  const res = await fetch(url);
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get('content-type'), 'image/png');
-  assert.match(res.headers.get('cache-control') ?? '', /^public, max-age=3600/);
-  const png = Buffer.from(await res.arrayBuffer());
-  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [600, 400]);
-
-  const name = ((await (await fetch(`${server.url}/v1/generators/mesh-gradient`)).json()) as { name: string }).name;
-  const img = await copied('#copy-img-tag', '<img> tag copied to the clipboard');
-  const imgSrc = /^<img src="([^"]+)" width="300" height="200" alt="([^"]*)">$/.exec(img);
-  assert.ok(imgSrc, img);
-  assert.equal(imgSrc[2], name);
-  assert.equal(imgSrc[1]!.replace(/&amp;/g, '&'), url);
-
-  // og:image offers jpeg, png and webp, each with its size, and first the smallest of jpeg and png
-  // (every link preview takes those; not all take webp).
+  // Formats: jpeg, png and webp, each with its size (a HEAD of its recipe URL), and first the smallest of
+  // jpeg and png (every link preview takes those; not all take webp). The rule: test/unit/web-share.test.ts.
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('#og-format option')].every((o) => /\d B|KB|MB/.test(o.textContent ?? '')),
+    [...document.querySelectorAll('#share-format option')].every((o) => /\d (B|KB|MB)$/.test(o.textContent ?? '')),
   );
   const offered = await page
-    .locator('#og-format option')
+    .locator('#share-format option')
     .evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']));
   assert.deepEqual(
     offered.map(([f]) => f),
@@ -1234,8 +1251,14 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
   };
   const [jpegSize, pngSize] = [bytes(offered[0]![1]), bytes(offered[1]![1])];
   const ogFormat = jpegSize <= pngSize ? 'jpeg' : 'png';
-  assert.equal(await page.inputValue('#og-format'), ogFormat);
-  const og = await copied('#copy-og-tags', 'og:image tags copied to the clipboard');
+  assert.equal(await page.inputValue('#share-format'), ogFormat);
+
+  // 30 days: the og:image tags' URL carries an `exp` 30 days on, and answers the image with no credentials.
+  assert.equal(await page.inputValue('#share-expiry'), String(365 * 86400), 'a year, first');
+  await page.selectOption('#share-expiry', '2592000');
+  const signedAt = Math.floor(Date.now() / 1000);
+  const og = await copied('#share-og', 'og:image tags copied to the clipboard');
+  assert.match((await page.locator('#share-status').textContent()) ?? '', /^og:image tags copied: expires /);
   const tags = Object.fromEntries(
     [...og.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]!.replace(/&amp;/g, '&')]),
   );
@@ -1253,22 +1276,77 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
   );
   assert.equal(tags['twitter:image'], tags['og:image']);
   const extension = ogFormat === 'jpeg' ? 'jpg' : 'png';
-  assert.match(tags['og:image']!, new RegExp(`/v1/render/[0-9a-f]{64}\\.${extension}\\?r=`), 'the path form with the extension');
+  assert.match(
+    tags['og:image']!,
+    new RegExp(`^${server.url}/v1/render/[0-9a-f]{64}\\.${extension}\\?r=[A-Za-z0-9_-]+&kid=${keyId}&exp=\\d+&sig=[A-Za-z0-9_-]{43}$`),
+    'the path form with the extension',
+  );
+  const exp = Number(new URL(tags['og:image']!).searchParams.get('exp'));
+  assert.ok(Math.abs(exp - (signedAt + 2592000)) <= 120, `exp ${exp}, signed at ${signedAt}`);
   const card = await fetch(tags['og:image']!, { headers: { 'User-Agent': 'facebookexternalhit/1.1' } });
   assert.equal(card.status, 200);
   assert.equal(card.headers.get('content-type'), `image/${ogFormat}`);
-  await card.arrayBuffer();
+  assert.match(card.headers.get('cache-control') ?? '', /^public, max-age=3600/, "the key's max-age, sooner than the expiry");
+  assert.ok((await card.arrayBuffer()).byteLength > 0);
 
-  // Revoked (here through the API): the page shows the refusal as it shows other failures, in the toast.
+  // No expiry, png: the URL has no `exp`; fetched with no key and no cookie it is the png Download gives.
+  await page.selectOption('#share-expiry', '0');
+  await page.selectOption('#share-format', 'png');
+  const url = await copied('#share-url', 'URL copied to the clipboard');
+  assert.match(url, new RegExp(`^${server.url}/v1/render/[0-9a-f]{64}\\.png\\?r=[A-Za-z0-9_-]+&kid=${keyId}&sig=[A-Za-z0-9_-]{43}$`));
+  assert.match((await page.locator('#share-status').textContent()) ?? '', /never expires/);
+  const res = await fetch(url);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('content-type'), 'image/png');
+  const png = Buffer.from(await res.arrayBuffer());
+  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [600, 400]);
+
+  const name = ((await (await fetch(`${server.url}/v1/generators/mesh-gradient`)).json()) as { name: string }).name;
+  const img = await copied('#share-img', '<img> tag copied to the clipboard');
+  const imgSrc = /^<img src="([^"]+)" width="300" height="200" alt="([^"]*)">$/.exec(img);
+  assert.ok(imgSrc, img);
+  assert.equal(imgSrc[2], name);
+  assert.equal(imgSrc[1]!.replace(/&amp;/g, '&'), url, 'the same signature: no expiry, the same recipe and key');
+  await screenshot(page, 'share-panel', false);
+  await page.keyboard.press('Escape');
+
+  // A preset has the same Share (the blob preset saved by the playground test: 300×200 at pixel ratio 2, png).
+  await page.goto(`${server.url}/#/account`);
+  const preset = page.locator('#preset-list tr', { hasText: 'blob at seed 12345, 2x' });
+  const presetId = (await preset.getAttribute('data-preset'))!;
+  // Its picture rendered: the panel measures the formats by that render's recipe URL.
+  await page.waitForFunction((id) => {
+    const thumb = document.querySelector<HTMLImageElement>(`#preset-list img[data-thumb="${id}"]`);
+    return thumb !== null && thumb.complete && thumb.naturalWidth > 0;
+  }, presetId);
+  await openShare(`#preset-list button[data-share="${presetId}"]`);
+  assert.equal(
+    await page.locator('#share-title').textContent(),
+    `Share ${(await (await fetch(`${server.url}/v1/generators/blob`)).json()).name}`,
+  );
+  await page.waitForFunction(() => {
+    const options = [...document.querySelectorAll('#share-format option')];
+    return options.length === 3 && options.every((o) => /\d (B|KB|MB)$/.test(o.textContent ?? ''));
+  });
+  await page.selectOption('#share-format', 'png');
+  const presetUrl = await copied('#share-url', 'URL copied to the clipboard');
+  assert.match(presetUrl, /\/v1\/render\/[0-9a-f]{64}\.png\?r=[A-Za-z0-9_-]+&kid=.+&exp=\d+&sig=/, 'a year, by default');
+  const presetPng = await fetch(presetUrl);
+  assert.equal(presetPng.status, 200);
+  const presetBytes = Buffer.from(await presetPng.arrayBuffer());
+  assert.deepEqual([presetBytes.readUInt32BE(16), presetBytes.readUInt32BE(20)], [600, 400]);
+
+  // Revoked (here through the API): the panel says the service refused.
   const key = localKey();
   assert.equal(
     (await fetch(`${server.url}/v1/url-signing-keys/${keyId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } })).status,
     200,
   );
-  await page.evaluate(() => (document.getElementById('toast')!.textContent = ''));
-  await page.click('#copy-public-url');
-  await page.waitForFunction(() => /^Could not sign: 409 /.test(document.getElementById('toast')?.textContent ?? ''));
+  await page.click('#share-url');
+  await page.waitForFunction(() => /^Could not sign: 409 /.test(document.getElementById('share-status')?.textContent ?? ''));
   assert.equal((await fetch(url)).status, 401);
+  await page.click('#share-dialog button[value=""]');
+  await page.locator('#share-dialog').waitFor({ state: 'detached' });
   assert.deepEqual(pageErrors, []);
 });
 

@@ -9,8 +9,10 @@ import { WEB_DIR } from '../../src/app.ts';
 
 // JS raised from 20 kB to 21 kB for the playground's text fields (multi-line, counter, plain-language help and errors),
 // then to 22 kB for jpeg (#43: its quality field and the og:image format choice with each format's measured size, 0.5 kB)
-// and quotes (#45: the price beside Download and Export, from POST /v1/quote, 0.2 kB).
-const GZIP_BUDGET = { js: 22 * 1024, css: 4 * 1024 };
+// and quotes (#45: the price beside Download and Export, from POST /v1/quote, 0.2 kB), then to 22.2 kB for the Share panel
+// (#43: a dialog beside Download and on each preset with the signing key, expiry choices, the formats' sizes and the copies,
+// 0.4 kB net: the og:image copy it replaced in the Developer details and the Account page's dialog, now shared, paid for the rest).
+const GZIP_BUDGET = { js: 22.2 * 1024, css: 4 * 1024 };
 
 test('index.html links the built, content-hashed bundles and nothing else', () => {
   const html = readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8');

@@ -1,8 +1,9 @@
 import { json, generators, render } from './api.js';
-import { h, clear, append, copyButton, toast, labelCells } from './dom.js';
+import { h, clear, append, copyButton, toast, labelCells, modal } from './dom.js';
 import { thumbFormat } from './formats.js';
 import { formatDate, money } from './formatting.js';
 import { saveRecipe } from './state.js';
+import { openShare } from './share-dialog.js';
 
 export async function showAccount(view) {
   clear(view);
@@ -215,62 +216,50 @@ const statusCells = (key, onRevoke) => [
   h('td', {}, key.revoked ? '' : h('button', { type: 'button', class: 'btn small danger revoke', onclick: onRevoke }, 'Revoke')),
 ];
 
-async function loadKeys(tbody) {
+/** A table body of a row per item of GET `path` (`cols` columns): `empty` when there is none, the error when the request fails. */
+async function fillRows(tbody, path, cols, empty, row) {
   try {
-    const keys = await json('/v1/keys');
-    clear(tbody);
-    if (!keys.length) tbody.append(h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No keys yet.')));
-    for (const key of keys) {
-      tbody.append(
-        h(
-          'tr',
-          { dataset: { key: key.id, revoked: String(key.revoked) }, class: key.revoked ? 'revoked' : '' },
-          h('td', { class: 'key-label' }, key.label),
-          h('td', {}, h('code', {}, `${key.prefix}…`)),
-          h('td', {}, formatDate(key.createdAt)),
-          h('td', {}, formatDate(key.lastUsedAt)),
-          statusCells(key, () =>
-            revoke(
-              `/v1/keys/${encodeURIComponent(key.id)}`,
-              `Revoke the key "${key.label}" (${key.prefix}…)? Anything using it stops working at once.`,
-              key.label,
-              () => loadKeys(tbody),
-            ),
-          ),
-        ),
-      );
-    }
+    const items = await json(path);
+    clear(tbody).append(...(items.length ? items.map(row) : [h('tr', {}, h('td', { colspan: cols, class: 'muted' }, empty))]));
     labelCells(tbody);
   } catch (err) {
-    clear(tbody).append(h('tr', {}, h('td', { colspan: 6, class: 'error' }, err.message)));
+    clear(tbody).append(h('tr', {}, h('td', { colspan: cols, class: 'error' }, err.message)));
   }
 }
 
-function confirmDialog(message, confirmLabel) {
-  return new Promise((resolve) => {
-    const dialog = h(
-      'dialog',
-      { class: 'dialog', id: 'confirm-dialog' },
-      h(
-        'form',
-        { method: 'dialog' },
-        h('p', {}, message),
-        h(
-          'div',
-          { class: 'actions' },
-          h('button', { value: 'cancel', class: 'btn', id: 'confirm-cancel' }, 'Cancel'),
-          h('button', { value: 'ok', class: 'btn danger', id: 'confirm-ok' }, confirmLabel),
+const loadKeys = (tbody) =>
+  fillRows(tbody, '/v1/keys', 6, 'No keys yet.', (key) =>
+    h(
+      'tr',
+      { dataset: { key: key.id, revoked: String(key.revoked) }, class: key.revoked ? 'revoked' : '' },
+      h('td', { class: 'key-label' }, key.label),
+      h('td', {}, h('code', {}, `${key.prefix}…`)),
+      h('td', {}, formatDate(key.createdAt)),
+      h('td', {}, formatDate(key.lastUsedAt)),
+      statusCells(key, () =>
+        revoke(
+          `/v1/keys/${encodeURIComponent(key.id)}`,
+          `Revoke the key "${key.label}" (${key.prefix}…)? Anything using it stops working at once.`,
+          key.label,
+          () => loadKeys(tbody),
         ),
       ),
-    );
-    dialog.addEventListener('close', () => {
-      resolve(dialog.returnValue === 'ok');
-      dialog.remove();
-    });
-    document.body.append(dialog);
-    dialog.showModal();
-  });
-}
+    ),
+  );
+
+const confirmDialog = (message, confirmLabel) =>
+  new Promise((resolve) =>
+    modal(
+      { id: 'confirm-dialog', onclose: (e) => resolve(e.target.returnValue === 'ok') },
+      h('p', {}, message),
+      h(
+        'div',
+        { class: 'actions' },
+        h('button', { value: 'cancel', class: 'btn', id: 'confirm-cancel' }, 'Cancel'),
+        h('button', { value: 'ok', class: 'btn danger', id: 'confirm-ok' }, confirmLabel),
+      ),
+    ),
+  );
 
 async function revoke(path, question, label, reload) {
   if (!(await confirmDialog(question, 'Revoke'))) return;
@@ -283,7 +272,7 @@ async function revoke(path, question, label, reload) {
   await reload();
 }
 
-// URL signing keys sign public recipe URLs (docs/embedding.md): the playground's "Copy public URL" uses them.
+// URL signing keys sign public recipe URLs (docs/embedding.md): the Share panel (share-dialog.js) uses them.
 async function renderSigningKeys(el) {
   const input = (id, attrs, name) => h('input', { id, 'aria-label': name, ...attrs });
   const label = input(
@@ -334,7 +323,7 @@ async function renderSigningKeys(el) {
       { class: 'muted small' },
       'Sign public recipe URLs for ',
       h('code', {}, '<img>'),
-      ', og:image, e-mail and CDNs: they render with no key. The playground copies them.',
+      ', og:image, e-mail and CDNs: they render with no key. Share, in the playground and beside each preset, copies them.',
     ),
     form,
     error,
@@ -349,40 +338,29 @@ async function renderSigningKeys(el) {
   await loadSigningKeys(tbody);
 }
 
-async function loadSigningKeys(tbody) {
-  try {
-    const keys = await json('/v1/url-signing-keys');
-    clear(tbody);
-    if (!keys.length) tbody.append(h('tr', {}, h('td', { colspan: 10, class: 'muted' }, 'No URL signing keys yet.')));
-    for (const key of keys) {
-      tbody.append(
-        h(
-          'tr',
-          { dataset: { usk: key.id, revoked: String(key.revoked) }, class: key.revoked ? 'revoked' : '' },
-          h('td', { class: 'key-label' }, key.label),
-          h('td', {}, h('code', {}, key.id)),
-          h('td', {}, h('code', {}, `${key.prefix}…`)),
-          h('td', {}, key.monthlyCreditLimit ?? 'none'),
-          h('td', {}, key.creditsSpentThisMonth),
-          h('td', {}, `${key.maxAgeSeconds} s`),
-          h('td', {}, formatDate(key.createdAt)),
-          h('td', {}, formatDate(key.lastUsedAt)),
-          statusCells(key, () =>
-            revoke(
-              `/v1/url-signing-keys/${encodeURIComponent(key.id)}`,
-              `Revoke the URL signing key "${key.label}" (${key.id})? Every URL it signed answers 401 at once; copies a CDN or browser holds stay until their max-age ends.`,
-              key.label,
-              () => loadSigningKeys(tbody),
-            ),
-          ),
+const loadSigningKeys = (tbody) =>
+  fillRows(tbody, '/v1/url-signing-keys', 10, 'No URL signing keys yet.', (key) =>
+    h(
+      'tr',
+      { dataset: { usk: key.id, revoked: String(key.revoked) }, class: key.revoked ? 'revoked' : '' },
+      h('td', { class: 'key-label' }, key.label),
+      h('td', {}, h('code', {}, key.id)),
+      h('td', {}, h('code', {}, `${key.prefix}…`)),
+      h('td', {}, key.monthlyCreditLimit ?? 'none'),
+      h('td', {}, key.creditsSpentThisMonth),
+      h('td', {}, `${key.maxAgeSeconds} s`),
+      h('td', {}, formatDate(key.createdAt)),
+      h('td', {}, formatDate(key.lastUsedAt)),
+      statusCells(key, () =>
+        revoke(
+          `/v1/url-signing-keys/${encodeURIComponent(key.id)}`,
+          `Revoke the URL signing key "${key.label}" (${key.id})? Every URL it signed answers 401 at once; copies a CDN or browser holds stay until their max-age ends.`,
+          key.label,
+          () => loadSigningKeys(tbody),
         ),
-      );
-    }
-    labelCells(tbody);
-  } catch (err) {
-    clear(tbody).append(h('tr', {}, h('td', { colspan: 10, class: 'error' }, err.message)));
-  }
-}
+      ),
+    ),
+  );
 
 async function renderUsage(el) {
   try {
@@ -442,33 +420,23 @@ async function renderPresets(el) {
   await loadPresets(tbody);
 }
 
-async function loadPresets(tbody) {
-  try {
-    const presets = await json('/v1/presets');
-    clear(tbody);
-    if (!presets.length) tbody.append(h('tr', {}, h('td', { colspan: 4, class: 'muted' }, 'No presets yet.')));
-    for (const p of presets) {
-      tbody.append(
-        h(
-          'tr',
-          { dataset: { preset: p.id } },
-          h('td', {}, presetThumb(p), p.name),
-          h('td', {}, p.recipe.slug),
-          h('td', {}, formatDate(p.updatedAt)),
-          h(
-            'td',
-            { class: 'actions' },
-            h('button', { type: 'button', class: 'btn small', onclick: () => load(p) }, 'Load'),
-            h('button', { type: 'button', class: 'btn small danger', onclick: () => remove(p, tbody) }, 'Delete'),
-          ),
-        ),
-      );
-    }
-    labelCells(tbody);
-  } catch (err) {
-    clear(tbody).append(h('tr', {}, h('td', { colspan: 4, class: 'error' }, err.message)));
-  }
-}
+const loadPresets = (tbody) =>
+  fillRows(tbody, '/v1/presets', 4, 'No presets yet.', (p) =>
+    h(
+      'tr',
+      { dataset: { preset: p.id } },
+      h('td', {}, presetThumb(p), p.name),
+      h('td', {}, p.recipe.slug),
+      h('td', {}, formatDate(p.updatedAt)),
+      h(
+        'td',
+        { class: 'actions' },
+        h('button', { type: 'button', class: 'btn small', onclick: () => load(p) }, 'Load'),
+        h('button', { type: 'button', class: 'btn small', dataset: { share: p.id }, onclick: () => share(p) }, 'Share…'),
+        h('button', { type: 'button', class: 'btn small danger', onclick: () => remove(p, tbody) }, 'Delete'),
+      ),
+    ),
+  );
 
 /**
  * A preset's picture, small: its recipe as a still (webp where offered) at pixel ratio 0.5, the least
@@ -484,22 +452,32 @@ function presetThumb(preset) {
     if (!gen || format === 'css') return img.remove();
     const size = { ...(r.size ?? gen.defaultSize), pixelRatio: 0.5 };
     const out = await render(r.slug, { params: r.params ?? {}, seed: r.seed ?? 0, size, format });
+    preset.last = out; // its recipe and hash: the Share panel measures each format's size by them
     img.src = URL.createObjectURL(out.blob);
     img.onload = () => URL.revokeObjectURL(img.src);
   })().catch(() => img.remove());
   return img;
 }
 
+/** A preset's recipe as the playground carries it. */
+const recipeOf = ({ recipe: r }) => ({
+  slug: r.slug,
+  params: r.params ?? {},
+  seed: r.seed ?? 0,
+  size: { pixelRatio: 1, ...(r.size ?? { width: 640, height: 360 }) },
+  format: r.format ?? 'png',
+  quality: r.quality,
+});
+
 function load(preset) {
-  const r = preset.recipe;
-  saveRecipe({
-    slug: r.slug,
-    params: r.params ?? {},
-    seed: r.seed ?? 0,
-    size: { pixelRatio: 1, ...(r.size ?? { width: 640, height: 360 }) },
-    format: r.format ?? 'png',
-  });
-  location.hash = `#/playground/${encodeURIComponent(r.slug)}`;
+  saveRecipe(recipeOf(preset));
+  location.hash = `#/playground/${encodeURIComponent(preset.recipe.slug)}`;
+}
+
+/** The Share panel of a preset: a signed URL of its recipe, as the playground's Share gives one. */
+async function share(preset) {
+  const gen = (await generators()).find((g) => g.slug === preset.recipe.slug);
+  if (gen) openShare(gen, recipeOf(preset), preset.last);
 }
 
 async function remove(preset, tbody) {

@@ -26,6 +26,15 @@ export function clear(el) {
   return el;
 }
 
+/** A modal <dialog> of a form (method dialog: a button with a value closes it), removed once closed; `attrs` its id, onclose… */
+export function modal(attrs, ...children) {
+  const dialog = h('dialog', { class: 'dialog', ...attrs }, h('form', { method: 'dialog' }, children));
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+  return dialog;
+}
+
 let toastTimer;
 export function toast(message) {
   const el = document.getElementById('toast');

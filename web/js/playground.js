@@ -1,5 +1,5 @@
 import { generators, render, json, ApiError, priceLine, quote } from './api.js';
-import { h, clear, copyButton, copyText, debounce, toast, BlobSlot } from './dom.js';
+import { h, clear, copyButton, debounce, toast, BlobSlot } from './dom.js';
 import { paramControl, field } from './form.js';
 import { issueLine } from './field-text.js';
 import { openedFile, recipeOfFile } from './recipe-file.js';
@@ -9,7 +9,8 @@ import { formatBytes } from './formatting.js';
 import { shufflePalette } from './param-values.js';
 import { decodeRecipe, fileName, initialRecipe, playgroundHref, recipeBody, recipeOfHash, sweepHref } from './recipe.js';
 import { SIZE_PRESETS, fitSize, lockedSide, presetValue, previewRecipe, quickRecipe } from './sizing.js';
-import { OG_FORMATS, curlSnippet, imgTag, ogFormat, ogTags, recipeUrl as recipeUrlOf, tsSnippet } from './snippets.js';
+import { curlSnippet, recipeUrl as recipeUrlOf, tsSnippet } from './snippets.js';
+import { openShare } from './share-dialog.js';
 import { nearVariations, seedVariations, sweepParams, sweepRange } from './explore.js';
 import { state, saveRecipe } from './state.js';
 
@@ -231,6 +232,8 @@ export async function showPlayground(view, slugFromRoute) {
     { class: 'actions' },
     downloadBtn,
     price,
+    // A public URL of what Download gives, signed, with its <img> and og:image tags (share-dialog.js).
+    h('button', { type: 'button', class: 'btn', id: 'share', onclick: () => openShare(gen, readForm(), state.last) }, 'Share…'),
     shuffle,
     h('button', { type: 'button', class: 'btn', id: 'reset', onclick: () => reset() }, 'Reset'),
     h('button', { type: 'button', class: 'btn small', id: 'rerender', onclick: () => refresh() }, 'Render again'),
@@ -313,87 +316,6 @@ export async function showPlayground(view, slugFromRoute) {
     variationGrid,
     sweep,
   );
-  // Public URLs of the recipe Download renders, signed by one of the workspace's URL signing keys
-  // (docs/embedding.md): they render with no key, for <img>, og:image, e-mail and CDNs.
-  const publicUrls = h('div', { class: 'actions', id: 'public-urls' });
-  const keySel = h('select', { id: 'sign-key', 'aria-label': 'URL signing key', onchange: () => store(SIGNING_KEY, keySel.value) });
-  const publicCopy = (id, label, what, extension, text, as) =>
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'btn small',
-        id,
-        disabled: !keySel.value,
-        onclick: async () => {
-          const chosen = readForm();
-          if (as?.value) chosen.format = as.value;
-          try {
-            const { url } = await json(`/v1/url-signing-keys/${encodeURIComponent(keySel.value)}/sign`, {
-              method: 'POST',
-              body: { slug: gen.slug, ...recipeBody(chosen), extension },
-            });
-            await copyText(text(url, chosen), what);
-          } catch (err) {
-            toast(`Could not sign: ${err.status ?? ''} ${err.message}`);
-          }
-        },
-      },
-      label,
-    );
-  async function loadSigningKeys() {
-    publicUrls.replaceChildren('Loading signing keys…');
-    let keys, saved;
-    try {
-      keys = (await json('/v1/url-signing-keys')).filter((k) => !k.revoked);
-      saved = localStorage.getItem(SIGNING_KEY);
-    } catch (err) {
-      return publicUrls.replaceChildren(h('span', { class: 'error small' }, err.message));
-    }
-    keySel.replaceChildren(...keys.map((k) => h('option', { value: k.id, selected: k.id === saved }, `${k.label} (${k.id})`)));
-    publicUrls.replaceChildren(
-      keys.length
-        ? keySel
-        : h(
-            'span',
-            { class: 'muted small', id: 'no-signing-key' },
-            'No URL signing key: ',
-            h('a', { href: '#/account' }, 'create one on the Account page'),
-          ),
-      publicCopy('copy-public-url', 'Copy public URL', 'Public URL copied', false, (url) => url),
-      publicCopy('copy-img-tag', 'Copy <img> tag', '<img> tag copied', false, (url, r) => imgTag(url, r, gen.name)),
-      ogSel,
-      publicCopy('copy-og-tags', 'Copy og:image tags', 'og:image tags copied', true, ogTags, ogSel),
-    );
-    if (keys.length) measureOg();
-  }
-  // og:image's format: jpeg, png or webp, each with its size (a HEAD of its recipe URL, cached like
-  // any render); first the smallest that every link preview takes (jpeg or png, not all take webp).
-  const ogSel = h('select', { id: 'og-format', 'aria-label': 'og:image format', title: 'og:image format', onfocus: () => measureOg() });
-  const offered = OG_FORMATS.filter((f) => gen.formats.includes(f));
-  ogSel.append(...offered.map((f) => h('option', { value: f }, f)));
-  let measured;
-  async function measureOg() {
-    const chosen = readForm();
-    const url = (format) => state.last && recipeUrlOf('', state.last, { ...chosen, format });
-    const key = url(chosen.format);
-    if (!key || key === measured) return;
-    measured = key;
-    const sizes = {};
-    await Promise.all(
-      offered.map(
-        async (f) =>
-          (sizes[f] = +(await fetch(url(f), { method: 'HEAD' }).then(
-            (r) => r.ok && r.headers.get('content-length'),
-            () => 0,
-          ))),
-      ),
-    );
-    if (measured === key)
-      ogSel.replaceChildren(
-        ...offered.map((f) => h('option', { value: f, selected: f === ogFormat(sizes) }, `${f} ${formatBytes(sizes[f])}`)),
-      );
-  }
   const details = h(
     'details',
     { class: 'dev-details', id: 'dev-details' },
@@ -428,9 +350,7 @@ export async function showPlayground(view, slugFromRoute) {
       copyButton(() => tsSnippet(location.origin, recipe), 'Copy TypeScript', 'TypeScript snippet copied'),
     ),
     presetForm(() => recipe),
-    publicUrls,
   );
-  details.addEventListener('toggle', () => details.open && !publicUrls.firstChild && loadSigningKeys());
 
   view.append(
     h('h1', {}, 'Playground'),
@@ -802,13 +722,4 @@ function presetForm(current) {
   );
   name.placeholder = 'Preset name (default: generator and date)';
   return form;
-}
-
-const SIGNING_KEY = 'render-service.signing-key';
-function store(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    /* storage unavailable */
-  }
 }

@@ -4,8 +4,3 @@ import type { Recipe } from './types.js';
 export function recipeUrl(origin: string, last: { recipe: string; hash: string }, chosen: Recipe): string;
 export function curlSnippet(origin: string, recipe: Recipe): string;
 export function tsSnippet(origin: string, recipe: Recipe): string;
-export function attr(text: unknown): string;
-export function imgTag(url: string, recipe: Recipe, alt: string): string;
-export function ogTags(url: string, recipe: Recipe): string;
-export const OG_FORMATS: readonly string[];
-export function ogFormat(sizes: Record<string, number>): string | undefined;

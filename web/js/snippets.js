@@ -1,6 +1,6 @@
-// The text the playground's copy buttons give: the recipe URL, a curl command, a TypeScript snippet,
-// an <img> tag and og:image tags. No DOM: the page's origin comes in as an argument (unit-tested in
-// Node: test/unit/web-snippets.test.ts).
+// The text the playground's copy buttons give: the recipe URL, a curl command and a TypeScript snippet
+// (the Share panel's <img> and og:image tags are share.js's). No DOM: the page's origin comes in as an
+// argument (unit-tested in Node: test/unit/web-snippets.test.ts).
 import { formats } from './formats.js';
 import { decodeRecipe, recipeBody } from './recipe.js';
 
@@ -53,36 +53,5 @@ export function tsSnippet(origin, recipe) {
     'if (error) throw new Error(`${error.code}: ${error.detail ?? error.title}`);',
     `const recipeHash = response.headers.get('X-Service-Recipe-Hash');`,
     `const bytes = new Uint8Array(data); // ${recipe.format}`,
-  ].join('\n');
-}
-
-/** Text as an HTML attribute value (in double quotes). */
-export const attr = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** An <img> tag of a signed URL at the recipe's CSS size. */
-export const imgTag = (url, recipe, alt) =>
-  `<img src="${attr(url)}" width="${recipe.size.width}" height="${recipe.size.height}" alt="${attr(alt)}">`;
-
-/** The formats the og:image copy offers; link previews take jpeg and png, not all of them webp. */
-export const OG_FORMATS = ['jpeg', 'png', 'webp'];
-
-/** The og:image format offered first: of those every link preview takes (jpeg, png), the smallest measured (`sizes`: bytes by format). */
-export function ogFormat(sizes) {
-  return OG_FORMATS.slice(0, 2)
-    .filter((f) => sizes[f] > 0)
-    .sort((a, b) => sizes[a] - sizes[b])[0];
-}
-
-/** Open Graph and Twitter card tags of a signed URL (the image's device pixels, its media type). */
-export function ogTags(url, recipe) {
-  const px = (n) => Math.round(n * (recipe.size.pixelRatio ?? 1));
-  const meta = (key, content, name = 'property') => `<meta ${name}="${key}" content="${attr(content)}">`;
-  return [
-    meta('og:image', url),
-    meta('og:image:width', px(recipe.size.width)),
-    meta('og:image:height', px(recipe.size.height)),
-    meta('og:image:type', formats[recipe.format].contentType),
-    meta('twitter:card', 'summary_large_image', 'name'),
-    meta('twitter:image', url, 'name'),
   ].join('\n');
 }
