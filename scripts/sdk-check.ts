@@ -48,7 +48,7 @@ const GENERATORS: Generator[] = [
     calls: (source, op) => new RegExp(`\\b${op.operationId}\\(`).test(source),
     snippets: { 'hey-api': 'readme.ts' },
     generate: (dir, url) =>
-      run(path.join(BIN, 'openapi-ts'), ['-i', `${url}/v1/openapi.json`, '-o', 'render-service'], { cwd: dir, timeout: 60_000 }),
+      run(path.join(BIN, 'openapi-ts'), ['-i', `${url}/v1/openapi.json`, '-o', 'render-service'], { cwd: dir, timeout: 240_000 }),
   },
   {
     name: 'orval',
@@ -57,7 +57,7 @@ const GENERATORS: Generator[] = [
       new RegExp(`\\b${op.operationId}\\(`).test(source) ||
       new RegExp(`\\bget${op.operationId[0]!.toUpperCase()}${op.operationId.slice(1)}Url\\(`).test(source),
     snippets: { 'orval-config': 'orval.config.ts', 'orval-mutator': 'render-service-fetch.ts', orval: 'readme.ts' },
-    generate: (dir) => run(path.join(BIN, 'orval'), ['--config', 'orval.config.ts'], { cwd: dir, timeout: 60_000 }),
+    generate: (dir) => run(path.join(BIN, 'orval'), ['--config', 'orval.config.ts'], { cwd: dir, timeout: 240_000 }),
   },
 ];
 
@@ -128,13 +128,13 @@ async function checkGenerator(
   const env = { ...process.env, RENDER_SERVICE_URL: service.url, RENDER_SERVICE_KEY: key };
   const problem =
     (await phase('generate', () => gen.generate(dir, service.url))) ??
-    (await phase('typecheck (tsc, strict)', () => run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: dir, timeout: 120_000 }))) ??
+    (await phase('typecheck (tsc, strict)', () => run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: dir, timeout: 360_000 }))) ??
     (await phase('run consumer.ts', async () => {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'consumer.ts'], { cwd: dir, env, timeout: 60_000 });
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'consumer.ts'], { cwd: dir, env, timeout: 240_000 });
       process.stdout.write(`${stdout.trimEnd().replace(/^/gm, `[${gen.name}] `)}\n`);
     })) ??
     (await phase('run readme.ts (the docs/clients.md snippet)', () =>
-      run(process.execPath, ['--import', 'tsx', 'readme.ts'], { cwd: dir, env, timeout: 60_000 }),
+      run(process.execPath, ['--import', 'tsx', 'readme.ts'], { cwd: dir, env, timeout: 240_000 }),
     ));
   if (!problem) console.log(`[${gen.name}] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return problem;

@@ -62,6 +62,14 @@ export async function fetchSigned(url: string, what: string): Promise<Uint8Array
   return pngBytes(await res.blob(), what);
 }
 
+/** A signed base's public URL with slot values appended (docs/embedding.md): fetched without credentials, an image. */
+export async function fetchBase(url: string, slots: string, what: string): Promise<void> {
+  const base = new URL(url);
+  check(/^\/v1\/bases\/sb_[\w-]+\/[\w-]{43}\.\w+$/.test(base.pathname), `${what}: not a signed base URL: ${url}`);
+  const res = await fetch(new URL(`${base.pathname}?${slots}`, SERVICE_URL));
+  check(res.status === 200 && (res.headers.get('content-type') ?? '').startsWith('image/'), `${what}: ${res.status}`);
+}
+
 /** In local mode billing answers 501 not_implemented: the call was made, its body typed and accepted. */
 export function notImplemented(status: number, code: string | undefined, what: string): void {
   check(

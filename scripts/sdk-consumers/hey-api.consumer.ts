@@ -18,12 +18,14 @@ import {
   renderRecipe,
   revokeKey,
   signRenderUrl,
+  createSigningBase,
   updatePreset,
   updateTemplate,
 } from './render-service';
 import type { JobCreate, QuoteRequest, SignRenderUrlRequest, UrlSigningKeyCreate } from './render-service';
 import {
   check,
+  fetchBase,
   fetchSigned,
   notImplemented,
   PAYMENT_EVENT,
@@ -141,6 +143,19 @@ await fetchSigned(signed.data.url, 'signRenderUrl → the signed URL');
 const bare = await signRenderUrl({ path: { id: signing.data.id }, body: { slug: 'mesh-gradient' } });
 check(bare.data?.expiresAt === null, `signRenderUrl({ slug }): ${JSON.stringify(bare.data ?? bare.error)}`);
 step('createUrlSigningKey, signRenderUrl → a public PNG');
+const base = await createSigningBase({
+  path: { id: signing.data.id },
+  body: {
+    slug: 'social-card',
+    params: { subtitle: 'The render service blog' },
+    size: { width: 1200, height: 630 },
+    format: 'jpeg',
+    slots: { title: { maxLength: 120 } },
+  },
+});
+if (base.error) throw new Error(`createSigningBase: ${base.error.code}`);
+await fetchBase(base.data.url, 'title=Hello%20world', 'createSigningBase → the base URL with a title');
+step('createSigningBase → one URL for every title');
 
 // The README's presets.
 const preset = await createPreset({

@@ -3,6 +3,7 @@ import createClient from 'openapi-fetch';
 import type { components, paths } from './render-service';
 import {
   check,
+  fetchBase,
   fetchSigned,
   notImplemented,
   PAYMENT_EVENT,
@@ -136,6 +137,19 @@ const bare = await client.POST('/v1/url-signing-keys/{id}/sign', {
 });
 check(bare.data?.expiresAt === null, `signRenderUrl({ slug }): ${JSON.stringify(bare.data ?? bare.error)}`);
 step('createUrlSigningKey, signRenderUrl → a public PNG');
+const base = await client.POST('/v1/url-signing-keys/{id}/bases', {
+  params: { path: { id: signing.data.id } },
+  body: {
+    slug: 'social-card',
+    params: { subtitle: 'The render service blog' },
+    size: { width: 1200, height: 630 },
+    format: 'jpeg',
+    slots: { title: { maxLength: 120 } },
+  },
+});
+if (base.error) throw new Error(`createSigningBase: ${base.error.code}`);
+await fetchBase(base.data.url, 'title=Hello%20world', 'createSigningBase → the base URL with a title');
+step('createSigningBase → one URL for every title');
 
 // The README's presets.
 const preset = await client.POST('/v1/presets', {

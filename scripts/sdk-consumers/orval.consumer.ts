@@ -18,6 +18,7 @@ import {
   renderRecipe,
   revokeKey,
   signRenderUrl,
+  createSigningBase,
   updatePreset,
   updateTemplate,
 } from './render-service';
@@ -25,6 +26,7 @@ import type { JobCreate, QuoteRequest, SignRenderUrlRequest, UrlSigningKeyCreate
 import { renderServiceFetch } from './render-service-fetch';
 import {
   check,
+  fetchBase,
   fetchSigned,
   notImplemented,
   PAYMENT_EVENT,
@@ -135,6 +137,16 @@ await fetchSigned(signed.data.url, 'signRenderUrl → the signed URL');
 const bare = await signRenderUrl(signing.data.id, { slug: 'mesh-gradient' });
 check(bare.status === 200 && bare.data.expiresAt === null, `signRenderUrl({ slug }): ${bare.status}`);
 step('createUrlSigningKey, signRenderUrl → a public PNG');
+const base = await createSigningBase(signing.data.id, {
+  slug: 'social-card',
+  params: { subtitle: 'The render service blog' },
+  size: { width: 1200, height: 630 },
+  format: 'jpeg',
+  slots: { title: { maxLength: 120 } },
+});
+check(base.status === 201, `createSigningBase: ${base.status}`);
+await fetchBase(base.data.url, 'title=Hello%20world', 'createSigningBase → the base URL with a title');
+step('createSigningBase → one URL for every title');
 
 // The README's presets.
 const preset = await createPreset({

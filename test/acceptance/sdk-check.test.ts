@@ -7,11 +7,12 @@ import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import { ROOT } from '../support/black-box/server-process.ts';
 
-test('clients from three generators compile strict and work against the service (npm run sdk:check)', { timeout: 180_000 }, async () => {
+// A backstop, not a deadline: three generators and three strict compiles took 177 s at load 10 (29 s quiet).
+test('clients from three generators compile strict and work against the service (npm run sdk:check)', { timeout: 900_000 }, async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sdk-check.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 170_000,
+    timeout: 880_000,
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));

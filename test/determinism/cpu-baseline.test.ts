@@ -11,11 +11,18 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
-import { CANVAS_SIZES } from '../golden/golden-recipes.ts';
+import { CANVAS_SIZES, goldenCases } from '../golden/golden-recipes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const committed = JSON.parse(readFileSync(path.join(root, 'test/golden/goldens.json'), 'utf8')) as Record<string, { sha256: string }>;
+// The current versions' goldens: the superseded versions' (also in goldens.json) were emulated once by
+// hand, as docs/superseded-versions.md says, to keep this tier's time.
+const CURRENT = new Set(goldenCases().map((c) => c.id));
+const committed = Object.fromEntries(
+  Object.entries(
+    JSON.parse(readFileSync(path.join(root, 'test/golden/goldens.json'), 'utf8')) as Record<string, { sha256: string }>,
+  ).filter(([id]) => CURRENT.has(id)),
+);
 const committedTemplates = JSON.parse(readFileSync(path.join(root, 'test/golden/template-goldens.json'), 'utf8')) as Record<string, string>;
 const committedCanvas = JSON.parse(readFileSync(path.join(root, 'test/golden/canvas-sizes.json'), 'utf8')) as Record<string, string>;
 /** Nehalem: SSE4.2, no AVX (the baseline itself). Haswell-v4: AVX2 + FMA, the most TCG emulates. */
