@@ -4,7 +4,8 @@
 // its rules refuse, unknown or repeated parameters and missing slots are 400 naming the parameter,
 // with nothing rendered or counted; a tampered signature, extension or base id, a deleted base and a
 // revoked key are 401; past its expiry 410; the key's monthly limit 402; the signed-address limit 429.
-// Every refusal is a public answer that says nothing about the workspace. Renders are 96×64.
+// Every refusal is a public answer that says nothing about the workspace. A base over a template keeps
+// drawing the template version it was made with. Renders are 96×64.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type supertest from 'supertest';
@@ -132,6 +133,39 @@ for (const engine of ENGINES) {
         list.body.map((b: { id: string; url: string }) => [b.id, b.url]),
         [[base.id, base.url]],
       );
+    });
+
+    test("a base over a template pins the template's version: a new version of the template leaves its pictures as they were", async () => {
+      const card = (background: string) => ({
+        name: 'Post card',
+        size: { width: 96, height: 64 },
+        variables: { type: 'object', properties: { title: { type: 'string', maxLength: 40, default: 'Hello' } } },
+        layers: [
+          { id: 'background', kind: 'fill', color: background },
+          {
+            id: 'title',
+            kind: 'text',
+            text: '{{title}}',
+            box: { x: 6, y: 20, width: 84, height: 24 },
+            color: '#ffffff',
+            fit: { max: 14, min: 8 },
+          },
+        ],
+      });
+      const template = await t.request('post', '/v1/templates', { body: card('#1e3a8a') });
+      assert.equal(template.status, 201, JSON.stringify(template.body));
+      const key = await signingKey({ label: 'post cards' });
+      const base = await createBase(key.id, { slug: template.body.id, format: 'png', slots: { title: { maxLength: 40 } } });
+      assert.equal(base.slug, `${template.body.id}@1`);
+      const first = await fetchPublic(`${targetOf(base.url)}?title=First%20post`);
+      assert.equal(first.status, 200, JSON.stringify(first.body));
+      assert.equal(first.headers['content-type'], 'image/png');
+      const updated = await t.request('put', `/v1/templates/${template.body.id}`, { body: card('#7c2d12') });
+      assert.equal(updated.status, 200, JSON.stringify(updated.body));
+      const again = await fetchPublic(`${targetOf(base.url)}?title=First%20post`);
+      assert.equal(again.status, 200);
+      assert.equal(again.headers.etag, first.headers.etag);
+      assert.ok(Buffer.from(again.body).equals(Buffer.from(first.body)), 'version 1 of the template, as before');
     });
 
     test('slot values the rules refuse, unknown or repeated parameters and missing slots are 400 naming the parameter; nothing rendered or counted', async () => {
