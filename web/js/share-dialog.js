@@ -19,16 +19,15 @@ const SIGNING_KEY = 'render-service.signing-key';
  */
 export async function openShare(gen, recipe, last) {
   const offered = shareFormats(gen, recipe.format);
-  const key = h('select', {
-    id: 'share-key',
-    onchange: () => {
-      try {
-        localStorage.setItem(SIGNING_KEY, key.value);
-      } catch {
-        /* storage unavailable */
-      }
-    },
-  });
+  // The key chosen last time; storage may be unavailable (a private window, a policy): then none.
+  const stored = (value) => {
+    try {
+      return value === undefined ? localStorage.getItem(SIGNING_KEY) : localStorage.setItem(SIGNING_KEY, value);
+    } catch {
+      return null;
+    }
+  };
+  const key = h('select', { id: 'share-key', onchange: () => stored(key.value) });
   const expiry = h(
     'select',
     { id: 'share-expiry' },
@@ -87,7 +86,7 @@ export async function openShare(gen, recipe, last) {
   let keys;
   try {
     keys = (await json('/v1/url-signing-keys')).filter((k) => !k.revoked);
-    const saved = localStorage.getItem(SIGNING_KEY);
+    const saved = stored();
     key.append(
       ...keys.map((k) => h('option', { value: k.id, selected: k.id === saved }, `${k.label} (${k.id}, max-age ${k.maxAgeSeconds} s)`)),
     );
