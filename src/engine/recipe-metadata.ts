@@ -20,7 +20,7 @@ export interface EmbeddedRecipe {
   recipe: string;
   /** sha256 hex of the canonical recipe JSON (the X-Service-Recipe-Hash header). */
   hash: string;
-  /** ENGINE_VERSION of the engine that rendered the file. */
+  /** The engine profile that encoded the file (engine-profiles.ts): its generator version's. */
   engineVersion: string;
 }
 

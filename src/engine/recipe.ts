@@ -96,7 +96,7 @@ export interface ResolvedRecipe {
   deviceHeight: number;
   frames: number;
   fps: number;
-  /** The engine profile that encodes it (engine-profiles.ts): its generator version's, or today's for a template. */
+  /** The engine profile that encodes it (engine-profiles.ts): its generator version's, or TEMPLATE_ENGINE_PROFILE for a template. */
   engine: string;
   /** A version past its deprecation window: its files are served where they were rendered before, never rendered anew. */
   retired?: { sunsetAt: string; successor: string };
