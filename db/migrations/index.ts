@@ -20,7 +20,7 @@ import * as urlSigningKeys from './20261127_0016_url_signing_keys.ts';
 import * as jobMetadata from './20261127_0017_job_metadata.ts';
 import * as assets from './20261129_0018_assets.ts';
 import * as templates from './20261129_0019_templates.ts';
-import * as signingBases from './20261201_0020_signing_bases.ts';
+import * as signingBases from './20261129_0020_signing_bases.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -47,7 +47,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127_0017_job_metadata', jobMetadata],
   ['20261129_0018_assets', assets],
   ['20261129_0019_templates', templates],
-  ['20261201_0020_signing_bases', signingBases],
+  ['20261129_0020_signing_bases', signingBases],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
