@@ -212,38 +212,6 @@ export function ffmpegPasses(
         files.output,
       ],
     ];
-  if (o.format === 'mp4' && profile.cpu === 'sse4.2')
-    // Engines 1.1.0–1.2.0: swscale's default conversion, x264 with its SEI, no metadata.
-    return [
-      [
-        ...common,
-        ...frames,
-        '-c:v',
-        'libx264',
-        '-preset',
-        profile.mp4.preset,
-        '-crf',
-        String(profile.mp4.crf),
-        '-pix_fmt',
-        'yuv420p',
-        '-profile:v',
-        'high',
-        '-g',
-        gop,
-        '-threads',
-        '2',
-        '-x264-params',
-        `asm=${pin.x264Asm}`,
-        '-movflags',
-        '+faststart',
-        ...exact,
-        ...metadata,
-        '-f',
-        'mp4',
-        '-y',
-        files.output,
-      ],
-    ];
   if (o.format === 'gif') {
     const rawOut = (file: string) => ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-y', file];
     return [
@@ -277,12 +245,13 @@ export function ffmpegPasses(
       ],
     ];
   }
+  // Engines 1.1.0–1.2.0 (`sse4.2` pinning) ran swscale's default conversion and kept x264's SEI.
+  const portable = profile.cpu === 'portable';
   return [
     [
       ...common,
       ...frames,
-      '-sws_flags',
-      SWS_FLAGS,
+      ...(portable ? ['-sws_flags', SWS_FLAGS] : []),
       '-c:v',
       'libx264',
       // veryfast at crf 19 since engine 1.2.0 (engine-profiles.ts).
@@ -301,8 +270,7 @@ export function ffmpegPasses(
       '-x264-params',
       `asm=${pin.x264Asm}`,
       // x264's SEI (its version and settings as text) differs between the two architectures' builds.
-      '-bsf:v',
-      'filter_units=remove_types=6',
+      ...(portable ? ['-bsf:v', 'filter_units=remove_types=6'] : []),
       '-movflags',
       '+faststart',
       ...exact,

@@ -156,17 +156,7 @@ function loadSuperseded(): Promise<SupersededModule> {
  */
 let allVersions: Promise<GeneratorRegistry> | undefined;
 function withSuperseded(): Promise<GeneratorRegistry> {
-  allVersions ??= loadSuperseded().then((m) => {
-    // The current versions' dates do not matter here: the thread only looks up code by version.
-    const current = ALL_GENERATORS.map((definition) => ({
-      slug: definition.slug,
-      version: definition.version,
-      definition,
-      releasedAt: '',
-      engine: '',
-    }));
-    return new GeneratorRegistry(ALL_GENERATORS, [...current, ...m.SUPERSEDED_RELEASES]);
-  });
+  allVersions ??= loadSuperseded().then((m) => new GeneratorRegistry(ALL_GENERATORS, m.SUPERSEDED_RELEASES));
   return allVersions;
 }
 

@@ -27,8 +27,8 @@ export class GeneratorRegistry {
   private readonly now: () => Date;
 
   /**
-   * `releases`: every released version (current and superseded) with its dates; without it (tests,
-   * tools that render today's versions only) each current definition is its own undated release.
+   * `releases`: the released versions (current and superseded) with their dates; a current definition
+   * it leaves out (tests, tools that render today's versions only) is its own undated release.
    */
   constructor(definitions: readonly GeneratorDefinition[], releases?: readonly GeneratorRelease[], options: { now?: () => Date } = {}) {
     this.now = options.now ?? (() => new Date());
@@ -46,10 +46,14 @@ export class GeneratorRegistry {
       list.push(release);
       this.releasesBySlug.set(release.slug, list);
     }
+    // A current version without a record of its own is an undated release on today's engine (a registry
+    // of today's versions only); one with a record must be that version, current.
     for (const def of this.bySlug.values()) {
-      const current = this.releasesBySlug.get(def.slug)?.find((r) => r.version === def.version);
-      if (releases && (!current || current.definition !== def || current.supersededAt !== undefined))
-        throw new Error(`${def.slug}@${def.version} has no release record as the current version`);
+      const list = this.releasesBySlug.get(def.slug) ?? [];
+      const current = list.find((r) => r.version === def.version);
+      if (!current) this.releasesBySlug.set(def.slug, [...list, undefinedRelease(def)]);
+      else if (current.definition !== def || current.supersededAt !== undefined)
+        throw new Error(`${def.slug}@${def.version}'s release record is not its current version`);
     }
     for (const list of this.releasesBySlug.values()) list.sort((a, b) => compareVersions(a.version, b.version));
   }
@@ -83,16 +87,13 @@ export class GeneratorRegistry {
   /** Every released version of a generator, oldest first, with what the service does with each today. */
   releases(slug: string): ReleaseState[] {
     const current = this.bySlug.get(slug);
-    const list = this.releasesBySlug.get(slug) ?? (current ? [undefinedRelease(current)] : []);
-    return list.map((release) => this.state(release, current));
+    return (this.releasesBySlug.get(slug) ?? []).map((release) => this.state(release, current));
   }
 
   /** One released version (undefined: never released), with its status today. */
   release(slug: string, version: string): ReleaseState | undefined {
     const current = this.bySlug.get(slug);
-    if (!current) return undefined;
-    const list = this.releasesBySlug.get(slug);
-    const release = list ? list.find((r) => r.version === version) : current.version === version ? undefinedRelease(current) : undefined;
+    const release = current && this.releasesBySlug.get(slug)?.find((r) => r.version === version);
     return release && this.state(release, current);
   }
 
