@@ -3,7 +3,7 @@
 // `enableJsonResponse`), which the protocol allows in place of an event stream. The tools call the
 // service's HTTP API over loopback, at the address the request arrived on, with the caller's own
 // Authorization: the same routing, checks, scopes, limits and charges as any other client's call.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createMcpServer } from './tools.ts';
 
