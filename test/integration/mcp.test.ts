@@ -123,7 +123,7 @@ for (const engine of ONE_ENGINE) {
       assert.match(done.resultUrl, new RegExp(`/v1/jobs/${job.id}/result$`));
     });
 
-    test('a client without a key is refused with 401, and so is a wrong key', async () => {
+    test('a client without a key is refused with 401, and so are a wrong key and the local gateway', async () => {
       for (const key of [undefined, 'svc_local_not_a_key_0123456789abcdef']) {
         const client = new Client({ name: 'mcp-test', version: '1.0.0' });
         const transport = new StreamableHTTPClientTransport(
@@ -139,6 +139,15 @@ for (const engine of ONE_ENGINE) {
       });
       assert.equal(raw.status, 401);
       assert.equal((await raw.json()).code, 'unauthorized');
+      // The local gateway vouches for a same-origin browser request, but the tools would call the API
+      // without credentials: only a key opens the endpoint.
+      const gateway = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      assert.equal(gateway.status, 401);
+      assert.match((await gateway.json()).detail, /API key/);
     });
   });
 }
