@@ -549,7 +549,7 @@ export interface paths {
          *     `sign_url`, `quote`, `export`, `job_status`; docs/mcp.md) call this API with the caller's own
          *     `Authorization`, so every call is checked, rate limited and charged as the operation it makes:
          *     a `render` is a `POST /v1/generate/{slug}` of the workspace. An API key only: a session cookie
-         *     is refused. A tool the API refuses answers a result with `isError: true` and the problem's code,
+         *     or the local gateway is refused with 401 (the tools would have no credentials to call with). A tool the API refuses answers a result with `isError: true` and the problem's code,
          *     detail and issues, not a JSON-RPC error. Bodies are limited as every operation's (one JSON
          *     object; a batch array is refused with 400, as the protocol's 2025-06-18 revision dropped them).
          */
@@ -4697,9 +4697,16 @@ export interface operations {
             /** @description A notification or a response, accepted; no body. */
             202: {
                 headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };

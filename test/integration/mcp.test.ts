@@ -112,6 +112,36 @@ for (const engine of ONE_ENGINE) {
       assert.deepEqual(quoted.structuredContent, api.body);
     });
 
+    test('sweep renders a cell per seed, each the API’s bytes with its recipe; sign_url signs with the workspace’s key', async () => {
+      const client = await connect();
+      const size = { width: 40, height: 30 };
+      const swept = await call(client, 'sweep', { slug: 'mesh-gradient', seeds: [5, 6, 7], size, format: 'png' });
+      assert.notEqual(swept.isError, true, JSON.stringify(swept.content).slice(0, 300));
+      const cells = (swept.structuredContent as { cells: { label: string; hash: string }[] }).cells;
+      assert.deepEqual(
+        cells.map((c) => c.label),
+        ['seed=5', 'seed=6', 'seed=7'],
+      );
+      const images = swept.content.filter((c) => c.type === 'image');
+      assert.equal(images.length, 3);
+      for (const [i, seed] of [5, 6, 7].entries()) {
+        const api = await t.request('post', '/v1/generate/mesh-gradient', { body: { seed, size, format: 'png' } });
+        assert.equal(cells[i]!.hash, api.headers['x-service-recipe-hash']);
+        const image = images[i]!;
+        assert.ok(image.type === 'image' && Buffer.from(image.data, 'base64').equals(api.body as Buffer));
+      }
+
+      const key = await t.request('post', '/v1/url-signing-keys', { body: { label: 'mcp' } });
+      assert.equal(key.status, 201);
+      const signed = await call(client, 'sign_url', { slug: 'mesh-gradient', seed: 5, size, format: 'png' });
+      const { url: signedUrl } = signed.structuredContent as { url: string };
+      assert.match(signedUrl, new RegExp(`kid=${key.body.id}`));
+      const target = new URL(signedUrl);
+      const publicAnswer = await t.request('get', target.pathname + target.search, { auth: false });
+      assert.equal(publicAnswer.status, 200);
+      assert.equal(publicAnswer.headers['x-service-recipe-hash'], cells[0]!.hash);
+    });
+
     test('export and job_status follow a job to its result', async () => {
       const client = await connect();
       const exported = await call(client, 'export', { slug: 'mesh-gradient', size: { width: 32, height: 32 }, format: 'webp' });
