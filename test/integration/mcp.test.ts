@@ -153,7 +153,7 @@ for (const engine of ONE_ENGINE) {
       assert.match(done.resultUrl, new RegExp(`/v1/jobs/${job.id}/result$`));
     });
 
-    test('a client without a key is refused with 401, and so are a wrong key and the local gateway', async () => {
+    test('a client without a key is refused with 401, and so are a wrong key and the local gateway; GET and DELETE are 405', async () => {
       for (const key of [undefined, 'svc_local_not_a_key_0123456789abcdef']) {
         const client = new Client({ name: 'mcp-test', version: '1.0.0' });
         const transport = new StreamableHTTPClientTransport(
@@ -178,6 +178,12 @@ for (const engine of ONE_ENGINE) {
       });
       assert.equal(gateway.status, 401);
       assert.match((await gateway.json()).detail, /API key/);
+      // Stateless: no stream to open with GET, no session to end with DELETE.
+      for (const method of ['GET', 'DELETE']) {
+        const refused = await fetch(url, { method, headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}` } });
+        assert.equal(refused.status, 405, method);
+        assert.equal(refused.headers.get('allow'), 'POST');
+      }
     });
   });
 }
