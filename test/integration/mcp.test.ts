@@ -153,6 +153,16 @@ for (const engine of ONE_ENGINE) {
       assert.match(done.resultUrl, new RegExp(`/v1/jobs/${job.id}/result$`));
     });
 
+    test('a body the contract admits but the protocol does not is 400 validation_failed, a problem like every refusal', async () => {
+      const res = await t.request('post', '/v1/mcp', { body: { jsonrpc: '2.0', id: 1 } });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.code, 'validation_failed');
+      assert.match(res.body.detail, /JSON-RPC message/);
+      // A notification is accepted with no body.
+      const notified = await t.request('post', '/v1/mcp', { body: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+      assert.equal(notified.status, 202);
+    });
+
     test('a client without a key is refused with 401, and so are a wrong key and the local gateway; GET and DELETE are 405', async () => {
       for (const key of [undefined, 'svc_local_not_a_key_0123456789abcdef']) {
         const client = new Client({ name: 'mcp-test', version: '1.0.0' });
