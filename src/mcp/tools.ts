@@ -281,6 +281,7 @@ async function runTool(name: string, args: Args, call: Call, publicUrl: string):
         defaults: g.defaults,
         paramSchema: g.paramSchema,
         animation: g.animation,
+        versions: g.versions,
       };
       const example = { slug: g.slug, size: g.suggestedSize, format: g.formats.includes('png') ? 'png' : g.formats[0] };
       return { content: [text(`${json(facts)}\n\nExample render arguments: ${JSON.stringify(example)}`)], structuredContent: facts };
