@@ -9,6 +9,9 @@ import {
   clampBox,
   moveBox,
   nudge,
+  PREVIEW_MAX_PIXELS,
+  previewRatio,
+  quickRatio,
   resizeBox,
   roundBox,
   scaleOf,
@@ -87,4 +90,15 @@ test('nudge: the arrow keys move 1 template px, 10 with Shift; other keys do not
   assert.deepEqual(nudge(b, 'ArrowLeft', true), { ...b, x: 0 });
   assert.deepEqual(nudge(b, 'ArrowDown'), { ...b, y: 11 });
   assert.equal(nudge(b, 'Enter'), null);
+});
+
+test('preview pixels: what the screen shows, within 0.1–4 and 1920×1080 device pixels; a quick picture first when the sharp one is big', () => {
+  assert.equal(previewRatio(size, 600, 2), 1);
+  assert.equal(previewRatio(size, 700, 1), 0.55, 'rounded down to 0.05');
+  assert.equal(previewRatio({ width: 4096, height: 4096 }, 800, 2), 0.35, 'the cap: 0.35² × 4096² ≤ 2,073,600');
+  assert.ok(0.35 ** 2 * 4096 ** 2 <= PREVIEW_MAX_PIXELS);
+  assert.equal(previewRatio({ width: 256, height: 256 }, 800, 3), 4);
+  assert.equal(previewRatio(size, 10, 1), 0.1);
+  assert.equal(quickRatio(1), 0.3);
+  assert.equal(quickRatio(0.5), null);
 });

@@ -31,3 +31,6 @@ export function resizeBox(start: Box, handle: Handle | string, dx: number, dy: n
 export function snapResize(box: Box, handle: Handle | string, targets: Targets, reach: number, min?: number): { box: Box; guides: Guide[] };
 export function clampBox(box: Box, size: { width: number; height: number }, keep?: number): Box;
 export function nudge(box: Box, key: string, shift?: boolean): Box | null;
+export const PREVIEW_MAX_PIXELS: number;
+export function previewRatio(size: { width: number; height: number }, cssWidth: number, dpr: number | undefined): number;
+export function quickRatio(sharp: number): number | null;

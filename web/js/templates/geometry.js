@@ -162,3 +162,19 @@ export function nudge(box, key, shift = false) {
   const step = shift ? 10 : 1;
   return moveBox(box, d[0] * step, d[1] * step);
 }
+
+/** The preview's most device pixels (POST /v1/templates/preview: 1920×1080). */
+export const PREVIEW_MAX_PIXELS = 2_073_600;
+
+/**
+ * The pixel ratio of a preview shown `cssWidth` CSS pixels wide on a screen of `dpr`: the pixels the
+ * screen shows, rounded down to 0.05, within the API's 0.1–4 and its pixel cap.
+ */
+export function previewRatio(size, cssWidth, dpr) {
+  const wanted = (cssWidth * (dpr || 1)) / size.width;
+  const cap = Math.sqrt(PREVIEW_MAX_PIXELS / (size.width * size.height));
+  return Math.max(0.1, Math.floor(Math.min(wanted, cap, 4) * 20 + 1e-9) / 20);
+}
+
+/** The quick first picture's pixel ratio: 0.3, or null when the sharp one is hardly bigger. */
+export const quickRatio = (sharp) => (sharp >= 0.6 ? 0.3 : null);
