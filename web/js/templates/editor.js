@@ -248,6 +248,7 @@ export async function showTemplateEditor(view, id, query) {
   }
 
   function renderParts(from) {
+    if (from !== 'settings') syncSettings();
     keepFocus(() => {
       layersSlot.replaceChildren(layersPanel(ed));
       if (from !== 'props') propsSlot.replaceChildren(propertiesPanel(ed));
@@ -256,6 +257,20 @@ export async function showTemplateEditor(view, id, query) {
       layoutCanvas();
     });
     applyIssues();
+  }
+
+  /** The template's own fields (name, background, size) as the draft holds them (after an undo, a save), unless being typed in. */
+  function syncSettings() {
+    const values = {
+      'tpl-name': ed.draft.name,
+      'tpl-background': ed.draft.background ?? '',
+      'tpl-size-width': ed.draft.size.width,
+      'tpl-size-height': ed.draft.size.height,
+    };
+    for (const [fid, value] of Object.entries(values)) {
+      const input = document.getElementById(fid);
+      if (input && input !== document.activeElement) input.value = String(value);
+    }
   }
 
   function select(lid) {
@@ -367,7 +382,10 @@ export async function showTemplateEditor(view, id, query) {
 
   /** The fit readouts (layers list, properties, variables panel) after a preview, without rebuilding what is being typed in. */
   function renderFits() {
-    keepFocus(() => layersSlot.replaceChildren(layersPanel(ed)));
+    for (const span of root.querySelectorAll('.tpl-fit[data-layer]')) {
+      const layer = ed.draft.layers.find((l) => l.id === span.dataset.layer);
+      span.textContent = fitText(ed.fits.get(span.dataset.layer), layer);
+    }
     document.getElementById('tpl-fits')?.replaceChildren(...fitItems(ed));
     const propFit = document.getElementById('prop-fit');
     const layer = ed.draft.layers.find((l) => l.id === ed.selected);

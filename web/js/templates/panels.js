@@ -116,30 +116,55 @@ export function layersPanel(ed) {
         },
         layerLabel(layer),
       ),
-      fit && h('span', { class: 'tpl-fit small', id: `tpl-fit-${key}` }, fitText(fit, layer)),
+      layer.kind === 'text' &&
+        h('span', { class: 'tpl-fit small', id: `tpl-fit-${key}`, dataset: { layer: layer.id } }, fitText(fit, layer)),
       h(
         'span',
         { class: 'tpl-layer-tools' },
         h(
           'label',
           { class: 'small' },
-          h('input', { type: 'checkbox', checked: ed.hidden.has(layer.id), onchange: () => ed.toggleView('hidden', layer.id) }),
+          h('input', {
+            type: 'checkbox',
+            id: `tpl-hide-${key}`,
+            checked: ed.hidden.has(layer.id),
+            onchange: () => ed.toggleView('hidden', layer.id),
+          }),
           ' Hide',
         ),
         h(
           'label',
           { class: 'small' },
-          h('input', { type: 'checkbox', checked: ed.locked.has(layer.id), onchange: () => ed.toggleView('locked', layer.id) }),
+          h('input', {
+            type: 'checkbox',
+            id: `tpl-lock-${key}`,
+            checked: ed.locked.has(layer.id),
+            onchange: () => ed.toggleView('locked', layer.id),
+          }),
           ' Lock',
         ),
         h(
           'button',
-          { type: 'button', class: 'btn small', disabled: i === n - 1, 'aria-label': `Move ${layer.id} up`, onclick: () => move(i + 1) },
+          {
+            type: 'button',
+            class: 'btn small',
+            id: `tpl-up-${key}`,
+            disabled: i === n - 1,
+            'aria-label': `Move ${layer.id} up`,
+            onclick: () => move(i + 1),
+          },
           '↑',
         ),
         h(
           'button',
-          { type: 'button', class: 'btn small', disabled: i === 0, 'aria-label': `Move ${layer.id} down`, onclick: () => move(i - 1) },
+          {
+            type: 'button',
+            class: 'btn small',
+            id: `tpl-down-${key}`,
+            disabled: i === 0,
+            'aria-label': `Move ${layer.id} down`,
+            onclick: () => move(i - 1),
+          },
           '↓',
         ),
         h(
