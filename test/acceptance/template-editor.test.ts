@@ -174,6 +174,32 @@ test('the editor: drag (snapped), resize, nudge, add a layer, upload by file inp
   );
   assert.ok(await page.locator('#tpl-upload-status.error').isVisible());
 
+  // Hide (left out of the picture asked for) and Lock (no box on the canvas): the editor's view only.
+  const hiddenAsked = page.waitForRequest((r) => {
+    if (!r.url().endsWith('/v1/templates/preview')) return false;
+    const ids = (JSON.parse(r.postData() ?? '{}') as { template: { layers: { id: string }[] } }).template.layers.map((l) => l.id);
+    return !ids.includes('image') && ids.includes('title');
+  });
+  await page.check('#tpl-hide-image');
+  await hiddenAsked;
+  await page.locator('#tpl-box-image').waitFor({ state: 'detached' });
+  await page.uncheck('#tpl-hide-image');
+  await page.check('#tpl-lock-title');
+  await page.locator('#tpl-box-title').waitFor({ state: 'detached' });
+  await page.uncheck('#tpl-lock-title');
+  await page.locator('#tpl-box-title').waitFor();
+
+  // A refused draft: the issue stands on the layer's row and beside the field it names; the last picture is dimmed.
+  await page.click('#tpl-layer-title');
+  await page.fill('#prop-fit-min', '200');
+  await page.waitForFunction(() => (document.querySelector('[data-error-for="layer:title"]')?.textContent ?? '').includes('fit'));
+  assert.ok(await page.locator('#tpl-stage.stale').isVisible());
+  assert.notEqual((await page.textContent('#tpl-props [data-error-for="fit.min"]')) ?? '', '');
+  await page.fill('#prop-fit-min', '24');
+  await page.waitForFunction(
+    () => !document.querySelector('#tpl-stage.stale') && !document.querySelector('[data-error-for="layer:title"]')?.textContent,
+  );
+
   // Drop a font file anywhere on the page with the title selected: the title is set in it.
   await page.click('#tpl-layer-title');
   const font = readFileSync(path.join(ROOT, 'node_modules/@fontsource/space-grotesk/files/space-grotesk-latin-300-normal.woff2'));
@@ -187,6 +213,9 @@ test('the editor: drag (snapped), resize, nudge, add a layer, upload by file inp
   const fontAsset = await page.inputValue('#prop-font-asset');
   assert.match(fontAsset, /^ast_[0-9a-f]{32}$/);
 
+  // A sample over its variable's max length: refused (invalid_params), beside the sample.
+  await page.fill('#var-sample-title', 'x'.repeat(301));
+  await page.waitForFunction(() => (document.querySelector('[data-error-for="var:title"]')?.textContent ?? '') !== '');
   // A longer sample value: the fit readout follows the service's X-Service-Text-Fit.
   count = await drawn(0);
   await page.fill('#var-sample-title', 'Deterministic og:images for every post, with our own logo, our own font and a fitted title');
