@@ -126,7 +126,7 @@ test('the editor: drag (snapped), resize, nudge, add a layer, upload by file inp
   count = await drawn(count);
 
   // Resize by the bottom-right handle: 40 shown px wider, 20 taller; the top-left corner stays.
-  const handle = (await page.locator('#tpl-box-title .tpl-handle.se').boundingBox())!;
+  const handle = (await page.locator('#tpl-box-title .tpl-handle[data-handle="se"]').boundingBox())!;
   const hx = handle.x + handle.width / 2;
   const hy = handle.y + handle.height / 2;
   await page.mouse.move(hx, hy);

@@ -10,8 +10,8 @@ import {
   moveBox,
   nudge,
   PREVIEW_MAX_PIXELS,
-  previewRatio,
-  quickRatio,
+  previewSize,
+  quickSize,
   resizeBox,
   roundBox,
   scaleOf,
@@ -92,13 +92,20 @@ test('nudge: the arrow keys move 1 template px, 10 with Shift; other keys do not
   assert.equal(nudge(b, 'Enter'), null);
 });
 
-test('preview pixels: what the screen shows, within 0.1–4 and 1920×1080 device pixels; a quick picture first when the sharp one is big', () => {
-  assert.equal(previewRatio(size, 600, 2), 1);
-  assert.equal(previewRatio(size, 700, 1), 0.55, 'rounded down to 0.05');
-  assert.equal(previewRatio({ width: 4096, height: 4096 }, 800, 2), 0.35, 'the cap: 0.35² × 4096² ≤ 2,073,600');
-  assert.ok(0.35 ** 2 * 4096 ** 2 <= PREVIEW_MAX_PIXELS);
-  assert.equal(previewRatio({ width: 256, height: 256 }, 800, 3), 4);
-  assert.equal(previewRatio(size, 10, 1), 0.1);
-  assert.equal(quickRatio(1), 0.3);
-  assert.equal(quickRatio(0.5), null);
+test('preview pixels: the shown width at the screen’s ratio (0.5–3), the template’s aspect, within 1920×1080 device pixels; a quick picture first when the sharp one is big', () => {
+  assert.deepEqual(previewSize(size, 600, 2), { width: 600, height: 315, pixelRatio: 2 });
+  assert.deepEqual(
+    previewSize(size, 700.4, 1.33),
+    { width: 700, height: 368, pixelRatio: 1.3 },
+    'the height to the nearest pixel; the ratio down to 0.05',
+  );
+  assert.deepEqual(previewSize(size, 800, 0.25), { width: 800, height: 420, pixelRatio: 0.5 }, 'at least 0.5');
+  const big = previewSize({ width: 4096, height: 4096 }, 1400, 3);
+  assert.equal(big.pixelRatio, 3);
+  assert.ok(big.width * big.height * 9 <= PREVIEW_MAX_PIXELS, 'within the cap');
+  assert.ok(big.width * big.height * 9 > 0.95 * PREVIEW_MAX_PIXELS, 'and not much under it');
+  assert.equal(big.width, big.height);
+  assert.deepEqual(previewSize({ width: 64, height: 64 }, 5, 1), { width: 16, height: 16, pixelRatio: 1 }, 'sides of at least 16');
+  assert.deepEqual(quickSize(previewSize(size, 600, 2), size), { width: 360, height: 189, pixelRatio: 0.5 });
+  assert.equal(quickSize(previewSize(size, 300, 1), size), null, 'a small picture comes sharp at once');
 });

@@ -15,6 +15,15 @@ const place = (el, b) => {
   el.style.height = `${b.height}px`;
 };
 
+/** A resize handle on its edge or corner, with its cursor (nw-resize…), placed by CSSOM. */
+function handleElement(handle) {
+  const el = h('div', { class: 'tpl-handle', dataset: { handle }, 'aria-hidden': 'true' });
+  el.style.left = handle.includes('w') ? '0' : handle.includes('e') ? '100%' : '50%';
+  el.style.top = handle.includes('n') ? '0' : handle.includes('s') ? '100%' : '50%';
+  el.style.cursor = `${handle}-resize`;
+  return el;
+}
+
 /**
  * The canvas. `onSelect(id | null)` when a box is picked (or the empty canvas clicked), `onBox(id, box)`
  * when a drag, a resize or a nudge ends, `onRemove(id)` on Delete.
@@ -62,7 +71,7 @@ export function createCanvas({ onSelect, onBox, onRemove }) {
         'aria-label': `${label}. Arrow keys move it (Shift: 10 px), Delete removes it.`,
         dataset: { layer: layer.id },
       },
-      layer.box ? HANDLES.map((handle) => h('div', { class: `tpl-handle ${handle}`, dataset: { handle }, 'aria-hidden': 'true' })) : [],
+      layer.box ? HANDLES.map(handleElement) : [],
     );
     place(el, toShown(b, view.scale));
     el.addEventListener('focus', () => layer.id !== view.selected && onSelect(layer.id));

@@ -13,7 +13,7 @@ import { openShare } from '../share-dialog.js';
 import { fitSize } from '../sizing.js';
 import { curlSnippet } from '../snippets.js';
 import { createCanvas } from './canvas.js';
-import { previewRatio, quickRatio } from './geometry.js';
+import { previewSize, quickSize } from './geometry.js';
 import { addLayer, draftOf, newLayer, removeLayer, updateLayer, visibleDraft } from './layers.js';
 import { colorInput, fieldRow, fitItems, layersPanel, propertiesPanel, variablesPanel } from './panels.js';
 import { sampleParams } from './sample-params.js';
@@ -327,7 +327,7 @@ export async function showTemplateEditor(view, id, query) {
 
   let controller;
   let seq = 0;
-  let shownRatio = 0;
+  let shownKey = '';
   const scheduleRefresh = debounce(() => refresh(), 120);
   async function refresh() {
     if (!root.isConnected) return;
@@ -337,28 +337,27 @@ export async function showTemplateEditor(view, id, query) {
     const template = visibleDraft(ed.draft, ed.hidden);
     const layerIds = template.layers.map((l) => l.id);
     const body = { template, params: sampleParams(ed.draft) };
-    const shown = shownSize();
-    const sharp = previewRatio(ed.draft.size, shown.width, devicePixelRatio);
-    shownRatio = sharp;
+    const sharp = previewSize(ed.draft.size, shownSize().width, devicePixelRatio);
+    shownKey = JSON.stringify(sharp);
     canvas.stage.classList.add('loading');
     status.textContent = 'Rendering…';
     let sharpShown = false;
-    const quick = quickRatio(sharp);
+    const quick = quickSize(sharp, ed.draft.size);
     // A quick, soft picture first; shown only while the sharp one is on its way.
     if (quick)
-      previewTemplate({ ...body, pixelRatio: quick, format: 'jpeg', quality: 70 }, { signal: controller.signal }).then(
+      previewTemplate({ ...body, size: quick, format: 'jpeg', quality: 70 }, { signal: controller.signal }).then(
         (out) => mine === seq && !sharpShown && showPicture(out),
         () => {}, // the sharp request reports any error
       );
     try {
-      const out = await previewTemplate({ ...body, pixelRatio: sharp, format: 'webp' }, { signal: controller.signal });
+      const out = await previewTemplate({ ...body, size: sharp, format: 'webp' }, { signal: controller.signal });
       sharpShown = true;
       if (mine !== seq) return;
       issues = { list: [], layerIds };
       await showPicture(out);
       canvas.stage.classList.remove('stale');
       canvas.stage.dataset.rendered = String(mine);
-      status.textContent = `Drawn by the service: ${ed.draft.size.width}×${ed.draft.size.height} @${sharp}x (the pixels shown), with the sample values.`;
+      status.textContent = `Drawn by the service at ${sharp.width}×${sharp.height} @${sharp.pixelRatio}x (the pixels shown; the template is ${ed.draft.size.width}×${ed.draft.size.height}), with the sample values.`;
     } catch (err) {
       if (err.name === 'AbortError' || mine !== seq) return;
       issues = { list: err.issues ?? [], layerIds, err };
@@ -560,7 +559,7 @@ export async function showTemplateEditor(view, id, query) {
           const out = await previewTemplate({
             template: draftOf(spec),
             params: sampleParams(spec),
-            pixelRatio: previewRatio(spec.size, THUMB_WIDTH, devicePixelRatio),
+            size: previewSize(spec.size, THUMB_WIDTH, devicePixelRatio),
             format: 'webp',
           });
           if (mine !== historySeq) return;
@@ -610,7 +609,7 @@ export async function showTemplateEditor(view, id, query) {
           const out = await previewTemplate({
             template: draftOf(spec),
             params,
-            pixelRatio: previewRatio(spec.size, width, devicePixelRatio),
+            size: previewSize(spec.size, width, devicePixelRatio),
             format: 'webp',
           });
           const url = URL.createObjectURL(out.blob);
@@ -700,7 +699,7 @@ export async function showTemplateEditor(view, id, query) {
     href: `#/templates/${enc}`,
     resized: () => {
       layoutCanvas();
-      if (previewRatio(ed.draft.size, shownSize().width, devicePixelRatio) !== shownRatio) refresh();
+      if (JSON.stringify(previewSize(ed.draft.size, shownSize().width, devicePixelRatio)) !== shownKey) refresh();
     },
   };
   showDirty();

@@ -32,5 +32,10 @@ export function snapResize(box: Box, handle: Handle | string, targets: Targets, 
 export function clampBox(box: Box, size: { width: number; height: number }, keep?: number): Box;
 export function nudge(box: Box, key: string, shift?: boolean): Box | null;
 export const PREVIEW_MAX_PIXELS: number;
-export function previewRatio(size: { width: number; height: number }, cssWidth: number, dpr: number | undefined): number;
-export function quickRatio(sharp: number): number | null;
+export interface PreviewSize {
+  width: number;
+  height: number;
+  pixelRatio: number;
+}
+export function previewSize(size: { width: number; height: number }, cssWidth: number, dpr: number | undefined): PreviewSize;
+export function quickSize(shown: PreviewSize, size: { width: number; height: number }): PreviewSize | null;

@@ -167,14 +167,27 @@ export function nudge(box, key, shift = false) {
 export const PREVIEW_MAX_PIXELS = 2_073_600;
 
 /**
- * The pixel ratio of a preview shown `cssWidth` CSS pixels wide on a screen of `dpr`: the pixels the
- * screen shows, rounded down to 0.05, within the API's 0.1–4 and its pixel cap.
+ * The `size` a preview shown `cssWidth` CSS pixels wide asks for on a screen of `dpr`: that width and
+ * the height of the template's aspect (as the service requires, to the nearest pixel), at the
+ * screen's pixel ratio rounded down to 0.05 within the API's 0.5–3, with fewer pixels when it would
+ * pass the preview's cap. Sides stay within 16–4096.
  */
-export function previewRatio(size, cssWidth, dpr) {
-  const wanted = (cssWidth * (dpr || 1)) / size.width;
-  const cap = Math.sqrt(PREVIEW_MAX_PIXELS / (size.width * size.height));
-  return Math.max(0.1, Math.floor(Math.min(wanted, cap, 4) * 20 + 1e-9) / 20);
+export function previewSize(size, cssWidth, dpr) {
+  const aspect = size.height / size.width;
+  const pixelRatio = Math.min(3, Math.max(0.5, Math.floor((dpr || 1) * 20 + 1e-9) / 20));
+  const heightOf = (w) => Math.max(16, Math.round(w * aspect));
+  let width = Math.max(16, Math.min(4096, Math.round(cssWidth), Math.floor(4096 / aspect)));
+  while (width > 16 && width * heightOf(width) * pixelRatio ** 2 > PREVIEW_MAX_PIXELS) width = Math.floor(width * 0.99);
+  return { width, height: Math.min(4096, heightOf(width)), pixelRatio };
 }
 
-/** The quick first picture's pixel ratio: 0.3, or null when the sharp one is hardly bigger. */
-export const quickRatio = (sharp) => (sharp >= 0.6 ? 0.3 : null);
+/**
+ * The quick first picture before a sharp one of `shown` (a previewSize): the same picture at about
+ * 0.3 of the shown width in device pixels (pixel ratio 0.5, 0.6 of the width); null when the sharp
+ * one is small anyway (under 250,000 device pixels).
+ */
+export function quickSize(shown, size) {
+  if (shown.width * shown.height * shown.pixelRatio ** 2 < 250_000) return null;
+  const width = Math.max(16, Math.round(shown.width * 0.6));
+  return { width, height: Math.max(16, Math.round((width * size.height) / size.width)), pixelRatio: 0.5 };
+}

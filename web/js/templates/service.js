@@ -5,7 +5,7 @@ import { ApiError, json, request } from '../api.js';
 import { parseTextFit } from './text-fit.js';
 
 /**
- * POST /v1/templates/preview of `body` ({ template, params, pixelRatio, format, quality }): the picture
+ * POST /v1/templates/preview of `body` ({ template, params, size, format, quality }): the picture
  * and the X-Service-Text-Fit items. Free; a refusal throws ApiError with its issues.
  */
 export async function previewTemplate(body, { signal } = {}) {
