@@ -213,6 +213,12 @@ test('the editor: drag (snapped), resize, nudge, add a layer, upload by file inp
   const fontAsset = await page.inputValue('#prop-font-asset');
   assert.match(fontAsset, /^ast_[0-9a-f]{32}$/);
 
+  // A generator layer's own params, with the playground's controls: only what differs from its defaults is stored.
+  await page.click('#tpl-layer-bg');
+  await page.locator('#tpl-props .tpl-gen-params #params-angle').waitFor();
+  await page.fill('#params-angle', '45');
+  await page.click('#tpl-layer-title');
+
   // A sample over its variable's max length: refused (invalid_params), beside the sample.
   await page.fill('#var-sample-title', 'x'.repeat(301));
   await page.waitForFunction(() => (document.querySelector('[data-error-for="var:title"]')?.textContent ?? '') !== '');
@@ -240,7 +246,7 @@ test('the editor: drag (snapped), resize, nudge, add a layer, upload by file inp
   const saved = (await (await api(`/v1/templates/${templateId}`)).json()) as {
     version: number;
     variables: { properties: { title: { examples: string[] } } };
-    layers: { id: string; kind: string; box?: object; asset?: string; font?: { asset?: string } }[];
+    layers: { id: string; kind: string; box?: object; asset?: string; font?: { asset?: string }; params?: object }[];
   };
   assert.equal(saved.version, 2);
   assert.deepEqual(saved.layers.find((l) => l.id === 'title')!.box, { ...shown, x: 301, y: 110 });
@@ -250,6 +256,7 @@ test('the editor: drag (snapped), resize, nudge, add a layer, upload by file inp
     ['generator', 'shape', 'text', 'image'],
   );
   assert.match(saved.layers[3].asset ?? '', /^ast_/);
+  assert.deepEqual(saved.layers[0].params, { angle: 45 });
   assert.match(saved.variables.properties.title.examples[0], /^Deterministic og:images/);
   await page.locator('#tpl-history li[data-version="2"]').waitFor();
   assert.deepEqual(pageErrors, []);
