@@ -279,6 +279,15 @@ test('versions: thumbnails, two compared side by side; Use gives a working API c
   assert.equal(res.status, 200, await res.clone().text());
   assert.equal(res.headers.get('content-type'), 'image/png');
   assert.match((await page.textContent('#tpl-use-cli')) ?? '', /npx render-service render --template tpl_\w+-v2\.json/);
+  // A layer's row dragged onto another's place reorders the layers; Undo puts them back.
+  const order = () => page.$$eval('#tpl-layers li', (els) => els.map((li) => (li as HTMLElement).dataset.layer).join());
+  assert.equal(await order(), 'image,title,shape,bg');
+  await page.dragAndDrop('#tpl-layers li[data-layer="image"]', '#tpl-layers li[data-layer="bg"]');
+  await page.waitForFunction(() => /Unsaved changes/.test(document.getElementById('tpl-dirty')?.textContent ?? ''));
+  assert.equal(await order(), 'title,shape,bg,image');
+  await page.click('#tpl-undo');
+  assert.equal(await order(), 'image,title,shape,bg');
+  assert.match((await page.textContent('#tpl-dirty')) ?? '', /Saved · version 2/);
   // Share… opens the Share panel for the saved version.
   await page.click('#tpl-share');
   await page.locator('#share-dialog').waitFor();
