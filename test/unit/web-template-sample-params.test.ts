@@ -2,7 +2,7 @@
 // variable's sample is `examples[0]`, else its default; the editor sets and clears it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sampleParams, setSample } from '../../web/js/templates/sample-params.js';
+import { sampleParams, setSample, type WithVariables } from '../../web/js/templates/sample-params.js';
 
 const template = {
   variables: {
@@ -33,5 +33,8 @@ test('setting a sample: examples becomes [value]; undefined removes it; the rest
   assert.equal('examples' in cleared.variables.properties!.title, false);
   assert.equal(sampleParams(cleared).title, undefined);
   assert.deepEqual(template, before);
-  assert.deepEqual(setSample({}, 'x', 'y').variables, { type: 'object', properties: { x: { type: 'string', examples: ['y'] } } });
+  assert.deepEqual(setSample({} as WithVariables, 'x', 'y').variables, {
+    type: 'object',
+    properties: { x: { type: 'string', examples: ['y'] } },
+  });
 });
