@@ -288,6 +288,15 @@ test('versions: thumbnails, two compared side by side; Use gives a working API c
   await page.click('#tpl-undo');
   assert.equal(await order(), 'image,title,shape,bg');
   assert.match((await page.textContent('#tpl-dirty')) ?? '', /Saved · version 2/);
+  // Delete on a focused box removes its layer (the focus moves to another box); Undo brings it back.
+  await page.focus('#tpl-box-shape');
+  await page.keyboard.press('Delete');
+  await page.locator('#tpl-box-shape').waitFor({ state: 'detached' });
+  assert.match((await page.textContent('#tpl-upload-status')) ?? '', /Deleted the layer shape/);
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('tpl-box')), true);
+  await page.click('#tpl-undo');
+  await page.locator('#tpl-box-shape').waitFor();
+  assert.match((await page.textContent('#tpl-dirty')) ?? '', /Saved · version 2/);
   // Share… opens the Share panel for the saved version.
   await page.click('#tpl-share');
   await page.locator('#share-dialog').waitFor();

@@ -285,7 +285,11 @@ export async function showTemplateEditor(view, id, query) {
   }
 
   function remove(lid) {
+    const hadFocus = root.contains(document.activeElement);
     commit(removeLayer(ed.draft, lid));
+    // The focus was on what is gone: it moves to another box (or the list), not to the page's start.
+    if (hadFocus && !root.contains(document.activeElement))
+      (root.querySelector('.tpl-box') ?? root.querySelector('.tpl-layer-name'))?.focus();
     say(`Deleted the layer ${lid}. Undo (Ctrl+Z) brings it back.`);
   }
 
