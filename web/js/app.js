@@ -19,6 +19,10 @@ const routes = {
   sweep: (v, arg) => showSweep(v, decodeURIComponent(arg ?? '')),
   export: showExport,
   account: showAccount,
+  templates: (v, arg) =>
+    arg
+      ? import('./templates/editor.js').then((m) => m.showTemplateEditor(v, arg)).catch(() => {})
+      : import('./templates/list.js').then((m) => m.showTemplateList(v)),
 };
 
 let navSeq = 0;
