@@ -58,7 +58,11 @@ describe('a blank template', () => {
       assert.deepEqual(body.size, { width, height });
       assert.equal(body.background, '#ffffff');
       assert.equal(body.layers.length, 1);
-      const [title] = body.layers as { kind: string; text: string; box: { x: number; y: number; width: number; height: number } }[];
+      const [title] = body.layers as unknown as {
+        kind: string;
+        text: string;
+        box: { x: number; y: number; width: number; height: number };
+      }[];
       assert.equal(title!.kind, 'text');
       assert.equal(title!.text, '{{title}}');
       if (height > 1)
@@ -110,7 +114,7 @@ test('from the playground recipe: one generator layer of its slug, params and se
   assert.deepEqual(body.layers[0], { id: 'background', kind: 'generator', slug: 'mesh-gradient', params: recipe.params, seed: 4242 });
   assert.notEqual((body.layers[0] as { params: unknown }).params, recipe.params, 'a copy of the params');
   assert.equal(body.layers[1]!.kind, 'text');
-  assert.equal((body.layers[1] as { text: string }).text, '{{title}}');
+  assert.equal((body.layers[1] as unknown as { text: string }).text, '{{title}}');
   assert.deepEqual(sampleParams(body), { title: SAMPLE_TITLE });
   assert.equal(recipeTemplate(recipe, 'Hero').name, 'Hero');
   // A recipe with no concrete seed leaves the layer to take the render's.
