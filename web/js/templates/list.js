@@ -72,12 +72,16 @@ export async function showTemplateList(view) {
   };
 
   clear(view).append(
-    h('div', { class: 'section-head' }, h('h1', {}, 'Templates'), newButton),
-    h('p', { class: 'muted' }, 'Your designs with variables. Each renders like a generator, with its id as the slug.'),
-    status,
-    empty,
-    grid,
-    h('div', { class: 'actions' }, more),
+    h(
+      'div',
+      { class: 'templates-page' },
+      h('div', { class: 'section-head' }, h('h1', {}, 'Templates'), newButton),
+      h('p', { class: 'muted' }, 'Your designs with variables. Each renders like a generator, with its id as the slug.'),
+      status,
+      empty,
+      grid,
+      h('div', { class: 'actions' }, more),
+    ),
   );
 
   const load = async (path) => {
@@ -181,7 +185,9 @@ async function thumbnail(ctx, frame, img, summary, full) {
   const signal = ctx.abort.signal;
   try {
     const template = full ?? (await json(`/v1/templates/${encodeURIComponent(summary.id)}`, { signal }));
-    const { size, pixelRatio } = thumbRequest(template.size, devicePixelRatio);
+    // The frame as laid out now (the grid's column decides it), else the card's nominal box.
+    const box = frame.clientWidth ? { width: frame.clientWidth, height: frame.clientHeight } : undefined;
+    const { size, pixelRatio } = thumbRequest(template.size, devicePixelRatio, box);
     const res = await request('/v1/templates/preview', {
       method: 'POST',
       signal,
