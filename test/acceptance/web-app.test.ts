@@ -1640,7 +1640,7 @@ test('API reference: rendered from our own assets, without a console error, with
   }
 });
 
-test('templates area: cards with loaded thumbnails; Duplicate puts a copy first, Delete (confirmed) removes it; a refused preview is a placeholder; New from a blank canvas opens the editor; labelled and axe-clean in both schemes', async () => {
+test('templates area: cards with loaded thumbnails; Duplicate puts a copy first, Delete (confirmed) removes it; a refused preview is a placeholder; New from a blank canvas or the playground recipe opens the editor; paged, thumbnails near the viewport three at a time; labelled and axe-clean in both schemes', async () => {
   // The bodies the page itself posts (web/js/templates/new-template.js), imported here so this block stays one piece of the file.
   const { blankTemplate, recipeTemplate, starterTemplate } = await import('../../web/js/templates/new-template.js');
   const auth = { Authorization: `Bearer ${localKey()}`, 'Content-Type': 'application/json' };
@@ -1745,6 +1745,74 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     const made = (await api('GET', `/v1/templates/${decodeURIComponent(new URL(page.url()).hash.split('/')[2]!)}`)).body!;
     assert.equal(made.name, 'From blank');
     assert.deepEqual(made.size, { width: 1080, height: 1080 });
+
+    // From the playground's recipe (the one this tab holds): a generator layer of it at its size, under a title.
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'render-service.recipe',
+        JSON.stringify({ slug: 'blob', params: { points: 7 }, seed: 99, size: { width: 640, height: 480, pixelRatio: 2 }, format: 'png' }),
+      ),
+    );
+    await page.goto(`${server.url}/#/templates`);
+    await page.reload(); // the app reads the tab's recipe when it starts
+    const fromBlank = new URL(page.url()).hash;
+    await page.click('#templates-new');
+    await page.check('#new-kind-recipe');
+    await page.click('#new-create');
+    await page.waitForURL((url) => /^#\/templates\/tpl_[A-Za-z0-9]+$/.test(url.hash) && url.hash !== fromBlank);
+    const around = (await api('GET', `/v1/templates/${new URL(page.url()).hash.split('/')[2]}`)).body as {
+      name: string;
+      size: unknown;
+      layers: Record<string, unknown>[];
+    };
+    assert.equal(around.name, 'blob template');
+    assert.deepEqual(around.size, { width: 640, height: 480 });
+    assert.deepEqual(
+      { ...around.layers[0], version: undefined },
+      { id: 'background', kind: 'generator', slug: 'blob', params: { points: 7 }, seed: 99, version: undefined },
+    );
+    assert.equal(around.layers[1]!.text, '{{title}}');
+
+    // Paging and lazy thumbnails: with 24 more (small) templates, the first page is 24 cards and "Show more";
+    // only the cards near the viewport ask for their thumbnail, never more than three at once.
+    const extra: string[] = [];
+    for (let i = 0; i < 24; i++) extra.push((await create(blankTemplate({ name: `Small ${i}`, width: 64, height: 64 }))).id);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const started = (req: import('playwright-core').Request) => {
+      if (req.url().endsWith('/v1/templates/preview')) mostInFlight = Math.max(mostInFlight, ++inFlight);
+    };
+    const ended = (req: import('playwright-core').Request) => {
+      if (req.url().endsWith('/v1/templates/preview')) inFlight--;
+    };
+    page.on('request', started);
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    try {
+      previews.length = 0;
+      await page.goto(`${server.url}/#/templates`);
+      await page.waitForFunction(() => document.querySelectorAll('#templates .template-card').length === 24);
+      await page.locator('#templates-more').waitFor();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('#templates .template-card')]
+          .filter((c) => c.getBoundingClientRect().top < innerHeight)
+          .every((c) => !c.querySelector('.thumb-frame.loading')),
+      );
+      await page.waitForLoadState('networkidle');
+      assert.ok(previews.length > 0 && previews.length < 24, `${previews.length} thumbnails asked for, of 24 cards`);
+      await page.click('#templates-more');
+      const all = await listed();
+      await page.waitForFunction((n) => document.querySelectorAll('#templates .template-card').length === n, all);
+      assert.equal(await page.isHidden('#templates-more'), true);
+      await page.locator('#templates .template-card').last().scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => !document.querySelector('#templates .template-card:last-child .thumb-frame.loading'));
+      assert.ok(mostInFlight >= 1 && mostInFlight <= 3, `${mostInFlight} thumbnails asked for at once`);
+    } finally {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+      for (const id of extra) await api('DELETE', `/v1/templates/${id}`);
+    }
   } finally {
     page.off('request', onRequest);
   }
