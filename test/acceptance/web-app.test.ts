@@ -1857,6 +1857,20 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     assert.equal(await target.isDisabled('#new-kind-recipe'), true);
     assert.match((await target.textContent('#new-recipe-why')) ?? '', /no playground recipe/);
     await audit('#/templates (New dialog)');
+    await target.keyboard.press('Escape');
+    await target.locator('#new-template-dialog').waitFor({ state: 'detached' });
+    // No template (a stand-in empty list, checked against the contract): what a template is, and New.
+    await target.route(
+      (url) => url.pathname === '/v1/templates',
+      (route) => fulfillPerContract(route, []),
+    );
+    await target.reload();
+    await target.locator('#templates-empty').waitFor();
+    assert.equal(await target.isHidden('#templates-new'), true, 'one New button: the empty state’s');
+    await target.addScriptTag({ content: axe });
+    await audit('#/templates (empty)');
+    await target.click('#templates-new-empty');
+    await target.locator('#new-template-dialog').waitFor();
   } finally {
     await context.close();
   }
