@@ -1670,8 +1670,8 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
       });
       return frames.length > 0 && shown.length === frames.length - n && document.querySelectorAll('.no-preview').length === n;
     }, placeholders);
-  // The thumbnails: drawn by the free preview at the pixels a card shows (320 CSS px wide at most, here at 1x).
-  const previews: { size: { width: number; height: number }; pixelRatio: number; params: unknown }[] = [];
+  // The thumbnails: drawn by the free preview at the pixels a card's frame shows (here at 1x).
+  const previews: { template: { name: string }; size: { width: number; height: number; pixelRatio: number }; params: unknown }[] = [];
   const onRequest = (req: import('playwright-core').Request) => {
     if (req.url().endsWith('/v1/templates/preview')) previews.push(req.postDataJSON());
   };
@@ -1689,8 +1689,13 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     assert.equal(await page.getByRole('link', { name: 'Open Launch card' }).getAttribute('href'), `#/templates/${launch.id}`);
     assert.equal(await page.getByRole('link', { name: 'Open Square mesh' }).getAttribute('href'), `#/templates/${square.id}`);
     assert.match((await page.locator(`.template-card[data-id="${square.id}"]`).textContent()) ?? '', /1080×1080 · version 1 · updated/);
-    const squarePreview = previews.find((p) => p.size.width === 1080)!;
-    assert.ok(squarePreview.size.width * squarePreview.pixelRatio <= 320, JSON.stringify(squarePreview));
+    const squarePreview = previews.find((p) => p.template.name === 'Square mesh')!;
+    const frameHeight = await page.locator(`.template-card[data-id="${square.id}"] .thumb-frame`).evaluate((f) => f.clientHeight);
+    assert.deepEqual(
+      squarePreview.size,
+      { width: frameHeight, height: frameHeight, pixelRatio: 1 },
+      'a square fills its frame’s height, in the pixels shown',
+    );
     assert.deepEqual(squarePreview.params, { title: 'Your title here' }, 'the sample params');
     assert.equal(await page.isHidden('#templates-more'), true, 'one page: no "Show more"');
     await screenshot(page, 'templates');
@@ -1746,6 +1751,25 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     assert.equal(made.name, 'From blank');
     assert.deepEqual(made.size, { width: 1080, height: 1080 });
 
+    // From a starter (GET /v1/template-starters): its template as it is, though its image variables have no sample yet.
+    await page.goto(`${server.url}/#/templates`);
+    await page.click('#templates-new');
+    await page.check('#new-kind-starter');
+    await page.getByRole('radio', { name: /Blog og:image/ }).check();
+    await page.fill('#new-name', 'Our blog card');
+    await page.click('#new-create');
+    await page.waitForURL((url) => /^#\/templates\/tpl_[A-Za-z0-9]+$/.test(url.hash));
+    const fromStarter = (await api('GET', `/v1/templates/${new URL(page.url()).hash.split('/')[2]}`)).body as {
+      name: string;
+      layers: { id: string }[];
+    };
+    assert.equal(fromStarter.name, 'Our blog card');
+    const blogStarter = JSON.parse(readFileSync(path.join(ROOT, 'starters/blog-og-image.json'), 'utf8')) as { layers: { id: string }[] };
+    assert.deepEqual(
+      fromStarter.layers.map((l) => l.id),
+      blogStarter.layers.map((l) => l.id),
+    );
+
     // From the playground's recipe (the one this tab holds): a generator layer of it at its size, under a title.
     await page.evaluate(() =>
       sessionStorage.setItem(
@@ -1755,11 +1779,10 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     );
     await page.goto(`${server.url}/#/templates`);
     await page.reload(); // the app reads the tab's recipe when it starts
-    const fromBlank = new URL(page.url()).hash;
     await page.click('#templates-new');
     await page.check('#new-kind-recipe');
     await page.click('#new-create');
-    await page.waitForURL((url) => /^#\/templates\/tpl_[A-Za-z0-9]+$/.test(url.hash) && url.hash !== fromBlank);
+    await page.waitForURL((url) => /^#\/templates\/tpl_[A-Za-z0-9]+$/.test(url.hash));
     const around = (await api('GET', `/v1/templates/${new URL(page.url()).hash.split('/')[2]}`)).body as {
       name: string;
       size: unknown;

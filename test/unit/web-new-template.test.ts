@@ -24,7 +24,7 @@ import {
   templateBody,
   type TemplateBody,
 } from '../../web/js/templates/new-template.js';
-import { nextLink, thumbRequest } from '../../web/js/templates/list-rules.js';
+import { nextLink, thumbSize } from '../../web/js/templates/list-rules.js';
 import { sampleParams } from '../../web/js/templates/sample-params.js';
 
 /** createTemplate's request body schema (TemplateCreate), every $ref resolved. */
@@ -172,18 +172,36 @@ test('the next page of GET /v1/templates: the rel="next" target of Link, as a sa
   assert.equal(nextLink(''), null);
 });
 
-test('a thumbnail: the template’s own size at the pixel ratio of the pixels its card shows (0.1–4)', () => {
-  // 1200×630 in a 320×180 box: 320 CSS px wide; at 2x, 640 device pixels → ratio 0.53.
-  assert.deepEqual(thumbRequest({ width: 1200, height: 630 }, 2), {
-    shown: { width: 320, height: 168 },
-    size: { width: 1200, height: 630 },
-    pixelRatio: 0.53,
-  });
-  // A square fits by its height: 180 CSS px.
-  assert.equal(thumbRequest({ width: 1080, height: 1080 }, 1).pixelRatio, 0.16);
-  // Small templates are not enlarged: a 64×64 one at 1x is its own size.
-  assert.equal(thumbRequest({ width: 64, height: 64 }, 1).pixelRatio, 1);
-  assert.equal(thumbRequest({ width: 64, height: 64 }, 3).pixelRatio, 3);
-  assert.equal(thumbRequest({ width: 4096, height: 16 }, 1).pixelRatio, 0.1, 'never under the preview’s 0.1');
-  assert.equal(thumbRequest({ width: 1200, height: 630 }, undefined).pixelRatio, 0.26);
+test('a thumbnail: the template fitted to its frame with its aspect ratio to the nearest pixel, at the screen’s pixel ratio (the pixels shown)', () => {
+  /** The service's rule for a template's size (src/engine/recipe.ts sameAspect). */
+  const sameAspect = (s: { width: number; height: number }, of: { width: number; height: number }) =>
+    s.height === Math.round((s.width * of.height) / of.width) || s.width === Math.round((s.height * of.width) / of.height);
+  // 1200×630 in a 320×180 box: 320 wide; at 2x, 640×336 device pixels.
+  assert.deepEqual(thumbSize({ width: 1200, height: 630 }, 2), { width: 320, height: 168, pixelRatio: 2 });
+  // A square fits by its height; a 256 px template is enlarged to the frame (a template draws sharp at any size).
+  assert.deepEqual(thumbSize({ width: 1080, height: 1080 }, 1), { width: 180, height: 180, pixelRatio: 1 });
+  assert.deepEqual(thumbSize({ width: 256, height: 256 }, 1.5, { width: 296, height: 166 }), { width: 166, height: 166, pixelRatio: 1.5 });
+  // The preview's bounds: 16 px a side at least, a pixel ratio of 0.5–3.
+  assert.deepEqual(thumbSize({ width: 4096, height: 64 }, 1), { width: 1024, height: 16, pixelRatio: 1 });
+  assert.equal(thumbSize({ width: 100, height: 100 }, 4).pixelRatio, 3);
+  assert.equal(thumbSize({ width: 100, height: 100 }, 0.25).pixelRatio, 0.5);
+  assert.equal(thumbSize({ width: 100, height: 100 }, undefined).pixelRatio, 1);
+  // Any size that can render at 16 px a side, in any frame, keeps the aspect the service asks for (1000×1 cannot: its preview is refused, a placeholder).
+  for (const [w, h] of [
+    [1200, 630],
+    [1500, 500],
+    [1080, 1350],
+    [333, 777],
+    [4096, 17],
+  ])
+    for (const box of [
+      { width: 296, height: 166 },
+      { width: 320, height: 180 },
+      { width: 211, height: 119 },
+    ]) {
+      const size = thumbSize({ width: w, height: h }, 2, box);
+      assert.ok(sameAspect(size, { width: w, height: h }), `${w}×${h} in ${box.width}×${box.height}: ${size.width}×${size.height}`);
+      if (Math.min(w, h) * Math.min(box.width / w, box.height / h) >= 16)
+        assert.ok(size.width <= box.width && size.height <= box.height, `${w}×${h} fits ${box.width}×${box.height}`);
+    }
 });

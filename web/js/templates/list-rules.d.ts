@@ -2,8 +2,8 @@
 
 export const THUMB_BOX: { width: number; height: number };
 export function nextLink(header: string | null | undefined, base?: string): string | null;
-export function thumbRequest(
-  size: { width: number; height: number },
+export function thumbSize(
+  template: { width: number; height: number },
   dpr: number | undefined,
   box?: { width: number; height: number },
-): { shown: { width: number; height: number }; size: { width: number; height: number }; pixelRatio: number };
+): { width: number; height: number; pixelRatio: number };

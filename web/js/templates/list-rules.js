@@ -1,7 +1,5 @@
 // The templates list's rules: the next page of GET /v1/templates and the pixels of a thumbnail.
 // No DOM (unit-tested in Node: test/unit/web-new-template.test.ts).
-import { fitSize } from '../sizing.js';
-
 /** The thumbnail box of a card, in CSS pixels: a template is fitted into it, never enlarged. */
 export const THUMB_BOX = { width: 320, height: 180 };
 
@@ -20,13 +18,27 @@ export function nextLink(header, base = 'http://localhost/') {
   return null;
 }
 
+/** The sides and pixel ratios a preview's `size` takes (openapi.yaml Size): 16–4096 px, 0.5–3. */
+const SIDE = { min: 16, max: 4096 };
+const RATIO = { min: 0.5, max: 3 };
+
 /**
- * A thumbnail's preview: the template's own size (so the aspect is exact) at the pixel ratio of the
- * pixels the card shows — the fitted CSS width × `dpr` ÷ the template's width, rounded down to 0.01
- * and kept within the preview's 0.1–4 — and the CSS size it is shown at.
+ * A thumbnail's preview `size`: the template fitted into the card's frame (`box`, CSS pixels) —
+ * enlarged too, since a template draws sharp at any size and the frame would stretch a smaller
+ * picture — with its aspect ratio to the nearest pixel, as the service requires of a template's
+ * size; at least 16 px a side; at the screen's pixel ratio (`dpr`, within 0.5–3). So it asks for
+ * exactly the pixels the frame shows.
  */
-export function thumbRequest(size, dpr, box = THUMB_BOX) {
-  const shown = fitSize(size, box);
-  const ratio = Math.floor(((shown.width * (dpr || 1)) / size.width) * 100 + 1e-9) / 100;
-  return { shown, size: { width: size.width, height: size.height }, pixelRatio: Math.min(4, Math.max(0.1, ratio)) };
+export function thumbSize(template, dpr, box = THUMB_BOX) {
+  const { width: W, height: H } = template;
+  let width = Math.floor(box.width);
+  let height = Math.round((width * H) / W);
+  if (height > box.height) {
+    height = Math.floor(box.height);
+    width = Math.round((height * W) / H);
+  }
+  if (width < SIDE.min) [width, height] = [SIDE.min, Math.round((SIDE.min * H) / W)];
+  if (height < SIDE.min) [width, height] = [Math.round((SIDE.min * W) / H), SIDE.min];
+  const pixelRatio = Math.min(RATIO.max, Math.max(RATIO.min, dpr || 1));
+  return { width: Math.min(SIDE.max, width), height: Math.min(SIDE.max, height), pixelRatio };
 }

@@ -7,7 +7,7 @@ import { json, request } from '../api.js';
 import { h, clear, modal, toast } from '../dom.js';
 import { parseRoute } from '../route.js';
 import { state } from '../state.js';
-import { nextLink, thumbRequest } from './list-rules.js';
+import { nextLink, thumbSize } from './list-rules.js';
 import { BLANK_SIZES, blankTemplate, duplicateTemplate, recipeTemplate, starterTemplate, templateBody } from './new-template.js';
 import { sampleParams } from './sample-params.js';
 
@@ -131,7 +131,7 @@ const sizeText = ({ width, height }) => `${width}×${height}`;
 /** A template's card. `full`, the template with its layers when known (a duplicate's answer), spares its GET. */
 function card(ctx, summary, full) {
   const { id, name } = summary;
-  const { shown } = thumbRequest(summary.size, devicePixelRatio);
+  const shown = thumbSize(summary.size, 1);
   const img = h('img', { class: 'thumb', alt: `Thumbnail of ${name}`, width: shown.width, height: shown.height });
   const frame = h('div', { class: 'thumb-frame loading' }, img);
   const updated = new Date(summary.updatedAt);
@@ -187,12 +187,16 @@ async function thumbnail(ctx, frame, img, summary, full) {
     const template = full ?? (await json(`/v1/templates/${encodeURIComponent(summary.id)}`, { signal }));
     // The frame as laid out now (the grid's column decides it), else the card's nominal box.
     const box = frame.clientWidth ? { width: frame.clientWidth, height: frame.clientHeight } : undefined;
-    const { size, pixelRatio } = thumbRequest(template.size, devicePixelRatio, box);
     const res = await request('/v1/templates/preview', {
       method: 'POST',
       signal,
       headers: { Accept: 'image/webp, image/*, application/problem+json' },
-      body: { template: templateBody(template), params: sampleParams(template), size, pixelRatio, format: 'webp' },
+      body: {
+        template: templateBody(template),
+        params: sampleParams(template),
+        size: thumbSize(template.size, devicePixelRatio, box),
+        format: 'webp',
+      },
     });
     const url = URL.createObjectURL(await res.blob());
     if (signal.aborted) return URL.revokeObjectURL(url);
@@ -329,10 +333,10 @@ function openNew() {
   const starterPanel = h('div', { class: 'new-panel', hidden: true }, starterList);
   let starters = [];
   json('/v1/template-starters').then(
-    ({ data }) => {
-      starters = data;
+    (list) => {
+      starters = list;
       starterList.replaceChildren(
-        ...data.map((s, i) =>
+        ...list.map((s, i) =>
           h(
             'label',
             { class: 'starter' },
