@@ -1660,6 +1660,12 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     recipeTemplate({ slug: 'mesh-gradient', params: { points: 5 }, seed: 31, size: { width: 1080, height: 1080 } }, 'Square mesh'),
   );
   const cards = () => page.locator('#templates .template-card').count();
+  /** Waits until a new template is open in the editor (its page replaced the list, so a later route never races its chunk); its id. */
+  const openedInEditor = async () => {
+    await page.waitForURL((url) => /^#\/templates\/tpl_[A-Za-z0-9]+$/.test(url.hash));
+    await page.waitForFunction(() => !document.querySelector('#templates'));
+    return new URL(page.url()).hash.split('/')[2]!;
+  };
   /** Every card's thumbnail is a loaded blob: picture, or (`placeholders`) that many are neutral placeholders. */
   const thumbnailsDone = (placeholders = 0) =>
     page.waitForFunction((n) => {
@@ -1746,8 +1752,7 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     await page.selectOption('#new-size', '1080x1080');
     await page.fill('#new-name', 'From blank');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/#\/templates\/tpl_[A-Za-z0-9]+$/);
-    const made = (await api('GET', `/v1/templates/${decodeURIComponent(new URL(page.url()).hash.split('/')[2]!)}`)).body!;
+    const made = (await api('GET', `/v1/templates/${await openedInEditor()}`)).body!;
     assert.equal(made.name, 'From blank');
     assert.deepEqual(made.size, { width: 1080, height: 1080 });
 
@@ -1758,8 +1763,7 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     await page.getByRole('radio', { name: /Blog og:image/ }).check();
     await page.fill('#new-name', 'Our blog card');
     await page.click('#new-create');
-    await page.waitForURL((url) => /^#\/templates\/tpl_[A-Za-z0-9]+$/.test(url.hash));
-    const fromStarter = (await api('GET', `/v1/templates/${new URL(page.url()).hash.split('/')[2]}`)).body as {
+    const fromStarter = (await api('GET', `/v1/templates/${await openedInEditor()}`)).body as {
       name: string;
       layers: { id: string }[];
     };
@@ -1782,8 +1786,7 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     await page.click('#templates-new');
     await page.check('#new-kind-recipe');
     await page.click('#new-create');
-    await page.waitForURL((url) => /^#\/templates\/tpl_[A-Za-z0-9]+$/.test(url.hash));
-    const around = (await api('GET', `/v1/templates/${new URL(page.url()).hash.split('/')[2]}`)).body as {
+    const around = (await api('GET', `/v1/templates/${await openedInEditor()}`)).body as {
       name: string;
       size: unknown;
       layers: Record<string, unknown>[];
