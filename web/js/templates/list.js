@@ -15,6 +15,13 @@ const PAGE = 24;
 /** Thumbnails asked at once: a page of cards never floods the render queue. */
 const IN_FLIGHT = 3;
 
+/** Shows or hides `el`: `hidden`, and display through the CSSOM, since a class's display (.btn, .settings-row) beats [hidden]. */
+function shown(el, on) {
+  el.hidden = !on;
+  el.style.display = on ? '' : 'none';
+  return el;
+}
+
 /** The list on screen: what leaving it must stop (its requests, its observer) and free (its blob: URLs). */
 let live = null;
 
@@ -61,27 +68,23 @@ export async function showTemplateList(view) {
     ),
     h('button', { type: 'button', class: 'btn primary', id: 'templates-new-empty', onclick: () => openNew() }, 'New template…'),
   );
-  const more = h('button', { type: 'button', class: 'btn', id: 'templates-more', hidden: true }, 'Show more');
+  const more = shown(h('button', { type: 'button', class: 'btn', id: 'templates-more' }, 'Show more'), false);
   const status = h('p', { class: 'muted small', id: 'templates-status', role: 'status' }, 'Loading…');
   ctx.grid = grid;
   ctx.refresh = () => {
     const none = !grid.querySelector('.card');
     empty.hidden = !none;
-    newButton.hidden = none;
-    more.hidden = !ctx.next;
+    shown(newButton, !none);
+    shown(more, Boolean(ctx.next));
   };
 
   clear(view).append(
-    h(
-      'div',
-      { class: 'templates-page' },
-      h('div', { class: 'section-head' }, h('h1', {}, 'Templates'), newButton),
-      h('p', { class: 'muted' }, 'Your designs with variables. Each renders like a generator, with its id as the slug.'),
-      status,
-      empty,
-      grid,
-      h('div', { class: 'actions' }, more),
-    ),
+    h('div', { class: 'section-head' }, h('h1', {}, 'Templates'), newButton),
+    h('p', { class: 'muted' }, 'Your designs with variables. Each renders like a generator, with its id as the slug.'),
+    status,
+    empty,
+    grid,
+    h('div', { class: 'actions' }, more),
   );
 
   const load = async (path) => {
@@ -277,35 +280,34 @@ async function remove(ctx, el, summary) {
  */
 function openNew() {
   const recipe = state.recipe;
-  const radio = (value, label, extra = {}) =>
+  // A radio and its label, one per line (the page's .field), the reason a disabled one is disabled beside it.
+  const radio = (value, label, attrs = {}, why = null) =>
     h(
-      'label',
-      { class: 'choice' },
-      h('input', { type: 'radio', name: 'new-kind', value, id: `new-kind-${value}`, onchange: show, ...extra }),
+      'div',
+      { class: 'field' },
+      h('input', { type: 'radio', name: 'new-kind', value, id: `new-kind-${value}`, onchange: show, ...attrs }),
       ' ',
-      label,
+      h('label', { for: `new-kind-${value}` }, label),
+      why,
     );
-  const noRecipe = h(
-    'span',
-    { class: 'muted small', id: 'new-recipe-why' },
-    ' — no playground recipe in this tab yet: open a generator in the playground first',
-  );
   const kinds = h(
     'fieldset',
-    { class: 'new-kinds' },
+    {},
     h('legend', {}, 'Start from'),
     radio('blank', 'A blank canvas', { checked: true }),
     radio('starter', 'A starter'),
-    h(
-      'span',
-      {},
-      radio(
-        'recipe',
-        'The playground’s picture, as the background',
-        recipe ? {} : { disabled: true, 'aria-describedby': 'new-recipe-why' },
-      ),
-      recipe ? null : noRecipe,
-    ),
+    recipe
+      ? radio('recipe', 'The playground’s picture, as the background')
+      : radio(
+          'recipe',
+          'The playground’s picture, as the background',
+          { disabled: true, 'aria-describedby': 'new-recipe-why' },
+          h(
+            'span',
+            { class: 'muted small', id: 'new-recipe-why' },
+            ' — no playground recipe in this tab yet: open a generator in the playground first',
+          ),
+        ),
   );
 
   const sizeSelect = h(
@@ -319,18 +321,18 @@ function openNew() {
   const height = side('new-height', 630);
   const custom = h(
     'div',
-    { class: 'settings-row', hidden: true },
+    { class: 'settings-row' },
     h('label', { class: 'setting', for: 'new-width' }, 'Width', width),
     h('label', { class: 'setting', for: 'new-height' }, 'Height', height),
   );
-  const blankPanel = h('div', { class: 'new-panel' }, h('label', { class: 'setting', for: 'new-size' }, 'Size', sizeSelect), custom);
+  const blankPanel = h('div', { class: 'field' }, h('label', { class: 'setting', for: 'new-size' }, 'Size', sizeSelect), custom);
 
   const starterList = h(
     'div',
     { class: 'starters', role: 'radiogroup', 'aria-label': 'Starters' },
     h('p', { class: 'muted small' }, 'Loading starters…'),
   );
-  const starterPanel = h('div', { class: 'new-panel', hidden: true }, starterList);
+  const starterPanel = h('div', { class: 'field', hidden: true }, starterList);
   let starters = [];
   json('/v1/template-starters').then(
     (list) => {
@@ -338,10 +340,20 @@ function openNew() {
       starterList.replaceChildren(
         ...list.map((s, i) =>
           h(
-            'label',
-            { class: 'starter' },
-            h('input', { type: 'radio', name: 'new-starter', value: s.id, checked: i === 0, 'aria-describedby': `starter-${s.id}-what` }),
-            h('span', {}, h('strong', {}, s.name), h('span', { class: 'muted small', id: `starter-${s.id}-what` }, s.description ?? '')),
+            'div',
+            { class: 'field' },
+            h('input', {
+              type: 'radio',
+              name: 'new-starter',
+              value: s.id,
+              id: `starter-${s.id}`,
+              checked: i === 0,
+              'aria-describedby': `starter-${s.id}-what`,
+            }),
+            ' ',
+            h('label', { for: `starter-${s.id}` }, h('strong', {}, s.name)),
+            h('br'),
+            h('span', { class: 'muted small', id: `starter-${s.id}-what` }, s.description ?? ''),
           ),
         ),
       );
@@ -351,7 +363,7 @@ function openNew() {
 
   const recipePanel = h(
     'div',
-    { class: 'new-panel', hidden: true },
+    { class: 'field', hidden: true },
     recipe
       ? h(
           'p',
@@ -386,7 +398,7 @@ function openNew() {
     blankPanel.hidden = kind() !== 'blank';
     starterPanel.hidden = kind() !== 'starter';
     recipePanel.hidden = kind() !== 'recipe';
-    custom.hidden = sizeSelect.value !== '';
+    shown(custom, sizeSelect.value === '');
     name.placeholder = { blank: 'Untitled', starter: 'the starter’s name', recipe: recipe ? `${recipe.slug} template` : '' }[kind()] ?? '';
   }
   show();
