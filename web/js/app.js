@@ -19,11 +19,11 @@ const routes = {
   sweep: (v, arg) => showSweep(v, decodeURIComponent(arg ?? '')),
   export: showExport,
   account: showAccount,
-  // TEMP route (the integrator's web/js/templates/index.js replaces it): the template editor, loaded lazily.
+  // TEMP route (the integrator's web/js/templates/index.js replaces it): the template list and editor, loaded lazily.
   templates: (v, arg) =>
     arg
       ? import('./templates/editor.js').then((m) => m.showTemplateEditor(v, decodeURIComponent(arg), queryOf(location.hash)))
-      : clear(v).append(h('h1', {}, 'Templates')),
+      : import('./templates/list.js').then((m) => m.showTemplateList(v)),
 };
 
 let navSeq = 0;
