@@ -144,7 +144,15 @@ export class BudgetsService {
       // Integers only: spent / budget ≥ threshold / 100.
       if (spent * 100 < budget.monthlyCredits * threshold) break;
       const webhookId = budget.webhookUrl ? alertWebhookId(workspaceId, month, threshold) : null;
-      const raised = await repo.insertAlert({ workspaceId, month, threshold, budget: budget.monthlyCredits, spent, webhookId, createdAt: now });
+      const raised = await repo.insertAlert({
+        workspaceId,
+        month,
+        threshold,
+        budget: budget.monthlyCredits,
+        spent,
+        webhookId,
+        createdAt: now,
+      });
       if (!raised) continue;
       logger.info({ workspaceId, month, threshold, budget: budget.monthlyCredits, spent }, 'budget threshold crossed');
       if (budget.webhookUrl && webhookId)
