@@ -344,7 +344,13 @@ describe('X-Service-Credits-Remaining in hosted mode (postgres)', () => {
       assert.equal(outbox.length, 2);
       const { secret: whsec } = (await t.request('get', '/v1/workspace/webhook-secret', bAuth)).body;
       const verifier = new Webhook(whsec);
-      const events = receiver.requests.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as Record<string, any>);
+      const events = receiver.requests.map(
+        (r) =>
+          verifier.verify(r.body, r.headers as Record<string, string>) as {
+            type: string;
+            data: { threshold: number; month: string; budget: number; spent: number };
+          },
+      );
       assert.equal(events.length, 2);
       const month = monthOf(Date.now()).month;
       assert.deepEqual(
