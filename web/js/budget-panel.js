@@ -2,13 +2,16 @@
 // balance, the monthly budget with its alert thresholds (an edit form, PUT /v1/workspace/budget) and
 // the thresholds crossed this month. Hosted workspaces only: local mode keeps no balance, so the
 // section stays hidden there.
-import { json } from './api.js';
-import { h, clear, append } from './dom.js';
-import { formatDate } from './formatting.js';
 import { budgetBody, spentPercent } from './budget-form.js';
 
+// The app's helpers, handed over by budget.js: imported here, they would be split out of the first
+// load's bundle into a chunk shared with this one, and the first load would grow.
+let h, clear, append, json, formatDate;
+
 /** Fills the section `el` (hidden until then) once its data arrives. */
-export async function fillBudget(el) {
+export async function fillBudget(el, helpers) {
+  ({ h, clear, append, json, formatDate } = helpers);
+  el.setAttribute('aria-labelledby', 'budget-title');
   try {
     const [me, budget] = await Promise.all([json('/v1/me'), json('/v1/workspace/budget')]);
     if (!me.balance) return;
