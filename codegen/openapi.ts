@@ -5530,6 +5530,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "avatar-initials",
+                     *         "name": "Avatar with initials",
+                     *         "description": "An avatar (256×256): one to three initials on a gradient that the initials choose.",
+                     *         "template": {
+                     *           "name": "Avatar with initials",
+                     *           "size": {
+                     *             "width": 256,
+                     *             "height": 256
+                     *           },
+                     *           "background": "#1e1b4b",
+                     *           "variables": {
+                     *             "type": "object",
+                     *             "properties": {
+                     *               "initials": {
+                     *                 "type": "string",
+                     *                 "minLength": 1,
+                     *                 "maxLength": 3,
+                     *                 "default": "AL"
+                     *               }
+                     *             }
+                     *           },
+                     *           "layers": [
+                     *             {
+                     *               "id": "background",
+                     *               "kind": "generator",
+                     *               "slug": "mesh-gradient"
+                     *             },
+                     *             {
+                     *               "id": "letters",
+                     *               "kind": "text",
+                     *               "text": "{{initials}}",
+                     *               "box": {
+                     *                 "x": 24,
+                     *                 "y": 24,
+                     *                 "width": 208,
+                     *                 "height": 208
+                     *               },
+                     *               "align": "center",
+                     *               "valign": "middle",
+                     *               "color": "#ffffff",
+                     *               "font": {
+                     *                 "weight": 700
+                     *               },
+                     *               "fit": {
+                     *                 "max": 112,
+                     *                 "min": 40,
+                     *                 "maxLines": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["TemplateStarterList"];
                 };
             };

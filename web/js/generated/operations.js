@@ -42,6 +42,8 @@ export const operations = {
   renderPreset: ['GET', '/v1/presets/{id}/render'],
   createTemplate: ['POST', '/v1/templates'],
   listTemplates: ['GET', '/v1/templates'],
+  previewTemplate: ['POST', '/v1/templates/preview'],
+  listTemplateStarters: ['GET', '/v1/template-starters'],
   getTemplate: ['GET', '/v1/templates/{id}'],
   updateTemplate: ['PUT', '/v1/templates/{id}'],
   deleteTemplate: ['DELETE', '/v1/templates/{id}'],
