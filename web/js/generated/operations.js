@@ -30,6 +30,7 @@ export const operations = {
   listSigningBases: ['GET', '/v1/url-signing-keys/{id}/bases'],
   deleteSigningBase: ['DELETE', '/v1/url-signing-keys/{id}/bases/{baseId}'],
   renderSigningBase: ['GET', '/v1/bases/{baseId}/{file}'],
+  mcpMessage: ['POST', '/v1/mcp'],
   getAuthConfig: ['GET', '/v1/auth-config'],
   getMe: ['GET', '/v1/me'],
   getWebhookSecret: ['GET', '/v1/workspace/webhook-secret'],
