@@ -43,7 +43,8 @@ const LAYERS = [
  * The web app's modules that hold its logic without the DOM (web/js/<name>.js), unit-tested in Node by
  * test/unit/web-*.test.ts; the other web modules build the pages on them.
  */
-const WEB_LOGIC = ['api-rules', 'estimate', 'explore', 'field-text', 'formats', 'formatting', 'jobs', 'param-values'].concat([
+const WEB_LOGIC = ['api-rules', 'estimate', 'explore', 'field-text', 'formats', 'formatting', 'jobs', 'limits', 'param-values'].concat([
+  'preview-loop',
   'recipe',
   'recipe-file',
   'route',

@@ -1568,6 +1568,7 @@ export interface components {
             };
             /** @description Number of generators. */
             generators: number;
+            limits: components["schemas"]["Limits"];
             ok: boolean;
             /** @description Builds that shape the bytes: canvas/Skia, the image encoder and FFmpeg. */
             rendererVersion: string;
@@ -1698,6 +1699,49 @@ export interface components {
         };
         KeyCreate: {
             label: string;
+        };
+        /**
+         * @description The limits a recipe is held to, so that a client can keep its controls within them instead of
+         *     repeating them (the web app reads them here). A recipe outside them answers 400
+         *     `validation_failed` (sizes, pixel ratio) or 413 `render_too_large` (pixels); none is ever resized.
+         */
+        Limits: {
+            /**
+             * @description The most frames per second a gif plays: above it the engine keeps every second frame (every
+             *     third above twice it, …), so a 24 fps recipe gives a 12 fps gif of the same duration. mp4 keeps every frame.
+             * @example 15
+             */
+            gifMaxFps: number;
+            /**
+             * @description Most output pixels of an animation (one frame's times its frames); more answers 413 `render_too_large`.
+             * @example 625000000
+             */
+            maxAnimationPixels: number;
+            /**
+             * @description Most output pixels of one frame (width × pixelRatio × height × pixelRatio); more answers 413 `render_too_large`.
+             * @example 40000000
+             */
+            maxFramePixels: number;
+            /**
+             * @description Largest `pixelRatio`.
+             * @example 3
+             */
+            maxPixelRatio: number;
+            /**
+             * @description Largest `width` or `height` of a recipe's `size`, in logical pixels.
+             * @example 4096
+             */
+            maxSide: number;
+            /**
+             * @description Smallest `pixelRatio`.
+             * @example 0.5
+             */
+            minPixelRatio: number;
+            /**
+             * @description Smallest `width` or `height` of a recipe's `size`, in logical pixels.
+             * @example 16
+             */
+            minSide: number;
         };
         Me: {
             /** @enum {string} */

@@ -9,6 +9,21 @@ export const MAX_FRAME_PIXELS = 40_000_000;
 /** Largest animation in output pixels × frames, e.g. 1920×1080 × 300 frames (10 s at 30 fps). */
 export const MAX_ANIMATION_PIXELS = 625_000_000;
 
+/**
+ * A gif plays at most this many frames per second: above it the engine keeps every second frame
+ * (every third above 2×, …), so a 24 fps recipe gives a 12 fps gif of the same duration. Engine 1.3.0.
+ */
+export const GIF_MAX_FPS = 15;
+
+/** The limits a client needs before it asks (`limits` of GET /v1/health): the web app reads them there and repeats none. */
+export const serviceLimits = () => ({
+  ...SIZE_LIMITS,
+  maxFramePixels: MAX_FRAME_PIXELS,
+  maxAnimationPixels: MAX_ANIMATION_PIXELS,
+  gifMaxFps: GIF_MAX_FPS,
+});
+export type ServiceLimits = ReturnType<typeof serviceLimits>;
+
 export const DEFAULT_SIZE = { width: 1920, height: 1080, pixelRatio: 1 } as const;
 
 /** Longest encoded recipe (`r` of GET /v1/render/{recipeHash}, openapi.yaml maxLength). */

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type Sharp from 'sharp';
 import type { JpegOptions } from 'sharp';
+import { GIF_MAX_FPS } from '../config/limits.ts';
 import { mp4MetadataArgs, type EmbeddedRecipe } from './recipe-metadata.ts';
 import type { CpuPinning, EngineProfile } from './engine-profiles.ts';
 import { ffmpegEnv } from '../lib/allocator-env.ts';
@@ -437,12 +438,9 @@ export async function startMotionEncoder(o: MotionEncodeOptions) {
   };
 }
 
-/**
- * A gif plays at most this many frames per second: above it the engine keeps every second frame
- * (every third above 2×, …), so a 24 fps recipe gives a 12 fps gif of the same duration. The
- * recipe's fps stays what it was (mp4 plays it in full). Engine 1.3.0.
- */
-export const GIF_MAX_FPS = 15;
+// GIF_MAX_FPS (a gif plays at most 15 fps; the recipe's fps stays what it was, mp4 plays it in full)
+// lives with the other limits, which /v1/health serves.
+export { GIF_MAX_FPS };
 
 /** The source frames a gif encodes (indices into the recipe's frames) and the rate they play at. */
 export function gifFramePlan(fps: number, frames: number): { fps: number; frames: number[] } {

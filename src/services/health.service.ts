@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { SystemRepository } from '../../db/repositories/system.repository.ts';
 import { type FfmpegBinary, probeFfmpegEncode } from '../engine/ffmpeg.ts';
 import { ENGINE_VERSION, rendererVersion } from '../engine/versions.ts';
+import { serviceLimits, type ServiceLimits } from '../config/limits.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { type FormatFacts, formatFacts, type OutputFormat } from '../lib/formats.ts';
 
@@ -15,6 +16,8 @@ export interface HealthReport {
   animationBudgetMs: number;
   /** Every output format's media type, extension and kind: the web app handles files by them. */
   formats: Record<OutputFormat, FormatFacts>;
+  /** The size, pixel and gif frame-rate limits a recipe is held to: the web app reads them here and repeats none. */
+  limits: ServiceLimits;
 }
 
 export interface ReadinessReport {
@@ -38,6 +41,7 @@ export function healthReport(facts: { renderer: string; generators: number; revi
     revision,
     animationBudgetMs,
     formats: formatFacts(),
+    limits: serviceLimits(),
   };
 }
 

@@ -693,9 +693,26 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   const variation = JSON.parse((await third.getAttribute('data-recipe'))!) as ReturnType<typeof recipeInUrl>;
   assert.deepEqual({ ...variation, seed: main.seed }, main);
   assert.notEqual(variation.seed, main.seed);
+  // Tiles large enough to judge a picture (two a row beside the params).
+  assert.ok(
+    (await page.$$eval('#variations .variation', (els) => els.map((e) => e.getBoundingClientRect().width))).every((w) => w >= 140),
+    'variation tiles are at least 140 px wide',
+  );
   await third.click();
   hash = await renderedHash(page, hash);
   assert.equal(await page.inputValue('#seed'), picked);
+  // The chosen tile stays marked once the focus has left it (aria-pressed and its border); the others are not.
+  await page.focus('#seed');
+  assert.deepEqual(await page.$$eval('#variations .variation', (els) => els.map((e) => e.getAttribute('aria-pressed'))), [
+    'false',
+    'false',
+    'true',
+    'false',
+    'false',
+    'false',
+  ]);
+  const borders = await page.$$eval('#variations .variation', (els) => els.map((e) => getComputedStyle(e).borderTopWidth));
+  assert.ok(parseFloat(borders[2]) > parseFloat(borders[0]), `the chosen tile's border stands out: ${borders.join(', ')}`);
   assert.equal(recipeInUrl(page.url()).seed, Number(picked));
   // …and the same picture: its recipe at the preview's pixel ratio is the recipe the preview now shows.
   const shownRecipe = JSON.parse(Buffer.from((await page.locator('#meta-recipe').textContent())!, 'base64url').toString('utf8')) as {
@@ -715,6 +732,9 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   await again.arrayBuffer();
   assert.equal(again.headers.get('x-service-recipe-hash'), hash);
   await screenshot(page, 'playground-variations');
+  // An edit that makes the recipe another one takes the mark away.
+  await page.click('#new-seed');
+  await page.waitForFunction(() => !document.querySelector('#variations .variation[aria-pressed="true"]'));
   // More like this: six tiles of that seed (their numbers nudged); a click makes one the recipe.
   await page.locator('#variations .more-like').nth(1).click();
   const nearSeed = await page.locator('#variations .variation').nth(1).getAttribute('data-seed');
@@ -727,6 +747,7 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   >;
   await page.locator('#variations .variation').nth(4).click();
   assert.deepEqual(recipeInUrl(page.url()), near);
+  assert.equal(await page.locator('#variations .variation[aria-pressed="true"]').getAttribute('data-recipe'), JSON.stringify(near));
 
   // Colours: paste hex into the palette's text field; pick a preset; paste into a single colour's
   // field. Each edit is the recipe at once (the URL; the render follows).
@@ -1028,11 +1049,20 @@ test('export owns its settings: a history row re-exported with another format, s
   );
   await page.goto(`${server.url}/#/playground/plasma?r=${slow}`);
   await page.locator('#download').waitFor();
+  // Decided before any render starts: no full-size render is asked for, only the quote.
+  const fullSize: string[] = [];
+  const watchRenders = (req: import('playwright-core').Request) => {
+    if (req.url().endsWith('/v1/generate/plasma') && (req.postDataJSON() as { size?: { width?: number } }).size?.width === 1920)
+      fullSize.push(req.url());
+  };
+  page.on('request', watchRenders);
   await page.click('#download');
   await page.waitForURL(/#\/export$/);
+  page.off('request', watchRenders);
   page.off('dialog', ask);
   await page.unroute('**/v1/quote');
-  assert.match(asked, /about 330 s to render.*Export it as a job/);
+  assert.deepEqual(fullSize, [], 'no render started for a download the quote says would not fit');
+  assert.match(asked, /about 330 s to render, longer than a direct download allows \(300 s\)\. Export it as a job/);
   const quotedRender = (
     quoted.at(-1) as { render: { slug: string; params: Record<string, unknown>; seed: number; size: unknown; format: string } }
   ).render;
@@ -1045,6 +1075,50 @@ test('export owns its settings: a history row re-exported with another format, s
   assert.deepEqual(
     await Promise.all(['#export-format', '#export-width', '#export-duration', '#export-fps'].map((sel) => page.inputValue(sel))),
     ['mp4', '1920', '10', '24'],
+  );
+});
+
+test('a download the quote let through that still fails with 504 animation_budget_exceeded offers Export at once, one click away', async () => {
+  // The service under load: the quote says the recipe fits, the render passes the budget anyway.
+  // Both are stand-ins (checked against the contract); what is under test is the page's answer.
+  await page.route('**/v1/quote', (route) =>
+    fulfillPerContract(route, { credits: 0, pixels: 124_416_000, frames: 60, fitsSyncBudget: true, estimatedMs: 15_000, cached: false }),
+  );
+  await page.route('**/v1/generate/plasma', (route) => {
+    const body = route.request().postDataJSON() as { size?: { width?: number }; format?: string };
+    if (body.format !== 'mp4' || body.size?.width !== 1920) return route.fallback();
+    const problem = {
+      type: '/v1/reference#problem-animation_budget_exceeded',
+      status: 504,
+      code: 'animation_budget_exceeded',
+      title: 'The animation exceeds the synchronous budget',
+      detail: 'The render took longer than the 300 s a direct render may take: export it as a job.',
+    };
+    contract.assertResponse('POST', route.request().url(), 504, problem);
+    return route.fulfill({ status: 504, contentType: 'application/problem+json', body: JSON.stringify(problem) });
+  });
+  const recipe = { params: { duration: 2.5, fps: 24 }, seed: 9, size: { width: 1920, height: 1080, pixelRatio: 1 }, format: 'mp4' };
+  await page.goto(`${server.url}/#/playground/plasma?r=${Buffer.from(JSON.stringify(recipe)).toString('base64url')}`);
+  await renderedHash(page);
+  // The browser notes the 504 this test provokes on purpose: not a page error (dropped below).
+  const noted = page.waitForEvent('console', (msg) => /status of 504/.test(msg.text()));
+  await page.click('#download');
+  const offer = page.locator('#download-too-long');
+  await offer.waitFor();
+  await noted;
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !/status of 504/.test(e)));
+  assert.match((await offer.textContent()) ?? '', /Too long to render directly \(the service allows 300 s\).*export it as a job/);
+  // The offer has the focus: one click (or Enter) and the export page holds the recipe.
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'download-export');
+  await page.unroute('**/v1/generate/plasma');
+  await page.unroute('**/v1/quote');
+  await page.click('#download-export');
+  await page.waitForURL(/#\/export$/);
+  await page.locator('#export-source').waitFor();
+  assert.match((await page.locator('#export-source').textContent()) ?? '', /^Current recipe: .* seed 9/);
+  assert.deepEqual(
+    await Promise.all(['#export-format', '#export-width', '#export-duration', '#export-fps'].map((sel) => page.inputValue(sel))),
+    ['mp4', '1920', '2.5', '24'],
   );
 });
 

@@ -11,6 +11,7 @@ import YAML from 'yaml';
 import { startingListener } from '../../src/http/starting.listener.ts';
 import { healthReport } from '../../src/services/health.service.ts';
 import { formatFacts } from '../../src/lib/formats.ts';
+import { serviceLimits } from '../../src/config/limits.ts';
 import { assertMatchesContract } from '../support/contract.ts';
 
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
@@ -50,6 +51,7 @@ test('while waiting for the database: health 200, ready 503 with its fields, eve
         animationBudgetMs: 20_000,
         revision: 'test-revision',
         formats: formatFacts(),
+        limits: serviceLimits(),
       });
       continue;
     }

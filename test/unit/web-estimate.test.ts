@@ -35,6 +35,6 @@ test('the question before a download the service estimates past its budget (esti
   assert.match(exportQuestion(330), /^This may take about 330 s to render.*Export it as a job instead\?$/);
   assert.equal(
     exportQuestion(20.1),
-    'This may take about 21 s to render, longer than a direct download allows. Export it as a job instead?',
+    'This may take about 21 s to render, longer than a direct download allows (20 s). Export it as a job instead?',
   );
 });

@@ -5,3 +5,8 @@ export function problemMessage(
   problem: { issues?: { path?: string; message?: string }[]; detail?: string; title?: string } | null | undefined,
 ): string;
 export function dispositionName(disposition: string | null | undefined): string | null;
+export function operationUrl(
+  template: string,
+  path?: Record<string, string | number>,
+  query?: Record<string, string | number | undefined>,
+): string;

@@ -29,3 +29,17 @@ export function dispositionName(disposition) {
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
   return match ? decodeURIComponent(match[1]) : null;
 }
+
+/**
+ * The URL of an operation of the contract (its path template from web/js/generated/operations.js):
+ * each `{name}` filled from `path` (encoded), the defined entries of `query` appended. A path param
+ * left out throws: the request would reach another operation, or none.
+ */
+export function operationUrl(template, path = {}, query = {}) {
+  const url = template.replace(/\{(\w+)\}/g, (_, name) => {
+    if (path[name] === undefined || path[name] === null || path[name] === '') throw new Error(`${template} needs its path param "${name}"`);
+    return encodeURIComponent(path[name]);
+  });
+  const search = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== null)).toString();
+  return search ? `${url}?${search}` : url;
+}

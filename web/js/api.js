@@ -3,8 +3,10 @@
 import { debounce, h } from './dom.js';
 import { priceText } from './formatting.js';
 import { state } from './state.js';
-import { dispositionName, problemMessage, resendable } from './api-rules.js';
+import { dispositionName, operationUrl, problemMessage, resendable } from './api-rules.js';
 import { setFormats } from './formats.js';
+import { operations } from './generated/operations.js';
+import { setLimits } from './limits.js';
 
 let down = null; // while the service is unreachable: resolves when /v1/health answers again
 
@@ -19,7 +21,7 @@ export function serviceBack() {
     document.body.prepend(banner);
     down = new Promise((resolve) => {
       const poll = () =>
-        fetch('/v1/health', { cache: 'no-store' }).then(
+        fetch(operations.getHealth[1], { cache: 'no-store' }).then(
           () => {
             banner.remove();
             down = null;
@@ -98,16 +100,23 @@ export async function json(path, options) {
   return res.json();
 }
 
+/**
+ * Calls an operation of the contract by its operationId (openapi.yaml; its method and path template
+ * from web/js/generated/operations.js, written by `npm run codegen`): `path` fills the template's
+ * params, `query` the query string. Resolves with the JSON answer (null for 204), or with `raw` the
+ * Response; a refusal throws ApiError. Every page calls the API through it, so no URL is hand-written
+ * (test/unit/web-api.test.ts checks each call against the contract).
+ */
+export async function call(operationId, { path, query, body, signal, headers, raw } = {}) {
+  const op = operations[operationId];
+  if (!op) throw new Error(`openapi.yaml has no operation ${operationId}`);
+  const res = await request(operationUrl(op[1], path, query), { method: op[0], body, signal, headers });
+  return raw ? res : res.status === 204 ? null : res.json();
+}
+
 /** Renders a recipe synchronously; returns the file as a Blob plus the recipe headers. */
 export async function render(slug, recipe, { signal } = {}) {
-  const res = await send(`/v1/generate/${encodeURIComponent(slug)}`, {
-    method: 'POST',
-    signal,
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(recipe),
-  });
-  if (!res.ok) throw new ApiError(res.status, await problemOf(res));
+  const res = await call('generate', { path: { slug }, body: recipe, signal, headers: { Accept: '*/*' }, raw: true });
   const blob = await res.blob();
   return {
     blob,
@@ -137,35 +146,39 @@ function readOnce(load) {
 }
 
 /** GET /v1/health. */
-const health = readOnce(() => json('/v1/health'));
+const health = readOnce(() => call('getHealth'));
 
 /**
  * POST /v1/quote of one call (`{ render }`, `{ batch }` or `{ job }`): what it would charge now, and
  * whether a direct render of it fits the service's time budget. The service owns both rules (its
  * pricing and its render-time model), so the page keeps no copy of either.
  */
-export const quote = (call) => json('/v1/quote', { method: 'POST', body: call });
+export const quote = (body) => call('createQuote', { body });
 
 /**
- * What `call()` (a quote's body, or nothing) would cost, beside Download and Export: `line.update()`
+ * What `body()` (a quote's body, or nothing) would cost, beside Download and Export: `line.update()`
  * asks the service again after a pause in the edits, in hosted mode only (local mode charges nothing);
  * an answer overtaken by a newer one is dropped.
  */
-export function priceLine(id, call) {
+export function priceLine(id, quoteBody) {
   const line = h('span', { id, class: 'muted small', 'aria-live': 'polite' });
   let seq = 0;
   line.update = debounce(async () => {
     const mine = ++seq;
-    const body = state.hosted && call();
+    const body = state.hosted && quoteBody();
     const text = body ? await quote(body).then(priceText, () => '') : '';
     if (mine === seq) line.textContent = text;
   }, 300);
   return line;
 }
 
-/** The generators, with the output formats' facts (`formats` of GET /v1/health, kept in formats.js): every format here is a generator's. */
+/**
+ * The generators, with the output formats' facts and the service's limits (`formats`, `limits` and
+ * `animationBudgetMs` of GET /v1/health, kept in formats.js and limits.js): every page reads the
+ * generators first, so both are set before any page is drawn.
+ */
 export const generators = readOnce(() =>
-  Promise.all([json('/v1/generators'), health()]).then(([list, facts]) => (setFormats(facts.formats), list)),
+  Promise.all([call('listGenerators'), health()]).then(([list, facts]) => (setFormats(facts.formats), setLimits(facts), list)),
 );
 
 export async function generator(slug) {

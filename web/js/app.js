@@ -1,5 +1,5 @@
 // Hash router and start-up: decides between the app and the sign-in page (hosted mode).
-import { json } from './api.js';
+import { call } from './api.js';
 import { h, clear } from './dom.js';
 import { showGallery } from './gallery.js';
 import { showPlayground } from './playground.js';
@@ -64,7 +64,7 @@ async function navigate() {
 
 async function start() {
   try {
-    authConfig = await json('/v1/auth-config');
+    authConfig = await call('getAuthConfig');
     state.hosted = authConfig.mode === 'hosted';
     const badge = document.getElementById('mode-badge');
     badge.textContent =

@@ -5,3 +5,4 @@ export const GIF_WARN_MB: number;
 export function gifMegabytes(recipe: Pick<Recipe, 'format' | 'size' | 'params'>, gen: Pick<Generator, 'defaults'>): number;
 export function gifQuestion(mb: number, what: string): string;
 export function exportQuestion(seconds: number): string;
+export function tooLongText(): string;

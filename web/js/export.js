@@ -2,6 +2,7 @@ import { json, download, generators, priceLine, request } from './api.js';
 import { h, clear, toast, labelCells } from './dom.js';
 import { gifMegabytes, GIF_WARN_MB, gifQuestion } from './estimate.js';
 import { formatDate } from './formatting.js';
+import { limits } from './limits.js';
 import { jobFileName, jobOutput, jobProgress, jobRecipe, percent, recipeOf, stageOf } from './jobs.js';
 import { playgroundHref } from './recipe.js';
 import { screenRatio } from './sizing.js';
@@ -61,9 +62,9 @@ export async function showExport(view) {
     const size = { pixelRatio: 1, ...recipe.size };
     const props = gen.paramSchema?.properties ?? {};
     const params = { ...gen.defaults, ...recipe.params };
-    const width = numberInput('export-width', size.width, 16, 4096, 1);
-    const height = numberInput('export-height', size.height, 16, 4096, 1);
-    const ratio = numberInput('export-pixelRatio', size.pixelRatio, 0.5, 3, 0.25);
+    const width = numberInput('export-width', size.width, limits.minSide, limits.maxSide, 1);
+    const height = numberInput('export-height', size.height, limits.minSide, limits.maxSide, 1);
+    const ratio = numberInput('export-pixelRatio', size.pixelRatio, limits.minPixelRatio, limits.maxPixelRatio, 0.25);
     const format = h(
       'select',
       { id: 'export-format' },

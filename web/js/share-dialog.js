@@ -3,7 +3,7 @@
 // the browser), expiring when chosen, in a format shown with its file's size, and Copy for the URL, an
 // <img> tag and og:image tags. The playground opens it for the recipe Download renders, the Account
 // page for a preset; its rules are share.js's.
-import { json } from './api.js';
+import { call } from './api.js';
 import { h, copyText, modal } from './dom.js';
 import { kindOf } from './formats.js';
 import { formatBytes, formatDate } from './formatting.js';
@@ -50,8 +50,8 @@ export async function openShare(gen, recipe, last) {
         disabled: true,
         onclick: async () => {
           try {
-            const signed = await json(`/v1/url-signing-keys/${encodeURIComponent(key.value)}/sign`, {
-              method: 'POST',
+            const signed = await call('signRenderUrl', {
+              path: { id: key.value },
               body: signBody(recipe, format.value, +expiry.value),
             });
             status.textContent = `${what}: ${signed.expiresAt ? `expires ${formatDate(signed.expiresAt)}` : 'never expires'}.`;
@@ -85,7 +85,7 @@ export async function openShare(gen, recipe, last) {
   );
   let keys;
   try {
-    keys = (await json('/v1/url-signing-keys')).filter((k) => !k.revoked);
+    keys = (await call('listUrlSigningKeys')).filter((k) => !k.revoked);
     const saved = stored();
     key.append(
       ...keys.map((k) => h('option', { value: k.id, selected: k.id === saved }, `${k.label} (${k.id}, max-age ${k.maxAgeSeconds} s)`)),

@@ -1,7 +1,8 @@
 // Sizes and pixel ratios: the size presets and the ratio lock, and the pixels a preview asks for. No
 // DOM: the screen's devicePixelRatio and the preview's CSS box come in as arguments (unit-tested in
-// Node: test/unit/web-sizing.test.ts).
+// Node: test/unit/web-sizing.test.ts). The service's limits come from limits.js.
 import { defaultQuality, kindOf } from './formats.js';
+import { clampRatio, limits } from './limits.js';
 
 /** The playground's size presets: [width, height, what for]. */
 export const SIZE_PRESETS = [
@@ -22,8 +23,8 @@ export function lockedSide(side, value, ratio) {
   return Math.max(1, Math.round(side === 'width' ? value / ratio : value * ratio));
 }
 
-/** A screen's pixel ratio in the service's steps (0.25), 1–3: gallery and history thumbnails are rendered at it. */
-export const screenRatio = (dpr) => Math.min(3, Math.max(1, Math.round((dpr || 1) * 4) / 4));
+/** A screen's pixel ratio in steps of 0.25, from 1 to the service's most: gallery and history thumbnails are rendered at it. */
+export const screenRatio = (dpr) => Math.min(limits.maxPixelRatio, Math.max(1, Math.round((dpr || 1) * 4) / 4));
 
 /** The CSS size a recipe is shown at in a box: its own size, scaled down to fit (never up). */
 export function fitSize({ width, height }, box) {
@@ -34,10 +35,10 @@ export function fitSize({ width, height }, box) {
 /**
  * The pixel ratio whose pixels are the ones a screen (`dpr`) shows for a recipe `width` wide drawn
  * `cssWidth` CSS pixels wide: rounded down to 0.05 (a few steps, so a resize or a variation hits the
- * cache), within the API's 0.5–3 (below 0.5 the browser scales the picture down further).
+ * cache), within the service's range (below its least the browser scales the picture down further).
  */
 export function shownRatio(width, cssWidth, dpr) {
-  return Math.min(3, Math.max(0.5, Math.floor(((cssWidth * (dpr || 1)) / width) * 20 + 1e-9) / 20));
+  return clampRatio(Math.floor(((cssWidth * (dpr || 1)) / width) * 20 + 1e-9) / 20);
 }
 
 /** Widest side of an animation's preview: a small mp4 renders in about a second at the defaults. */
@@ -55,8 +56,8 @@ export function previewRecipe(gen, recipe, box, dpr) {
   const kind = kindOf(recipe.format);
   if (kind === 'motion' && gen.formats.includes('mp4')) {
     const scale = Math.min(1, ANIMATION_PREVIEW_WIDTH / Math.max(recipe.size.width, recipe.size.height));
-    // mp4 needs even sides.
-    const even = (n) => Math.max(16, 2 * Math.round((n * scale) / 2));
+    // mp4 needs even sides, and the service's least side (an even 16).
+    const even = (n) => Math.max(limits.minSide, 2 * Math.round((n * scale) / 2));
     return { ...recipe, format: 'mp4', size: { width: even(recipe.size.width), height: even(recipe.size.height), pixelRatio: 1 } };
   }
   if (kind !== 'still') return recipe;
@@ -69,9 +70,9 @@ export function previewRecipe(gen, recipe, box, dpr) {
 /** Device pixels from which a preview first comes quick and soft (about 1000×1000). */
 export const QUICK_FROM_PIXELS = 1_000_000;
 
-/** The quick first render of a raster preview with many pixels: the same recipe at pixel ratio 0.5; else null. */
+/** The quick first render of a raster preview with many pixels: the same recipe at the service's least pixel ratio (0.5); else null. */
 export function quickRecipe(shown) {
   const { width, height, pixelRatio } = shown.size;
   if (kindOf(shown.format) !== 'still' || width * height * pixelRatio ** 2 < QUICK_FROM_PIXELS || pixelRatio < 1) return null;
-  return { ...shown, size: { width, height, pixelRatio: 0.5 } };
+  return { ...shown, size: { width, height, pixelRatio: limits.minPixelRatio } };
 }

@@ -27,7 +27,9 @@ export async function servedContract(baseUrl: string): Promise<ServedContract> {
       const operation = router.matchOperation({ method, path: pathname, headers: {} });
       if (!operation) throw new Error(`${method} ${pathname} is not in the contract`);
       const responses = operation.responses as Record<string, { content?: Record<string, { schema?: Schema }> }>;
-      const schema = responses[String(status)]?.content?.['application/json']?.schema;
+      // A refusal is application/problem+json.
+      const content = responses[String(status)]?.content;
+      const schema = (content?.['application/json'] ?? content?.['application/problem+json'])?.schema;
       if (!schema) throw new Error(`${operation.operationId} declares no JSON ${status} answer`);
       let validate = validators.get(schema);
       if (!validate) validators.set(schema, (validate = ajv.compile(schema)));
