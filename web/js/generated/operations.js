@@ -33,6 +33,8 @@ export const operations = {
   mcpMessage: ['POST', '/v1/mcp'],
   getAuthConfig: ['GET', '/v1/auth-config'],
   getMe: ['GET', '/v1/me'],
+  getBudget: ['GET', '/v1/workspace/budget'],
+  updateBudget: ['PUT', '/v1/workspace/budget'],
   getWebhookSecret: ['GET', '/v1/workspace/webhook-secret'],
   rotateWebhookSecret: ['POST', '/v1/workspace/webhook-secret/rotate'],
   createPreset: ['POST', '/v1/presets'],
