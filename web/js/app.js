@@ -2,34 +2,41 @@
 import { call } from './api.js';
 import { h, clear } from './dom.js';
 import { showGallery } from './gallery.js';
-import { showPlayground } from './playground.js';
-import { showSweep } from './sweep.js';
-import { showExport, leaveExport } from './export.js';
-import { showAccount, showSignIn } from './account.js';
 import { parseRoute, queryOf } from './route.js';
 import { state } from './state.js';
 
 const view = document.getElementById('view');
 let authConfig = null;
+/** The export page's leave hook, once its chunk is loaded (it follows a running job while shown). */
+let leaveExport = () => {};
+
+/**
+ * A page in its own chunk, loaded when first opened: the first load carries the gallery alone.
+ * `current()` is false once a newer navigation started, so a page that arrives late never paints
+ * over the one asked for since.
+ */
+const lazy = (load) => async (v, arg, current) => {
+  const show = await load(arg);
+  if (current()) await show(v, arg);
+};
 
 const routes = {
   '': showGallery,
   gallery: showGallery,
-  playground: (v, arg) => showPlayground(v, arg ? decodeURIComponent(arg) : undefined),
-  sweep: (v, arg) => showSweep(v, decodeURIComponent(arg ?? '')),
-  export: showExport,
-  account: showAccount,
-  // The templates area is its own chunk, loaded when first opened; `current()` is false once a newer
-  // navigation started, so a page that arrives late never paints over the one asked for since.
-  templates: async (v, arg, current) => {
-    if (arg) {
-      const { showTemplateEditor } = await import('./templates/editor.js');
-      if (current()) await showTemplateEditor(v, decodeURIComponent(arg), queryOf(location.hash));
-    } else {
-      const { showTemplateList } = await import('./templates/list.js');
-      if (current()) await showTemplateList(v);
-    }
-  },
+  playground: lazy(() => import('./playground.js').then((m) => (v, arg) => m.showPlayground(v, arg ? decodeURIComponent(arg) : undefined))),
+  sweep: lazy(() => import('./sweep.js').then((m) => (v, arg) => m.showSweep(v, decodeURIComponent(arg ?? '')))),
+  export: lazy(() =>
+    import('./export.js').then((m) => {
+      leaveExport = m.leaveExport;
+      return m.showExport;
+    }),
+  ),
+  account: lazy(() => import('./account.js').then((m) => m.showAccount)),
+  templates: lazy((arg) =>
+    arg
+      ? import('./templates/editor.js').then((m) => (v, id) => m.showTemplateEditor(v, decodeURIComponent(id), queryOf(location.hash)))
+      : import('./templates/list.js').then((m) => m.showTemplateList),
+  ),
 };
 
 let navSeq = 0;
@@ -42,7 +49,8 @@ async function navigate() {
     a.classList.toggle('active', a.dataset.route === (name || 'gallery'));
   }
   if (authConfig?.mode === 'hosted' && !authConfig.session) {
-    showSignIn(view, authConfig);
+    const { showSignIn } = await import('./account.js');
+    if (mine === navSeq) showSignIn(view, authConfig);
     return;
   }
   const show = routes[name];

@@ -153,8 +153,6 @@ function card(ctx, summary, full) {
       'Delete',
     ),
   );
-  // At the card's foot, in line across a row of cards; through the CSSOM: the stylesheet has no bytes left of its 4 kB.
-  actions.style.margin = 'auto 0 0';
   const el = h(
     'article',
     { class: 'card template-card', dataset: { id } },
