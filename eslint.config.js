@@ -42,6 +42,7 @@ const LAYERS = [
  * test/unit/web-*.test.ts; the other web modules build the pages on them.
  */
 const WEB_LOGIC = ['api-rules', 'estimate', 'explore', 'field-text', 'formats', 'formatting', 'jobs', 'param-values'].concat([
+  'pictures',
   'recipe',
   'recipe-file',
   'route',
