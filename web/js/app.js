@@ -12,6 +12,12 @@ import { state } from './state.js';
 const view = document.getElementById('view');
 let authConfig = null;
 
+// The skip link (the first Tab stop) moves focus to the view without touching the hash, which is the route.
+document.querySelector('.skip-link')?.addEventListener('click', (e) => {
+  e.preventDefault();
+  view.focus();
+});
+
 const routes = {
   '': showGallery,
   gallery: showGallery,
