@@ -11,8 +11,11 @@ import { WEB_DIR } from '../../src/app.ts';
 // then to 22 kB for jpeg (#43: its quality field and the og:image format choice with each format's measured size, 0.5 kB)
 // and quotes (#45: the price beside Download and Export, from POST /v1/quote, 0.2 kB), then to 22.2 kB for the Share panel
 // (#43: a dialog beside Download and on each preset with the signing key, expiry choices, the formats' sizes and the copies,
-// 0.4 kB net: the og:image copy it replaced in the Developer details and the Account page's dialog, now shared, paid for the rest).
-const GZIP_BUDGET = { js: 22.2 * 1024, css: 4 * 1024 };
+// 0.4 kB net: the og:image copy it replaced in the Developer details and the Account page's dialog, now shared, paid for the rest),
+// then to 23.6 kB for the designer review (#44, 1.34 kB: 32 bytes were left): small pictures at the size they are shown, asked
+// for three at a time and only near the window (pictures.js and the Account page, 1.4 kB raw), the sweep sheet's columns
+// without an orphan, its zoom dialog and its price in hosted mode (1.9 kB raw), the skip link and the tables' headings (0.3 kB raw).
+const GZIP_BUDGET = { js: 23.6 * 1024, css: 4 * 1024 };
 
 test('index.html links the built, content-hashed bundles and nothing else', () => {
   const html = readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8');
