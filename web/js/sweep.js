@@ -36,7 +36,7 @@ export async function showSweep(view, slug) {
         'button',
         {
           type: 'button',
-          class: 'sweep-cell loading',
+          class: 'sweep-cell',
           'aria-haspopup': 'dialog',
           dataset: { value: values[i], href: playgroundHref(slug, c) },
           onclick: () => zoom(gen, c, label(i), grid.children[i]),
@@ -76,6 +76,7 @@ export async function showSweep(view, slug) {
   const box = { width: first.clientWidth - padding || MIN_CELL, height: Infinity };
   const shown = cells.map((c) => shownPicture({ ...c, format: pictureFormat(gen, c.format) }, box, devicePixelRatio));
   if (state.hosted) await costAccepted(cost, slug, shown);
+  for (const cell of grid.children) cell.classList.add('loading'); // pulsing while its picture is on its way
   await Promise.all(shown.map((r, i) => picture(() => grid.isConnected && drawCell(grid.children[i], slug, r))));
 }
 
