@@ -803,7 +803,7 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   await screenshot(page, 'playground-css');
 });
 
-test('sweep sheet: "Sweep…" opens one param across a range, each cell a loaded picture linking its recipe to the playground', async () => {
+test('sweep sheet: "Sweep…" opens one param across a range in columns without an orphan, each cell a loaded picture that opens large with its recipe\'s link to the playground', async () => {
   // The sheet from its link alone (values, seed grids, log scales, defaults): test/unit/web-explore.test.ts.
   type Recipe = ReturnType<typeof recipeInUrl>;
   await page.goto(`${server.url}/#/playground/blob`);
