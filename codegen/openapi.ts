@@ -809,6 +809,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/template-starters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the starter templates
+         * @description The templates that ship with the service (the files of `starters/`), each as the body
+         *     `POST /v1/templates` takes: create one as it is, or start a design from it. A starter names no
+         *     asset: an image layer takes its asset from a variable, which a render (or a sample value in
+         *     the variable's `examples`) sets to an upload. The same for every workspace. See
+         *     [starters](docs/templates.md#starters).
+         */
+        get: operations["listTemplateStarters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/templates": {
         parameters: {
             query?: never;
@@ -899,6 +923,36 @@ export interface paths {
         get: operations["getTemplateVersion"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a template draft
+         * @description Renders a template that is not saved — the body `POST /v1/templates` and `PUT /v1/templates/{id}`
+         *     take, in `template` — with a render's fields (`params`, `seed`, `size`, `format`, `quality`), so
+         *     an editor can show every edit before it becomes a version. The draft is checked as a save
+         *     checks it (400 `invalid_template` naming fields under `body.template`) and its params as a
+         *     render's (400 `invalid_params`). A preview is **free** (`X-Service-Credits: 0`) and is neither
+         *     a recipe nor a cached file: no `ETag`, no recipe headers, `Cache-Control: no-store`, nothing kept
+         *     in the render cache. It is a still (png, webp or jpeg; an animated template shows its first
+         *     frame) of at most 2,073,600 output pixels (1920×1080; width × pixelRatio × height × pixelRatio),
+         *     else 400 `validation_failed` naming `body.size`. It counts against the request rate limits like
+         *     any call. `X-Service-Text-Fit` says how each text layer was set: the size it shrank to, its
+         *     lines, and whether it was cut with "…". See [the template editor](docs/web-app.md#the-template-editor).
+         */
+        post: operations["previewTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1960,11 +2014,36 @@ export interface components {
         TemplateLayerId: string;
         /** @description 0–1, default 1. */
         TemplateOpacity: number;
+        TemplatePreviewRequest: {
+            /**
+             * @description Default `png`, as for a render.
+             * @enum {string}
+             */
+            format?: "png" | "webp" | "jpeg";
+            params?: components["schemas"]["Params"];
+            quality?: components["schemas"]["Quality"];
+            seed?: components["schemas"]["Seed"];
+            /** @description The output size; default the template's size at pixelRatio 1. At most 2,073,600 output pixels. */
+            size?: components["schemas"]["Size"];
+            template: components["schemas"]["TemplateCreate"];
+        };
         /** @description The template's own size in pixels; a render without `size` renders at it, and another size must keep its aspect ratio. */
         TemplateSize: {
             height: number;
             width: number;
         };
+        TemplateStarter: {
+            description: string;
+            /**
+             * @description The file's name in `starters/`, without `.json`.
+             * @example blog-og-image
+             */
+            id: string;
+            /** @example Blog og:image */
+            name: string;
+            template: components["schemas"]["TemplateCreate"];
+        };
+        TemplateStarterList: components["schemas"]["TemplateStarter"][];
         TemplateSummary: {
             /** Format: date-time */
             createdAt: string;
@@ -5381,6 +5460,44 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listTemplateStarters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The starters. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateStarterList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listTemplates: {
         parameters: {
             query?: {
@@ -6102,6 +6219,67 @@ export interface operations {
             500: components["responses"]["InternalError"];
             /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    previewTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplatePreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft, rendered. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Always `0`, a preview is free. */
+                    "X-Service-Credits": 0;
+                    /**
+                     * @description How each text layer was set, in layer order: an RFC 8941 list with one string per text
+                     *     layer (its id) and parameters `size` (the font size it was set at, in template pixels:
+                     *     a decimal in steps of 0.25), `lines` (how many lines) and `overflow` (present when even
+                     *     `fit.min` did not fit and the last line was cut with "…"). Absent when the draft has no
+                     *     text layer. Example: `"title";size=84;lines=2, "author";size=34;lines=1;overflow`.
+                     */
+                    "X-Service-Text-Fit"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `overloaded`: the render queue is full (`RENDER_QUEUE_LIMIT`); `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description `render_timeout`: the render passed `RENDER_TIMEOUT_MS`. */
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["Problem"];
         };
     };

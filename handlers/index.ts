@@ -3,6 +3,8 @@
 // contract and this table disagree either way.
 import type { Handler, OperationId } from '../src/http/handler.types.ts';
 import createJob from './createJob.ts';
+import previewTemplate from './previewTemplate.ts';
+import listTemplateStarters from './listTemplateStarters.ts';
 import createQuote from './createQuote.ts';
 import listJobs from './listJobs.ts';
 import getJob from './getJob.ts';
@@ -101,6 +103,8 @@ export const handlers = {
   updateTemplate,
   deleteTemplate,
   getTemplateVersion,
+  previewTemplate,
+  listTemplateStarters,
   createAsset,
   listAssets,
   getAsset,

@@ -19,7 +19,8 @@ import {
 import { ProblemError } from '../errors/problem.ts';
 import type { GeneratorDefinition } from '../generators/generator.types.ts';
 import type { RenderService } from './render.service.ts';
-import type { LoadedTemplate, TemplatesService } from './templates.service.ts';
+import type { LoadedTemplate, TemplateInput, TemplatesService } from './templates.service.ts';
+import type { TextFit } from '../templates/compose-template.ts';
 
 /** `tpl_…` or `tpl_…@<version>`. */
 const TEMPLATE_REF = /^(tpl_[A-Za-z0-9]{1,60})(?:@([1-9][0-9]{0,8}))?$/;
@@ -48,6 +49,24 @@ export class RecipesService {
     if (pinned) return this.render.resolvePinned(pinned[1]!, pinned[2]!, input, paths);
     if (!ref) return this.render.resolve(slug, input, paths);
     const loaded = await this.load(workspaceId, ref[1]!, ref[2] === undefined ? undefined : Number(ref[2]));
+    return this.resolveLoaded(loaded, input, paths);
+  }
+
+  /**
+   * An unsaved template's recipe (POST /v1/templates/preview): the draft is checked as a save would
+   * (issues under `body.template`), then resolves as a saved version does; with how its texts are set.
+   */
+  async resolveDraft(
+    workspaceId: string,
+    draft: TemplateInput,
+    input: RecipeInput,
+  ): Promise<{ resolved: ResolvedRecipe; textFits: TextFit[] }> {
+    const loaded = await this.templates!.draft(workspaceId, draft, 'body.template');
+    const resolved = await this.resolveLoaded(loaded, input, BODY_PATHS);
+    return { resolved, textFits: this.templates!.textFits(loaded, resolved.recipe.params) };
+  }
+
+  private async resolveLoaded(loaded: LoadedTemplate, input: RecipeInput, paths: FieldPaths): Promise<ResolvedRecipe> {
     const params = mergeParams(loaded.generator.defaults, input.params);
     const { resolution, task } = await this.templates!.resolution(loaded, params, paths);
     return { ...resolveWith(loaded.generator, input, paths, resolution), template: { workspaceId: loaded.workspaceId, task } };

@@ -246,7 +246,33 @@ export class RenderService {
     return isAnimation(resolved) ? this.limits.animationBudgetMs : this.limits.timeoutMs;
   }
 
+  /**
+   * Renders a draft (POST /v1/templates/preview): through the same pool and budgets, but neither
+   * looked up nor stored in the render cache, since a draft's every edit is a new recipe that nobody
+   * asks for again; nor shared with another render in flight.
+   */
+  async renderDraft(resolved: ResolvedRecipe, call: RenderCall = {}): Promise<Buffer> {
+    const signal = call.signal ?? new AbortController().signal;
+    try {
+      return await this.renderOnPool(resolved, call, signal);
+    } catch (err) {
+      if (signal.aborted) throw signal.reason instanceof ProblemError ? signal.reason : new ProblemError('client_closed_request');
+      throw err;
+    }
+  }
+
   private async renderAndStore(key: string, resolved: ResolvedRecipe, call: RenderCall, signal: AbortSignal): Promise<Buffer> {
+    const bytes = await this.renderOnPool(resolved, call, signal);
+    try {
+      await this.cache.put(key, bytes);
+    } catch (err) {
+      // A cache that cannot store still lets the caller have the file.
+      logFailure(this.dependencies, this.logger, 'warn', { err, key }, 'render cache store failed');
+    }
+    return bytes;
+  }
+
+  private async renderOnPool(resolved: ResolvedRecipe, call: RenderCall, signal: AbortSignal): Promise<Buffer> {
     const motion = isAnimation(resolved);
     const sync = (call.mode ?? 'sync') === 'sync';
     const timeoutMs = call.timeoutMs ?? (sync ? this.syncBudgetMs(resolved) : this.limits.timeoutMs);
@@ -268,13 +294,6 @@ export class RenderService {
             : new ProblemError('render_timeout', { detail: `The render took longer than ${timeoutMs} ms.` }),
       },
     );
-    const bytes = Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength);
-    try {
-      await this.cache.put(key, bytes);
-    } catch (err) {
-      // A cache that cannot store still lets the caller have the file.
-      logFailure(this.dependencies, this.logger, 'warn', { err, key }, 'render cache store failed');
-    }
-    return bytes;
+    return Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength);
   }
 }

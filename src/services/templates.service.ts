@@ -15,9 +15,10 @@ import type { GeneratorRegistry } from '../generators/registry.ts';
 import { pinLayerVersions } from '../templates/layer-versions.ts';
 import type { Clock } from '../lib/clock.ts';
 import { randomBase62 } from '../lib/ids.ts';
+import { createHash } from 'node:crypto';
 import { createAjv } from '../lib/schema-validation.ts';
 import { checkTemplate } from '../templates/check-template.ts';
-import { templateGenerator, templateParamIssues } from '../templates/compose-template.ts';
+import { templateGenerator, templateParamIssues, templateTextFits, type TextFit } from '../templates/compose-template.ts';
 import type { TemplateAsset, TemplateLayer, TemplateSpec } from '../templates/template.types.ts';
 
 export type TemplateView = components['schemas']['Template'];
@@ -106,6 +107,8 @@ export class TemplatesService {
   private readonly generators: GeneratorRegistry;
   /** Versions never change, so a loaded one is kept (by workspace, id and version). */
   private readonly loaded = new LRUCache<string, Promise<LoadedTemplate>>({ max: 256 });
+  /** Drafts being previewed, by workspace and spec: an editor sends each one twice or more. */
+  private readonly drafts = new LRUCache<string, Promise<LoadedTemplate>>({ max: 64 });
 
   constructor(options: TemplatesServiceOptions) {
     ({ repo: this.repo, clock: this.clock } = options);
@@ -216,6 +219,34 @@ export class TemplatesService {
     const found = await this.repo.findVersion(workspaceId, id, version);
     if (!found) throw new ProblemError('template_not_found', { detail: `No version ${version} of template ${id} in this workspace.` });
     return this.versions.prepare(workspaceId, id, version, found.spec as TemplateSpec);
+  }
+
+  /**
+   * An unsaved template (POST /v1/templates/preview), checked as a save checks it (issues named
+   * under `root`) and seen as a generator. Its id is derived from the workspace and the spec, so a
+   * draft previewed twice (an editor's quick and sharp pictures) is prepared once.
+   */
+  async draft(workspaceId: string, input: TemplateInput, root: string): Promise<LoadedTemplate> {
+    const spec = pinLayerVersions(specOf(input), this.generators);
+    const digest = createHash('sha256').update(workspaceId).update('\0').update(JSON.stringify(spec)).digest('hex');
+    const key = `${workspaceId}/draft/${digest}`;
+    let loading = this.drafts.get(key);
+    if (!loading) {
+      loading = (async () => {
+        const issues = await this.versions.issues(workspaceId, spec, root);
+        if (issues.length) throw invalid(issues);
+        return this.versions.prepare(workspaceId, `tpl_draft${digest.slice(0, 40)}`, 1, spec);
+      })();
+      this.drafts.set(key, loading);
+      // A refused draft is not kept: the asset it lacked may be uploaded next.
+      loading.catch(() => this.drafts.delete(key));
+    }
+    return loading;
+  }
+
+  /** How each text layer of a loaded template is set for these params (the editor's fit readout). */
+  textFits(loaded: LoadedTemplate, params: Readonly<Record<string, unknown>>): TextFit[] {
+    return templateTextFits(loaded.spec, params, loaded.assets);
   }
 
   /** How a recipe of this version resolves: see TemplateVersions.resolution. */

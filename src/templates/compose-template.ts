@@ -538,6 +538,28 @@ export function templateParamIssues(
   return issues;
 }
 
+/** How one text layer is set: the size it shrank to (template pixels), its lines, and whether it was cut with "…". */
+export interface TextFit {
+  id: string;
+  size: number;
+  lines: number;
+  overflow: boolean;
+}
+
+/** How each text layer is set for these params, in layer order (what X-Service-Text-Fit says). */
+export function templateTextFits(
+  spec: TemplateSpec,
+  params: Readonly<Record<string, unknown>>,
+  assets: ReadonlyMap<string, TemplateAsset>,
+): TextFit[] {
+  return spec.layers.flatMap((layer) => {
+    if (layer.kind !== 'text') return [];
+    const text = layerText(layer, params);
+    const setting = setText(layer, text, textFaceOf(layer, text, params, assets));
+    return [{ id: layer.id, size: setting.size, lines: setting.lines.length, overflow: setting.overflow }];
+  });
+}
+
 /** A template version as a generator: its variables are the params, its layers the picture. */
 export function templateGenerator(options: TemplateGeneratorOptions): GeneratorDefinition {
   const { id, version, spec, assets, generators } = options;

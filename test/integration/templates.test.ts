@@ -5,8 +5,11 @@
 // credentials answering 404 on each. The starter templates (starters/*.json) go in unchanged.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type Sharp from 'sharp';
 import { after, before, describe, test } from 'node:test';
-import { MAX_TEMPLATES } from '../../src/services/templates.service.ts';
+import { MAX_TEMPLATES, type TemplateInput } from '../../src/services/templates.service.ts';
+import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { strictlyIncreasingClock } from '../support/clocks.ts';
 import { fonts, images } from '../support/asset-files.ts';
@@ -15,6 +18,7 @@ import { startTestApp, type TestApp } from '../support/harness.ts';
 
 /** The starter templates shipped with the service (docs/templates.md, "Starters"), and their sample assets. */
 const STARTERS = new URL('../../starters/', import.meta.url);
+const sharp = createRequire(import.meta.url)('sharp') as typeof Sharp;
 
 const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
 const issuePaths = (body: { issues?: { path: string }[] }) => (body.issues ?? []).map((i) => i.path);
@@ -318,6 +322,20 @@ for (const engine of ENGINES) {
         assert.ok(res.status === 201 || res.status === 200, res.text);
         return (res.body as { id: string }).id;
       };
+      const listed = await t.request('get', '/v1/template-starters');
+      assert.equal(listed.status, 200, listed.text);
+      assert.deepEqual(
+        listed.body.map((s: { id: string }) => `${s.id}.json`).sort(),
+        readdirSync(STARTERS)
+          .filter((f) => f.endsWith('.json'))
+          .sort(),
+      );
+      for (const starter of listed.body as { id: string; template: unknown }[])
+        assert.deepEqual(
+          starter.template,
+          JSON.parse(readFileSync(new URL(`${starter.id}.json`, STARTERS), 'utf8')),
+          'each as its file is',
+        );
       const logo = await upload('logo.png', 'image/png');
       const photo = await upload('author.jpg', 'image/jpeg');
       await upload('product.webp', 'image/webp');
@@ -340,6 +358,68 @@ for (const engine of ENGINES) {
       assert.equal(card.headers['content-type'], 'image/png');
       const recipe = JSON.parse(Buffer.from(card.headers['x-service-recipe'], 'base64url').toString('utf8'));
       assert.deepEqual(Object.keys(recipe.assets).sort(), [logo, photo].sort());
+    });
+
+    test('previewTemplate: a draft draws what its saved version renders, free and unkept, with its text fits; refused as a save or a render would be', async () => {
+      const draft = card('#1e3a8a');
+      const preview = (body: Record<string, unknown>) => t.request('post', '/v1/templates/preview', { body: { template: draft, ...body } });
+      const shown = await preview({ params: { title: 'Launch' }, format: 'png' });
+      assert.equal(shown.status, 200, shown.text);
+      assert.equal(shown.headers['content-type'], 'image/png');
+      assert.equal(shown.headers['x-service-credits'], '0');
+      assert.equal(shown.headers['cache-control'], 'no-store');
+      assert.equal(shown.headers.etag, undefined, 'a preview is no recipe');
+      assert.equal(shown.headers['x-service-recipe'], undefined);
+      assert.match(shown.headers['x-service-text-fit'], /^"title";size=16;lines=1$/);
+      const { id } = await create(draft);
+      const saved = await render(id, { params: { title: 'Launch' } });
+      const pixels = async (bytes: unknown) =>
+        sharp(Buffer.from(bytes as Uint8Array))
+          .raw()
+          .toBuffer();
+      assert.ok((await pixels(shown.body)).equals(await pixels(saved.body)), 'the same pixels as the saved version');
+      const { services } = t.runtime.deps;
+      const { resolved } = await services.recipes.resolveDraft(LOCAL_WORKSPACE_ID, draft as unknown as TemplateInput, {
+        params: { title: 'Launch' },
+        format: 'png',
+      });
+      assert.equal(await services.render.cached(resolved), undefined, 'nothing kept in the render cache');
+
+      const long = await preview({
+        params: { title: 'A title far too long for so small a box, cut at the smallest size' },
+        format: 'webp',
+      });
+      assert.equal(long.status, 200, long.text);
+      assert.equal(long.headers['content-type'], 'image/webp');
+      assert.match(long.headers['x-service-text-fit'], /^"title";size=8;lines=\d+;overflow$/);
+      const strict = await t.request('post', '/v1/templates/preview', {
+        body: {
+          template: {
+            ...draft,
+            layers: draft.layers.map((l) => (l.id === 'title' ? { ...l, fit: { max: 16, min: 8, overflow: 'error' } } : l)),
+          },
+          params: { title: 'A title far too long for so small a box, refused at the smallest size' },
+        },
+      });
+      assert.equal(strict.status, 400);
+      assert.equal(strict.body.code, 'invalid_params');
+      assert.deepEqual(issuePaths(strict.body), ['body.params.title']);
+      const foreign = await preview({
+        template: {
+          ...draft,
+          layers: [{ id: 'logo', kind: 'image', asset: `ast_${'0'.repeat(32)}`, box: { x: 0, y: 0, width: 9, height: 9 } }],
+        },
+      });
+      assert.equal(foreign.status, 400);
+      assert.equal(foreign.body.code, 'invalid_template');
+      assert.deepEqual(issuePaths(foreign.body), ['body.template.layers.0.asset']);
+      const large = await preview({ size: { width: 1200, height: 630, pixelRatio: 2 } });
+      assert.equal(large.status, 400);
+      assert.equal(large.body.code, 'validation_failed');
+      assert.deepEqual(issuePaths(large.body), ['body.size']);
+      const gif = await preview({ format: 'gif' });
+      assert.equal(gif.status, 400, 'a preview is a still');
+      assert.deepEqual(issuePaths(gif.body), ['body.format']);
     });
 
     test(`409 conflict past ${MAX_TEMPLATES} templates; concurrent creates cannot overshoot`, async () => {
