@@ -527,6 +527,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The MCP endpoint for AI agents (Streamable HTTP)
+         * @description The service as a Model Context Protocol server, over the Streamable HTTP transport in stateless
+         *     mode: each `POST` carries one JSON-RPC message from the client (`initialize`, `tools/list`,
+         *     `tools/call`, a notification, a response) and is answered on its own, with no session (no
+         *     `Mcp-Session-Id`). A request is answered 200 with its JSON-RPC response as `application/json`
+         *     (the transport's JSON form: never an event stream), a notification or a response 202 with no body.
+         *     `GET` and `DELETE` answer 405: a stateless server has no stream to open and no session to end.
+         *
+         *     The tools (`list_generators`, `describe_generator`, `list_templates`, `render`, `sweep`,
+         *     `sign_url`, `quote`, `export`, `job_status`; docs/mcp.md) call this API with the caller's own
+         *     `Authorization`, so every call is checked, rate limited and charged as the operation it makes:
+         *     a `render` is a `POST /v1/generate/{slug}` of the workspace. An API key only: a session cookie
+         *     or the local gateway is refused with 401 (the tools would have no credentials to call with). A tool the API refuses answers a result with `isError: true` and the problem's code,
+         *     detail and issues, not a JSON-RPC error. Bodies are limited as every operation's (one JSON
+         *     object; a batch array is refused with 400, as the protocol's 2025-06-18 revision dropped them).
+         */
+        post: operations["mcpMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me": {
         parameters: {
             query?: never;
@@ -1565,6 +1598,37 @@ export interface components {
          * @enum {string}
          */
         JobStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
+        /** @description One JSON-RPC 2.0 message from an MCP client: a request (`id` and `method`), a notification (`method`, no `id`) or a response to the server (`id` with `result` or `error`). */
+        JsonRpcMessage: {
+            error?: {
+                [key: string]: unknown;
+            };
+            id?: string | number;
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @example tools/call */
+            method?: string;
+            params?: {
+                [key: string]: unknown;
+            };
+            result?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The JSON-RPC 2.0 response to one request, with its `result` or its `error`. */
+        JsonRpcResponse: {
+            error?: {
+                code: number;
+                data?: unknown;
+                message: string;
+            };
+            id?: string | number | null;
+            /** @constant */
+            jsonrpc: "2.0";
+            result?: {
+                [key: string]: unknown;
+            };
+        };
         KeyCreate: {
             label: string;
         };
@@ -4597,6 +4661,69 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    mcpMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsonRpcMessage"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response to a request. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponse"];
+                };
+            };
+            /** @description A notification or a response, accepted; no body. */
+            202: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -5486,6 +5613,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "avatar-initials",
+                     *         "name": "Avatar with initials",
+                     *         "description": "An avatar (256×256): one to three initials on a gradient that the initials choose.",
+                     *         "template": {
+                     *           "name": "Avatar with initials",
+                     *           "size": {
+                     *             "width": 256,
+                     *             "height": 256
+                     *           },
+                     *           "background": "#1e1b4b",
+                     *           "variables": {
+                     *             "type": "object",
+                     *             "properties": {
+                     *               "initials": {
+                     *                 "type": "string",
+                     *                 "minLength": 1,
+                     *                 "maxLength": 3,
+                     *                 "default": "AL"
+                     *               }
+                     *             }
+                     *           },
+                     *           "layers": [
+                     *             {
+                     *               "id": "background",
+                     *               "kind": "generator",
+                     *               "slug": "mesh-gradient"
+                     *             },
+                     *             {
+                     *               "id": "letters",
+                     *               "kind": "text",
+                     *               "text": "{{initials}}",
+                     *               "box": {
+                     *                 "x": 24,
+                     *                 "y": 24,
+                     *                 "width": 208,
+                     *                 "height": 208
+                     *               },
+                     *               "align": "center",
+                     *               "valign": "middle",
+                     *               "color": "#ffffff",
+                     *               "font": {
+                     *                 "weight": 700
+                     *               },
+                     *               "fit": {
+                     *                 "max": 112,
+                     *                 "min": 40,
+                     *                 "maxLines": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["TemplateStarterList"];
                 };
             };
