@@ -15,7 +15,10 @@ import { WEB_DIR } from '../../src/app.ts';
 // then to 23.6 kB for the designer review (#44, 1.34 kB: 32 bytes were left): small pictures at the size they are shown, asked
 // for three at a time and only near the window (pictures.js and the Account page, 1.4 kB raw), the sweep sheet's columns
 // without an orphan, its zoom dialog and its price in hosted mode (1.9 kB raw), the skip link and the tables' headings (0.3 kB raw).
-const GZIP_BUDGET = { js: 23.6 * 1024, css: 4 * 1024 };
+// Then, merged with the template editor's split (its shared chunk compresses apart from the app: main's first load measured
+// 24,131 bytes, over 22.2 kB, before this branch), to 25 kB: 25,493 bytes with the designer review's 1.36 kB; CSS to 4.3 kB
+// (the editor's stylesheet left 28 bytes; the review's styles are 0.27 kB: 4,342 bytes).
+const GZIP_BUDGET = { js: 25 * 1024, css: 4.3 * 1024 };
 /** A page loaded with import() when it is opened (the templates area: its list and its editor), on top of the first load. */
 const LAZY_PAGE_GZIP_BUDGET = 24 * 1024;
 
