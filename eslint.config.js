@@ -44,6 +44,7 @@ const LAYERS = [
  * test/unit/web-*.test.ts; the other web modules build the pages on them.
  */
 const WEB_LOGIC = ['api-rules', 'estimate', 'explore', 'field-text', 'formats', 'formatting', 'jobs', 'limits', 'param-values'].concat([
+  'pictures',
   'preview-loop',
   'recipe',
   'recipe-file',

@@ -174,11 +174,19 @@ test('/ serves the app with a strict CSP; the API keeps problem+json 404s', asyn
 });
 
 test('gallery: one card per generator, each with a loaded blob: thumbnail; Tab reaches a card link and Enter opens the playground', async () => {
-  const generators = (await (await fetch(`${server.url}/v1/generators`)).json()) as { slug: string }[];
+  const generators = (await (await fetch(`${server.url}/v1/generators`)).json()) as { slug: string; name: string }[];
   await page.goto(`${server.url}/`);
   await page.waitForFunction((n) => document.querySelectorAll('#gallery .card').length === n, generators.length);
-  for (const g of generators)
-    assert.equal(await page.locator(`.card[data-slug="${g.slug}"] a`, { hasText: 'Open in playground' }).count(), 1, g.slug);
+  // Each card's link says which generator it opens (20 links, 20 names), and its picture links there too.
+  for (const g of generators) {
+    const href = `#/playground/${encodeURIComponent(g.slug)}`;
+    const link = page.getByRole('link', { name: `Open ${g.name} in the playground`, exact: true });
+    assert.equal(await link.count(), 1, g.slug);
+    assert.equal(await link.getAttribute('href'), href);
+    assert.equal(await page.locator(`.card[data-slug="${g.slug}"] a.thumb-link:has(img.thumb)`).getAttribute('href'), href);
+  }
+  const names = await page.$$eval('#gallery a:not([aria-hidden])', (links) => links.map((a) => a.textContent));
+  assert.equal(new Set(names).size, generators.length, `distinct link names: ${names.join(', ')}`);
   await page.waitForFunction(
     () => [...document.querySelectorAll<HTMLImageElement>('#gallery img.thumb')].every((img) => img.complete && img.naturalWidth > 0),
     undefined,
@@ -194,13 +202,34 @@ test('gallery: one card per generator, each with a loaded blob: thumbnail; Tab r
   let reached = false;
   for (let i = 0; i < 30 && !reached; i++) {
     await page.keyboard.press('Tab');
-    reached = await page.evaluate(() => document.activeElement?.textContent === 'Open in playground');
+    reached = await page.evaluate(() => /^Open .+ in the playground$/.test(document.activeElement?.textContent ?? ''));
   }
   assert.ok(reached, 'a card link is reachable with Tab');
   await page.keyboard.press('Enter');
   await page.waitForURL(/#\/playground\//);
   await renderedHash(page);
   assert.deepEqual(await unlabelledControls(page), []);
+});
+
+test('a skip link is the first Tab stop, shown while it has focus; Enter moves focus to the view and keeps the route', async () => {
+  // A fresh load: Tab starts from the top of the document.
+  await page.goto(`${server.url}/#/export`);
+  await page.reload();
+  await page.locator('main h1').first().waitFor();
+  const skip = page.locator('a.skip-link');
+  assert.equal(await skip.textContent(), 'Skip to content');
+  const hidden = (await skip.boundingBox())!;
+  assert.ok(hidden.y + hidden.height <= 0, 'out of sight without focus');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.className), 'skip-link', 'the first Tab stop');
+  const shown = (await skip.boundingBox())!;
+  assert.ok(shown.y >= 0 && shown.height > 0, 'in sight with focus');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'view');
+  assert.match(page.url(), /#\/export$/, 'the route stays');
+  // The next Tab goes on from the view (not back to the header).
+  await page.keyboard.press('Tab');
+  assert.ok(await page.evaluate(() => document.getElementById('view')!.contains(document.activeElement)));
 });
 
 test('playground: preview, MISS then HIT, a param changes the hash, API errors sit next to the field', async () => {
@@ -459,7 +488,8 @@ test('playground: the URL carries the recipe (a new tab and a reload show the sa
   await edit.waitFor();
   assert.equal(await edit.getAttribute('href'), new URL(url).hash);
 
-  // The Account page lists the preset with its picture: the recipe at pixel ratio 0.5.
+  // The Account page lists the preset with its picture (once near the window): the recipe at the size
+  // it is shown, its 48×27 box at 1x (300×200 fitted: 40×27).
   const thumbs: { size?: unknown; seed?: number }[] = [];
   const watch = (req: import('playwright-core').Request) => {
     if (req.method() === 'POST' && req.url().endsWith('/v1/generate/blob'))
@@ -467,13 +497,14 @@ test('playground: the URL carries the recipe (a new tab and a reload show the sa
   };
   page.on('request', watch);
   await page.goto(`${server.url}/#/account`);
+  await page.locator(`#preset-list tr[data-preset="${saved.id}"]`).scrollIntoViewIfNeeded();
   await page.waitForFunction((id) => {
     const img = document.querySelector<HTMLImageElement>(`#preset-list img[data-thumb="${id}"]`);
     return img !== null && img.complete && img.naturalWidth > 0;
   }, saved.id);
   page.off('request', watch);
   assert.ok(
-    thumbs.some((b) => b.seed === 12345 && JSON.stringify(b.size) === JSON.stringify({ width: 300, height: 200, pixelRatio: 0.5 })),
+    thumbs.some((b) => b.seed === 12345 && JSON.stringify(b.size) === JSON.stringify({ width: 40, height: 27, pixelRatio: 1 })),
     JSON.stringify(thumbs),
   );
 });
@@ -793,7 +824,7 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   await screenshot(page, 'playground-css');
 });
 
-test('sweep sheet: "Sweep…" opens one param across a range, each cell a loaded picture linking its recipe to the playground', async () => {
+test('sweep sheet: "Sweep…" opens one param across a range in columns without an orphan, each cell a loaded picture that opens large with its recipe\'s link to the playground', async () => {
   // The sheet from its link alone (values, seed grids, log scales, defaults): test/unit/web-explore.test.ts.
   type Recipe = ReturnType<typeof recipeInUrl>;
   await page.goto(`${server.url}/#/playground/blob`);
@@ -814,7 +845,9 @@ test('sweep sheet: "Sweep…" opens one param across a range, each cell a loaded
         return !a.classList.contains('loading') && img?.complete && img.naturalWidth > 0;
       }).length === 8,
   );
-  const cells = await page.$$eval('#sweep .sweep-cell', (els) => els.map((a) => [a.getAttribute('data-value'), a.getAttribute('href')]));
+  const cells = await page.$$eval('#sweep .sweep-cell', (els) =>
+    els.map((a) => [a.getAttribute('data-value'), a.getAttribute('data-href')]),
+  );
   const points: { value: number; recipe: Recipe }[] = cells.map(([value, href]) => ({
     value: Number(value),
     recipe: recipeInUrl(new URL(href!, server.url).href),
@@ -824,9 +857,41 @@ test('sweep sheet: "Sweep…" opens one param across a range, each cell a loaded
     [3, 4, 5, 6, 7, 8, 9, 10],
   );
   for (const { value, recipe } of points) assert.deepEqual(recipe, { ...base, params: { ...base.params, points: value } });
+  // 8 cells in 2 rows of 4 (no orphan in a 7-column grid), each wider than 165 px on this 1280 px page.
+  const grid = await page.$eval('#sweep', (el) => ({
+    columns: getComputedStyle(el).gridTemplateColumns.split(' ').map(parseFloat),
+    rows: new Set([...el.children].map((c) => Math.round(c.getBoundingClientRect().top))).size,
+  }));
+  assert.equal(grid.columns.length, 4, `columns: ${grid.columns.join(', ')}`);
+  assert.equal(grid.rows, 2);
+  assert.ok(
+    grid.columns.every((w) => w > 165),
+    `columns: ${grid.columns.join(', ')}`,
+  );
+  // Each cell asked for the pixels it shows: its picture's pixels are those of its box on this 1x screen.
+  const fits = await page.$$eval('#sweep .sweep-cell img', (imgs) =>
+    imgs.map((i) => (i as HTMLImageElement).naturalWidth <= Math.ceil(i.getBoundingClientRect().width)),
+  );
+  assert.deepEqual(fits, Array(8).fill(true));
   await screenshot(page, 'sweep-points');
-  // A click opens that cell's recipe in the playground.
+  // Enter on a cell opens it large in a dialog (a sharper picture than the cell's); Escape closes it, back on the cell.
+  await page.locator('#sweep .sweep-cell').nth(2).focus();
+  await page.keyboard.press('Enter');
+  const zoom = page.locator('#sweep-zoom');
+  await zoom.waitFor();
+  assert.equal(await page.locator('#sweep-zoom-title').textContent(), 'points 5');
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('#sweep-zoom-img');
+    const cell = document.querySelectorAll<HTMLImageElement>('#sweep .sweep-cell img')[2];
+    return img?.dataset.sharp === 'true' && img.complete && img.naturalWidth > cell.naturalWidth;
+  });
+  await screenshot(page, 'sweep-zoom', false);
+  await page.keyboard.press('Escape');
+  await zoom.waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-value')), '5');
+  // A click opens it too; its link opens that cell's recipe in the playground.
   await page.locator('#sweep .sweep-cell').nth(2).click();
+  await page.click('#sweep-zoom-open');
   await page.waitForURL(/#\/playground\/blob\?r=/);
   await renderedHash(page);
   assert.equal(await page.inputValue('#params-points'), '5');
@@ -842,8 +907,12 @@ test('export: an animated gif job streams progress to 100% and offers a download
   await page.click('#to-export');
   await page.locator('#export-start').waitFor();
   await page.selectOption('#export-format', 'gif');
+  // Nothing runs yet: no bar, no 0 % "idle".
+  assert.equal(await page.locator('#export-progress').isVisible(), false);
+  assert.equal(await page.getByText('idle', { exact: true }).count(), 0);
   await page.click('#export-start');
   await page.waitForFunction(() => document.querySelector('#export-status')?.textContent === 'completed', undefined, { timeout: 120_000 });
+  assert.ok(await page.locator('#export-progress').isVisible());
   assert.equal(await page.locator('#export-progress').evaluate((p: HTMLProgressElement) => p.value), 100);
   assert.equal(await page.locator('#export-percent').textContent(), '100%');
   const link = page.locator('#export-download');
@@ -1163,29 +1232,32 @@ test('accessibility: axe-core finds no WCAG 2.1 A/AA violation (contrast include
       await target.emulateMedia({ colorScheme });
       // A colour that transitions (a toggle's track) is checked once it has arrived.
       await target.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition));
-      // The dark scheme changes colours only: its pass runs the rules that read them.
-      const runOnly =
+      // The dark scheme changes colours only: its pass runs the rules that read them. Both run
+      // empty-table-header too (a best-practice rule, outside the WCAG tags): a column of buttons has a heading.
+      const options =
         colorScheme === 'light'
-          ? { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }
-          : { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
-      const violations = await target.evaluate(async (only) => {
+          ? {
+              runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+              rules: { 'empty-table-header': { enabled: true } },
+            }
+          : { runOnly: { type: 'rule', values: ['color-contrast', 'link-in-text-block', 'empty-table-header'] } };
+      const { violations, headers } = await target.evaluate(async (opts) => {
+        type Result = { id: string; nodes: { target: string[]; failureSummary?: string }[] };
         const axeRun = (
-          window as unknown as {
-            axe: {
-              run: (
-                ctx: unknown,
-                options: unknown,
-              ) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }>;
-            };
-          }
+          window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<{ violations: Result[]; passes: Result[] }> } }
         ).axe.run;
-        const result = await axeRun(document, { runOnly: only });
-        return result.violations.map(
-          (v) =>
-            `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ').trim()})`).join('; ')}`,
-        );
-      }, runOnly);
+        const result = await axeRun(document, opts);
+        return {
+          violations: result.violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ').trim()})`).join('; ')}`,
+          ),
+          headers: result.passes.find((p) => p.id === 'empty-table-header')?.nodes.length ?? 0,
+        };
+      }, options);
       found.push(...violations.map((v) => `#/${route} ${colorScheme}: ${v}`));
+      // The pages with tables: the rule found their headings and passed them.
+      if (route === 'export' || route === 'account') assert.ok(headers > 0, `#/${route} ${colorScheme}: no table heading checked`);
     }
     await target.emulateMedia({ colorScheme: 'light' });
   };
@@ -1250,6 +1322,75 @@ test('account: a new key is shown once and listed; revoking marks it revoked', a
   assert.equal(await page.locator('#credits').isHidden(), true, 'local mode meters no credits');
   await screenshot(page, 'account');
   assert.deepEqual(pageErrors, []);
+});
+
+test('account: preset pictures render at the size they are shown, only near the window, never more than 3 at once', async () => {
+  const auth = { Authorization: `Bearer ${localKey()}`, 'Content-Type': 'application/json' };
+  // Twenty 4096×4096 presets: a picture of the whole preset at pixel ratio 0.5 was 2048×2048 (5 credits in hosted mode).
+  const ids: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const body = { name: `big ${i}`, recipe: { slug: 'mesh-gradient', seed: 100 + i, size: { width: 4096, height: 4096 }, format: 'png' } };
+    const res = await fetch(`${server.url}/v1/presets`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+    assert.equal(res.status, 201, await res.clone().text());
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  // Every render the page asks for, answered by the service through the test: a request counts as in
+  // flight until just before its answer is handed back, so a fourth one arriving while three are
+  // counted was sent with three unanswered (the page frees a place only once an answer is in).
+  const asked: { size: { width: number; height: number; pixelRatio?: number }; format: string; seed: number }[] = [];
+  let inFlight = 0;
+  let most = 0;
+  const answer = async (route: Route) => {
+    asked.push(route.request().postDataJSON());
+    most = Math.max(most, ++inFlight);
+    const response = await route.fetch({ headers: { ...route.request().headers(), authorization: auth.Authorization } });
+    inFlight--;
+    // A picture the page stopped waiting for (a failed test left the page) may be answered already.
+    await route.fulfill({ response }).catch(() => {});
+  };
+  const viewport = page.viewportSize()!;
+  await page.route('**/v1/generate/**', answer);
+  try {
+    // A short window: the presets run far below it, and their pictures wait until they come near.
+    await page.setViewportSize({ width: viewport.width, height: 300 });
+    await page.goto(`${server.url}/#/account`);
+    await page.reload(); // the page may be on the Account page already, listed before these presets
+    const row = (id: string) => page.locator(`#preset-list tr[data-preset="${id}"]`);
+    await row(ids[19]!).waitFor();
+    const loaded = (id: string) =>
+      page.waitForFunction((i) => {
+        const img = document.querySelector<HTMLImageElement>(`#preset-list img[data-thumb="${i}"]`);
+        return img !== null && img.src.startsWith('blob:') && img.complete && img.naturalWidth > 0;
+      }, id);
+    const rows = await page.$$eval('#preset-list tr[data-preset]', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.preset!));
+    // The first row at the window's top: the rows 200 px below its bottom are not near yet.
+    await row(rows[0]!).evaluate((tr) => tr.scrollIntoView({ block: 'start' }));
+    await loaded(rows[0]!);
+    const far = await page.$$eval('#preset-list img[data-thumb]', (imgs) =>
+      imgs.filter((i) => i.getBoundingClientRect().top > innerHeight + 250).map((i) => (i as HTMLImageElement).dataset.picture),
+    );
+    assert.ok(far.length > 0, 'some presets are far below the window');
+    assert.deepEqual(new Set(far), new Set(['waiting']), 'a picture far from the window is not asked for');
+    // Scrolled to, each comes.
+    for (const id of rows) {
+      await row(id).scrollIntoViewIfNeeded();
+      await loaded(id);
+    }
+    const mine = asked.filter((a) => a.seed >= 100 && a.seed < 120);
+    assert.equal(mine.length, 20, 'each picture asked for once');
+    for (const a of mine)
+      assert.deepEqual([a.size, a.format], [{ width: 27, height: 27, pixelRatio: 1 }, 'webp'], 'the 48×27 box at dpr 1, square');
+    // Any preset's picture: no more device pixels than its 48×27 box shows on this 1x screen.
+    for (const { size } of asked) {
+      const pr = size.pixelRatio ?? 1;
+      assert.ok(size.width * pr <= 48 && size.height * pr <= 27, JSON.stringify(size));
+    }
+    assert.ok(most <= 3, `${most} pictures were asked for at once`);
+  } finally {
+    await page.unroute('**/v1/generate/**', answer);
+    await page.setViewportSize(viewport);
+    for (const id of ids) await fetch(`${server.url}/v1/presets/${id}`, { method: 'DELETE', headers: auth });
+  }
 });
 
 test('signed URLs: a URL signing key made on the Account page (secret shown once); Share, beside Download and on a preset, copies a URL, an <img> tag and og:image tags that render with no credentials and expire when chosen', async () => {
@@ -1388,7 +1529,8 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
   await page.goto(`${server.url}/#/account`);
   const preset = page.locator('#preset-list tr', { hasText: 'blob at seed 12345, 2x' });
   const presetId = (await preset.getAttribute('data-preset'))!;
-  // Its picture rendered: the panel measures the formats by that render's recipe URL.
+  // Its picture rendered (once near the window): the panel measures the formats by that render's recipe URL.
+  await preset.scrollIntoViewIfNeeded();
   await page.waitForFunction((id) => {
     const thumb = document.querySelector<HTMLImageElement>(`#preset-list img[data-thumb="${id}"]`);
     return thumb !== null && thumb.complete && thumb.naturalWidth > 0;
@@ -1651,9 +1793,9 @@ test('hosted mode: without a session, the sign-in page posts the provider and fo
 
     // Renders cost credits here: the recipe's price beside Download, and the job's beside Export, as the
     // service quotes them (a stand-in: this service runs in local mode, which charges nothing).
-    const quotes: { render?: unknown; job?: unknown }[] = [];
+    const quotes: { render?: unknown; job?: unknown; batch?: { items: { slug: string }[] } }[] = [];
     await hosted.route('**/v1/quote', (route) => {
-      const body = route.request().postDataJSON() as { render?: unknown; job?: unknown };
+      const body = route.request().postDataJSON() as (typeof quotes)[number];
       quotes.push(body);
       return fulfillPerContract(route, {
         credits: body.job ? 7 : 3,
@@ -1668,6 +1810,22 @@ test('hosted mode: without a session, the sign-in page posts the provider and fo
     await hosted.goto(`${server.url}/#/export`);
     await hosted.waitForFunction(() => document.querySelector('#export-quote')?.textContent === '7 credits');
     assert.ok(quotes.some((q) => q.render) && quotes.some((q) => q.job), JSON.stringify(quotes));
+
+    // A sweep sheet says its price, the service's quote of the batch of its cells, before any cell renders.
+    let renders = 0;
+    hosted.on('request', (r) => void (r.method() === 'POST' && r.url().includes('/v1/generate/') && renders++));
+    await hosted.goto(`${server.url}/#/sweep/blob?param=points&n=8`);
+    await hosted.waitForFunction(() => document.querySelector('#sweep-price')?.textContent === '8 cells: 3 credits.');
+    const batch = quotes.find((q) => q.batch)?.batch;
+    assert.deepEqual(
+      batch?.items.map((item) => item.slug),
+      Array(8).fill('blob'),
+    );
+    assert.equal(renders, 0, 'no cell renders before the price is accepted');
+    await screenshot(hosted, 'sweep-hosted-price', false);
+    await hosted.click('#sweep-render');
+    await hosted.waitForFunction(() => document.querySelectorAll('#sweep .sweep-cell img').length === 8);
+    assert.equal(renders, 8);
   } finally {
     await context.close();
   }

@@ -2,6 +2,8 @@ import { json, generators, render } from './api.js';
 import { h, clear, append, copyButton, toast, labelCells, modal } from './dom.js';
 import { thumbFormat } from './formats.js';
 import { formatDate, money } from './formatting.js';
+import { PICTURES_AT_ONCE, limiter, shownPicture } from './pictures.js';
+import { recipeBody } from './recipe.js';
 import { saveRecipe } from './state.js';
 import { openShare } from './share-dialog.js';
 import { budgetSection } from './budget.js';
@@ -176,7 +178,7 @@ async function renderKeys(el) {
     form,
     error,
     secretBox,
-    h('table', { class: 'table' }, thead(['Label', 'Prefix', 'Created', 'Last used', 'Status', '']), tbody),
+    h('table', { class: 'table' }, thead(['Label', 'Prefix', 'Created', 'Last used', 'Status', ACTIONS]), tbody),
   );
   await loadKeys(tbody);
 }
@@ -201,9 +203,12 @@ const thead = (titles) =>
     h(
       'tr',
       {},
-      titles.map((t) => h('th', {}, t)),
+      titles.map((t) => h('th', {}, t === ACTIONS ? h('span', { class: 'visually-hidden' }, t) : t)),
     ),
   );
+
+/** The heading of a column of buttons: read by screen readers (a table header is never empty), not shown. */
+const ACTIONS = 'Actions';
 
 /** A key's status chip and, while it is active, its Revoke button: the last two cells of both key tables. */
 const statusCells = (key, onRevoke) => [
@@ -214,7 +219,11 @@ const statusCells = (key, onRevoke) => [
       ? h('span', { class: 'chip status-cancelled' }, `revoked ${formatDate(key.revokedAt)}`)
       : h('span', { class: 'chip status-completed' }, 'active'),
   ),
-  h('td', {}, key.revoked ? '' : h('button', { type: 'button', class: 'btn small danger revoke', onclick: onRevoke }, 'Revoke')),
+  h(
+    'td',
+    { class: 'row-actions' },
+    key.revoked ? '' : h('button', { type: 'button', class: 'btn small danger revoke', onclick: onRevoke }, 'Revoke'),
+  ),
 ];
 
 /** A table body of a row per item of GET `path` (`cols` columns): `empty` when there is none, the error when the request fails. */
@@ -332,7 +341,7 @@ async function renderSigningKeys(el) {
     h(
       'table',
       { class: 'table' },
-      thead(['Label', 'Id', 'Prefix', 'Monthly limit', 'Spent this month', 'Max-age', 'Created', 'Last used', 'Status', '']),
+      thead(['Label', 'Id', 'Prefix', 'Monthly limit', 'Spent this month', 'Max-age', 'Created', 'Last used', 'Status', ACTIONS]),
       tbody,
     ),
   );
@@ -416,48 +425,85 @@ async function renderPresets(el) {
   clear(el).append(
     h('h2', {}, 'Presets'),
     h('p', { class: 'muted small' }, 'Save a recipe from the playground with “Save as preset”.'),
-    h('table', { class: 'table' }, thead(['Name', 'Generator', 'Updated', '']), tbody),
+    h('table', { class: 'table', id: 'preset-table' }, thead(['Name', 'Generator', 'Updated', ACTIONS]), tbody),
   );
   await loadPresets(tbody);
 }
 
-const loadPresets = (tbody) =>
-  fillRows(tbody, '/v1/presets', 4, 'No presets yet.', (p) =>
+// The rows' pictures are observed afresh each time the rows are (earlier rows are gone).
+const loadPresets = (tbody) => {
+  nearView?.disconnect();
+  return fillRows(tbody, '/v1/presets', 4, 'No presets yet.', (p) =>
     h(
       'tr',
       { dataset: { preset: p.id } },
-      h('td', {}, presetThumb(p), p.name),
+      h('td', { class: 'preset-name' }, presetThumb(p), p.name),
       h('td', {}, p.recipe.slug),
       h('td', {}, formatDate(p.updatedAt)),
       h(
         'td',
-        { class: 'actions' },
+        { class: 'row-actions one-line' },
         h('button', { type: 'button', class: 'btn small', onclick: () => load(p) }, 'Load'),
         h('button', { type: 'button', class: 'btn small', dataset: { share: p.id }, onclick: () => share(p) }, 'Share…'),
         h('button', { type: 'button', class: 'btn small danger', onclick: () => remove(p, tbody) }, 'Delete'),
       ),
     ),
   );
+};
+
+// A page of presets asks for their pictures a few at a time, and only for those near the viewport.
+const picture = limiter(PICTURES_AT_ONCE);
+const whenNear = new WeakMap(); // a picture's element → what to do once it comes near the viewport
+let nearView;
 
 /**
- * A preset's picture, small: its recipe as a still (webp where offered) at pixel ratio 0.5, the least
- * a recipe may ask for. In hosted mode its first render is charged like any render (usually 1 credit);
- * after that it is a cache hit, free. Nothing for a css-only generator.
+ * A preset's picture, at the size it is shown: its recipe as a still (webp where offered) with no more
+ * pixels than its box shows (shownPicture: a 4096² preset in 48×27 CSS px at dpr 2 is 54×54, 1 credit).
+ * In hosted mode its first render is charged like any render; after that it is a cache hit, free.
+ * Nothing for a css-only generator.
  */
 function presetThumb(preset) {
-  const img = h('img', { class: 'job-thumb', alt: '', width: 48, height: 27, dataset: { thumb: preset.id } });
-  (async () => {
-    const r = preset.recipe;
-    const gen = (await generators()).find((g) => g.slug === r.slug);
-    const format = gen && thumbFormat(gen);
-    if (!gen || format === 'css') return img.remove();
-    const size = { ...(r.size ?? gen.defaultSize), pixelRatio: 0.5 };
-    const out = await render(r.slug, { params: r.params ?? {}, seed: r.seed ?? 0, size, format });
-    preset.last = out; // its recipe and hash: the Share panel measures each format's size by them
-    img.src = URL.createObjectURL(out.blob);
-    img.onload = () => URL.revokeObjectURL(img.src);
-  })().catch(() => img.remove());
+  // data-picture: "waiting" until near the viewport, then "asked".
+  const img = h('img', {
+    class: 'job-thumb preset-thumb',
+    alt: '',
+    width: 48,
+    height: 27,
+    dataset: { thumb: preset.id, picture: 'waiting' },
+  });
+  nearView ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries.filter((e) => e.isIntersecting)) {
+        nearView.unobserve(entry.target);
+        whenNear.get(entry.target)?.();
+      }
+    },
+    { rootMargin: '200px' },
+  );
+  whenNear.set(img, () => {
+    img.dataset.picture = 'asked';
+    picture(() => drawPreset(preset, img)).catch(() => img.remove());
+  });
+  nearView.observe(img);
   return img;
+}
+
+async function drawPreset(preset, img) {
+  if (!img.isConnected) return; // the page changed while it waited its turn
+  const r = preset.recipe;
+  const gen = (await generators()).find((g) => g.slug === r.slug);
+  const format = gen && thumbFormat(gen);
+  if (!gen || format === 'css') return img.remove();
+  const box = { width: img.clientWidth || 48, height: img.clientHeight || 27 };
+  const shown = shownPicture(
+    { params: r.params ?? {}, seed: r.seed ?? 0, size: { ...(r.size ?? gen.defaultSize) }, format },
+    box,
+    devicePixelRatio,
+  );
+  const out = await render(r.slug, recipeBody(shown));
+  preset.last = out; // its recipe and hash: the Share panel measures each format's size by them
+  img.src = URL.createObjectURL(out.blob);
+  img.onload = () => URL.revokeObjectURL(img.src);
 }
 
 /** A preset's recipe as the playground carries it. */

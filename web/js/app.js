@@ -20,6 +20,12 @@ const lazy = (load) => async (v, arg, current) => {
   if (current()) await show(v, arg);
 };
 
+// The skip link (the first Tab stop) moves focus to the view without touching the hash, which is the route.
+document.querySelector('.skip-link')?.addEventListener('click', (e) => {
+  e.preventDefault();
+  view.focus();
+});
+
 const routes = {
   '': showGallery,
   gallery: showGallery,

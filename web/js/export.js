@@ -36,7 +36,9 @@ export async function showExport(view) {
   const cancelBtn = h('button', { type: 'button', class: 'btn', id: 'export-cancel', disabled: true }, 'Cancel');
   const bar = h('progress', { id: 'export-progress', max: 100, value: 0, 'aria-label': 'Export progress' });
   const pct = h('span', { id: 'export-percent' }, '0%');
-  const jobStatus = h('span', { id: 'export-status', class: 'chip' }, 'idle');
+  const jobStatus = h('span', { id: 'export-status', class: 'chip' });
+  // No bar while nothing runs: it shows once a job is followed (an export, or one re-attached to).
+  const progressRow = h('div', { class: 'progress-row', id: 'export-progress-row', hidden: true }, bar, pct, jobStatus);
   const stage = h('span', { id: 'export-stage', class: 'muted small' });
   const jobLabel = h('p', { id: 'export-job', class: 'muted small' });
   const result = h('div', { id: 'export-result' });
@@ -117,7 +119,7 @@ export async function showExport(view) {
       settings,
       h('div', { class: 'actions' }, exportBtn, cancelBtn, price),
       jobLabel,
-      h('div', { class: 'progress-row' }, bar, pct, jobStatus),
+      progressRow,
       stage,
       error,
       result,
@@ -140,7 +142,9 @@ export async function showExport(view) {
           h(
             'tr',
             {},
-            ['Created', 'Generator', 'Output', 'Status', 'Progress', 'Attempts', ''].map((t) => h('th', {}, t)),
+            ['Created', 'Generator', 'Output', 'Status', 'Progress', 'Attempts'].map((t) => h('th', {}, t)),
+            // A column of buttons: its heading is read by screen readers (a table header is never empty), not shown.
+            h('th', {}, h('span', { class: 'visually-hidden' }, 'Actions')),
           ),
         ),
         history,
@@ -157,6 +161,7 @@ export async function showExport(view) {
   const onJob = (job) => {
     if (current && current.id !== job.id) return; // a late answer about a job no longer shown
     current = job;
+    progressRow.hidden = false;
     jobLabel.textContent = `Job ${job.id}`;
     jobLabel.dataset.job = job.id;
     jobStatus.textContent = job.status;

@@ -21,10 +21,13 @@ function card(gen) {
   const format = thumbFormat(gen);
   const img = h('img', { class: 'thumb', alt: `${gen.name} thumbnail`, width: THUMB.width, height: THUMB.height });
   const frame = h('div', { class: 'thumb-frame loading' }, img);
+  const href = `#/playground/${encodeURIComponent(gen.slug)}`;
   const el = h(
     'article',
     { class: 'card', dataset: { slug: gen.slug } },
-    frame,
+    // The picture opens the playground too, for the pointer; the keyboard and screen readers have the
+    // named link below (one stop per card, not two links to the same place).
+    h('a', { class: 'thumb-link', href, tabindex: -1, 'aria-hidden': 'true' }, frame),
     h(
       'div',
       { class: 'card-body' },
@@ -36,7 +39,7 @@ function card(gen) {
         gen.formats.map((f) => h('span', { class: 'chip' }, f)),
         gen.animated ? h('span', { class: 'chip accent' }, 'animated') : null,
       ),
-      h('a', { class: 'btn', href: `#/playground/${encodeURIComponent(gen.slug)}` }, 'Open in playground'),
+      h('a', { class: 'btn', href }, `Open ${gen.name} in the playground`),
     ),
   );
   render(gen.slug, { size: { ...THUMB, pixelRatio: screenRatio(devicePixelRatio) }, format })
