@@ -18,7 +18,7 @@ export const KEY_SCOPES = {
   templates: 'Templates and their previews, versions and starters',
   assets: 'Uploaded images and fonts',
   'usage:read': 'The usage report',
-  'account:read': 'The owner, workspace and balance (GET /v1/me)',
+  'account:read': 'The owner, workspace and balance',
   billing: 'The balance, packs and purchases, and buying credits',
   'keys:manage': 'API keys: list, create (within its own scopes), revoke',
   'signing-keys:manage': 'URL signing keys, signed URLs and signed bases',
