@@ -2,7 +2,6 @@
 // are a JSON array (null: every scope); its month's spending is moved as a URL signing key's is
 // (monthly-spending.ts).
 import { type Database, isPostgres, type Transaction } from '../database.ts';
-import type { KeyScope } from '../../src/services/key-scopes.ts';
 import { nullableNumber } from './columns.ts';
 import { giveBack, spendWithinLimit } from './monthly-spending.ts';
 
@@ -18,7 +17,7 @@ export interface ApiKeyRecord {
   prefix: string;
   secretHash: string;
   /** null: every scope (a key created without scopes, or before there were any). */
-  scopes: KeyScope[] | null;
+  scopes: string[] | null;
   monthlyCreditLimit: number | null;
   /** 'YYYY-MM' (UTC) of spentCredits; null before the first charged render. */
   spentMonth: string | null;
@@ -49,7 +48,7 @@ const toRecord = (r: ApiKeyRow): ApiKeyRecord => ({
   label: r.label,
   prefix: r.prefix,
   secretHash: r.secret_hash,
-  scopes: r.scopes === null ? null : (JSON.parse(r.scopes) as KeyScope[]),
+  scopes: r.scopes === null ? null : (JSON.parse(r.scopes) as string[]),
   monthlyCreditLimit: nullableNumber(r.monthly_credit_limit),
   spentMonth: r.spent_month,
   spentCredits: Number(r.spent_credits),

@@ -175,7 +175,12 @@ export class AuthService {
     const { key } = check;
     return {
       ok: true,
-      principal: { workspaceId: key.workspaceId, method: 'api_key', keyId: key.id, ...(key.scopes ? { scopes: key.scopes } : {}) },
+      principal: {
+        workspaceId: key.workspaceId,
+        method: 'api_key',
+        keyId: key.id,
+        ...(key.scopes ? { scopes: key.scopes as KeyScope[] } : {}),
+      },
     };
   }
 }

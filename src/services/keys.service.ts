@@ -12,8 +12,6 @@ import { sha256Hex } from '../lib/hashing.ts';
 import type { KeyRevocationFeed } from './key-revocations.ts';
 import type { Transaction } from '../../db/database.ts';
 import { insufficientScope, type KeyScope, SCOPE_NAMES } from './key-scopes.ts';
-import type { Principal } from './auth.service.ts';
-import { utcMonth } from './url-signing-keys.service.ts';
 
 /** Hosted keys; local-mode keys start with `svc_local_` so the two can never be confused. */
 export const LIVE_KEY_PREFIX = 'svc_live_';
@@ -24,6 +22,8 @@ export const MAX_ACTIVE_KEYS = 100;
 const TOUCH_INTERVAL_MS = 60_000;
 /** A verified key is kept at most this long even while the feed listens (a bound should a notification ever be lost). */
 export const VERIFIED_KEY_TTL_MS = 60_000;
+/** The UTC calendar month of a time, 'YYYY-MM': what a key's monthly spending counts by (API and URL signing keys). */
+export const utcMonth = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 /** Verified keys kept in memory at most; the oldest goes first. */
 const MAX_VERIFIED_KEYS = 10_000;
 
@@ -71,7 +71,7 @@ export function toView(key: ApiKeyRecord, now: number): ApiKeyView {
     id: key.id,
     label: key.label,
     prefix: key.prefix,
-    scopes: key.scopes,
+    scopes: key.scopes as KeyScope[] | null,
     monthlyCreditLimit: key.monthlyCreditLimit,
     creditsSpentThisMonth: key.spentMonth === utcMonth(now) ? key.spentCredits : 0,
     createdAt: new Date(key.createdAt).toISOString(),
@@ -168,7 +168,7 @@ export class KeysService extends EventEmitter<KeysEvents> {
     workspaceId: string,
     label: string,
     grant: KeyGrant = {},
-    creator?: Pick<Principal, 'scopes'>,
+    creator?: { scopes?: readonly KeyScope[] },
   ): Promise<ApiKeyView & { secret: string }> {
     // Kept in the catalogue's order, each once, whatever order the caller sent.
     const scopes = grant.scopes ? SCOPE_NAMES.filter((s) => grant.scopes!.includes(s)) : null;
