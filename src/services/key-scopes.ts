@@ -6,7 +6,9 @@
 import type { components } from '../../codegen/openapi.ts';
 import { ProblemError } from '../errors/problem.ts';
 import { type OpenApiDocument, openApiDocument } from '../lib/openapi-document.ts';
-import type { Principal } from './auth.service.ts';
+
+/** What a scope check reads of a principal (auth.service.ts's Principal): its scopes, absent for every scope. */
+type Scoped = { readonly scopes?: readonly KeyScope[] };
 
 export type KeyScope = components['schemas']['KeyScope'];
 
@@ -70,7 +72,7 @@ export function operationScopes(doc: OpenApiDocument = openApiDocument()): Reado
 }
 
 /** Whether the principal may act under `scope`: only a persisted API key created with scopes is ever restricted. */
-export function holdsScope(principal: Pick<Principal, 'scopes'>, scope: KeyScope): boolean {
+export function holdsScope(principal: Scoped, scope: KeyScope): boolean {
   return !principal.scopes || principal.scopes.includes(scope);
 }
 
@@ -83,7 +85,7 @@ export function insufficientScope(scope: KeyScope, what = 'This operation'): Pro
 }
 
 /** Throws insufficient_scope when the principal lacks the scope `operationId` needs (see operationScopes). */
-export function assertOperationScope(scopes: ReadonlyMap<string, KeyScope | null>, operationId: string, principal: Principal | null): void {
+export function assertOperationScope(scopes: ReadonlyMap<string, KeyScope | null>, operationId: string, principal: Scoped | null): void {
   if (!principal?.scopes) return;
   const scope = scopes.get(operationId);
   if (scope && !principal.scopes.includes(scope)) throw insufficientScope(scope);
