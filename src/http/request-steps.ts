@@ -10,9 +10,10 @@
 //  4.–5. authorizedSteps, the one ordered list both paths run once a request is authenticated and
 //     valid: the key's scope (an API key created with scopes may call only the operations whose
 //     security requirement names one of them: 403 insufficient_scope; the full path also asks it
-//     before reading a body, so an out-of-scope request is refused before validation), checkCookieOrigin (a signed-in browser's unsafe request must come from an allowed
-//     origin), then the rate limit (RateLimit headers — none on a signed URL's answer, which a shared
-//     cache may store —, 429 over the limit; counted once per request);
+//     before reading a body, so an out-of-scope request is refused before validation), then
+//     checkCookieOrigin (a signed-in browser's unsafe request must come from an allowed origin),
+//     then the rate limit (RateLimit headers — none on a signed URL's answer, which a shared cache
+//     may store —, 429 over the limit; counted once per request);
 //  6. abortOnClientClose: the handler's AbortSignal, aborted when the client leaves;
 //  7. the idempotency replay (IdempotencyService.respondOnce), then the operation's handler.
 // operations.router.ts composes them for the full path, lean-hit.path.ts for the lean one; the

@@ -7,7 +7,7 @@
 // over: the followers try again, and one of them leads and pays. Every render is recorded as usage.
 // A miss through a signed URL also counts against its signing key's monthly limit, and a miss through
 // a persisted API key against that key's, in the transaction that reserves the credits (local mode,
-// which reserves nothing, counts it too): one path for both kinds of key (spendThroughKey).
+// which reserves nothing, counts it too): one path for both kinds of key (limitedKey).
 // An export job's render is charged by the same rule when its runner settles it (settleJob).
 import { FORMATS } from '../lib/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
