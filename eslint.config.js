@@ -20,6 +20,8 @@ const ENTRY_POINTS = [
 const LAYERS = [
   { name: 'entry points', paths: ENTRY_POINTS },
   { name: 'handlers', paths: ['handlers'] },
+  // The MCP server (docs/mcp.md): a client of the HTTP API that reads the contract's schemas; nothing below it imports it.
+  { name: 'mcp', paths: ['src/mcp'] },
   { name: 'http', paths: ['src/http'] },
   // Implementations of the services' small interfaces (Stripe, better-auth, rate-limit stores):
   // they import the interface they implement; services never import them (compose.ts wires them).

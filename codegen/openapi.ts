@@ -530,6 +530,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The MCP endpoint for AI agents (Streamable HTTP)
+         * @description The service as a Model Context Protocol server, over the Streamable HTTP transport in stateless
+         *     mode: each `POST` carries one JSON-RPC message from the client (`initialize`, `tools/list`,
+         *     `tools/call`, a notification, a response) and is answered on its own, with no session (no
+         *     `Mcp-Session-Id`). A request is answered 200 with its JSON-RPC response as `application/json`
+         *     (the transport's JSON form: never an event stream), a notification or a response 202 with no body.
+         *     `GET` and `DELETE` answer 405: a stateless server has no stream to open and no session to end.
+         *
+         *     The tools (`list_generators`, `describe_generator`, `list_templates`, `render`, `sweep`,
+         *     `sign_url`, `quote`, `export`, `job_status`; docs/mcp.md) call this API with the caller's own
+         *     `Authorization`, so every call is checked, rate limited and charged as the operation it makes:
+         *     a `render` is a `POST /v1/generate/{slug}` of the workspace. An API key only: a session cookie
+         *     or the local gateway is refused with 401 (the tools would have no credentials to call with). A tool the API refuses answers a result with `isError: true` and the problem's code,
+         *     detail and issues, not a JSON-RPC error. Bodies are limited as every operation's (one JSON
+         *     object; a batch array is refused with 400, as the protocol's 2025-06-18 revision dropped them).
+         *     A key created with scopes needs `mcp` to connect, and each tool the scope of the operation it
+         *     makes (`render` for a render; a refused tool answers `insufficient_scope`).
+         */
+        post: operations["mcpMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me": {
         parameters: {
             query?: never;
@@ -1574,6 +1609,37 @@ export interface components {
          * @enum {string}
          */
         JobStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
+        /** @description One JSON-RPC 2.0 message from an MCP client: a request (`id` and `method`), a notification (`method`, no `id`) or a response to the server (`id` with `result` or `error`). */
+        JsonRpcMessage: {
+            error?: {
+                [key: string]: unknown;
+            };
+            id?: string | number;
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @example tools/call */
+            method?: string;
+            params?: {
+                [key: string]: unknown;
+            };
+            result?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The JSON-RPC 2.0 response to one request, with its `result` or its `error`. */
+        JsonRpcResponse: {
+            error?: {
+                code: number;
+                data?: unknown;
+                message: string;
+            };
+            id?: string | number | null;
+            /** @constant */
+            jsonrpc: "2.0";
+            result?: {
+                [key: string]: unknown;
+            };
+        };
         KeyCreate: {
             label: string;
             /** @description Credits renders through this key may cost per UTC calendar month (402 `signing_key_limit_reached` past it); null (the default) for no limit beyond the balance. */
@@ -1589,7 +1655,7 @@ export interface components {
          * @description A scope of an API key; which operations each allows is in the security requirements of the operations and `docs/accounts-keys-credits-billing.md#scoped-keys`.
          * @enum {string}
          */
-        KeyScope: "render" | "jobs" | "presets" | "templates" | "assets" | "usage:read" | "account:read" | "billing" | "keys:manage" | "signing-keys:manage" | "webhooks:manage";
+        KeyScope: "render" | "jobs" | "presets" | "templates" | "assets" | "usage:read" | "account:read" | "billing" | "keys:manage" | "signing-keys:manage" | "webhooks:manage" | "mcp";
         Me: {
             /** @enum {string} */
             authMethod: "session" | "api_key" | "local";
@@ -4630,6 +4696,69 @@ export interface operations {
             500: components["responses"]["InternalError"];
             /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    mcpMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsonRpcMessage"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response to a request. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponse"];
+                };
+            };
+            /** @description A notification or a response, accepted; no body. */
+            202: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
             default: components["responses"]["Problem"];
         };
     };

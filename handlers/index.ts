@@ -57,6 +57,7 @@ import createAsset from './createAsset.ts';
 import listAssets from './listAssets.ts';
 import getAsset from './getAsset.ts';
 import deleteAsset from './deleteAsset.ts';
+import mcpMessage from './mcpMessage.ts';
 
 export const handlers = {
   getHealth,
@@ -87,6 +88,7 @@ export const handlers = {
   listSigningBases,
   deleteSigningBase,
   renderSigningBase,
+  mcpMessage,
   getAuthConfig,
   getMe,
   getWebhookSecret,

@@ -36,6 +36,9 @@ const USAGE = `Usage:
   render-service inspect FILE               the recipe a rendered file carries, as JSON (any format)
   render-service help | --help | --version
   render-service admin …                    operator commands (render-service admin help)
+  render-service mcp                        an MCP server on standard input and output, for AI agents
+                                            (docs/mcp.md): its tools call the service at RENDER_SERVICE_URL
+                                            (default http://127.0.0.1:8080) with the key in RENDER_SERVICE_KEY
 
 Options of render:
   -o, --output FILE   write to FILE; its extension (.png .webp .jpg .gif .mp4 .svg .css) picks the
@@ -220,6 +223,18 @@ async function main(argv: string[]): Promise<number> {
     const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
     return runAdmin(argv.slice(1), io, composeAdmin, loadConfig(process.env), createLogger('warn', process.stderr));
   }
+  // The MCP server calls the service over HTTP: it loads neither the engine nor the generators.
+  if (argv[0] === 'mcp') {
+    if (argv.length > 1)
+      throw new UsageError(`mcp takes no arguments (got "${argv[1]}"); it reads RENDER_SERVICE_URL and RENDER_SERVICE_KEY`);
+    const { serveStdio } = await import('./mcp/stdio.ts');
+    try {
+      await serveStdio(process.env);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+    return 0;
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -268,7 +283,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command !== 'list' && command !== 'describe' && command !== 'render' && command !== 'sign')
     throw new UsageError(
-      `unknown command "${command}".${didYouMean(command, ['list', 'describe', 'render', 'sign', 'inspect', 'help'])}\n\n${USAGE}`,
+      `unknown command "${command}".${didYouMean(command, ['list', 'describe', 'render', 'sign', 'inspect', 'mcp', 'help'])}\n\n${USAGE}`,
     );
 
   // Everything that can be checked is checked before the render starts, the output first.

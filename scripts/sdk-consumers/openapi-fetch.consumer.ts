@@ -115,6 +115,14 @@ const quotedRender = await client.POST('/v1/quote', { body: { render: { slug: 'm
 check(quotedRender.data?.cached === true && quotedRender.data.pixels === 32 * 32, `createQuote: ${JSON.stringify(quotedRender.data)}`);
 step('createQuote → the batch and a render, cached');
 
+// The MCP endpoint takes a JSON-RPC message and answers the JSON-RPC response (docs/mcp.md).
+const mcp = await client.POST('/v1/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+if (mcp.error) throw new Error(`mcpMessage: ${mcp.error.code}`);
+// A notification would be answered 202 with no body: the data is read as the one message it may be.
+const listed = mcp.data as { id?: unknown; result?: { tools?: unknown } } | undefined;
+check(listed?.id === 1 && Array.isArray(listed.result?.tools), `mcpMessage: ${JSON.stringify(mcp.data).slice(0, 200)}`);
+step('mcpMessage → tools/list');
+
 // URL signing keys as docs/embedding.md creates them and signs with them; optional fields with defaults stay optional.
 const minimalSigningKey: components['schemas']['UrlSigningKeyCreate'] = { label: 'og images' };
 const slugOnly: components['schemas']['SignRenderUrlRequest'] = { slug: 'social-card' };

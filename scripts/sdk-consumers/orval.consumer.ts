@@ -14,6 +14,7 @@ import {
   getJobResult,
   handlePaymentWebhook,
   listKeys,
+  mcpMessage,
   renderBatch,
   renderRecipe,
   revokeKey,
@@ -114,6 +115,13 @@ check(
   `createQuote: ${quotedRender.status}`,
 );
 step('createQuote → the batch and a render, cached');
+
+// The MCP endpoint takes a JSON-RPC message and answers the JSON-RPC response (docs/mcp.md).
+const mcp = await mcpMessage({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+// A notification would be answered 202 with no body: the data is read as the one message it may be.
+const listed = mcp.data as { id?: unknown; result?: { tools?: unknown } } | undefined;
+check(mcp.status === 200 && listed?.id === 1 && Array.isArray(listed.result?.tools), `mcpMessage: ${mcp.status}`);
+step('mcpMessage → tools/list');
 
 // URL signing keys as docs/embedding.md creates them and signs with them; optional fields with defaults stay optional.
 const minimalSigningKey: UrlSigningKeyCreate = { label: 'og images' };

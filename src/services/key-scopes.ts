@@ -25,6 +25,7 @@ export const KEY_SCOPES = {
   'keys:manage': 'API keys: list, create (within its own scopes), revoke',
   'signing-keys:manage': 'URL signing keys, signed URLs and signed bases',
   'webhooks:manage': "The workspace's webhook secret: read and rotate",
+  mcp: 'Connect an AI agent to the MCP endpoint; each tool call also needs the scope of the operation it makes',
 } as const satisfies Record<KeyScope, string>;
 
 export const SCOPE_NAMES = Object.keys(KEY_SCOPES) as KeyScope[];

@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ROOT, runService, type ServerProcess } from '../support/black-box/server-process.ts';
 
 const run = promisify(execFile);
@@ -350,6 +353,42 @@ test('help, --version and describe <slug>', async () => {
   for (const name of Object.keys(described.paramSchema.properties)) assert.match(stdout, new RegExp(`^  ${name}\\s.*default`, 'm'));
   assert.match(stdout, new RegExp(`Formats: ${described.formats.join(', ')}`));
   await refused(['describe', 'nope-nope'], /no generator "nope-nope"/);
+});
+
+test('mcp: the SDK client spawns the MCP server, whose render (the third call) answers the API bytes with their recipe', async () => {
+  // RENDER_SERVICE_URL and RENDER_SERVICE_KEY, as a desktop agent's configuration sets them (docs/mcp.md).
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['bin/render-service.mjs', 'mcp'],
+    cwd: ROOT,
+    env: { ...(process.env as Record<string, string>), RENDER_SERVICE_URL: server.url, RENDER_SERVICE_KEY: KEY },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'cli-test', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    for (const name of ['list_generators', 'describe_generator', 'render', 'sweep', 'sign_url', 'quote', 'export', 'job_status'])
+      assert.ok(
+        tools.some((tool) => tool.name === name),
+        name,
+      );
+    const call = async (name: string, args: Record<string, unknown>) =>
+      (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const listed = (await call('list_generators', {})).structuredContent as { generators: { slug: string; formats: string[] }[] };
+    const still = listed.generators.find((g) => g.formats.includes('png'))!;
+    const described = (await call('describe_generator', { slug: still.slug })).structuredContent as { slug: string };
+    assert.equal(described.slug, still.slug);
+    const recipe = { seed: 3, size: { width: 48, height: 32 }, format: 'png' };
+    const rendered = await call('render', { slug: still.slug, ...recipe });
+    const image = rendered.content.find((c) => c.type === 'image');
+    assert.ok(image?.type === 'image', JSON.stringify(rendered.content).slice(0, 300));
+    const { bytes, recipe: encoded } = await api(still.slug, recipe);
+    assert.ok(Buffer.from(image.data, 'base64').equals(bytes));
+    assert.equal((rendered.structuredContent as { encodedRecipe: string }).encodedRecipe, encoded);
+  } finally {
+    await client.close();
+  }
 });
 
 function hasScript(): boolean {

@@ -6,7 +6,7 @@ import { showPlayground } from './playground.js';
 import { showSweep } from './sweep.js';
 import { showExport, leaveExport } from './export.js';
 import { showAccount, showSignIn } from './account.js';
-import { parseRoute } from './route.js';
+import { parseRoute, queryOf } from './route.js';
 import { state } from './state.js';
 
 const view = document.getElementById('view');
@@ -19,6 +19,11 @@ const routes = {
   sweep: (v, arg) => showSweep(v, decodeURIComponent(arg ?? '')),
   export: showExport,
   account: showAccount,
+  // TEMP route (the integrator's web/js/templates/index.js replaces it): the template editor, loaded lazily.
+  templates: (v, arg) =>
+    arg
+      ? import('./templates/editor.js').then((m) => m.showTemplateEditor(v, decodeURIComponent(arg), queryOf(location.hash)))
+      : clear(v).append(h('h1', {}, 'Templates')),
 };
 
 let navSeq = 0;

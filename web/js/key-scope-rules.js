@@ -15,6 +15,7 @@ export const SCOPES = [
   ['keys:manage', 'Manage API keys'],
   ['signing-keys:manage', 'Manage URL signing keys'],
   ['webhooks:manage', 'Webhook secret'],
+  ['mcp', 'AI agents (MCP)'],
 ];
 
 /**

@@ -1,0 +1,199 @@
+// The MCP endpoint (POST /v1/mcp), driven by the official SDK's own client over Streamable HTTP on a
+// real socket: the tools it lists, a render whose bytes are POST /v1/generate/{slug}'s for the same
+// recipe, a fresh client's first correct render in three calls, a refusal told as the tool's error,
+// and a client without a key refused with 401 before any tool runs.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ONE_ENGINE } from '../support/black-box/databases.ts';
+import { openApiDocument } from '../../src/lib/openapi-document.ts';
+import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
+
+const TOOLS = [
+  'list_generators',
+  'describe_generator',
+  'list_templates',
+  'render',
+  'sweep',
+  'sign_url',
+  'quote',
+  'export',
+  'job_status',
+].sort();
+
+for (const engine of ONE_ENGINE) {
+  describe(`the MCP endpoint on ${engine}`, () => {
+    let t: TestApp;
+    let url: URL;
+    const clients: Client[] = [];
+
+    /** A fresh SDK client connected to the endpoint, with the given key (none: no Authorization). */
+    async function connect(key: string | undefined = TEST_LOCAL_KEY): Promise<Client> {
+      const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+      const transport = new StreamableHTTPClientTransport(url, key ? { requestInit: { headers: { Authorization: `Bearer ${key}` } } } : {});
+      await client.connect(transport);
+      clients.push(client);
+      return client;
+    }
+    const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+      (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+    before(async () => {
+      t = await startTestApp(engine);
+      const { port } = await t.listen();
+      url = new URL(`http://127.0.0.1:${port}/v1/mcp`);
+    });
+    after(async () => {
+      for (const client of clients) await client.close();
+      await t?.close();
+    });
+
+    test('lists every tool, each input schema an object schema; render takes the contract’s BatchItem', async () => {
+      const client = await connect();
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((tool) => tool.name).sort(), TOOLS);
+      for (const tool of tools) assert.equal(tool.inputSchema.type, 'object', tool.name);
+      const render = tools.find((tool) => tool.name === 'render')!;
+      const batchItem = (openApiDocument().components as { schemas: Record<string, { properties: object; required: string[] }> }).schemas
+        .BatchItem;
+      assert.deepEqual(Object.keys(render.inputSchema.properties ?? {}).sort(), Object.keys(batchItem.properties).sort());
+      assert.deepEqual(render.inputSchema.required, batchItem.required);
+      // The slugs are in the description, so an agent can render at once.
+      assert.match(render.description ?? '', /mesh-gradient/);
+    });
+
+    test('render answers a png whose bytes are POST /v1/generate/{slug}’s, with its recipe, hash and recipe URL', async () => {
+      const recipe = { seed: 7, size: { width: 64, height: 48 }, format: 'png' };
+      const api = await t.request('post', '/v1/generate/mesh-gradient', { body: recipe });
+      assert.equal(api.status, 200);
+      const client = await connect();
+      const result = await call(client, 'render', { slug: 'mesh-gradient', ...recipe });
+      assert.notEqual(result.isError, true, JSON.stringify(result.content));
+      const image = result.content.find((c) => c.type === 'image');
+      assert.ok(image && image.type === 'image');
+      assert.equal(image.mimeType, 'image/png');
+      assert.ok(Buffer.from(image.data, 'base64').equals(api.body as Buffer));
+      const facts = result.structuredContent as { hash: string; encodedRecipe: string; recipeUrl: string; recipe: { generator: string } };
+      assert.equal(facts.hash, api.headers['x-service-recipe-hash']);
+      assert.equal(facts.encodedRecipe, api.headers['x-service-recipe']);
+      assert.equal(facts.recipe.generator, 'mesh-gradient');
+      // The recipe URL renders the same bytes.
+      const byUrl = await t.request('get', new URL(facts.recipeUrl).pathname + new URL(facts.recipeUrl).search);
+      assert.equal(byUrl.status, 200);
+      assert.ok((byUrl.body as Buffer).equals(api.body as Buffer));
+    });
+
+    test('a fresh client renders correctly in three calls: list_generators → describe_generator → render', async () => {
+      const client = await connect();
+      const listed = await call(client, 'list_generators', {});
+      const generators = (listed.structuredContent as { generators: { slug: string; formats: string[] }[] }).generators;
+      const still = generators.find((g) => g.slug === 'identicon') ?? generators.find((g) => g.formats.includes('webp'))!;
+      const described = await call(client, 'describe_generator', { slug: still.slug });
+      const detail = described.structuredContent as { slug: string; suggestedSize: { width: number; height: number }; formats: string[] };
+      assert.equal(detail.slug, still.slug);
+      const format = detail.formats.includes('webp') ? 'webp' : 'png';
+      const size = { width: Math.round(detail.suggestedSize.width / 8), height: Math.round(detail.suggestedSize.height / 8) };
+      const rendered = await call(client, 'render', { slug: still.slug, size, format });
+      const image = rendered.content.find((c) => c.type === 'image');
+      assert.ok(image && image.type === 'image', JSON.stringify(rendered.content).slice(0, 300));
+      const api = await t.request('post', `/v1/generate/${still.slug}`, { body: { size, format } });
+      assert.ok(Buffer.from(image.data, 'base64').equals(api.body as Buffer));
+    });
+
+    test('a refusal of the API is the tool’s error, naming its code; quote answers the API’s quote', async () => {
+      const client = await connect();
+      const missing = await call(client, 'render', { slug: 'plasm' });
+      assert.equal(missing.isError, true);
+      assert.match(JSON.stringify(missing.content), /404 generator_not_found/);
+      const quoted = await call(client, 'quote', { render: { slug: 'mesh-gradient', size: { width: 64, height: 48 } } });
+      const api = await t.request('post', '/v1/quote', { body: { render: { slug: 'mesh-gradient', size: { width: 64, height: 48 } } } });
+      assert.deepEqual(quoted.structuredContent, api.body);
+    });
+
+    test('sweep renders a cell per seed, each the API’s bytes with its recipe; sign_url signs with the workspace’s key', async () => {
+      const client = await connect();
+      const size = { width: 40, height: 30 };
+      const swept = await call(client, 'sweep', { slug: 'mesh-gradient', seeds: [5, 6, 7], size, format: 'png' });
+      assert.notEqual(swept.isError, true, JSON.stringify(swept.content).slice(0, 300));
+      const cells = (swept.structuredContent as { cells: { label: string; hash: string }[] }).cells;
+      assert.deepEqual(
+        cells.map((c) => c.label),
+        ['seed=5', 'seed=6', 'seed=7'],
+      );
+      const images = swept.content.filter((c) => c.type === 'image');
+      assert.equal(images.length, 3);
+      for (const [i, seed] of [5, 6, 7].entries()) {
+        const api = await t.request('post', '/v1/generate/mesh-gradient', { body: { seed, size, format: 'png' } });
+        assert.equal(cells[i]!.hash, api.headers['x-service-recipe-hash']);
+        const image = images[i]!;
+        assert.ok(image.type === 'image' && Buffer.from(image.data, 'base64').equals(api.body as Buffer));
+      }
+
+      const key = await t.request('post', '/v1/url-signing-keys', { body: { label: 'mcp' } });
+      assert.equal(key.status, 201);
+      const signed = await call(client, 'sign_url', { slug: 'mesh-gradient', seed: 5, size, format: 'png' });
+      const { url: signedUrl } = signed.structuredContent as { url: string };
+      assert.match(signedUrl, new RegExp(`kid=${key.body.id}`));
+      const target = new URL(signedUrl);
+      const publicAnswer = await t.request('get', target.pathname + target.search, { auth: false });
+      assert.equal(publicAnswer.status, 200);
+      assert.equal(publicAnswer.headers['x-service-recipe-hash'], cells[0]!.hash);
+    });
+
+    test('export and job_status follow a job to its result', async () => {
+      const client = await connect();
+      const exported = await call(client, 'export', { slug: 'mesh-gradient', size: { width: 32, height: 32 }, format: 'webp' });
+      const job = exported.structuredContent as { id: string };
+      assert.match(job.id, /^job_/);
+      const followed = await call(client, 'job_status', { id: job.id, waitSeconds: 60 });
+      const done = followed.structuredContent as { status: string; resultUrl: string };
+      assert.equal(done.status, 'completed');
+      assert.match(done.resultUrl, new RegExp(`/v1/jobs/${job.id}/result$`));
+    });
+
+    test('a body the contract admits but the protocol does not is 400 validation_failed, a problem like every refusal', async () => {
+      const res = await t.request('post', '/v1/mcp', { body: { jsonrpc: '2.0', id: 1 } });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.code, 'validation_failed');
+      assert.match(res.body.detail, /JSON-RPC message/);
+      // A notification is accepted with no body.
+      const notified = await t.request('post', '/v1/mcp', { body: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+      assert.equal(notified.status, 202);
+    });
+
+    test('a client without a key is refused with 401, and so are a wrong key and the local gateway; GET and DELETE are 405', async () => {
+      for (const key of [undefined, 'svc_local_not_a_key_0123456789abcdef']) {
+        const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+        const transport = new StreamableHTTPClientTransport(
+          url,
+          key ? { requestInit: { headers: { Authorization: `Bearer ${key}` } } } : {},
+        );
+        await assert.rejects(client.connect(transport), /401/);
+      }
+      const raw = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      assert.equal(raw.status, 401);
+      assert.equal((await raw.json()).code, 'unauthorized');
+      // The local gateway vouches for a same-origin browser request, but the tools would call the API
+      // without credentials: only a key opens the endpoint.
+      const gateway = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      assert.equal(gateway.status, 401);
+      assert.match((await gateway.json()).detail, /API key/);
+      // Stateless: no stream to open with GET, no session to end with DELETE.
+      for (const method of ['GET', 'DELETE']) {
+        const refused = await fetch(url, { method, headers: { Authorization: `Bearer ${TEST_LOCAL_KEY}` } });
+        assert.equal(refused.status, 405, method);
+        assert.equal(refused.headers.get('allow'), 'POST');
+      }
+    });
+  });
+}
