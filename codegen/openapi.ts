@@ -1140,10 +1140,48 @@ export interface paths {
         };
         /**
          * Usage summary for a period
-         * @description Totals, by UTC day and by generator. The period defaults to the last 30 days and may span at most 366 days.
+         * @description Totals, by UTC day and by generator; by hour or month with `granularity`, and per API key, signing key, generator or operation with `groupBy`. The period defaults to the last 30 days and may span at most 366 days.
          */
         get: operations["getUsage"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's monthly budget and this month's alerts
+         * @description The monthly budget (`monthlyCredits: null` when none is set), its alert thresholds (percent),
+         *     the webhook URL its alerts go to, the credits charged this UTC calendar month by the ledger
+         *     (`spentThisMonth`, whether or not a budget is set) and the thresholds crossed this month. A
+         *     budget is an alert, not a limit: renders go on past 100 %. Any credential of the workspace;
+         *     never cached.
+         */
+        get: operations["getBudget"];
+        /**
+         * Set or remove the monthly budget
+         * @description Sets the workspace's budget: `monthlyCredits` per UTC calendar month and `alertThresholds`, in
+         *     percent of it (default `[50, 80, 100]`). The first charge in a month that brings the month's
+         *     spending to a threshold records it, once per workspace, month and threshold whichever process
+         *     and however many concurrent charges see it, and sends one `budget.threshold_crossed` webhook
+         *     (Standard Webhooks, signed with the workspace's webhook secret, see
+         *     `GET /v1/workspace/webhook-secret`) to `webhookUrl` when one is set; its `data` is
+         *     `{ workspaceId, month, threshold, budget, spent }`. The budget is checked when it is set as well,
+         *     so a budget below this month's spending raises its crossed thresholds at once. `webhookUrl`
+         *     follows the rule of a job's (HTTPS, a host in WEBHOOK_ALLOWED_HOSTS; 400
+         *     `webhook_url_not_allowed`). `monthlyCredits: null` removes the budget (alerts already raised stay
+         *     listed for the month). A budget never stops a render. Answers the budget as `GET` does.
+         */
+        put: operations["updateBudget"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1332,6 +1370,35 @@ export interface components {
             balance: components["schemas"]["Balance"];
             packs: components["schemas"]["CreditPack"][];
             purchases: components["schemas"]["Purchase"][];
+        };
+        Budget: {
+            /** @description Percentages of monthlyCredits, ascending; empty without a budget. */
+            alertThresholds: number[];
+            /** @description The thresholds crossed this month, in order. */
+            crossed: {
+                /** @description The budget when it was crossed. */
+                budget: number;
+                /** Format: date-time */
+                crossedAt: string;
+                /** @description The month's spending when it was crossed. */
+                spent: number;
+                threshold: number;
+            }[];
+            /** @description The current UTC month. */
+            month: string;
+            /** @description Credits per UTC calendar month; null: no budget. */
+            monthlyCredits: number | null;
+            /** @description Credits charged this month, by the ledger. */
+            spentThisMonth: number;
+            /** @description Where `budget.threshold_crossed` is sent; null: alerts are only listed here. */
+            webhookUrl: string | null;
+        };
+        BudgetUpdate: {
+            /** @description Percentages of monthlyCredits at which to alert (default [50, 80, 100]); above 100 alerts on overspending. */
+            alertThresholds?: number[];
+            /** @description Credits per UTC calendar month; null removes the budget. */
+            monthlyCredits: number | null;
+            webhookUrl?: components["schemas"]["WebhookUrl"] | null;
         };
         Checkout: {
             id: string;
@@ -2225,8 +2292,32 @@ export interface components {
             byGenerator: (components["schemas"]["UsageTotals"] & {
                 slug: string;
             })[];
+            /** @description With `granularity=hour`, the totals per UTC hour (its start); hours without renders are left out. */
+            byHour?: (components["schemas"]["UsageTotals"] & {
+                /** Format: date-time */
+                period: string;
+            })[];
+            /** @description With `granularity=month`, the totals per UTC month (YYYY-MM) within the period. */
+            byMonth?: (components["schemas"]["UsageTotals"] & {
+                period: string;
+            })[];
             /** Format: date */
             from: string;
+            /**
+             * @description The grouping asked for.
+             * @enum {string}
+             */
+            groupBy?: "apiKey" | "signingKey" | "generator" | "operation";
+            /**
+             * @description With `groupBy`, the totals per group over the period, largest charge first. `key` is the API
+             *     key's id, the URL signing key's id, the generator's slug (or template id) or the operationId;
+             *     `null` collects the renders outside every group (for `apiKey`: sessions, the local gateway and
+             *     signed URLs; for `signingKey`: everything not through a signed URL). The groups add up to
+             *     `totals`.
+             */
+            groups?: (components["schemas"]["UsageTotals"] & {
+                key: string | null;
+            })[];
             /** Format: date */
             to: string;
             totals: components["schemas"]["UsageTotals"];
@@ -2539,6 +2630,7 @@ export interface components {
                 Vary: components["headers"]["Vary"];
                 "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "X-Service-Credits-Remaining": components["headers"]["CreditsRemainingHeader"];
                 [name: string]: unknown;
             };
             content: {
@@ -2607,6 +2699,7 @@ export interface components {
                 "X-Service-Cache": components["headers"]["CacheHeader"];
                 "X-Service-Coalesced": components["headers"]["CoalescedHeader"];
                 "X-Service-Credits": components["headers"]["CreditsHeader"];
+                "X-Service-Credits-Remaining": components["headers"]["CreditsRemainingHeader"];
                 "X-Service-Engine": components["headers"]["EngineHeader"];
                 "X-Service-Recipe": components["headers"]["RecipeHeader"];
                 "X-Service-Recipe-Hash": components["headers"]["RecipeHashHeader"];
@@ -2845,6 +2938,17 @@ export interface components {
         ContentTypeOptions: "nosniff";
         /** @description Credits this response cost (0 for a cache hit or a coalesced request, and always 0 in local mode). See `GET /v1/pricing`. */
         CreditsHeader: number;
+        /**
+         * @description The workspace's available balance (credits less those held by renders and jobs in progress)
+         *     after this response's charge. Sent to an authenticated caller (an API key or a session) in hosted
+         *     mode on every response that charged or could have charged: renders, recipe URLs, presets,
+         *     batches, a job's submission (after its hold) and their 402 `insufficient_credits`. Never sent to a
+         *     signed URL's or a signed base's anonymous caller, who learns nothing about the workspace, and
+         *     never in local mode, which keeps no balance. A response that charged nothing (a cache hit) may
+         *     show the balance this service process saw up to a second earlier.
+         * @example 4820
+         */
+        CreditsRemainingHeader: number;
         /** @description `same-origin`: other sites cannot embed the answer. Every answer to a signed URL (its render, 304 and problems) says `cross-origin`, so a page that embeds one sees why it failed. */
         CrossOriginResourcePolicy: "same-origin" | "cross-origin";
         /** @description The engine profile that encoded the file: the one its generator version was released with (`versions[].engineVersion` of `GET /v1/generators/{slug}`), so a recipe's bytes never change under its `ETag`. */
@@ -3320,6 +3424,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Service-Credits-Remaining": components["headers"]["CreditsRemainingHeader"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4137,6 +4242,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Service-Credits-Remaining": components["headers"]["CreditsRemainingHeader"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5628,7 +5734,13 @@ export interface operations {
     listTemplateStarters: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5642,6 +5754,7 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Cache-Control": components["headers"]["NoStore"];
                     "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Referrer-Policy": components["headers"]["ReferrerPolicy"];
@@ -5711,9 +5824,13 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateStarterList"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
@@ -6985,6 +7102,16 @@ export interface operations {
                  */
                 from?: string;
                 /**
+                 * @description `day` (default) answers as without it; `hour` adds `byHour` (a period of at most 31 days), `month` adds `byMonth`.
+                 * @example hour
+                 */
+                granularity?: "hour" | "day" | "month";
+                /**
+                 * @description Adds `groups`: the totals per API key, URL signing key, generator or operation.
+                 * @example apiKey
+                 */
+                groupBy?: "apiKey" | "signingKey" | "generator" | "operation";
+                /**
                  * @description Last day (UTC), inclusive.
                  * @example 2026-11-23
                  */
@@ -7068,6 +7195,146 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getBudget: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description ETags from earlier responses (a comma-separated list), or `*`; a match answers 304 Not Modified (weak comparison, RFC 9110 §13.1.2), whatever the request's `Cache-Control`.
+                 * @example "d86dc381eb028396d664cf76ec763afa928893203688b67a6ccc3647995e6320"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The budget. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    ETag: components["headers"]["ContentETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "monthlyCredits": 5000,
+                     *       "alertThresholds": [
+                     *         50,
+                     *         80,
+                     *         100
+                     *       ],
+                     *       "webhookUrl": "https://hooks.example.com/render-service",
+                     *       "month": "2026-11",
+                     *       "spentThisMonth": 2710,
+                     *       "crossed": [
+                     *         {
+                     *           "threshold": 50,
+                     *           "budget": 5000,
+                     *           "spent": 2503,
+                     *           "crossedAt": "2026-11-21T09:14:03.112Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Budget"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the database (or, for stored files, object storage) is unavailable — a restart or failover — or the process is still starting; see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetUpdate"];
+            };
+        };
+        responses: {
+            /** @description The budget as set. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Cross-Origin-Resource-Policy": components["headers"]["CrossOriginResourcePolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "monthlyCredits": 5000,
+                     *       "alertThresholds": [
+                     *         50,
+                     *         80,
+                     *         100
+                     *       ],
+                     *       "webhookUrl": "https://hooks.example.com/render-service",
+                     *       "month": "2026-11",
+                     *       "spentThisMonth": 2710,
+                     *       "crossed": [
+                     *         {
+                     *           "threshold": 50,
+                     *           "budget": 5000,
+                     *           "spent": 2503,
+                     *           "crossedAt": "2026-11-21T09:14:03.112Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Budget"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

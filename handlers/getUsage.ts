@@ -2,6 +2,7 @@ import { defineHandler, requirePrincipal, sendJson } from '../src/http/handler.t
 
 export default defineHandler('getUsage', async (ctx) => {
   const principal = requirePrincipal(ctx);
-  const summary = await ctx.deps.services.usage.summary(principal.workspaceId, ctx.query.from, ctx.query.to);
+  const { from, to, granularity, groupBy } = ctx.query;
+  const summary = await ctx.deps.services.usage.summary(principal.workspaceId, from, to, { granularity, groupBy });
   sendJson(ctx, 200, summary, { 'Cache-Control': 'no-store' });
 });

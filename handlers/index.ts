@@ -26,6 +26,8 @@ import getBilling from './getBilling.ts';
 import handlePaymentWebhook from './handlePaymentWebhook.ts';
 import getPricing from './getPricing.ts';
 import getUsage from './getUsage.ts';
+import getBudget from './getBudget.ts';
+import updateBudget from './updateBudget.ts';
 import getWebhookSecret from './getWebhookSecret.ts';
 import rotateWebhookSecret from './rotateWebhookSecret.ts';
 import getOpenApiDocument from './getOpenApiDocument.ts';
@@ -112,6 +114,8 @@ export const handlers = {
   getAsset,
   deleteAsset,
   getUsage,
+  getBudget,
+  updateBudget,
   getPricing,
   getBilling,
   createCheckout,

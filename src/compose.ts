@@ -45,6 +45,8 @@ import { IdempotencyService } from './http/idempotency.ts';
 import { IdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
 import type { PaymentProvider } from './services/payment-provider.ts';
 import { UsageRepository } from '../db/repositories/usage.repository.ts';
+import { BudgetsRepository } from '../db/repositories/budgets.repository.ts';
+import { BudgetsService } from './services/budgets.service.ts';
 import { createMemoryRateLimiter, createPostgresRateLimiter } from './adapters/rate-limit.stores.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { WebhooksRepository } from '../db/repositories/webhooks.repository.ts';
@@ -269,6 +271,9 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   });
   // Any process finishes the webhooks another one left between attempts (shutdown, crash).
   webhookDelivery.startSweeper();
+  // Every process that charges (API or worker) checks the workspace's monthly budget after the charge.
+  const budgets = new BudgetsService({ repo: new BudgetsRepository(db), credits, webhooks: webhookDelivery, config, clock, logger });
+  budgets.start();
   const jobsRepo = new JobsRepository(db);
   // Postgres: pg-boss carries the messages, so workers on any machine share the queue. SQLite: the table is the queue.
   const onQueueError = quietly('error', 'job queue error');
@@ -374,6 +379,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       quotes: new QuoteService({ recipes, metered: meteredRender, batch, jobs, render }),
       rateLimiter,
       webhooks: { secrets: webhookSecrets, delivery: webhookDelivery },
+      budgets,
       jobs,
       jobEvents,
     },
@@ -393,6 +399,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       credits.stopSweeper();
       // Charges waiting for the database get a moment to land; the rest are released by a sweep after expiry.
       await credits.settled(5_000);
+      // Budget checks of the last charges send their alerts before the webhooks close.
+      await budgets.idle();
       idempotency.stopSweeper();
       await rateLimiter.close();
       // Running jobs stop and go back to the queue (their FFmpeg children are killed).

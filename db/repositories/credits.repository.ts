@@ -56,6 +56,18 @@ export interface ReserveEntry {
   expiresAt: number;
 }
 
+/** A hold taken: the available balance it left. */
+export interface Held {
+  available: number;
+}
+
+/** A reservation settled: whose, how much, and the available balance it left. */
+export interface Settled {
+  workspaceId: string;
+  amount: number;
+  available: number;
+}
+
 export class CreditsRepository {
   constructor(private readonly db: Database) {}
 
@@ -75,11 +87,11 @@ export class CreditsRepository {
    * Holds `amount` if the available balance covers it; returns false (and changes nothing) if not.
    * Pass `trx` to reserve inside a caller's transaction (a job row and its reservation commit together).
    */
-  async reserve(entry: ReserveEntry, now: number, transaction?: Transaction): Promise<boolean> {
+  async reserve(entry: ReserveEntry, now: number, transaction?: Transaction): Promise<false | Held> {
     return transaction ? this.reserveIn(knexOf(transaction), entry, now) : this.db.transaction((t) => this.reserveIn(t, entry, now));
   }
 
-  private async reserveIn(trx: Knex, entry: ReserveEntry, now: number): Promise<boolean> {
+  private async reserveIn(trx: Knex, entry: ReserveEntry, now: number): Promise<false | Held> {
     await this.ensureBalanceRow(trx, entry.workspaceId, now);
     const held = await trx('credit_balances')
       .where({ workspace_id: entry.workspaceId })
@@ -98,20 +110,37 @@ export class CreditsRepository {
       updated_at: now,
       expires_at: entry.expiresAt,
     });
-    return true;
+    // Read in the transaction that moved it: the balance this hold left (X-Service-Credits-Remaining).
+    return { available: await this.availableIn(trx, entry.workspaceId) };
+  }
+
+  private async availableIn(trx: Knex, workspaceId: string): Promise<number> {
+    const row = await trx('credit_balances').where({ workspace_id: workspaceId }).first('credits', 'reserved');
+    return Number(row?.credits ?? 0) - Number(row?.reserved ?? 0);
+  }
+
+  /** Credits committed by the workspace's reservations settled in [from, to) (epoch ms): a month's spending. */
+  async committedBetween(workspaceId: string, from: number, to: number): Promise<number> {
+    const row = await this.db('credit_entries')
+      .where({ workspace_id: workspaceId, status: 'committed' })
+      .andWhere('updated_at', '>=', from)
+      .andWhere('updated_at', '<', to)
+      .sum({ spent: 'amount' })
+      .first();
+    return Number(row?.spent ?? 0);
   }
 
   /** pending → committed (the credits are spent); false if it was not pending. */
-  async commit(id: string, now: number): Promise<boolean> {
+  async commit(id: string, now: number): Promise<false | Settled> {
     return this.settle(id, 'committed', now);
   }
 
   /** pending → released (the hold is lifted); false if it was not pending. */
-  async release(id: string, now: number): Promise<boolean> {
+  async release(id: string, now: number): Promise<false | Settled> {
     return this.settle(id, 'released', now);
   }
 
-  private async settle(id: string, to: 'committed' | 'released', now: number): Promise<boolean> {
+  private async settle(id: string, to: 'committed' | 'released', now: number): Promise<false | Settled> {
     return this.db.transaction(async (trx) => {
       const entry = await trx<EntryRow>('credit_entries').where({ id }).first();
       if (!entry) return false;
@@ -125,7 +154,7 @@ export class CreditsRepository {
           ...(to === 'committed' ? { credits: trx.raw('credits - ?', [amount]) } : {}),
           updated_at: now,
         });
-      return true;
+      return { workspaceId: String(entry.workspace_id), amount, available: await this.availableIn(trx, String(entry.workspace_id)) };
     });
   }
 

@@ -1,4 +1,5 @@
-// Usage records and their summaries (by UTC day and by generator), aggregated in SQL.
+// Usage records and their summaries (by UTC hour, day or month, by generator, and grouped by the
+// API key, the URL signing key, the generator or the operation), aggregated in SQL.
 import type { Database } from '../database.ts';
 
 export interface UsageRecord {
@@ -7,6 +8,8 @@ export interface UsageRecord {
   renders: number;
   workspaceId: string;
   keyId: string | null;
+  /** How the render was authenticated (the principal's method); null for rows older than the column. */
+  keyKind: 'api_key' | 'signed_url' | 'session' | 'local' | null;
   operation: string;
   generator: string;
   format: string;
@@ -25,6 +28,22 @@ export interface UsageTotalsRow {
 }
 
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const HOUR_MS = 3_600_000;
+
+export type UsageGranularity = 'hour' | 'day' | 'month';
+export type UsageGroupBy = 'apiKey' | 'signingKey' | 'generator' | 'operation';
+
+/**
+ * Each grouping as an SQL expression. Every row falls in exactly one group (a render without an API
+ * key — a session's, the local gateway's, a signed URL's — is in the API-key grouping's null group),
+ * so each grouping's groups add up to the totals.
+ */
+const GROUP_EXPRESSIONS: Record<UsageGroupBy, string> = {
+  apiKey: "case when key_kind = 'api_key' then key_id end",
+  signingKey: "case when key_kind = 'signed_url' then key_id end",
+  generator: 'generator',
+  operation: 'operation',
+};
 
 function toRow(r: UsageRecord) {
   return {
@@ -32,6 +51,7 @@ function toRow(r: UsageRecord) {
     renders: r.renders,
     workspace_id: r.workspaceId,
     key_id: r.keyId,
+    key_kind: r.keyKind,
     operation: r.operation,
     generator: r.generator,
     format: r.format,
@@ -69,15 +89,53 @@ export class UsageRepository {
     return q;
   }
 
-  async summary(workspaceId: string, fromDay: string, toDay: string) {
-    const scope = (q: ReturnType<UsageRepository['totals']>) =>
-      q.where({ workspace_id: workspaceId }).andWhere('day', '>=', fromDay).andWhere('day', '<=', toDay);
-    const num = (row: Record<string, unknown>): UsageTotalsRow => ({
+  /**
+   * Totals per hour (its start, ISO 8601 UTC) or per month (YYYY-MM) in the period; empty buckets are
+   * left out, as byDay leaves out empty days.
+   */
+  async series(workspaceId: string, fromDay: string, toDay: string, granularity: 'hour' | 'month') {
+    // Integer division on both engines (created_at is a BIGINT of epoch ms).
+    const bucket = granularity === 'hour' ? `(created_at / ${HOUR_MS})` : 'substr(day, 1, 7)';
+    const rows = await this.totals()
+      .select(this.db.raw(`${bucket} as bucket`))
+      .where({ workspace_id: workspaceId })
+      .andWhere('day', '>=', fromDay)
+      .andWhere('day', '<=', toDay)
+      .groupByRaw(bucket)
+      .orderByRaw(bucket);
+    return rows.map((r: Record<string, unknown>) => ({
+      period: granularity === 'hour' ? new Date(Number(r.bucket) * HOUR_MS).toISOString().replace('.000Z', 'Z') : String(r.bucket),
+      ...this.num(r),
+    }));
+  }
+
+  /** Totals per group of `groupBy` in the period, largest charge first; `key` null collects the rows outside every group. */
+  async groups(workspaceId: string, fromDay: string, toDay: string, groupBy: UsageGroupBy) {
+    const expression = GROUP_EXPRESSIONS[groupBy];
+    const rows = await this.totals()
+      .select(this.db.raw(`${expression} as group_key`))
+      .where({ workspace_id: workspaceId })
+      .andWhere('day', '>=', fromDay)
+      .andWhere('day', '<=', toDay)
+      .groupByRaw(expression);
+    return rows
+      .map((r: Record<string, unknown>) => ({ key: r.group_key === null ? null : String(r.group_key), ...this.num(r) }))
+      .sort((a, b) => b.credits - a.credits || b.renders - a.renders || String(a.key).localeCompare(String(b.key)));
+  }
+
+  private num(row: Record<string, unknown>): UsageTotalsRow {
+    return {
       renders: Number(row.renders),
       credits: Number(row.credits),
       bytes: Number(row.bytes),
       cacheHits: Number(row.cacheHits),
-    });
+    };
+  }
+
+  async summary(workspaceId: string, fromDay: string, toDay: string) {
+    const scope = (q: ReturnType<UsageRepository['totals']>) =>
+      q.where({ workspace_id: workspaceId }).andWhere('day', '>=', fromDay).andWhere('day', '<=', toDay);
+    const num = (row: Record<string, unknown>) => this.num(row);
     const [totals] = await scope(this.totals());
     const byDay = await scope(this.totals('day'));
     const byGenerator = await scope(this.totals('generator'));

@@ -8,6 +8,8 @@ import {
   createPreset,
   createQuote,
   createTemplate,
+  previewTemplate,
+  listTemplateStarters,
   createUrlSigningKey,
   generate,
   getJob,
@@ -224,6 +226,22 @@ check(version2.data?.version === 2, `updateTemplate: ${JSON.stringify(version2.d
 const avatar = await generate({ path: { slug: `${template.data.id}@1` }, body: { params: { initials: 'AD' }, format: 'png' } });
 check(!avatar.error, `generate a template: ${JSON.stringify(avatar.error)}`);
 step('createTemplate, updateTemplate, generate a template');
+
+// docs/templates.md, "Previewing a draft": an unsaved template, free; and the starters to begin from.
+const draft = await previewTemplate({
+  body: {
+    template: {
+      name: 'Initials avatar',
+      size: { width: 64, height: 64 },
+      layers: [{ id: 'disc', kind: 'shape', shape: 'ellipse', box: { x: 0, y: 0, width: 64, height: 64 }, fill: '#4f46e5' }],
+    },
+    format: 'webp',
+  },
+});
+check(!draft.error, `previewTemplate: ${JSON.stringify(draft.error)}`);
+const starters = await listTemplateStarters();
+check(starters.data?.length === 4, `listTemplateStarters: ${JSON.stringify(starters.data ?? starters.error)}`);
+step('previewTemplate, listTemplateStarters');
 
 // An asset: the file is the raw body, here the PNG rendered above, as a Blob of its type.
 const asset = await createAsset({ body: new Blob([new Uint8Array(png)], { type: 'image/png' }), headers: { 'Content-Type': 'image/png' } });

@@ -222,6 +222,23 @@ const avatar = await client.POST('/v1/generate/{slug}', {
 check(avatar.response.status === 200, `generate a template: ${avatar.response.status}`);
 step('createTemplate, updateTemplate, generate a template');
 
+// docs/templates.md, "Previewing a draft": an unsaved template, free; and the starters to begin from.
+const draft = await client.POST('/v1/templates/preview', {
+  body: {
+    template: {
+      name: 'Initials avatar',
+      size: { width: 64, height: 64 },
+      layers: [{ id: 'disc', kind: 'shape', shape: 'ellipse', box: { x: 0, y: 0, width: 64, height: 64 }, fill: '#4f46e5' }],
+    },
+    format: 'webp',
+  },
+  parseAs: 'arrayBuffer',
+});
+check(draft.response.status === 200, `previewTemplate: ${draft.response.status}`);
+const starters = await client.GET('/v1/template-starters');
+check(starters.data?.length === 4, `listTemplateStarters: ${JSON.stringify(starters.data ?? starters.error)}`);
+step('previewTemplate, listTemplateStarters');
+
 // An asset: the file is the raw body, here the PNG rendered above. openapi-fetch serializes a body as
 // JSON unless told otherwise, and types a binary body as a string: the bytes go as they are.
 const asset = await client.POST('/v1/assets', {

@@ -8,6 +8,8 @@ import {
   createPreset,
   createQuote,
   createTemplate,
+  previewTemplate,
+  listTemplateStarters,
   createUrlSigningKey,
   generate,
   getJob,
@@ -210,6 +212,20 @@ check(version2.status === 200 && version2.data.version === 2, `updateTemplate: $
 const avatar = await generate(`${template.data.id}@1`, { params: { initials: 'AD' }, format: 'png' });
 check(avatar.status === 200, `generate a template: ${avatar.status}`);
 step('createTemplate, updateTemplate, generate a template');
+
+// docs/templates.md, "Previewing a draft": an unsaved template, free; and the starters to begin from.
+const draft = await previewTemplate({
+  template: {
+    name: 'Initials avatar',
+    size: { width: 64, height: 64 },
+    layers: [{ id: 'disc', kind: 'shape', shape: 'ellipse', box: { x: 0, y: 0, width: 64, height: 64 }, fill: '#4f46e5' }],
+  },
+  format: 'webp',
+});
+check(draft.status === 200, `previewTemplate: ${draft.status}`);
+const starters = await listTemplateStarters();
+check(starters.status === 200 && starters.data.length === 4, `listTemplateStarters: ${starters.status}`);
+step('previewTemplate, listTemplateStarters');
 
 // An asset: the file is the raw body, here the PNG rendered above. orval 7's fetch client sends every
 // body through JSON.stringify (a Blob becomes "{}"), so the file goes through the mutator, to orval's URL.

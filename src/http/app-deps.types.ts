@@ -27,6 +27,7 @@ import type { WorkspacesService } from '../services/workspaces.service.ts';
 import type { RateLimiter } from '../services/rate-limit.service.ts';
 import type { WebhookSecretsService } from '../services/webhook-secrets.service.ts';
 import type { WebhookDeliveryService } from '../services/webhook-delivery.service.ts';
+import type { BudgetsService } from '../services/budgets.service.ts';
 import type { JobEventStreams } from '../jobs/job-event-streams.ts';
 import type { GeneratorRegistry } from '../generators/registry.ts';
 
@@ -69,6 +70,8 @@ export interface Services {
   rateLimiter: RateLimiter;
   /** Webhook signing secrets and outbound delivery (jobs call webhooks.delivery.deliver). */
   webhooks: Webhooks;
+  /** Monthly budgets and their threshold alerts (GET/PUT /v1/workspace/budget). */
+  budgets: BudgetsService;
 }
 
 export interface AppDeps {

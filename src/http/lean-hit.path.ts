@@ -19,7 +19,7 @@ import type { AuthRequest, AuthResult } from '../services/auth.service.ts';
 import type { AppDeps } from './app-deps.types.ts';
 import { markAnsweredByLeanPath } from './logging.ts';
 import { markOperation } from './request-metrics.ts';
-import { sendRendered } from './render-response.ts';
+import { creditsRemainingFor, sendRendered } from './render-response.ts';
 import type { RequestStep } from './request-pipeline.ts';
 import { type AuthorizedStep, checkInput, runAuthorizedSteps } from './request-steps.ts';
 
@@ -131,7 +131,8 @@ export function leanHitPathStep(deps: AppDeps, options: LeanHitPathOptions): Req
       markOperation(res, 'renderRecipe');
       markAnsweredByLeanPath(res);
       deps.services.meteredRender.recordUsage(resolved, { principal, operation: 'renderRecipe' }, hit, started);
-      sendRendered(req, res, resolved, hit);
+      // A hit charged nothing: the balance this process last saw (no query within BALANCE_MEMO_MS).
+      sendRendered(req, res, resolved, hit, undefined, await creditsRemainingFor(deps.services.credits, principal));
     },
   };
 }

@@ -79,6 +79,7 @@ export const EXPOSED_HEADERS = [
   'X-Service-Cache',
   'X-Service-Engine',
   'X-Service-Credits',
+  'X-Service-Credits-Remaining',
   'X-Service-Coalesced',
   'Cross-Origin-Resource-Policy',
   'Vary',

@@ -26,6 +26,9 @@ export function sendProblem(req: IncomingMessage, res: ServerResponse, problem: 
   }
   res.statusCode = err.status;
   for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
+  // A 402 to an authenticated caller says the balance it read (its `balance`); a signed answer's problem has none.
+  const available = (err.extra?.balance as { available?: unknown } | undefined)?.available;
+  if (err.code === 'insufficient_credits' && typeof available === 'number') res.setHeader('X-Service-Credits-Remaining', String(available));
   // A body left unread (refused before reading it, or cut off by its deadline) is not drained:
   // the connection closes after this response, so a client cannot hold it by trickling bytes.
   if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');

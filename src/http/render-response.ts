@@ -11,6 +11,23 @@ import { requirePrincipal } from './handler.types.ts';
 import { answerNotModified, ifNoneMatchMatches } from './conditional-request.ts';
 import type { Principal } from '../services/auth.service.ts';
 import { isPubliclyCacheable, withoutPerRequestHeaders } from './public-answer.ts';
+import type { CreditsService } from '../services/credits.service.ts';
+
+/** The workspace's available balance after this response's charge (issue #45). */
+export const CREDITS_REMAINING_HEADER = 'X-Service-Credits-Remaining';
+
+/**
+ * What X-Service-Credits-Remaining says to `principal`: the workspace's available balance, to an
+ * authenticated caller in hosted mode; undefined (no header) to a signed URL's or signed base's
+ * anonymous caller, who learns nothing of the workspace, and in local mode, which keeps no balance.
+ */
+export async function creditsRemainingFor(
+  credits: Pick<CreditsService, 'remaining'>,
+  principal: Principal | null,
+): Promise<number | undefined> {
+  if (!principal || principal.signed || principal.method === 'signed_url') return undefined;
+  return credits.remaining(principal.workspaceId);
+}
 
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
 
@@ -80,6 +97,7 @@ export function sendRendered(
   resolved: ResolvedRecipe,
   result: MeteredResult,
   caching: RenderCaching = PRIVATE_CACHING,
+  creditsRemaining?: number,
 ): void {
   const contentType = FORMATS[resolved.recipe.format].contentType;
   // A copy a shared cache keeps is served to everyone: nothing of this request or client goes with it.
@@ -90,6 +108,7 @@ export function sendRendered(
   res.setHeader('X-Service-Cache', result.cache === 'MISS' ? 'MISS' : 'HIT');
   if (result.cache === 'COALESCED') res.setHeader('X-Service-Coalesced', 'true');
   res.setHeader('X-Service-Credits', String(result.credits));
+  if (creditsRemaining !== undefined) res.setHeader(CREDITS_REMAINING_HEADER, String(creditsRemaining));
   // Text formats say their charset (as express would add it).
   res.setHeader('Content-Type', contentType.startsWith('text/') ? `${contentType}; charset=utf-8` : contentType);
   res.setHeader('Content-Length', String(result.bytes.length));
@@ -109,7 +128,8 @@ export async function renderForRequest(ctx: RequestContext, resolved: ResolvedRe
       signal: ctx.signal,
     });
     ctx.log.debug({ hash: resolved.hash, cache: result.cache, timings: result.timings }, 'rendered');
-    sendRendered(ctx.req, ctx.res, resolved, result, renderCaching(ctx.principal));
+    const remaining = await creditsRemainingFor(ctx.deps.services.credits, ctx.principal);
+    sendRendered(ctx.req, ctx.res, resolved, result, renderCaching(ctx.principal), remaining);
   } catch (err) {
     if (err instanceof ProblemError && err.code === 'client_closed_request' && ctx.signal.aborted) {
       ctx.res.statusCode = 499;

@@ -327,6 +327,8 @@ export class JobRunner implements JobConsumer {
         void this.usage.record({
           workspaceId: job.workspaceId,
           keyId: job.keyId,
+          // A job is submitted with an API key or a session (its key id is null then).
+          keyKind: job.keyId ? 'api_key' : null,
           operation: 'createJob',
           generator: job.slug,
           format: job.format,

@@ -43,9 +43,18 @@ export const BUY_CREDITS_HINT = 'Buy credits with POST /v1/billing/checkout.';
 export const NO_BILLING_HINT =
   'Billing is not configured on this service: its operator grants credits (render-service admin credits grant).';
 
-/** Every movement of credits, for the metrics: an event and its amount. */
+/**
+ * How long a balance this process read or moved answers X-Service-Credits-Remaining for a render that
+ * charged nothing (a cache hit) before it is read again. A charge always answers the balance it left.
+ */
+export const BALANCE_MEMO_MS = 1_000;
+/** Workspaces whose last balance is remembered at most (the memo is emptied past it). */
+const BALANCE_MEMO_MAX = 10_000;
+
+/** Every movement of credits, for the metrics: an event and its amount; `charged`: a reservation committed (budgets listen). */
 interface CreditsEvents {
   ledger: [event: LedgerEvent, amount: number];
+  charged: [workspaceId: string, amount: number];
 }
 
 export interface CreditsServiceOptions {
@@ -86,7 +95,29 @@ export class CreditsService extends EventEmitter<CreditsEvents> {
 
   async balance(workspaceId: string): Promise<Balance> {
     const { credits, reserved } = await this.repo.balance(workspaceId);
+    this.remember(workspaceId, credits - reserved);
     return { credits, reserved, available: credits - reserved };
+  }
+
+  /** The last available balance this process saw for each workspace, and when (see BALANCE_MEMO_MS). */
+  private readonly lastAvailable = new Map<string, { available: number; at: number }>();
+
+  private remember(workspaceId: string, available: number): void {
+    if (this.lastAvailable.size >= BALANCE_MEMO_MAX) this.lastAvailable.clear();
+    this.lastAvailable.set(workspaceId, { available, at: this.clock.now() });
+  }
+
+  /**
+   * The workspace's available balance for X-Service-Credits-Remaining; undefined in local mode (no
+   * balance). The balance a charge left is remembered by the charge (read in its own transaction), so
+   * a charged render adds no query; a render that charged nothing (a hit) answers the balance this
+   * process saw within BALANCE_MEMO_MS, and reads it once otherwise.
+   */
+  async remaining(workspaceId: string): Promise<number | undefined> {
+    if (!this.enabled) return undefined;
+    const known = this.lastAvailable.get(workspaceId);
+    if (known && this.clock.now() - known.at <= BALANCE_MEMO_MS) return known.available;
+    return (await this.balance(workspaceId)).available;
   }
 
   /**
@@ -107,11 +138,13 @@ export class CreditsService extends EventEmitter<CreditsEvents> {
     const held = await this.repo.reserve({ id, workspaceId, amount, reference, description, expiresAt: now + ttlMs }, now, trx);
     if (!held) {
       const balance = await this.balance(workspaceId);
+      // Its `balance` answers X-Service-Credits-Remaining on the 402 (src/http/problem-response.ts).
       throw new ProblemError('insufficient_credits', {
         detail: `This costs ${amount} ${amount === 1 ? 'credit' : 'credits'} and ${balance.available} ${balance.available === 1 ? 'is' : 'are'} available. ${this.topUpHint}`,
         extra: { cost: amount, balance },
       });
     }
+    this.remember(workspaceId, held.available);
     this.emit('ledger', 'reserved', amount);
     return { id, workspaceId, amount };
   }
@@ -171,9 +204,16 @@ export class CreditsService extends EventEmitter<CreditsEvents> {
   private async settle(id: string, to: 'committed' | 'released', amount?: number): Promise<boolean> {
     const now = this.clock.now();
     const moved = to === 'committed' ? await this.repo.commit(id, now) : await this.repo.release(id, now);
-    // The amount is read only when someone counts it (a job settles by id alone).
-    if (moved && this.listenerCount('ledger') > 0) this.emit('ledger', to, amount ?? (await this.repo.entryAmount(id)) ?? 0);
-    return moved;
+    if (!moved) return false;
+    this.remember(moved.workspaceId, moved.available);
+    this.emit('ledger', to, amount ?? moved.amount);
+    if (to === 'committed') this.emit('charged', moved.workspaceId, moved.amount);
+    return true;
+  }
+
+  /** Credits the workspace's renders and jobs were charged in [from, to) (epoch ms), by the ledger. */
+  async spentBetween(workspaceId: string, from: number, to: number): Promise<number> {
+    return this.repo.committedBetween(workspaceId, from, to);
   }
 
   /**

@@ -21,7 +21,7 @@ export const KEY_SCOPES = {
   assets: 'Uploaded images and fonts',
   'usage:read': 'The usage report',
   'account:read': 'The owner, workspace and balance',
-  billing: 'The balance, packs and purchases, and buying credits',
+  billing: 'The balance, packs and purchases, buying credits, and the monthly budget',
   'keys:manage': 'API keys: list, create (within its own scopes), revoke',
   'signing-keys:manage': 'URL signing keys, signed URLs and signed bases',
   'webhooks:manage': "The workspace's webhook secret: read and rotate",

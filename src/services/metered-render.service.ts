@@ -132,6 +132,7 @@ export class MeteredRenderService {
     void this.usage.record({
       workspaceId: call.principal.workspaceId,
       keyId: call.principal.keyId ?? null,
+      keyKind: call.principal.method,
       operation: call.operation,
       generator: resolved.recipe.generator,
       format: resolved.recipe.format,

@@ -1,7 +1,13 @@
 // Records every render (cache status, credits, bytes, time) and summarises a period.
 import { newId } from '../lib/ids.ts';
 import type { Logger } from 'pino';
-import { dayOf, type UsageRecord, type UsageRepository } from '../../db/repositories/usage.repository.ts';
+import {
+  HOUR_MS,
+  type UsageGranularity,
+  type UsageGroupBy,
+  type UsageRecord,
+  type UsageRepository,
+} from '../../db/repositories/usage.repository.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Metrics } from '../lib/metrics.ts';
@@ -9,6 +15,8 @@ import { unavailableDependency } from '../lib/dependency-failure.ts';
 import { reasonOf } from '../lib/dependency-status.ts';
 
 export const MAX_USAGE_DAYS = 366;
+/** An hourly series may span at most this many days (744 buckets). */
+export const MAX_HOURLY_USAGE_DAYS = 31;
 const DAY_MS = 86_400_000;
 
 /**
@@ -20,7 +28,7 @@ const FLUSH_AT_ROWS = 200;
 /** A failed write is tried again after this, doubling up to RETRY_MAX_MS while the database stays away. */
 const RETRY_MAX_MS = 30_000;
 
-type NewUsage = Omit<UsageRecord, 'id' | 'createdAt' | 'renders'>;
+type NewUsage = Omit<UsageRecord, 'id' | 'createdAt' | 'renders' | 'keyKind'> & { keyKind?: UsageRecord['keyKind'] };
 
 export interface UsageServiceOptions {
   repo: UsageRepository;
@@ -52,7 +60,8 @@ export class UsageService {
   record(r: NewUsage): void {
     this.metrics?.render(r.generator, r.format, r.cache, r.durationMs / 1000);
     const now = this.clock.now();
-    const key = `${r.workspaceId}\0${r.keyId ?? ''}\0${r.operation}\0${r.generator}\0${r.format}\0${r.cache}\0${dayOf(now)}`;
+    // Within one hour, so an hourly series counts every render in its own hour.
+    const key = `${r.workspaceId}\0${r.keyId ?? ''}\0${r.keyKind ?? ''}\0${r.operation}\0${r.generator}\0${r.format}\0${r.cache}\0${Math.floor(now / HOUR_MS)}`;
     const same = this.pending.get(key);
     if (same) {
       same.renders += 1;
@@ -61,7 +70,7 @@ export class UsageService {
       same.durationMs += r.durationMs;
       return;
     }
-    this.pending.set(key, { ...r, renders: 1, id: newId('use'), createdAt: now });
+    this.pending.set(key, { ...r, keyKind: r.keyKind ?? null, renders: 1, id: newId('use'), createdAt: now });
     if (this.pending.size >= FLUSH_AT_ROWS) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
@@ -105,7 +114,7 @@ export class UsageService {
     return this.unsent.length + this.pending.size;
   }
 
-  async summary(workspaceId: string, from?: string, to?: string) {
+  async summary(workspaceId: string, from?: string, to?: string, options: { granularity?: UsageGranularity; groupBy?: UsageGroupBy } = {}) {
     const today = new Date(this.clock.now()).toISOString().slice(0, 10);
     const toDay = to ?? today;
     const fromDay = from ?? new Date(Date.parse(`${toDay}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);
@@ -120,7 +129,21 @@ export class UsageService {
         detail: `The period may span at most ${MAX_USAGE_DAYS} days.`,
         issues: [{ path: 'query.from', message: `period must be at most ${MAX_USAGE_DAYS} days`, keyword: 'range' }],
       });
+    const { granularity = 'day', groupBy } = options;
+    if (granularity === 'hour' && span > MAX_HOURLY_USAGE_DAYS)
+      throw new ProblemError('validation_failed', {
+        detail: `An hourly series may span at most ${MAX_HOURLY_USAGE_DAYS} days.`,
+        issues: [{ path: 'query.granularity', message: `hour needs a period of at most ${MAX_HOURLY_USAGE_DAYS} days`, keyword: 'range' }],
+      });
     await this.flush();
-    return { from: fromDay, to: toDay, ...(await this.repo.summary(workspaceId, fromDay, toDay)) };
+    // The answer without `granularity` and `groupBy` is the one this operation always gave; each adds its part.
+    return {
+      from: fromDay,
+      to: toDay,
+      ...(await this.repo.summary(workspaceId, fromDay, toDay)),
+      ...(granularity === 'hour' ? { byHour: await this.repo.series(workspaceId, fromDay, toDay, 'hour') } : {}),
+      ...(granularity === 'month' ? { byMonth: await this.repo.series(workspaceId, fromDay, toDay, 'month') } : {}),
+      ...(groupBy ? { groupBy, groups: await this.repo.groups(workspaceId, fromDay, toDay, groupBy) } : {}),
+    };
   }
 }

@@ -27,7 +27,7 @@ import { assertWebhookUrlAllowed, type WebhookUrlConfig } from './webhook-url.ts
 import type { WebhookSecretsService } from './webhook-secrets.service.ts';
 import { signWebhook } from './webhook-signature.ts';
 
-export type WebhookEventType = 'job.completed' | 'job.failed' | 'job.cancelled';
+export type WebhookEventType = 'job.completed' | 'job.failed' | 'job.cancelled' | 'budget.threshold_crossed';
 
 /** What happened; `data` is the event's object (e.g. the Job as GET /v1/jobs/{id} shows it). */
 export interface WebhookEvent {

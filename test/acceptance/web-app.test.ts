@@ -1671,6 +1671,269 @@ test('API reference: rendered from our own assets, without a console error, with
   }
 });
 
+test('templates area: cards with loaded thumbnails; Duplicate puts a copy first, Delete (confirmed) removes it; a refused preview is a placeholder; New from a blank canvas or the playground recipe opens the editor; paged, thumbnails near the viewport three at a time; labelled and axe-clean in both schemes', async () => {
+  // The bodies the page itself posts (web/js/templates/new-template.js), imported here so this block stays one piece of the file.
+  const { blankTemplate, recipeTemplate, starterTemplate } = await import('../../web/js/templates/new-template.js');
+  const auth = { Authorization: `Bearer ${localKey()}`, 'Content-Type': 'application/json' };
+  const api = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${url}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) };
+  };
+  const create = async (body: unknown) => {
+    const res = await api('POST', '/v1/templates', body);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body as { id: string; name: string };
+  };
+  // Templates other tests left in the workspace count too: the cards are compared with the list's length.
+  const listed = async () => ((await api('GET', '/v1/templates?limit=100')).body as unknown as { id: string }[]).length;
+  const launch = await create(blankTemplate({ name: 'Launch card', width: 1200, height: 630 }));
+  const square = await create(
+    recipeTemplate({ slug: 'mesh-gradient', params: { points: 5 }, seed: 31, size: { width: 1080, height: 1080 } }, 'Square mesh'),
+  );
+  const cards = () => page.locator('#templates .template-card').count();
+  /** Waits until a new template is open in the editor (its page replaced the list, so a later route never races its chunk); its id. */
+  const openedInEditor = async () => {
+    await page.waitForURL((url) => /^#\/templates\/tpl_[A-Za-z0-9]+$/.test(url.hash));
+    await page.waitForFunction(() => !document.querySelector('#templates'));
+    return new URL(page.url()).hash.split('/')[2]!;
+  };
+  /** Every card's thumbnail is a loaded blob: picture, or (`placeholders`) that many are neutral placeholders. */
+  const thumbnailsDone = (placeholders = 0) =>
+    page.waitForFunction((n) => {
+      const frames = [...document.querySelectorAll('#templates .template-card .thumb-frame')];
+      const shown = frames.filter((f) => {
+        const img = f.querySelector<HTMLImageElement>('img.thumb');
+        return img && img.src.startsWith('blob:') && img.complete && img.naturalWidth > 0 && !f.classList.contains('loading');
+      });
+      return frames.length > 0 && shown.length === frames.length - n && document.querySelectorAll('.no-preview').length === n;
+    }, placeholders);
+  // The thumbnails: drawn by the free preview at the pixels a card's frame shows (here at 1x).
+  const previews: { template: { name: string }; size: { width: number; height: number; pixelRatio: number }; params: unknown }[] = [];
+  const onRequest = (req: import('playwright-core').Request) => {
+    if (req.url().endsWith('/v1/templates/preview')) previews.push(req.postDataJSON());
+  };
+  page.on('request', onRequest);
+  try {
+    await page.goto(`${server.url}/#/templates`);
+    const total = await listed();
+    await page.waitForFunction((n) => document.querySelectorAll('#templates .template-card').length === n, total);
+    await thumbnailsDone();
+    // Newest first, each with its size, version and distinct accessible names.
+    assert.deepEqual(await page.locator('#templates .template-card h2').evaluateAll((els) => els.slice(0, 2).map((e) => e.textContent)), [
+      'Square mesh',
+      'Launch card',
+    ]);
+    assert.equal(await page.getByRole('link', { name: 'Open Launch card' }).getAttribute('href'), `#/templates/${launch.id}`);
+    assert.equal(await page.getByRole('link', { name: 'Open Square mesh' }).getAttribute('href'), `#/templates/${square.id}`);
+    assert.match((await page.locator(`.template-card[data-id="${square.id}"]`).textContent()) ?? '', /1080×1080 · version 1 · updated/);
+    const squarePreview = previews.find((p) => p.template.name === 'Square mesh')!;
+    const frameHeight = await page.locator(`.template-card[data-id="${square.id}"] .thumb-frame`).evaluate((f) => f.clientHeight);
+    assert.deepEqual(
+      squarePreview.size,
+      { width: frameHeight, height: frameHeight, pixelRatio: 1 },
+      'a square fills its frame’s height, in the pixels shown',
+    );
+    assert.deepEqual(squarePreview.params, { title: 'Your title here' }, 'the sample params');
+    assert.equal(await page.isHidden('#templates-more'), true, 'one page: no "Show more"');
+    await screenshot(page, 'templates');
+
+    // Duplicate: a copy named "<name> copy", first, with its own thumbnail; the page stays on the list.
+    await page.getByRole('button', { name: 'Duplicate Launch card' }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('#templates .template-card').length === n, total + 1);
+    assert.equal(await page.locator('#templates .template-card h2').first().textContent(), 'Launch card copy');
+    await thumbnailsDone();
+    assert.match(page.url(), /#\/templates$/);
+    const copyId = (await page.locator('#templates .template-card').first().getAttribute('data-id'))!;
+    assert.equal((await api('GET', `/v1/templates/${copyId}`)).body!.name, 'Launch card copy');
+
+    // Delete: a confirmation naming the template and what follows; Cancel keeps it, Delete removes it.
+    await page.getByRole('button', { name: 'Delete Launch card copy' }).click();
+    const question = page.locator('#template-delete-dialog');
+    assert.match((await question.textContent()) ?? '', /Delete “Launch card copy”\?.*answer 404.*Files already rendered are unaffected/s);
+    await page.click('#template-delete-cancel');
+    await question.waitFor({ state: 'detached' });
+    assert.equal(await cards(), total + 1);
+    await page.getByRole('button', { name: 'Delete Launch card copy' }).click();
+    await page.click('#template-delete-ok');
+    await page.waitForFunction((n) => document.querySelectorAll('#templates .template-card').length === n, total);
+    assert.equal((await api('GET', `/v1/templates/${copyId}`)).status, 404);
+
+    // A template whose preview is refused (the blog starter's logo and photo need your assets): a placeholder saying why, no error.
+    const blog = await create(
+      starterTemplate({
+        id: 'blog-og-image',
+        name: 'Blog',
+        template: JSON.parse(readFileSync(path.join(ROOT, 'starters/blog-og-image.json'), 'utf8')),
+      }),
+    );
+    await page.reload();
+    await page.waitForFunction((n) => document.querySelectorAll('#templates .template-card').length === n, total + 1);
+    await thumbnailsDone(1);
+    const reason = await page.locator(`.template-card[data-id="${blog.id}"] .no-preview [title]`).getAttribute('title');
+    assert.match(reason ?? '', /^No preview: .+/);
+    assert.equal(await page.locator('#view .error').count(), 0);
+    assert.equal((await api('DELETE', `/v1/templates/${blog.id}`)).status, 204);
+
+    // New, from the keyboard: a blank canvas at a preset size with a name; Create opens it in the editor.
+    await page.reload();
+    await page.focus('#templates-new');
+    await page.keyboard.press('Enter');
+    await page.locator('#new-template-dialog').waitFor();
+    assert.equal(await page.isChecked('#new-kind-blank'), true);
+    await page.selectOption('#new-size', '1080x1080');
+    await page.fill('#new-name', 'From blank');
+    await page.keyboard.press('Enter');
+    const made = (await api('GET', `/v1/templates/${await openedInEditor()}`)).body!;
+    assert.equal(made.name, 'From blank');
+    assert.deepEqual(made.size, { width: 1080, height: 1080 });
+
+    // From a starter (GET /v1/template-starters): its template as it is, though its image variables have no sample yet.
+    await page.goto(`${server.url}/#/templates`);
+    await page.click('#templates-new');
+    await page.check('#new-kind-starter');
+    await page.getByRole('radio', { name: /Blog og:image/ }).check();
+    await page.fill('#new-name', 'Our blog card');
+    await page.click('#new-create');
+    const fromStarter = (await api('GET', `/v1/templates/${await openedInEditor()}`)).body as {
+      name: string;
+      layers: { id: string }[];
+    };
+    assert.equal(fromStarter.name, 'Our blog card');
+    const blogStarter = JSON.parse(readFileSync(path.join(ROOT, 'starters/blog-og-image.json'), 'utf8')) as { layers: { id: string }[] };
+    assert.deepEqual(
+      fromStarter.layers.map((l) => l.id),
+      blogStarter.layers.map((l) => l.id),
+    );
+
+    // From the playground's recipe (the one this tab holds): a generator layer of it at its size, under a title.
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'render-service.recipe',
+        JSON.stringify({ slug: 'blob', params: { points: 7 }, seed: 99, size: { width: 640, height: 480, pixelRatio: 2 }, format: 'png' }),
+      ),
+    );
+    await page.goto(`${server.url}/#/templates`);
+    await page.reload(); // the app reads the tab's recipe when it starts
+    await page.click('#templates-new');
+    await page.check('#new-kind-recipe');
+    await page.click('#new-create');
+    const around = (await api('GET', `/v1/templates/${await openedInEditor()}`)).body as {
+      name: string;
+      size: unknown;
+      layers: Record<string, unknown>[];
+    };
+    assert.equal(around.name, 'blob template');
+    assert.deepEqual(around.size, { width: 640, height: 480 });
+    assert.deepEqual(
+      { ...around.layers[0], version: undefined },
+      { id: 'background', kind: 'generator', slug: 'blob', params: { points: 7 }, seed: 99, version: undefined },
+    );
+    assert.equal(around.layers[1]!.text, '{{title}}');
+
+    // Paging and lazy thumbnails: with 24 more (small) templates, the first page is 24 cards and "Show more";
+    // only the cards near the viewport ask for their thumbnail, never more than three at once.
+    const extra: string[] = [];
+    for (let i = 0; i < 24; i++) extra.push((await create(blankTemplate({ name: `Small ${i}`, width: 64, height: 64 }))).id);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const started = (req: import('playwright-core').Request) => {
+      if (req.url().endsWith('/v1/templates/preview')) mostInFlight = Math.max(mostInFlight, ++inFlight);
+    };
+    const ended = (req: import('playwright-core').Request) => {
+      if (req.url().endsWith('/v1/templates/preview')) inFlight--;
+    };
+    page.on('request', started);
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    try {
+      previews.length = 0;
+      await page.goto(`${server.url}/#/templates`);
+      await page.waitForFunction(() => document.querySelectorAll('#templates .template-card').length === 24);
+      await page.locator('#templates-more').waitFor();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('#templates .template-card')]
+          .filter((c) => c.getBoundingClientRect().top < innerHeight)
+          .every((c) => !c.querySelector('.thumb-frame.loading')),
+      );
+      await page.waitForLoadState('networkidle');
+      assert.ok(previews.length > 0 && previews.length < 24, `${previews.length} thumbnails asked for, of 24 cards`);
+      await page.click('#templates-more');
+      const all = await listed();
+      await page.waitForFunction((n) => document.querySelectorAll('#templates .template-card').length === n, all);
+      assert.equal(await page.isHidden('#templates-more'), true);
+      await page.locator('#templates .template-card').last().scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => !document.querySelector('#templates .template-card:last-child .thumb-frame.loading'));
+      assert.ok(mostInFlight >= 1 && mostInFlight <= 3, `${mostInFlight} thumbnails asked for at once`);
+    } finally {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+      for (const id of extra) await api('DELETE', `/v1/templates/${id}`);
+    }
+  } finally {
+    page.off('request', onRequest);
+  }
+
+  // Labelled, and axe in both schemes: the list, then the New dialog open (in a tab with no playground recipe: its choice disabled, saying why).
+  const axe = readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  const context = await browser.newContext({ colorScheme: 'light', bypassCSP: true });
+  context.setDefaultTimeout(120_000);
+  const target = await context.newPage();
+  const found: string[] = [];
+  const audit = async (what: string) => {
+    found.push(...(await unlabelledControls(target)).map((c) => `${what}: unlabelled ${c}`));
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await target.emulateMedia({ colorScheme });
+      const only =
+        colorScheme === 'light'
+          ? { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }
+          : { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
+      const violations = await target.evaluate(async (runOnly) => {
+        const run = (
+          window as unknown as {
+            axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+          }
+        ).axe.run;
+        return (await run(document, { runOnly })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+      }, only);
+      found.push(...violations.map((v) => `${what} ${colorScheme}: ${v}`));
+    }
+    await target.emulateMedia({ colorScheme: 'light' });
+  };
+  try {
+    await target.goto(`${server.url}/#/templates`);
+    await target.waitForFunction(() => {
+      const imgs = [...document.querySelectorAll<HTMLImageElement>('#templates img.thumb')];
+      return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+    });
+    await target.addScriptTag({ content: axe });
+    await audit('#/templates');
+    await target.click('#templates-new');
+    await target.click('#new-kind-starter');
+    await target.waitForFunction(() => !document.querySelector('#new-template-dialog')?.textContent?.includes('Loading starters…'));
+    assert.equal(await target.isDisabled('#new-kind-recipe'), true);
+    assert.match((await target.textContent('#new-recipe-why')) ?? '', /no playground recipe/);
+    await audit('#/templates (New dialog)');
+    await target.keyboard.press('Escape');
+    await target.locator('#new-template-dialog').waitFor({ state: 'detached' });
+    // No template (a stand-in empty list, checked against the contract): what a template is, and New.
+    await target.route(
+      (url) => url.pathname === '/v1/templates',
+      (route) => fulfillPerContract(route, []),
+    );
+    await target.reload();
+    await target.locator('#templates-empty').waitFor();
+    assert.equal(await target.isHidden('#templates-new'), true, 'one New button: the empty state’s');
+    await target.addScriptTag({ content: axe });
+    await audit('#/templates (empty)');
+    await target.click('#templates-new-empty');
+    await target.locator('#new-template-dialog').waitFor();
+  } finally {
+    await context.close();
+  }
+  assert.deepEqual(found, []);
+});
+
 test('no page threw or logged an error along the way', () => {
   assert.deepEqual(pageErrors, []);
 });

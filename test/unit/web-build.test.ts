@@ -11,8 +11,10 @@ import { WEB_DIR } from '../../src/app.ts';
 // then to 22 kB for jpeg (#43: its quality field and the og:image format choice with each format's measured size, 0.5 kB)
 // and quotes (#45: the price beside Download and Export, from POST /v1/quote, 0.2 kB), then to 22.2 kB for the Share panel
 // (#43: a dialog beside Download and on each preset with the signing key, expiry choices, the formats' sizes and the copies,
-// 0.4 kB net: the og:image copy it replaced in the Developer details and the Account page's dialog, now shared, paid for the rest).
-const GZIP_BUDGET = { js: 22.2 * 1024, css: 4 * 1024 };
+// 0.4 kB net: the og:image copy it replaced in the Developer details and the Account page's dialog, now shared, paid for the rest),
+// then to 22.3 kB for the Account page's budget section (#45: 0.11 kB in the first load, the element and the import of its
+// content, a chunk of its own: web/js/budget.js; 40 bytes were left).
+const GZIP_BUDGET = { js: 22.3 * 1024, css: 4 * 1024 };
 /** A page loaded with import() when it is opened (the templates area: its list and its editor), on top of the first load. */
 const LAZY_PAGE_GZIP_BUDGET = 24 * 1024;
 

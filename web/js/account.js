@@ -4,6 +4,7 @@ import { thumbFormat } from './formats.js';
 import { formatDate, money } from './formatting.js';
 import { saveRecipe } from './state.js';
 import { openShare } from './share-dialog.js';
+import { budgetSection } from './budget.js';
 import { renderScopedKeys } from './key-scopes.js';
 
 export async function showAccount(view) {
@@ -14,7 +15,7 @@ export async function showAccount(view) {
   const usage = h('section', { class: 'panel', id: 'usage' });
   const presets = h('section', { class: 'panel', id: 'presets' });
   const credits = h('section', { class: 'panel', id: 'credits', hidden: true });
-  view.append(h('h1', {}, 'Account'), me, credits, keys, signingKeys, usage, presets);
+  view.append(h('h1', {}, 'Account'), me, credits, budgetSection(), keys, signingKeys, usage, presets);
   await Promise.all([
     renderMe(me).then((info) => info?.balance && renderCredits(credits)),
     renderScopedKeys(keys, { showSecret, thead, statusCells, fillRows, revoke }),

@@ -19,11 +19,17 @@ const routes = {
   sweep: (v, arg) => showSweep(v, decodeURIComponent(arg ?? '')),
   export: showExport,
   account: showAccount,
-  // TEMP route (the integrator's web/js/templates/index.js replaces it): the template editor, loaded lazily.
-  templates: (v, arg) =>
-    arg
-      ? import('./templates/editor.js').then((m) => m.showTemplateEditor(v, decodeURIComponent(arg), queryOf(location.hash)))
-      : clear(v).append(h('h1', {}, 'Templates')),
+  // The templates area is its own chunk, loaded when first opened; `current()` is false once a newer
+  // navigation started, so a page that arrives late never paints over the one asked for since.
+  templates: async (v, arg, current) => {
+    if (arg) {
+      const { showTemplateEditor } = await import('./templates/editor.js');
+      if (current()) await showTemplateEditor(v, decodeURIComponent(arg), queryOf(location.hash));
+    } else {
+      const { showTemplateList } = await import('./templates/list.js');
+      if (current()) await showTemplateList(v);
+    }
+  },
 };
 
 let navSeq = 0;
@@ -45,7 +51,7 @@ async function navigate() {
       clear(view).append(h('h1', {}, 'Not found'), h('p', {}, h('a', { href: '#/' }, 'Back to the gallery')));
       return;
     }
-    await show(view, arg);
+    await show(view, arg, () => mine === navSeq);
   } catch (err) {
     if (mine !== navSeq) return;
     if (err.status === 401) {
