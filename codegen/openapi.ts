@@ -492,13 +492,16 @@ export interface paths {
         };
         /**
          * List keys
-         * @description Labels, prefixes, dates and revocation status; never secrets or hashes.
+         * @description Labels, prefixes, scopes, monthly limits and this month's spending, dates and revocation status; never secrets or hashes.
          */
         get: operations["listKeys"];
         put?: never;
         /**
          * Create a key
-         * @description The secret is returned once, in this response. Only its hash is stored.
+         * @description The secret is returned once, in this response. Only its hash is stored. `scopes` limits what
+         *     the key may call (absent: everything); `monthlyCreditLimit` what its renders may cost per UTC
+         *     month. A key with scopes may create keys only within its own scopes (403
+         *     `insufficient_scope` naming the first one it lacks).
          */
         post: operations["createKey"];
         delete?: never;
@@ -552,6 +555,8 @@ export interface paths {
          *     or the local gateway is refused with 401 (the tools would have no credentials to call with). A tool the API refuses answers a result with `isError: true` and the problem's code,
          *     detail and issues, not a JSON-RPC error. Bodies are limited as every operation's (one JSON
          *     object; a batch array is refused with 400, as the protocol's 2025-06-18 revision dropped them).
+         *     A key created with scopes needs `mcp` to connect, and each tool the scope of the operation it
+         *     makes (`render` for a render; a refused tool answers `insufficient_scope`).
          */
         post: operations["mcpMessage"];
         delete?: never;
@@ -1244,15 +1249,21 @@ export interface components {
         ApiKey: {
             /** Format: date-time */
             createdAt: string;
+            /** @description Credits renders through this key cost this UTC month. */
+            creditsSpentThisMonth: number;
             id: string;
             label: string;
             /** Format: date-time */
             lastUsedAt: string | null;
+            /** @description Credits per UTC calendar month; null for no limit. */
+            monthlyCreditLimit: number | null;
             /** @description The first characters of the secret, e.g. `svc_live_3kQ9`, to recognise it. */
             prefix: string;
             revoked: boolean;
             /** Format: date-time */
             revokedAt: string | null;
+            /** @description The scopes the key was created with; null for full access (every scope). */
+            scopes: components["schemas"]["KeyScope"][] | null;
         };
         /** @description An uploaded image or font. `width` and `height` are an image's (after its EXIF orientation); `family` and `weights` a font's. */
         Asset: {
@@ -1699,7 +1710,20 @@ export interface components {
         };
         KeyCreate: {
             label: string;
+            /** @description Credits renders through this key may cost per UTC calendar month (402 `signing_key_limit_reached` past it); null (the default) for no limit beyond the balance. */
+            monthlyCreditLimit?: number | null;
+            /**
+             * @description What the key may call (each operation names its scope in its `security` requirement).
+             *     Absent: every scope, as keys made before scopes have. A key that itself has scopes may
+             *     create only keys within them, and must name them.
+             */
+            scopes?: components["schemas"]["KeyScope"][];
         };
+        /**
+         * @description A scope of an API key; which operations each allows is in the security requirements of the operations and `docs/accounts-keys-credits-billing.md#scoped-keys`.
+         * @enum {string}
+         */
+        KeyScope: "render" | "jobs" | "presets" | "templates" | "assets" | "usage:read" | "account:read" | "billing" | "keys:manage" | "signing-keys:manage" | "webhooks:manage" | "mcp";
         /**
          * @description The limits a recipe is held to, so that a client can keep its controls within them instead of
          *     repeating them (the web app reads them here). A recipe outside them answers 400
@@ -1840,9 +1864,10 @@ export interface components {
          *     | `malformed_request` | 400 | The request is not well-formed HTTP (refused by the server's HTTP parser before any route, or HTTP/1.1 without `Host`). |
          *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
          *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
-         *     | `signing_key_limit_reached` | 402 | A signed URL's render would pass its signing key's `monthlyCreditLimit` this UTC month (the limit and the spending are in `GET /v1/url-signing-keys`, never in the answer to the URL). |
+         *     | `signing_key_limit_reached` | 402 | A render would pass its key's `monthlyCreditLimit` this UTC month: a signed URL's signing key (the limit and the spending are in `GET /v1/url-signing-keys`, never in the answer to the URL), or the API key's own (its `detail` names the limit and the spending, also in `GET /v1/keys`). |
          *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or same-origin evidence (renders: `Sec-Fetch-Site: same-origin` or a listed Origin). |
          *     | `forbidden` | 403 | The credentials may not do this. |
+         *     | `insufficient_scope` | 403 | The API key lacks the scope this operation names in its `security` requirement; `requiredScope` names it (so does `detail`). |
          *     | `not_found` | 404 | No such resource in this workspace. |
          *     | `route_not_found` | 404 | No such route. |
          *     | `generator_not_found` | 404 | No generator has this slug. |
@@ -1884,7 +1909,7 @@ export interface components {
          *     | `asset_type_mismatch` | 415 | The asset's bytes are not of its declared `Content-Type` (their magic number says another type, or none). |
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "invalid_template" | "unsupported_characters" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "signing_key_limit_reached" | "origin_denied" | "forbidden" | "not_found" | "route_not_found" | "generator_not_found" | "template_not_found" | "method_not_allowed" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "job_has_no_result" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "signed_url_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout" | "invalid_image" | "animated_image" | "invalid_font" | "asset_not_found" | "asset_limit_reached" | "asset_too_large" | "image_too_large" | "unsupported_asset_type" | "asset_type_mismatch";
+        ProblemCode: "validation_failed" | "malformed_json" | "invalid_params" | "invalid_template" | "unsupported_characters" | "unsupported_format" | "invalid_recipe" | "recipe_hash_mismatch" | "webhook_url_not_allowed" | "invalid_signature" | "sign_in_failed" | "malformed_request" | "unauthorized" | "insufficient_credits" | "signing_key_limit_reached" | "origin_denied" | "forbidden" | "insufficient_scope" | "not_found" | "route_not_found" | "generator_not_found" | "template_not_found" | "method_not_allowed" | "request_timeout" | "job_not_cancellable" | "job_not_ready" | "job_has_no_result" | "idempotency_in_progress" | "conflict" | "key_limit_reached" | "result_expired" | "signed_url_expired" | "recipe_outdated" | "payload_too_large" | "render_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "request_header_fields_too_large" | "too_many_streams" | "client_closed_request" | "internal_error" | "not_implemented" | "upstream_error" | "overloaded" | "not_ready" | "animation_budget_exceeded" | "render_timeout" | "invalid_image" | "animated_image" | "invalid_font" | "asset_not_found" | "asset_limit_reached" | "asset_too_large" | "image_too_large" | "unsupported_asset_type" | "asset_type_mismatch";
         ProblemIssue: {
             keyword?: string;
             message: string;
@@ -2458,7 +2483,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The origin is not allowed, or a cookie-authenticated request failed an origin check. */
+        /** @description The origin is not allowed, or a cookie-authenticated request failed an origin check (`origin_denied`); or the API key lacks the scope the operation names (`insufficient_scope`, with `requiredScope`). */
         Forbidden: {
             headers: {
                 "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
@@ -2635,7 +2660,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Not enough credits for this render (`insufficient_credits`), or a signed URL's key reached its monthly credit limit (`signing_key_limit_reached`). To an authenticated caller the `insufficient_credits` problem carries `cost` (credits this render needs) and `balance` (credits, reserved, available), and its `detail` says how to get credits here (the checkout when billing is configured, else the service's operator). A signed URL's caller is anonymous and learns nothing about the workspace; either problem says in general terms that the image is unavailable and why, with no `cost`, `balance`, limit or spending. */
+        /** @description Not enough credits for this render (`insufficient_credits`), or a signed URL's signing key or the calling API key reached its monthly credit limit (`signing_key_limit_reached`; to an API key's caller its `detail` gives the limit and this month's spending). To an authenticated caller the `insufficient_credits` problem carries `cost` (credits this render needs) and `balance` (credits, reserved, available), and its `detail` says how to get credits here (the checkout when billing is configured, else the service's operator). A signed URL's caller is anonymous and learns nothing about the workspace; either problem says in general terms that the image is unavailable and why, with no `cost`, `balance`, limit or spending. */
         PaymentRequired: {
             headers: {
                 "Access-Control-Allow-Credentials": components["headers"]["AccessControlAllowCredentials"];
@@ -4639,6 +4664,11 @@ export interface operations {
                      *         "id": "key_XYpCcc0P27KbouXvksC0",
                      *         "label": "CI deploys",
                      *         "prefix": "svc_live_F22a5d",
+                     *         "scopes": [
+                     *           "render"
+                     *         ],
+                     *         "monthlyCreditLimit": 5000,
+                     *         "creditsSpentThisMonth": 1274,
                      *         "createdAt": "2026-11-23T20:52:12.329Z",
                      *         "lastUsedAt": "2026-11-23T21:04:51.007Z",
                      *         "revoked": false,
@@ -4648,6 +4678,9 @@ export interface operations {
                      *         "id": "key_0aYtq3WcN8mVb2LhR5sE",
                      *         "label": "laptop",
                      *         "prefix": "svc_live_9QxTe1",
+                     *         "scopes": null,
+                     *         "monthlyCreditLimit": null,
+                     *         "creditsSpentThisMonth": 0,
                      *         "createdAt": "2026-10-02T08:15:40.112Z",
                      *         "lastUsedAt": "2026-11-20T17:30:02.981Z",
                      *         "revoked": true,
@@ -4693,11 +4726,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "label": "CI deploys"
-                 *     }
-                 */
                 "application/json": components["schemas"]["KeyCreate"];
             };
         };
@@ -4727,6 +4755,11 @@ export interface operations {
                      *       "id": "key_XYpCcc0P27KbouXvksC0",
                      *       "label": "CI deploys",
                      *       "prefix": "svc_live_F22a5d",
+                     *       "scopes": [
+                     *         "render"
+                     *       ],
+                     *       "monthlyCreditLimit": 5000,
+                     *       "creditsSpentThisMonth": 0,
                      *       "createdAt": "2026-11-23T20:52:12.329Z",
                      *       "lastUsedAt": null,
                      *       "revoked": false,
@@ -4787,6 +4820,11 @@ export interface operations {
                      *       "id": "key_XYpCcc0P27KbouXvksC0",
                      *       "label": "CI deploys",
                      *       "prefix": "svc_live_F22a5d",
+                     *       "scopes": [
+                     *         "render"
+                     *       ],
+                     *       "monthlyCreditLimit": 5000,
+                     *       "creditsSpentThisMonth": 1274,
                      *       "createdAt": "2026-11-23T20:52:12.329Z",
                      *       "lastUsedAt": "2026-11-23T21:04:51.007Z",
                      *       "revoked": true,

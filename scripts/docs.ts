@@ -4,6 +4,8 @@
 //                               strip.webp (the README's picture) composed from them
 //   docs/modes-and-settings.md  the settings tables (src/config + scripts/docs/settings.ts)
 //   docs/errors.md              the problem codes (src/errors/error-registry.ts + openapi.yaml)
+//   docs/accounts-keys-credits-billing.md
+//                               the API key scopes and their operations (src/services/key-scopes.ts + openapi.yaml)
 //   docs/templates/starters/    the starter templates (starters/*.json) rendered with their sample assets,
 //                               and their variables' tables in docs/templates.md (scripts/docs/starters.ts)
 // A page's generated part sits between `<!-- generated:start <name> -->` and `<!-- generated:end -->`;
@@ -19,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMAGE_DIR, STRIP_FILE, catalogueMarkdown, composeStrip, renderTiles, staleTile, tiles } from './docs/catalogue.ts';
 import { problemsMarkdown } from './docs/problems.ts';
+import { scopesMarkdown } from './docs/scopes.ts';
 import { configParserSource, settingsMarkdown } from './docs/settings.ts';
 import {
   STARTERS,
@@ -42,6 +45,7 @@ function regions(): Array<{ page: string; name: string; content: () => string }>
       content: () => settingsMarkdown(configParserSource(ROOT)),
     },
     { page: 'errors.md', name: 'problem-codes', content: problemsMarkdown },
+    { page: 'accounts-keys-credits-billing.md', name: 'key-scopes', content: scopesMarkdown },
     ...STARTERS.map(({ name }) => ({
       page: 'templates.md',
       name: `starter-variables ${name}`,

@@ -248,7 +248,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     onTouchError: quietly('warn', 'could not record url signing key use'),
   });
   urlSigningKeys.on('refused', (reason) => metrics.signedUrlRefusal(reason));
-  const meteredRender = new MeteredRenderService({ render, credits, usage, signingKeys: urlSigningKeys });
+  const meteredRender = new MeteredRenderService({ render, credits, usage, signingKeys: urlSigningKeys, apiKeys: keys });
   const assets = new AssetsService({ repo: new AssetsRepository(db), store: blobs.assets, clock, limits: config.assets });
   const templates = new TemplatesService({ repo: new TemplatesRepository(db), assets, generators, clock });
   const recipes = new RecipesService(render, templates);

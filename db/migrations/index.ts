@@ -22,6 +22,7 @@ import * as assets from './20261129_0018_assets.ts';
 import * as templates from './20261129_0019_templates.ts';
 import * as signingBases from './20261129_0020_signing_bases.ts';
 import * as usageGroupings from './20261129_0021_usage_groupings.ts';
+import * as keyScopes from './20261129_0022_key_scopes.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -50,6 +51,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0019_templates', templates],
   ['20261129_0020_signing_bases', signingBases],
   ['20261129_0021_usage_groupings', usageGroupings],
+  ['20261129_0022_key_scopes', keyScopes],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -1,6 +1,11 @@
-// Persisted API keys. Only the sha256 of a secret is stored; lookups go by that hash.
-import { type Database, isPostgres } from '../database.ts';
+// Persisted API keys. Only the sha256 of a secret is stored; lookups go by that hash. A key's scopes
+// are a JSON array (null: every scope); its month's spending is moved as a URL signing key's is
+// (monthly-spending.ts).
+import { type Database, isPostgres, type Transaction } from '../database.ts';
 import { nullableNumber } from './columns.ts';
+import { giveBack, spendWithinLimit } from './monthly-spending.ts';
+
+const TABLE = 'api_keys';
 
 /** The Postgres channel a revocation is announced on (payload: the key's id), in the revoking transaction. */
 export const KEY_REVOKED_CHANNEL = 'api_key_revoked';
@@ -11,6 +16,12 @@ export interface ApiKeyRecord {
   label: string;
   prefix: string;
   secretHash: string;
+  /** null: every scope (a key created without scopes, or before there were any). */
+  scopes: string[] | null;
+  monthlyCreditLimit: number | null;
+  /** 'YYYY-MM' (UTC) of spentCredits; null before the first charged render. */
+  spentMonth: string | null;
+  spentCredits: number;
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
@@ -22,6 +33,10 @@ interface ApiKeyRow {
   label: string;
   prefix: string;
   secret_hash: string;
+  scopes: string | null;
+  monthly_credit_limit: number | string | null;
+  spent_month: string | null;
+  spent_credits: number | string;
   created_at: number | string;
   last_used_at: number | string | null;
   revoked_at: number | string | null;
@@ -33,6 +48,10 @@ const toRecord = (r: ApiKeyRow): ApiKeyRecord => ({
   label: r.label,
   prefix: r.prefix,
   secretHash: r.secret_hash,
+  scopes: r.scopes === null ? null : (JSON.parse(r.scopes) as string[]),
+  monthlyCreditLimit: nullableNumber(r.monthly_credit_limit),
+  spentMonth: r.spent_month,
+  spentCredits: Number(r.spent_credits),
   createdAt: Number(r.created_at),
   lastUsedAt: nullableNumber(r.last_used_at),
   revokedAt: nullableNumber(r.revoked_at),
@@ -41,16 +60,18 @@ const toRecord = (r: ApiKeyRow): ApiKeyRecord => ({
 export class ApiKeysRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(key: Omit<ApiKeyRecord, 'lastUsedAt' | 'revokedAt'>): Promise<ApiKeyRecord> {
-    await this.db('api_keys').insert({
+  async insert(key: Omit<ApiKeyRecord, 'lastUsedAt' | 'revokedAt' | 'spentMonth' | 'spentCredits'>): Promise<ApiKeyRecord> {
+    await this.db(TABLE).insert({
       id: key.id,
       workspace_id: key.workspaceId,
       label: key.label,
       prefix: key.prefix,
       secret_hash: key.secretHash,
+      scopes: key.scopes === null ? null : JSON.stringify(key.scopes),
+      monthly_credit_limit: key.monthlyCreditLimit,
       created_at: key.createdAt,
     });
-    return { ...key, lastUsedAt: null, revokedAt: null };
+    return { ...key, spentMonth: null, spentCredits: 0, lastUsedAt: null, revokedAt: null };
   }
 
   async findByHash(secretHash: string): Promise<ApiKeyRecord | undefined> {
@@ -96,6 +117,16 @@ export class ApiKeysRepository {
   }
 
   async touch(id: string, at: number): Promise<void> {
-    await this.db('api_keys').where({ id }).update({ last_used_at: at });
+    await this.db(TABLE).where({ id }).update({ last_used_at: at });
+  }
+
+  /** Adds `amount` to the key's spending of `month` within its limit, then runs `step` (monthly-spending.ts). */
+  spendWithinLimit<T>(id: string, month: string, amount: number, step: (trx: Transaction) => Promise<T>) {
+    return spendWithinLimit(this.db, TABLE, id, month, amount, step);
+  }
+
+  /** Gives back what spendWithinLimit took for `month`; nothing once the month turned. */
+  giveBack(id: string, month: string, amount: number): Promise<void> {
+    return giveBack(this.db, TABLE, id, month, amount);
   }
 }

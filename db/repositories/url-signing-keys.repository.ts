@@ -1,9 +1,9 @@
 // Persisted URL signing keys. The HMAC key (SHA-256 of the secret) is stored, never the secret;
 // the month's spending is kept on the row and moved only by conditional updates, so a limit holds
 // across processes and inside the transaction that reserves the render's credits.
-import type { Knex } from 'knex';
-import { asTransaction, type Database, type Transaction } from '../database.ts';
+import type { Database, Transaction } from '../database.ts';
 import { nullableNumber } from './columns.ts';
+import { giveBack, spendWithinLimit } from './monthly-spending.ts';
 
 export interface UrlSigningKeyRecord {
   id: string;
@@ -52,8 +52,7 @@ const toRecord = (r: UrlSigningKeyRow): UrlSigningKeyRecord => ({
   revokedAt: nullableNumber(r.revoked_at),
 });
 
-/** How spending against a key's monthly limit went. */
-export type SpendOutcome = { ok: true } | { ok: false; reason: 'limit'; limit: number; spent: number } | { ok: false; reason: 'revoked' };
+export type { SpendOutcome } from './monthly-spending.ts';
 
 const TABLE = 'url_signing_keys';
 
@@ -115,42 +114,13 @@ export class UrlSigningKeysRepository {
     await this.db(TABLE).where({ id }).update({ last_used_at: at });
   }
 
-  /**
-   * In one transaction: adds `amount` to the key's spending of `month` if it stays within the
-   * key's limit (a new month starts from zero), then runs `step` (the credit reservation). A step
-   * that throws rolls the spending back with it.
-   */
-  async spendWithinLimit<T>(
-    id: string,
-    month: string,
-    amount: number,
-    step: (trx: Transaction) => Promise<T>,
-  ): Promise<{ outcome: SpendOutcome; value?: T }> {
-    return this.db.transaction(async (trx) => {
-      const total = trx.raw('CASE WHEN spent_month = ? THEN spent_credits + ? ELSE ? END', [month, amount, amount]);
-      const changed = await trx(TABLE)
-        .where({ id })
-        .whereNull('revoked_at')
-        .andWhere((q: Knex.QueryBuilder) =>
-          q
-            .whereNull('monthly_credit_limit')
-            .orWhereRaw('(CASE WHEN spent_month = ? THEN spent_credits + ? ELSE ? END) <= monthly_credit_limit', [month, amount, amount]),
-        )
-        .update({ spent_credits: total, spent_month: month });
-      if (changed !== 1) {
-        const row = await trx<UrlSigningKeyRow>(TABLE).where({ id }).first();
-        if (!row || row.revoked_at !== null) return { outcome: { ok: false, reason: 'revoked' } as const };
-        const spent = row.spent_month === month ? Number(row.spent_credits) : 0;
-        return { outcome: { ok: false, reason: 'limit', limit: Number(row.monthly_credit_limit), spent } as const };
-      }
-      return { outcome: { ok: true } as const, value: await step(asTransaction(trx)) };
-    });
+  /** Adds `amount` to the key's spending of `month` within its limit, then runs `step` (monthly-spending.ts). */
+  spendWithinLimit<T>(id: string, month: string, amount: number, step: (trx: Transaction) => Promise<T>) {
+    return spendWithinLimit(this.db, TABLE, id, month, amount, step);
   }
 
-  /** Gives back what spendWithinLimit took for `month` (a render that failed or was not charged); nothing once the month turned. */
-  async giveBack(id: string, month: string, amount: number): Promise<void> {
-    await this.db(TABLE)
-      .where({ id, spent_month: month })
-      .update({ spent_credits: this.db.raw('CASE WHEN spent_credits >= ? THEN spent_credits - ? ELSE 0 END', [amount, amount]) });
+  /** Gives back what spendWithinLimit took for `month`; nothing once the month turned. */
+  giveBack(id: string, month: string, amount: number): Promise<void> {
+    return giveBack(this.db, TABLE, id, month, amount);
   }
 }

@@ -23,6 +23,7 @@ import {
   checkInput,
   RATE_LIMIT_STEP,
   refuseBeforeBody,
+  SCOPE_STEP,
   runAuthorizedSteps,
   unauthorizedAnswer,
   validationFailed,
@@ -56,6 +57,7 @@ export interface OperationsRouterOptions {
 export async function createOperationsRouter(deps: AppDeps, options: OperationsRouterOptions): Promise<OperationsRouter> {
   const { handlers, authenticate, authorized } = options;
   const countRequest = authorized.find((step) => step.name === RATE_LIMIT_STEP);
+  const scopeStep = authorized.find((step) => step.name === SCOPE_STEP);
   const operations = listOperations();
   assertHandlersMatch(handlers, new Set(operations.map((o) => o.operationId)));
   const api = createContractBackend(structuredClone(openApiDocument()) as unknown as Document);
@@ -171,6 +173,8 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
         // parameter is refused as tampering, as the contract says, not as a malformed number.
         if (auth?.ok !== false || auth.reason !== 'signed_url') checkInput({}, query, undefined, numericQuery.get(op.operationId!));
         if (!secured || auth!.ok) {
+          // A key outside its scopes is refused before its body is read or validated (403 whatever the body holds).
+          if (auth?.ok) await scopeStep?.run(authorizedRequest(op.operationId!, req, res, auth.principal));
           // An upload (megabytes) is refused by the origin check and the rate limit before it is
           // read; they count the request once, so the handler's run of the same steps passes.
           if (auth?.ok && uploadOperations.has(op.operationId!))

@@ -8,9 +8,12 @@
 //     a failure is answered by unauthorizedAnswer (401, or 429 for too many failures);
 //  3. schema validation (openapi-backend with our Ajv, see openapi-backend.seam.ts);
 //  4.–5. authorizedSteps, the one ordered list both paths run once a request is authenticated and
-//     valid: checkCookieOrigin (a signed-in browser's unsafe request must come from an allowed
-//     origin), then the rate limit (RateLimit headers — none on a signed URL's answer, which a shared
-//     cache may store —, 429 over the limit; counted once per request);
+//     valid: the key's scope (an API key created with scopes may call only the operations whose
+//     security requirement names one of them: 403 insufficient_scope; the full path also asks it
+//     before reading a body, so an out-of-scope request is refused before validation), then
+//     checkCookieOrigin (a signed-in browser's unsafe request must come from an allowed origin),
+//     then the rate limit (RateLimit headers — none on a signed URL's answer, which a shared cache
+//     may store —, 429 over the limit; counted once per request);
 //  6. abortOnClientClose: the handler's AbortSignal, aborted when the client leaves;
 //  7. the idempotency replay (IdempotencyService.respondOnce), then the operation's handler.
 // operations.router.ts composes them for the full path, lean-hit.path.ts for the lean one; the
@@ -19,6 +22,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { ProblemError, type ProblemIssue } from '../errors/problem.ts';
 import type { AuthResult, Principal } from '../services/auth.service.ts';
+import { assertOperationScope, type KeyScope, operationScopes } from '../services/key-scopes.ts';
 import type { Decision, RateLimiter } from '../services/rate-limit.service.ts';
 import type { OperationId } from './handler.types.ts';
 import { assertCookieRequestAllowed, type OriginPolicy } from './origin.middleware.ts';
@@ -172,6 +176,8 @@ export interface AuthorizedRequest {
 
 /** The rate limit's step name: a request the contract refuses after authentication is still counted (operations.router.ts). */
 export const RATE_LIMIT_STEP = 'rate limit';
+/** The scope step's name: the full path runs it before reading a body (operations.router.ts). */
+export const SCOPE_STEP = 'scope';
 
 export interface AuthorizedStep {
   readonly name: string;
@@ -183,6 +189,8 @@ export interface AuthorizedStepsOptions {
   rateLimiter: Pick<RateLimiter, 'consume' | 'consumeSigned'>;
   /** Told of a signed URL refused by the rate limit (the refusals metric). */
   onSignedUrlRefused?: () => void;
+  /** The scope each operation needs; by default read from openapi.yaml (operationScopes). */
+  scopes?: ReadonlyMap<string, KeyScope | null>;
 }
 
 /**
@@ -208,7 +216,10 @@ export function authorizedSteps(options: AuthorizedStepsOptions): readonly Autho
     }
     return decision;
   };
+  const scopes = options.scopes ?? operationScopes();
   return [
+    // First: a key refused for its scope does nothing more, and is not counted against a rate limit.
+    { name: SCOPE_STEP, run: (r) => assertOperationScope(scopes, r.operationId, r.principal) },
     { name: 'cookie origin', run: (r) => checkCookieOrigin(options.policy, r.operationId, r.method, r.headers, r.principal) },
     {
       name: RATE_LIMIT_STEP,

@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config/config.ts';
 import { sha256Hex } from '../lib/hashing.ts';
 import type { KeysService } from './keys.service.ts';
+import type { KeyScope } from './key-scopes.ts';
 
 /** `signed_url`: a signed public recipe URL or a signed base's URL (only renderRecipe and renderSigningBase accept it). */
 export type AuthMethod = 'api_key' | 'session' | 'local' | 'signed_url';
@@ -23,6 +24,8 @@ export interface Principal {
   method: AuthMethod;
   /** Set for keys persisted in the database (for a signed URL, its signing key's id). */
   keyId?: string;
+  /** Set for a persisted API key created with scopes: all it may do (key-scopes.ts). Absent: every scope. */
+  scopes?: readonly KeyScope[];
   /** Set for signed URLs: the Cache-Control max-age of the answer. */
   signed?: { maxAgeSeconds: number };
   /** Set for sessions. */
@@ -169,6 +172,15 @@ export class AuthService {
     }
     const check = await this.keys.verify(token);
     if (!check.ok) return check;
-    return { ok: true, principal: { workspaceId: check.key.workspaceId, method: 'api_key', keyId: check.key.id } };
+    const { key } = check;
+    return {
+      ok: true,
+      principal: {
+        workspaceId: key.workspaceId,
+        method: 'api_key',
+        keyId: key.id,
+        ...(key.scopes ? { scopes: key.scopes as KeyScope[] } : {}),
+      },
+    };
   }
 }

@@ -10,6 +10,8 @@ import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/hashing.ts';
 import type { KeyRevocationFeed } from './key-revocations.ts';
+import type { Transaction } from '../../db/database.ts';
+import { insufficientScope, type KeyScope, SCOPE_NAMES } from './key-scopes.ts';
 
 /** Hosted keys; local-mode keys start with `svc_local_` so the two can never be confused. */
 export const LIVE_KEY_PREFIX = 'svc_live_';
@@ -20,6 +22,8 @@ export const MAX_ACTIVE_KEYS = 100;
 const TOUCH_INTERVAL_MS = 60_000;
 /** A verified key is kept at most this long even while the feed listens (a bound should a notification ever be lost). */
 export const VERIFIED_KEY_TTL_MS = 60_000;
+/** The UTC calendar month of a time, 'YYYY-MM': what a key's monthly spending counts by (API and URL signing keys). */
+export const utcMonth = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 /** Verified keys kept in memory at most; the oldest goes first. */
 const MAX_VERIFIED_KEYS = 10_000;
 
@@ -41,21 +45,35 @@ export interface ApiKeyView {
   id: string;
   label: string;
   prefix: string;
+  /** null: every scope. */
+  scopes: KeyScope[] | null;
+  monthlyCreditLimit: number | null;
+  creditsSpentThisMonth: number;
   createdAt: string;
   lastUsedAt: string | null;
   revoked: boolean;
   revokedAt: string | null;
 }
 
+/** What a new key may do: `scopes` absent or null for every scope; `monthlyCreditLimit` null for no limit. */
+export interface KeyGrant {
+  scopes?: readonly KeyScope[] | null;
+  monthlyCreditLimit?: number | null;
+}
+
 export type KeyCheck = { ok: true; key: ApiKeyRecord } | { ok: false; reason: 'invalid' | 'revoked' };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function toView(key: ApiKeyRecord): ApiKeyView {
+/** The key as listed; `now` decides whether its recorded spending is this month's. */
+export function toView(key: ApiKeyRecord, now: number): ApiKeyView {
   return {
     id: key.id,
     label: key.label,
     prefix: key.prefix,
+    scopes: key.scopes as KeyScope[] | null,
+    monthlyCreditLimit: key.monthlyCreditLimit,
+    creditsSpentThisMonth: key.spentMonth === utcMonth(now) ? key.spentCredits : 0,
     createdAt: new Date(key.createdAt).toISOString(),
     lastUsedAt: iso(key.lastUsedAt),
     revoked: key.revokedAt !== null,
@@ -141,7 +159,23 @@ export class KeysService extends EventEmitter<KeysEvents> {
     return key;
   }
 
-  async create(workspaceId: string, label: string): Promise<ApiKeyView & { secret: string }> {
+  /**
+   * A new key. `creator`, the principal asking, bounds it: a key that itself has scopes may create
+   * keys only within them and must name them (403 insufficient_scope otherwise), so `keys:manage`
+   * never widens what a key can reach.
+   */
+  async create(
+    workspaceId: string,
+    label: string,
+    grant: KeyGrant = {},
+    creator?: { scopes?: readonly KeyScope[] },
+  ): Promise<ApiKeyView & { secret: string }> {
+    // Kept in the catalogue's order, each once, whatever order the caller sent.
+    const scopes = grant.scopes ? SCOPE_NAMES.filter((s) => grant.scopes!.includes(s)) : null;
+    if (creator?.scopes) {
+      const beyond = (scopes ?? SCOPE_NAMES).find((s) => !creator.scopes!.includes(s));
+      if (beyond) throw insufficientScope(beyond, scopes ? 'Creating a key with this scope' : 'Creating a key with every scope');
+    }
     if ((await this.repo.countActive(workspaceId)) >= MAX_ACTIVE_KEYS) {
       throw new ProblemError('key_limit_reached', {
         detail: `A workspace can hold at most ${MAX_ACTIVE_KEYS} active keys. Revoke unused keys first.`,
@@ -154,13 +188,16 @@ export class KeysService extends EventEmitter<KeysEvents> {
       label: label.trim() || label,
       prefix: displayPrefix(secret),
       secretHash: sha256Hex(secret),
+      scopes,
+      monthlyCreditLimit: grant.monthlyCreditLimit ?? null,
       createdAt: this.clock.now(),
     });
-    return { ...toView(record), secret };
+    return { ...toView(record, this.clock.now()), secret };
   }
 
   async list(workspaceId: string): Promise<ApiKeyView[]> {
-    return (await this.repo.listByWorkspace(workspaceId)).map(toView);
+    const now = this.clock.now();
+    return (await this.repo.listByWorkspace(workspaceId)).map((k) => toView(k, now));
   }
 
   async revoke(workspaceId: string, id: string): Promise<ApiKeyView> {
@@ -168,7 +205,33 @@ export class KeysService extends EventEmitter<KeysEvents> {
     if (!key) throw new ProblemError('not_found', { detail: `No key ${id} in this workspace.` });
     // This process forgets it at once; the others when the revocation's notification reaches them.
     this.forget(key.id);
-    return toView(key);
+    return toView(key, this.clock.now());
+  }
+
+  /**
+   * A render's cost through an API key: in one transaction, adds `cost` to the key's spending this
+   * month (402 signing_key_limit_reached over its monthlyCreditLimit, as for a URL signing key) and
+   * runs `reserve` (the credit reservation, which may refuse with 402 insufficient_credits and then
+   * undoes the spending). A key without a limit is counted too, so its listing shows the month's
+   * spending. Returns the month spent in, for giveBack.
+   */
+  async spend<T>(keyId: string, cost: number, reserve: (trx: Transaction) => Promise<T>): Promise<{ month: string; value: T }> {
+    const month = utcMonth(this.clock.now());
+    const { outcome, value } = await this.repo.spendWithinLimit(keyId, month, cost, reserve);
+    if (!outcome.ok) {
+      if (outcome.reason === 'revoked') throw new ProblemError('unauthorized', { detail: 'This API key has been revoked.' });
+      // The caller holds the key: it may know its limit and spending (a signed URL's caller is told neither).
+      throw new ProblemError('signing_key_limit_reached', {
+        detail: `This render costs ${cost} credits and would pass this API key's monthly limit of ${outcome.limit} (${outcome.spent} spent this UTC month). Raise it with a new key, or wait for the next month.`,
+        extra: { cost, monthlyCreditLimit: outcome.limit, creditsSpentThisMonth: outcome.spent },
+      });
+    }
+    return { month, value: value as T };
+  }
+
+  /** Undoes spend (the render failed or turned out not to be charged). */
+  async giveBack(keyId: string, month: string, cost: number): Promise<void> {
+    await this.repo.giveBack(keyId, month, cost);
   }
 
   /**

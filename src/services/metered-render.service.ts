@@ -5,8 +5,9 @@
 // that fails fails its followers too (they pay nothing, as the leader pays nothing). A leader that
 // drops out for a reason of its own — its client left, or its workspace could not pay — hands
 // over: the followers try again, and one of them leads and pays. Every render is recorded as usage.
-// A miss through a signed URL also counts against its signing key's monthly limit, in the
-// transaction that reserves the credits (local mode, which reserves nothing, counts it too).
+// A miss through a signed URL also counts against its signing key's monthly limit, and a miss through
+// a persisted API key against that key's, in the transaction that reserves the credits (local mode,
+// which reserves nothing, counts it too): one path for both kinds of key (limitedKey).
 // An export job's render is charged by the same rule when its runner settles it (settleJob).
 import { FORMATS } from '../lib/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
@@ -46,7 +47,12 @@ export interface MeteredRenderOptions {
   usage: Pick<UsageService, 'record'>;
   /** Signed-URL renders count against their signing key's monthly limit; absent, none are counted. */
   signingKeys?: Pick<UrlSigningKeysService, 'spend' | 'giveBack'> | null;
+  /** Renders through a persisted API key count against its monthly limit; absent, none are counted. */
+  apiKeys?: KeySpending | null;
 }
+
+/** A kind of key whose renders count against a monthly credit limit (URL signing keys, API keys). */
+export type KeySpending = Pick<UrlSigningKeysService, 'spend' | 'giveBack'>;
 
 /** An export job's credit hold, as its runner settles it. */
 export interface JobHold {
@@ -66,11 +72,21 @@ export class MeteredRenderService {
   private readonly render: MeteredRenderOptions['render'];
   private readonly credits: MeteredCredits;
   private readonly usage: MeteredRenderOptions['usage'];
-  private readonly signingKeys: Pick<UrlSigningKeysService, 'spend' | 'giveBack'> | null;
+  private readonly signingKeys: KeySpending | null;
+  private readonly apiKeys: KeySpending | null;
 
   constructor(options: MeteredRenderOptions) {
     ({ render: this.render, credits: this.credits, usage: this.usage } = options);
     this.signingKeys = options.signingKeys ?? null;
+    this.apiKeys = options.apiKeys ?? null;
+  }
+
+  /** The kind of key whose monthly limit a render by `principal` counts against, and its id; undefined for none. */
+  private limitedKey(principal: Principal): { keys: KeySpending; keyId: string } | undefined {
+    const { keyId } = principal;
+    if (keyId === undefined) return undefined;
+    const keys = principal.method === 'signed_url' ? this.signingKeys : principal.method === 'api_key' ? this.apiKeys : null;
+    return keys ? { keys, keyId } : undefined;
   }
 
   async renderMetered(resolved: ResolvedRecipe, call: MeteredCall): Promise<MeteredResult> {
@@ -199,16 +215,17 @@ export class MeteredRenderService {
         undefined,
         trx,
       );
-    const signingKeyId = call.principal.method === 'signed_url' ? call.principal.keyId : undefined;
+    // The key's month is counted in the transaction that reserves: concurrent misses can never pass its limit.
+    const limited = this.limitedKey(call.principal);
     let reservation: Reservation | null;
-    let spent: { keyId: string; month: string } | undefined;
-    if (signingKeyId && this.signingKeys) {
-      const { month, value } = await this.signingKeys.spend(signingKeyId, cost, reserve);
+    let spent: { month: string } | undefined;
+    if (limited) {
+      const { month, value } = await limited.keys.spend(limited.keyId, cost, reserve);
       reservation = value;
-      spent = { keyId: signingKeyId, month };
+      spent = { month };
     } else reservation = await reserve();
     const giveBack = async () => {
-      if (spent) await this.signingKeys!.giveBack(spent.keyId, spent.month, cost);
+      if (spent && limited) await limited.keys.giveBack(limited.keyId, spent.month, cost);
     };
     let rendered: RenderResult;
     try {

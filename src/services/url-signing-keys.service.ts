@@ -26,7 +26,7 @@ import {
   verify,
 } from '../lib/url-signature.ts';
 import type { RateLimiter } from './rate-limit.service.ts';
-import { MAX_ACTIVE_KEYS } from './keys.service.ts';
+import { MAX_ACTIVE_KEYS, utcMonth } from './keys.service.ts';
 
 export const SIGNING_SECRET_PREFIX = 'svc_sign_';
 /** Cache-Control max-age of signed responses unless the key says less: a year. */
@@ -61,8 +61,6 @@ export interface SignedGrant {
 export type SignedCheck = { ok: true; grant: SignedGrant } | { ok: false; status: 401 | 410; detail: string };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-/** The UTC calendar month of a time, 'YYYY-MM'. */
-export const utcMonth = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 
 const PROBLEM_DETAILS: Record<SignedTargetProblem, string> = {
   not_canonical:

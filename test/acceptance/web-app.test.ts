@@ -1393,6 +1393,37 @@ test('account: preset pictures render at the size they are shown, only near the 
   }
 });
 
+test('account: a key with chosen scopes and a monthly limit is created from the keyboard, listed, and refused outside its scopes', async () => {
+  await page.goto(`${server.url}/#/account`);
+  await page.locator('#key-full-access').waitFor();
+  // Full access is the default: the scope boxes wait until it is unticked.
+  assert.equal(await page.locator('#key-full-access').isChecked(), true);
+  assert.equal(await page.locator('#key-scope-render').isDisabled(), true);
+  await page.fill('#key-label', 'scoped-web-test');
+  await page.fill('#key-limit', '10');
+  await page.focus('#key-full-access');
+  await page.keyboard.press('Space');
+  // Nothing chosen: the form says what to fix and sends nothing.
+  await page.click('#key-create button[type=submit]');
+  await page
+    .locator('#key-create ~ .field-error')
+    .filter({ hasText: /at least one scope/ })
+    .waitFor();
+  await page.focus('#key-scope-render');
+  await page.keyboard.press('Space');
+  await page.click('#key-create button[type=submit]');
+  const secret = (await page.locator('#key-secret').textContent()) ?? '';
+  assert.match(secret, /^svc_local_/);
+  const row = page.locator('#key-list tr', { hasText: 'scoped-web-test' });
+  await row.waitFor();
+  assert.equal(await row.locator('.key-scopes-cell').textContent(), 'render');
+  assert.equal(await row.locator('.key-spending').textContent(), '0 of 10');
+  const me = await fetch(`${server.url}/v1/me`, { headers: { Authorization: `Bearer ${secret}` } });
+  assert.equal(me.status, 403);
+  assert.equal(((await me.json()) as { requiredScope: string }).requiredScope, 'account:read');
+  assert.deepEqual(pageErrors, []);
+});
+
 test('signed URLs: a URL signing key made on the Account page (secret shown once); Share, beside Download and on a preset, copies a URL, an <img> tag and og:image tags that render with no credentials and expire when chosen', async () => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const copied = (button: string, toast: string) => copiedBy(page, button, toast);

@@ -80,13 +80,26 @@ for (const engine of ENGINES) {
     });
 
     describe('listKeys', () => {
-      test('200 lists labels, prefixes, dates and status; never a secret or a hash', async () => {
+      test('200 lists labels, prefixes, scopes, limits and spending, dates and status; never a secret or a hash', async () => {
         const created = (await t.request('post', '/v1/keys', { body: { label: 'listed' } })).body;
         const res = await t.request('get', '/v1/keys');
         assert.equal(res.status, 200);
         assert.equal(res.headers['cache-control'], 'no-store');
         const listed = res.body.find((k: { id: string }) => k.id === created.id);
-        assert.deepEqual(Object.keys(listed).sort(), ['createdAt', 'id', 'label', 'lastUsedAt', 'prefix', 'revoked', 'revokedAt']);
+        assert.deepEqual(Object.keys(listed).sort(), [
+          'createdAt',
+          'creditsSpentThisMonth',
+          'id',
+          'label',
+          'lastUsedAt',
+          'monthlyCreditLimit',
+          'prefix',
+          'revoked',
+          'revokedAt',
+          'scopes',
+        ]);
+        // Created without scopes or a limit: full access, no limit (docs/accounts-keys-credits-billing.md#scoped-keys).
+        assert.deepEqual([listed.scopes, listed.monthlyCreditLimit, listed.creditsSpentThisMonth], [null, null, 0]);
         assert.ok(!res.text.includes(created.secret));
         assert.ok(!res.text.includes(sha256(created.secret)));
         // Newest first.

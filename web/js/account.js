@@ -7,6 +7,7 @@ import { recipeBody } from './recipe.js';
 import { saveRecipe } from './state.js';
 import { openShare } from './share-dialog.js';
 import { budgetSection } from './budget.js';
+import { renderScopedKeys } from './key-scopes.js';
 
 export async function showAccount(view) {
   clear(view);
@@ -19,7 +20,7 @@ export async function showAccount(view) {
   view.append(h('h1', {}, 'Account'), me, credits, budgetSection(), keys, signingKeys, usage, presets);
   await Promise.all([
     renderMe(me).then((info) => info?.balance && renderCredits(credits)),
-    renderKeys(keys),
+    renderScopedKeys(keys, { showSecret, thead, statusCells, fillRows, revoke }),
     renderSigningKeys(signingKeys),
     renderUsage(usage),
     renderPresets(presets),
@@ -142,47 +143,6 @@ async function signOut() {
   }
 }
 
-async function renderKeys(el) {
-  const label = h('input', {
-    type: 'text',
-    id: 'key-label',
-    placeholder: 'Label, e.g. "CI"',
-    maxlength: 100,
-    required: true,
-    'aria-label': 'Label of the new key',
-  });
-  const secretBox = h('div', { id: 'key-secret-box' });
-  const error = h('p', { class: 'field-error general', role: 'alert' });
-  const tbody = h('tbody', { id: 'key-list' });
-  const form = h(
-    'form',
-    { class: 'actions', id: 'key-create' },
-    label,
-    h('button', { type: 'submit', class: 'btn primary' }, 'Create key'),
-  );
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    error.textContent = '';
-    try {
-      const key = await json('/v1/keys', { method: 'POST', body: { label: label.value.trim() } });
-      label.value = '';
-      showSecret(secretBox, key.secret, 'key-secret', 'API key copied');
-      await loadKeys(tbody);
-    } catch (err) {
-      error.textContent = err.message;
-    }
-  });
-  clear(el).append(
-    h('h2', {}, 'API keys'),
-    h('p', { class: 'muted small' }, 'Use a key as ', h('code', {}, 'Authorization: Bearer <key>'), ' from scripts and servers.'),
-    form,
-    error,
-    secretBox,
-    h('table', { class: 'table' }, thead(['Label', 'Prefix', 'Created', 'Last used', 'Status', ACTIONS]), tbody),
-  );
-  await loadKeys(tbody);
-}
-
 /** A new key's secret, shown once with a copy button, until "I have stored it". */
 function showSecret(box, secret = '', id, what) {
   box.replaceChildren(
@@ -236,26 +196,6 @@ async function fillRows(tbody, path, cols, empty, row) {
     clear(tbody).append(h('tr', {}, h('td', { colspan: cols, class: 'error' }, err.message)));
   }
 }
-
-const loadKeys = (tbody) =>
-  fillRows(tbody, '/v1/keys', 6, 'No keys yet.', (key) =>
-    h(
-      'tr',
-      { dataset: { key: key.id, revoked: String(key.revoked) }, class: key.revoked ? 'revoked' : '' },
-      h('td', { class: 'key-label' }, key.label),
-      h('td', {}, h('code', {}, `${key.prefix}…`)),
-      h('td', {}, formatDate(key.createdAt)),
-      h('td', {}, formatDate(key.lastUsedAt)),
-      statusCells(key, () =>
-        revoke(
-          `/v1/keys/${encodeURIComponent(key.id)}`,
-          `Revoke the key "${key.label}" (${key.prefix}…)? Anything using it stops working at once.`,
-          key.label,
-          () => loadKeys(tbody),
-        ),
-      ),
-    ),
-  );
 
 const confirmDialog = (message, confirmLabel) =>
   new Promise((resolve) =>
