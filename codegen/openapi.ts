@@ -4098,6 +4098,15 @@ export interface operations {
                      *       "generators": 20,
                      *       "revision": "c8d136b",
                      *       "animationBudgetMs": 20000,
+                     *       "limits": {
+                     *         "minSide": 16,
+                     *         "maxSide": 4096,
+                     *         "minPixelRatio": 0.5,
+                     *         "maxPixelRatio": 3,
+                     *         "maxFramePixels": 40000000,
+                     *         "maxAnimationPixels": 625000000,
+                     *         "gifMaxFps": 15
+                     *       },
                      *       "formats": {
                      *         "png": {
                      *           "contentType": "image/png",
@@ -4909,6 +4918,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5878,6 +5889,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description `not_ready`: the process is starting and waits for its database (`STARTUP_WAIT_SECONDS`); see `Retry-After`. */
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
     };

@@ -9,6 +9,7 @@ import {
   createQuote,
   createTemplate,
   previewTemplate,
+  updateBudget,
   listTemplateStarters,
   createUrlSigningKey,
   generate,
@@ -242,6 +243,11 @@ check(!draft.error, `previewTemplate: ${JSON.stringify(draft.error)}`);
 const starters = await listTemplateStarters();
 check(starters.data?.length === 4, `listTemplateStarters: ${JSON.stringify(starters.data ?? starters.error)}`);
 step('previewTemplate, listTemplateStarters');
+
+// docs/accounts-keys-credits-billing.md, budgets: 5,000 credits a month, alerts at 50, 80 and 100 %.
+const budget = await updateBudget({ body: { monthlyCredits: 5000, alertThresholds: [50, 80, 100] } });
+check(budget.data?.monthlyCredits === 5000, `updateBudget: ${JSON.stringify(budget.data ?? budget.error)}`);
+step('updateBudget');
 
 // An asset: the file is the raw body, here the PNG rendered above, as a Blob of its type.
 const asset = await createAsset({ body: new Blob([new Uint8Array(png)], { type: 'image/png' }), headers: { 'Content-Type': 'image/png' } });

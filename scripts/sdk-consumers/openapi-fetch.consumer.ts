@@ -239,6 +239,11 @@ const starters = await client.GET('/v1/template-starters');
 check(starters.data?.length === 4, `listTemplateStarters: ${JSON.stringify(starters.data ?? starters.error)}`);
 step('previewTemplate, listTemplateStarters');
 
+// docs/accounts-keys-credits-billing.md, budgets: 5,000 credits a month, alerts at 50, 80 and 100 %.
+const budget = await client.PUT('/v1/workspace/budget', { body: { monthlyCredits: 5000, alertThresholds: [50, 80, 100] } });
+check(budget.data?.monthlyCredits === 5000, `updateBudget: ${JSON.stringify(budget.data ?? budget.error)}`);
+step('updateBudget');
+
 // An asset: the file is the raw body, here the PNG rendered above. openapi-fetch serializes a body as
 // JSON unless told otherwise, and types a binary body as a string: the bytes go as they are.
 const asset = await client.POST('/v1/assets', {

@@ -9,6 +9,7 @@ import {
   createQuote,
   createTemplate,
   previewTemplate,
+  updateBudget,
   listTemplateStarters,
   createUrlSigningKey,
   generate,
@@ -226,6 +227,11 @@ check(draft.status === 200, `previewTemplate: ${draft.status}`);
 const starters = await listTemplateStarters();
 check(starters.status === 200 && starters.data.length === 4, `listTemplateStarters: ${starters.status}`);
 step('previewTemplate, listTemplateStarters');
+
+// docs/accounts-keys-credits-billing.md, budgets: 5,000 credits a month, alerts at 50, 80 and 100 %.
+const budget = await updateBudget({ monthlyCredits: 5000, alertThresholds: [50, 80, 100] });
+check(budget.status === 200 && budget.data.monthlyCredits === 5000, `updateBudget: ${budget.status}`);
+step('updateBudget');
 
 // An asset: the file is the raw body, here the PNG rendered above. orval 7's fetch client sends every
 // body through JSON.stringify (a Blob becomes "{}"), so the file goes through the mutator, to orval's URL.

@@ -80,6 +80,7 @@ export const EXPOSED_HEADERS = [
   'X-Service-Engine',
   'X-Service-Credits',
   'X-Service-Credits-Remaining',
+  'X-Service-Text-Fit',
   'X-Service-Coalesced',
   'Cross-Origin-Resource-Policy',
   'Vary',

@@ -116,12 +116,12 @@ describe('authorizedSteps', () => {
     response: recorder(seen),
   });
 
-  test('cookie origin, then the rate limit: a refused cookie render is not counted', async () => {
+  test("the key's scope, the cookie origin, then the rate limit: a refused cookie render is not counted", async () => {
     const limiter = counting(allow);
     const steps = authorizedSteps({ policy, rateLimiter: limiter });
     assert.deepEqual(
       steps.map((s) => s.name),
-      ['cookie origin', RATE_LIMIT_STEP],
+      ['scope', 'cookie origin', RATE_LIMIT_STEP],
     );
     await assert.rejects(runAuthorizedSteps(steps, request(session, [])), problem('origin_denied', 403));
     assert.equal(limiter.calls, 0);
