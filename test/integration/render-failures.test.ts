@@ -1,5 +1,5 @@
 // Why a render answers 5xx, on every operation that renders a file (generate, renderRecipe,
-// renderPreset, and a job's thumbnail for the causes a still can meet), on SQLite, each response checked against openapi.yaml (which feeds the
+// renderPreset, and a job's thumbnail and a template draft's preview for the causes a still can meet), on SQLite, each response checked against openapi.yaml (which feeds the
 // status-coverage table):
 //   503 overloaded       the render queue is full (RENDER_QUEUE_LIMIT renders already wait);
 //   503 not_ready        gif/mp4 on a server without a working FFmpeg;
@@ -109,7 +109,14 @@ for (const engine of ONE_ENGINE) {
       // The limit has already passed when the worker starts: its first checkpoint stops the render.
       pool.render = (task: PoolTask, options?: RunOptions) => original.call(pool, { ...task, timeoutMs: -1 }, options);
       try {
-        for (const [op, call] of Object.entries({ ...(await renderEach(t, still(seed++))), getJobThumbnail: thumbnail })) {
+        // A template draft's preview renders through the same pool and limit.
+        const previewTemplate = () =>
+          t.request('post', '/v1/templates/preview', {
+            body: {
+              template: { name: 'Draft', size: { width: 32, height: 32 }, layers: [{ id: 'fill', kind: 'fill', color: '#123456' }] },
+            },
+          });
+        for (const [op, call] of Object.entries({ ...(await renderEach(t, still(seed++))), getJobThumbnail: thumbnail, previewTemplate })) {
           assertProblem(await call(), 504, 'render_timeout', op);
         }
       } finally {
