@@ -107,8 +107,11 @@ export class TemplatesService {
   private readonly generators: GeneratorRegistry;
   /** Versions never change, so a loaded one is kept (by workspace, id and version). */
   private readonly loaded = new LRUCache<string, Promise<LoadedTemplate>>({ max: 256 });
-  /** Drafts being previewed, by workspace and spec: an editor sends each one twice or more. */
-  private readonly drafts = new LRUCache<string, Promise<LoadedTemplate>>({ max: 64 });
+  /**
+   * Drafts being previewed, by workspace and spec: an editor sends each one twice or more (the quick
+   * and the sharp picture). Few, since every edit is a new draft holding its fonts' bytes.
+   */
+  private readonly drafts = new LRUCache<string, Promise<LoadedTemplate>>({ max: 16 });
 
   constructor(options: TemplatesServiceOptions) {
     ({ repo: this.repo, clock: this.clock } = options);
