@@ -248,7 +248,15 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     onTouchError: quietly('warn', 'could not record url signing key use'),
   });
   urlSigningKeys.on('refused', (reason) => metrics.signedUrlRefusal(reason));
-  const meteredRender = new MeteredRenderService({ render, credits, usage, signingKeys: urlSigningKeys, apiKeys: keys });
+  const jobsRepo = new JobsRepository(db);
+  const meteredRender = new MeteredRenderService({
+    render,
+    credits,
+    usage,
+    signingKeys: urlSigningKeys,
+    apiKeys: keys,
+    jobKeySpending: jobsRepo,
+  });
   const assets = new AssetsService({ repo: new AssetsRepository(db), store: blobs.assets, clock, limits: config.assets });
   const templates = new TemplatesService({ repo: new TemplatesRepository(db), assets, generators, clock });
   const recipes = new RecipesService(render, templates);
@@ -274,7 +282,6 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // Every process that charges (API or worker) checks the workspace's monthly budget after the charge.
   const budgets = new BudgetsService({ repo: new BudgetsRepository(db), credits, webhooks: webhookDelivery, config, clock, logger });
   budgets.start();
-  const jobsRepo = new JobsRepository(db);
   // Postgres: pg-boss carries the messages, so workers on any machine share the queue. SQLite: the table is the queue.
   const onQueueError = quietly('error', 'job queue error');
   const queue: JobQueue =
@@ -293,6 +300,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     recipes,
     results,
     credits,
+    keys,
     clock,
     lifecycle,
     checkWebhookUrl: (url) => void assertWebhookUrlAllowed(url, config),

@@ -23,6 +23,7 @@ import * as templates from './20261129_0019_templates.ts';
 import * as signingBases from './20261129_0020_signing_bases.ts';
 import * as usageGroupings from './20261129_0021_usage_groupings.ts';
 import * as keyScopes from './20261129_0022_key_scopes.ts';
+import * as jobKeySpending from './20261129_0023_job_key_spending.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -52,6 +53,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0020_signing_bases', signingBases],
   ['20261129_0021_usage_groupings', usageGroupings],
   ['20261129_0022_key_scopes', keyScopes],
+  ['20261129_0023_job_key_spending', jobKeySpending],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

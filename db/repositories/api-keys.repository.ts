@@ -1,11 +1,19 @@
 // Persisted API keys. Only the sha256 of a secret is stored; lookups go by that hash. A key's scopes
 // are a JSON array (null: every scope); its month's spending is moved as a URL signing key's is
 // (monthly-spending.ts).
-import { type Database, isPostgres, type Transaction } from '../database.ts';
+import { type Database, isPostgres, knexOf, type Transaction } from '../database.ts';
 import { nullableNumber } from './columns.ts';
-import { giveBack, spendWithinLimit } from './monthly-spending.ts';
+import { giveBack, type SpendOutcome, spendIn, spendWithinLimit } from './monthly-spending.ts';
 
 const TABLE = 'api_keys';
+
+/**
+ * Gives back `amount` of an API key's spending of `month` inside the caller's transaction (an export
+ * job's end, with the job row's own record of it: jobs.repository.ts); nothing once the month turned.
+ */
+export function giveBackKeySpending(trx: Database, keyId: string, month: string, amount: number): Promise<void> {
+  return giveBack(trx, TABLE, keyId, month, amount);
+}
 
 /** The Postgres channel a revocation is announced on (payload: the key's id), in the revoking transaction. */
 export const KEY_REVOKED_CHANNEL = 'api_key_revoked';
@@ -123,6 +131,11 @@ export class ApiKeysRepository {
   /** Adds `amount` to the key's spending of `month` within its limit, then runs `step` (monthly-spending.ts). */
   spendWithinLimit<T>(id: string, month: string, amount: number, step: (trx: Transaction) => Promise<T>) {
     return spendWithinLimit(this.db, TABLE, id, month, amount, step);
+  }
+
+  /** Adds `amount` to the key's spending of `month` within its limit, inside the caller's transaction (an export job's insert). */
+  spendIn(trx: Transaction, id: string, month: string, amount: number): Promise<SpendOutcome> {
+    return spendIn(knexOf(trx), TABLE, id, month, amount);
   }
 
   /** Gives back what spendWithinLimit took for `month`; nothing once the month turned. */

@@ -3,7 +3,9 @@
 // again takes an `enqueue` step that runs in the same transaction, so the queue's message (pg-boss)
 // commits or rolls back with the row.
 import { newestFirstPage } from './pages.ts';
+import type { Knex } from 'knex';
 import { asTransaction, type Database, type Transaction } from '../database.ts';
+import { giveBackKeySpending } from './api-keys.repository.ts';
 import { nullableNumber } from './columns.ts';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
@@ -41,6 +43,10 @@ export interface JobRecord {
   /** The client's own data (string values), returned with the job and its webhooks. */
   metadata: Record<string, string>;
   reservationId: string | null;
+  /** The UTC month ('YYYY-MM') the submission counted against its API key's monthly limit in; null when it counted nothing. */
+  keySpentMonth: string | null;
+  /** What the job counts against its key's month now: its price at submission, 0 once given back (returnKeySpending). */
+  keySpentCredits: number;
   lockedBy: string | null;
   lockedUntil: number | null;
   runAfter: number;
@@ -71,6 +77,8 @@ const toRecord = (r: Row): JobRecord => ({
   webhookUrl: (r.webhook_url as string | null) ?? null,
   metadata: r.metadata ? (JSON.parse(String(r.metadata)) as Record<string, string>) : {},
   reservationId: (r.reservation_id as string | null) ?? null,
+  keySpentMonth: (r.key_spent_month as string | null) ?? null,
+  keySpentCredits: Number(r.key_spent_credits ?? 0),
   lockedBy: (r.locked_by as string | null) ?? null,
   lockedUntil: nullableNumber(r.locked_until),
   runAfter: Number(r.run_after),
@@ -101,14 +109,20 @@ export class JobsRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Inserts the job. In the same transaction, `reserve` runs first (the credit reservation; it may
-   * veto the job by throwing) and `enqueue` last.
+   * Inserts the job. In the same transaction, `spend` runs first (what the job counts against its API
+   * key's month, recorded on the row; before the credits, in the order a render takes them), then
+   * `reserve` (the credit reservation); either may veto the job by throwing. `enqueue` runs last.
    */
   async insert(
     job: NewJob,
-    steps: { reserve?: (trx: Transaction) => Promise<string | null>; enqueue?: EnqueueStep } = {},
+    steps: {
+      spend?: (trx: Transaction) => Promise<{ month: string; credits: number } | null>;
+      reserve?: (trx: Transaction) => Promise<string | null>;
+      enqueue?: EnqueueStep;
+    } = {},
   ): Promise<JobRecord> {
     return this.db.transaction(async (trx) => {
+      const keySpending = steps.spend ? await steps.spend(asTransaction(trx)) : null;
       const reservationId = steps.reserve ? await steps.reserve(asTransaction(trx)) : null;
       await trx('jobs').insert({
         id: job.id,
@@ -126,6 +140,8 @@ export class JobsRepository {
         webhook_url: job.webhookUrl,
         metadata: Object.keys(job.metadata).length > 0 ? JSON.stringify(job.metadata) : null,
         reservation_id: reservationId,
+        key_spent_month: keySpending?.month ?? null,
+        key_spent_credits: keySpending?.credits ?? 0,
         run_after: job.createdAt,
         created_at: job.createdAt,
         updated_at: job.createdAt,
@@ -327,7 +343,10 @@ export class JobsRepository {
         const done = await trx('jobs')
           .where({ id, status: 'queued' })
           .update({ status: 'cancelled', cancel_requested: true, finished_at: now, updated_at: now });
-        return done === 1 ? 'cancelled' : 'finished';
+        if (done !== 1) return 'finished';
+        // It never ran: what it counted against its key goes back with the cancel, in its transaction.
+        await returnKeySpendingIn(trx, id);
+        return 'cancelled';
       }
       if (row.status === 'running') {
         await trx('jobs').where({ id, status: 'running' }).update({ cancel_requested: true, updated_at: now });
@@ -335,6 +354,15 @@ export class JobsRepository {
       }
       return 'finished';
     });
+  }
+
+  /**
+   * Gives back what the job counted against its API key's month (a job that ended without rendering,
+   * or whose result came from the cache): once, whichever path calls it, and for the month it was
+   * spent in (nothing once that month is over). Returns the credits given back.
+   */
+  async returnKeySpending(id: string): Promise<number> {
+    return this.db.transaction((trx) => returnKeySpendingIn(trx, id));
   }
 
   /** Jobs whose stored result passed its retention (oldest first): the retention sweep's work list. */
@@ -352,4 +380,15 @@ export class JobsRepository {
   async forgetResult(id: string, resultKey: string): Promise<void> {
     await this.db('jobs').where({ id, result_key: resultKey }).update({ result_key: null });
   }
+}
+
+/** returnKeySpending inside a transaction: the job row's count goes to 0 by a conditional update, and only the update that moved it gives back. */
+async function returnKeySpendingIn(trx: Knex.Transaction, id: string): Promise<number> {
+  const row = (await trx('jobs').where({ id }).first('key_id', 'key_spent_month', 'key_spent_credits')) as Row | undefined;
+  const credits = Number(row?.key_spent_credits ?? 0);
+  if (!row?.key_id || !row.key_spent_month || credits <= 0) return 0;
+  const moved = await trx('jobs').where({ id, key_spent_credits: credits }).update({ key_spent_credits: 0 });
+  if (moved !== 1) return 0;
+  await giveBackKeySpending(trx, String(row.key_id), String(row.key_spent_month), credits);
+  return credits;
 }

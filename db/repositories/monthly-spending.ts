@@ -29,24 +29,31 @@ export function spendWithinLimit<T>(
   step: (trx: Transaction) => Promise<T>,
 ): Promise<{ outcome: SpendOutcome; value?: T }> {
   return db.transaction(async (trx) => {
-    const total = trx.raw('CASE WHEN spent_month = ? THEN spent_credits + ? ELSE ? END', [month, amount, amount]);
-    const changed = await trx(table)
-      .where({ id })
-      .whereNull('revoked_at')
-      .andWhere((q: Knex.QueryBuilder) =>
-        q
-          .whereNull('monthly_credit_limit')
-          .orWhereRaw('(CASE WHEN spent_month = ? THEN spent_credits + ? ELSE ? END) <= monthly_credit_limit', [month, amount, amount]),
-      )
-      .update({ spent_credits: total, spent_month: month });
-    if (changed !== 1) {
-      const row = (await trx(table).where({ id }).first()) as SpendingRow | undefined;
-      if (!row || row.revoked_at !== null) return { outcome: { ok: false, reason: 'revoked' } as const };
-      const spent = row.spent_month === month ? Number(row.spent_credits) : 0;
-      return { outcome: { ok: false, reason: 'limit', limit: Number(row.monthly_credit_limit), spent } as const };
-    }
-    return { outcome: { ok: true } as const, value: await step(asTransaction(trx)) };
+    const outcome = await spendIn(trx, table, id, month, amount);
+    return outcome.ok ? { outcome, value: await step(asTransaction(trx)) } : { outcome };
   });
+}
+
+/**
+ * Adds `amount` to the key's spending of `month` within its limit, inside the caller's transaction
+ * (an export job's insert); the spending commits or rolls back with it.
+ */
+export async function spendIn(trx: Knex, table: string, id: string, month: string, amount: number): Promise<SpendOutcome> {
+  const total = trx.raw('CASE WHEN spent_month = ? THEN spent_credits + ? ELSE ? END', [month, amount, amount]);
+  const changed = await trx(table)
+    .where({ id })
+    .whereNull('revoked_at')
+    .andWhere((q: Knex.QueryBuilder) =>
+      q
+        .whereNull('monthly_credit_limit')
+        .orWhereRaw('(CASE WHEN spent_month = ? THEN spent_credits + ? ELSE ? END) <= monthly_credit_limit', [month, amount, amount]),
+    )
+    .update({ spent_credits: total, spent_month: month });
+  if (changed === 1) return { ok: true };
+  const row = (await trx(table).where({ id }).first()) as SpendingRow | undefined;
+  if (!row || row.revoked_at !== null) return { ok: false, reason: 'revoked' };
+  const spent = row.spent_month === month ? Number(row.spent_credits) : 0;
+  return { ok: false, reason: 'limit', limit: Number(row.monthly_credit_limit), spent };
 }
 
 /** Gives back what spendWithinLimit took for `month` (a render that failed or was not charged); nothing once the month turned. */

@@ -11,6 +11,7 @@ import type { Principal } from '../services/auth.service.ts';
 import type { Clock } from '../lib/clock.ts';
 import { thumbnailFormat } from '../lib/formats.ts';
 import type { CreditsService } from '../services/credits.service.ts';
+import type { KeysService } from '../services/keys.service.ts';
 import { chargeNow } from '../services/pricing.ts';
 import type { JobLifecycle } from './job-lifecycle.ts';
 import type { JobQueue } from './job-queue.ts';
@@ -84,6 +85,8 @@ export interface JobsServiceOptions {
   /** Where completed jobs' files are kept, and how clients reach them. */
   results: JobResults;
   credits: CreditsService;
+  /** A job through a persisted API key counts against its monthlyCreditLimit; absent, none are counted. */
+  keys?: Pick<KeysService, 'spendIn'> | null;
   clock: Clock;
   /** Told when a job is queued or ends here (a queued job cancelled): job-lifecycle.ts. */
   lifecycle: JobLifecycle;
@@ -103,6 +106,7 @@ export class JobsService {
   private readonly recipes: RecipesService;
   private readonly results: JobResults;
   private readonly credits: CreditsService;
+  private readonly keys: Pick<KeysService, 'spendIn'> | null;
   private readonly clock: Clock;
   private readonly lifecycle: JobLifecycle;
   private readonly checkWebhookUrl: (url: string) => void;
@@ -119,6 +123,7 @@ export class JobsService {
       lifecycle: this.lifecycle,
     } = options);
     this.recipes = options.recipes ?? new RecipesService(options.render, undefined);
+    this.keys = options.keys ?? null;
     this.checkWebhookUrl = options.checkWebhookUrl ?? (() => {});
     this.resultStoreDown = options.resultStoreDown ?? (() => false);
   }
@@ -165,7 +170,11 @@ export class JobsService {
       });
     const now = this.clock.now();
     const id = newId('job');
-    const { credits: cost } = await this.hold(resolved);
+    const { credits: cost, cached } = await this.hold(resolved);
+    // What the job counts against its API key's month: its price, as a render's (local mode, which
+    // holds nothing, counts it too); a cached result counts nothing. Given back by returnKeySpending.
+    const keyCost = chargeNow(resolved, cached);
+    const keyId = principal.method === 'api_key' && this.keys && keyCost > 0 ? principal.keyId : undefined;
     const job = await this.repo.insert(
       {
         id,
@@ -181,6 +190,9 @@ export class JobsService {
         createdAt: now,
       },
       {
+        // In the job's own transaction, before its hold: concurrent submissions can never pass the limit,
+        // and a refusal (402 signing_key_limit_reached) leaves no row, hold or queue message.
+        spend: async (trx) => (keyId ? { month: await this.keys!.spendIn(trx, keyId, keyCost), credits: keyCost } : null),
         reserve: async (trx) =>
           cost === 0
             ? null
@@ -219,7 +231,8 @@ export class JobsService {
     if (outcome === 'missing') throw new ProblemError('not_found', { detail: `No job ${id} in this workspace.` });
     const job = (await this.repo.find(id))!;
     if (outcome === 'finished') throw new ProblemError('job_not_cancellable', { detail: `The job has already ended (${job.status}).` });
-    // A queued job never ran: its hold goes back now. A running one is released by its worker.
+    // A queued job never ran: its hold goes back now (what it counted against its key went back in the
+    // cancel's transaction). A running one is released by its worker.
     if (outcome === 'cancelled') {
       await this.credits.releaseId(job.reservationId);
       this.lifecycle.finished(job);

@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { randomBase62 } from '../lib/ids.ts';
 import type { ApiKeyRecord, ApiKeysRepository } from '../../db/repositories/api-keys.repository.ts';
+import type { SpendOutcome } from '../../db/repositories/monthly-spending.ts';
 import { ProblemError } from '../errors/problem.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/hashing.ts';
@@ -93,6 +94,15 @@ export interface KeysServiceOptions {
   onTouchError?: (err: unknown) => void;
   /** Revocations announced by every process (Postgres); without it every verification reads the database. */
   revocations?: KeyRevocationFeed | null;
+}
+
+/** Why a key's spending was refused, as the caller holding the key is told it (a signed URL's caller is told neither figure). */
+function spendRefused(outcome: Exclude<SpendOutcome, { ok: true }>, cost: number, what: 'render' | 'export'): ProblemError {
+  if (outcome.reason === 'revoked') return new ProblemError('unauthorized', { detail: 'This API key has been revoked.' });
+  return new ProblemError('signing_key_limit_reached', {
+    detail: `This ${what} costs ${cost} credits and would pass this API key's monthly limit of ${outcome.limit} (${outcome.spent} spent this UTC month). Raise it with a new key, or wait for the next month.`,
+    extra: { cost, monthlyCreditLimit: outcome.limit, creditsSpentThisMonth: outcome.spent },
+  });
 }
 
 export class KeysService extends EventEmitter<KeysEvents> {
@@ -218,15 +228,20 @@ export class KeysService extends EventEmitter<KeysEvents> {
   async spend<T>(keyId: string, cost: number, reserve: (trx: Transaction) => Promise<T>): Promise<{ month: string; value: T }> {
     const month = utcMonth(this.clock.now());
     const { outcome, value } = await this.repo.spendWithinLimit(keyId, month, cost, reserve);
-    if (!outcome.ok) {
-      if (outcome.reason === 'revoked') throw new ProblemError('unauthorized', { detail: 'This API key has been revoked.' });
-      // The caller holds the key: it may know its limit and spending (a signed URL's caller is told neither).
-      throw new ProblemError('signing_key_limit_reached', {
-        detail: `This render costs ${cost} credits and would pass this API key's monthly limit of ${outcome.limit} (${outcome.spent} spent this UTC month). Raise it with a new key, or wait for the next month.`,
-        extra: { cost, monthlyCreditLimit: outcome.limit, creditsSpentThisMonth: outcome.spent },
-      });
-    }
+    if (!outcome.ok) throw spendRefused(outcome, cost, 'render');
     return { month, value: value as T };
+  }
+
+  /**
+   * spend inside the caller's transaction, for an export job (its row, credit hold and queue message
+   * commit together with the spending): throws as spend does, and the caller's transaction rolls
+   * back. Returns the month spent in, which the job keeps to give the spending back by.
+   */
+  async spendIn(trx: Transaction, keyId: string, cost: number): Promise<string> {
+    const month = utcMonth(this.clock.now());
+    const outcome = await this.repo.spendIn(trx, keyId, month, cost);
+    if (!outcome.ok) throw spendRefused(outcome, cost, 'export');
+    return month;
   }
 
   /** Undoes spend (the render failed or turned out not to be charged). */

@@ -8,7 +8,8 @@
 // A miss through a signed URL also counts against its signing key's monthly limit, and a miss through
 // a persisted API key against that key's, in the transaction that reserves the credits (local mode,
 // which reserves nothing, counts it too): one path for both kinds of key (limitedKey).
-// An export job's render is charged by the same rule when its runner settles it (settleJob).
+// An export job's render is charged by the same rule when its runner settles it (settleJob), and
+// gives back what it counted against its API key's month when it is not charged.
 import { FORMATS } from '../lib/formats.ts';
 import type { ResolvedRecipe } from '../engine/recipe.ts';
 import { ProblemError } from '../errors/problem.ts';
@@ -49,6 +50,11 @@ export interface MeteredRenderOptions {
   signingKeys?: Pick<UrlSigningKeysService, 'spend' | 'giveBack'> | null;
   /** Renders through a persisted API key count against its monthly limit; absent, none are counted. */
   apiKeys?: KeySpending | null;
+  /**
+   * Gives back what an export job counted against its API key's month, once (the job row records it:
+   * JobsRepository.returnKeySpending); absent, settleJob gives nothing back.
+   */
+  jobKeySpending?: { returnKeySpending(jobId: string): Promise<unknown> } | null;
 }
 
 /** A kind of key whose renders count against a monthly credit limit (URL signing keys, API keys). */
@@ -56,6 +62,8 @@ export type KeySpending = Pick<UrlSigningKeysService, 'spend' | 'giveBack'>;
 
 /** An export job's credit hold, as its runner settles it. */
 export interface JobHold {
+  /** The job's id: what it counted against its API key is given back by it. */
+  id: string;
   /** The reservation taken at submission; null when nothing was held (a cached result, local mode). */
   reservationId: string | null;
   /** Attempts so far, this one included. */
@@ -74,11 +82,13 @@ export class MeteredRenderService {
   private readonly usage: MeteredRenderOptions['usage'];
   private readonly signingKeys: KeySpending | null;
   private readonly apiKeys: KeySpending | null;
+  private readonly jobKeySpending: MeteredRenderOptions['jobKeySpending'];
 
   constructor(options: MeteredRenderOptions) {
     ({ render: this.render, credits: this.credits, usage: this.usage } = options);
     this.signingKeys = options.signingKeys ?? null;
     this.apiKeys = options.apiKeys ?? null;
+    this.jobKeySpending = options.jobKeySpending ?? null;
   }
 
   /** The kind of key whose monthly limit a render by `principal` counts against, and its id; undefined for none. */
@@ -148,13 +158,17 @@ export class MeteredRenderService {
    * result (`completed` absent: failed, cancelled, lapsed) releases it. A completed one pays as a
    * synchronous render would (chargeFor): nothing when its result came from the cache (someone
    * rendered it meanwhile), its hold otherwise — and a retried job pays regardless, since an earlier
-   * attempt may have rendered that cached result. The ledger's moves are conditional, so settling
-   * again changes nothing: a caller may retry this while the database is away.
+   * attempt may have rendered that cached result. A job that does not pay also gives back what it
+   * counted against its API key's month; one that pays keeps it counted. The ledger's moves and the
+   * give-back are conditional, so settling again changes nothing: a caller may retry this while the
+   * database is away.
    */
   async settleJob(hold: JobHold, completed?: { resolved: ResolvedRecipe; cache: CacheStatus }): Promise<number> {
     const rendered = completed !== undefined && (chargeFor(completed.resolved, completed.cache) > 0 || hold.attempts > 1);
     if (!rendered) {
       await this.credits.releaseId(hold.reservationId);
+      // Only a render that ran counts against the key, as for a synchronous render.
+      await this.jobKeySpending?.returnKeySpending(hold.id);
       return 0;
     }
     await this.credits.commitId(hold.reservationId);
