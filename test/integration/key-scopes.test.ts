@@ -7,7 +7,10 @@
 //  2. Creating keys: scopes and the limit are listed; a scoped key cannot create a wider key.
 //  3. A key's monthly limit under concurrent cache misses is never exceeded, on both databases (local
 //     mode on SQLite, which reserves nothing but counts the key's spending; hosted mode on Postgres,
-//     where the ledger reserves credits in the same transaction).
+//     where the ledger reserves credits in the same transaction). Export jobs count against it too,
+//     in the transaction that inserts, queues and holds the job: concurrent submissions never pass it,
+//     a refused one leaves nothing behind, and a job gives its spending back — for the month it was
+//     spent in — when it is cancelled while queued or settles without paying (its result was cached).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { listOperations } from '../../src/lib/openapi-document.ts';
@@ -15,7 +18,9 @@ import { LOCAL_WORKSPACE_ID } from '../../src/services/auth.service.ts';
 import { KEY_SCOPES, type KeyScope, operationScopes, SCOPE_NAMES } from '../../src/services/key-scopes.ts';
 import { dereferencedDocument } from '../support/contract.ts';
 import { ENGINES, ONE_ENGINE, postgresAvailable } from '../support/black-box/databases.ts';
+import { armEvent } from '../support/events.ts';
 import { HOSTED_ENV, startTestApp, type TestApp, workspaceKey } from '../support/harness.ts';
+import type { JobRecord } from '../../db/repositories/jobs.repository.ts';
 
 type Json = Record<string, unknown>;
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -152,6 +157,18 @@ for (const engine of ONE_ENGINE) {
 const recipe = (seed: number) => ({ seed, size: { width: 64, height: 64 }, format: 'png' });
 const LIMIT = 3;
 const CONCURRENT = 8;
+/** An export of a blob png: 64×64 costs one credit, 1200×1000 (1.2 million pixels) two. */
+const exportOf = (seed: number, credits: 1 | 2) => ({
+  slug: 'blob',
+  seed,
+  size: credits === 1 ? { width: 64, height: 64 } : { width: 1200, height: 1000 },
+  format: 'png',
+});
+/** The first moment of the next UTC month, and an hour: where the app's clock moves to turn the month. */
+function nextMonthShift(): number {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 1) - now.getTime();
+}
 
 for (const engine of ENGINES) {
   const hosted = engine === 'postgres';
@@ -163,10 +180,17 @@ for (const engine of ENGINES) {
       let secret: string;
       let keyId: string;
       let renderedSeed = 0;
+      let owner: string | undefined;
+      /** Added to the app's clock: the month-turn test moves it to the next UTC month. */
+      let shift = 0;
       const ws = hosted ? 'ws_key_limit' : LOCAL_WORKSPACE_ID;
       before(async () => {
-        t = await startTestApp(engine, hosted ? { env: HOSTED_ENV } : {});
-        const owner = hosted ? await workspaceKey(t, { id: ws, name: 'Limits' }, 'owner') : undefined;
+        // Jobs wait in the queue until a test starts the runner.
+        t = await startTestApp(engine, {
+          env: { ...(hosted ? HOSTED_ENV : {}), RUN_JOBS: '0' },
+          compose: { clock: { now: () => Date.now() + shift } },
+        });
+        owner = hosted ? await workspaceKey(t, { id: ws, name: 'Limits' }, 'owner') : undefined;
         if (hosted)
           await t.runtime.deps.services.credits.add({
             workspaceId: ws,
@@ -218,6 +242,118 @@ for (const engine of ENGINES) {
         const hit = await t.request('post', '/v1/generate/blob', { ...bearer(secret), body: recipe(renderedSeed) });
         assert.equal(hit.status, 200);
         assert.equal(hit.headers['x-service-cache'], 'HIT');
+      });
+
+      /** A new key of the workspace that may export (and render) within LIMIT credits a month. */
+      const exportKey = async (label: string): Promise<{ id: string; secret: string }> => {
+        const created = await t.request('post', '/v1/keys', {
+          ...(owner ? bearer(owner) : {}),
+          body: { label, scopes: ['jobs', 'render'], monthlyCreditLimit: LIMIT },
+        });
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+        return created.body;
+      };
+      const spentBy = async (id: string) => (await t.runtime.deps.services.keys.list(ws)).find((k) => k.id === id)!.creditsSpentThisMonth;
+      /** Job rows and, on Postgres, pg-boss's messages of the export queue: a refused job adds to neither. */
+      const queued = async () => ({
+        rows: Number((await t.runtime.db('jobs').count({ n: '*' }).first())!.n),
+        messages: hosted
+          ? Number((await t.runtime.db.raw(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'export-jobs'`)).rows[0].n)
+          : 0,
+      });
+      const balance = async () => (hosted ? t.runtime.deps.services.credits.balance(ws) : undefined);
+      const submit = (secret: string, body: unknown) => t.request('post', '/v1/jobs', { ...bearer(secret), body });
+
+      test(`${CONCURRENT} concurrent export jobs of 1 credit against a limit of ${LIMIT}: ${LIMIT} are queued, the rest are 402 and leave nothing behind`, async () => {
+        const key = await exportKey('concurrent exports');
+        const [was, before] = [await queued(), await balance()];
+        const responses = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => submit(key.secret, exportOf(9300 + i, 1))));
+        const accepted = responses.filter((r) => r.status === 202);
+        assert.equal(accepted.length, LIMIT, responses.map((r) => `${r.status} ${r.body?.code ?? ''}`).join(', '));
+        for (const r of responses.filter((r) => r.status !== 202)) {
+          assert.equal(r.status, 402);
+          assert.equal(r.body.code, 'signing_key_limit_reached');
+        }
+        assert.equal(await spentBy(key.id), LIMIT);
+        assert.deepEqual(await queued(), { rows: was.rows + LIMIT, messages: hosted ? was.messages + LIMIT : 0 });
+        if (hosted)
+          assert.deepEqual(await balance(), { ...before!, reserved: before!.reserved + LIMIT, available: before!.available - LIMIT });
+      });
+
+      let exporter: { id: string; secret: string };
+      let firstJob: string;
+      let secondJob: string;
+
+      test('an export job that would pass the limit is refused: 402 with the figures, nothing queued, held or counted', async () => {
+        exporter = await exportKey('exports');
+        const first = await submit(exporter.secret, exportOf(9400, 2));
+        assert.equal(first.status, 202, JSON.stringify(first.body));
+        firstJob = first.body.id;
+        assert.equal(await spentBy(exporter.id), 2);
+        const [was, before] = [await queued(), await balance()];
+        const refused = await submit(exporter.secret, exportOf(9401, 2));
+        assert.equal(refused.status, 402, JSON.stringify(refused.body));
+        assert.equal(refused.body.code, 'signing_key_limit_reached');
+        assert.deepEqual([refused.body.cost, refused.body.monthlyCreditLimit, refused.body.creditsSpentThisMonth], [2, LIMIT, 2]);
+        assert.match(refused.body.detail, new RegExp(`export costs 2 credits .* monthly limit of ${LIMIT} \\(2 spent`));
+        assert.deepEqual(await queued(), was);
+        assert.deepEqual(await balance(), before);
+        assert.equal(await spentBy(exporter.id), 2);
+      });
+
+      test("cancelling a queued job gives its key's spending back: a job of the same cost then fits", async () => {
+        const before = await balance();
+        const cancelled = await t.request('post', `/v1/jobs/${firstJob}/cancel`, bearer(exporter.secret));
+        assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+        assert.equal(cancelled.body.status, 'cancelled');
+        assert.equal(await spentBy(exporter.id), 0);
+        if (hosted) assert.equal((await balance())!.reserved, before!.reserved - 2);
+        const second = await submit(exporter.secret, exportOf(9401, 2));
+        assert.equal(second.status, 202, JSON.stringify(second.body));
+        secondJob = second.body.id;
+        assert.equal(await spentBy(exporter.id), 2);
+      });
+
+      test('a job whose result is in the render cache by the time it runs gives its spending back; one that renders keeps it', async () => {
+        assert.ok(secondJob, 'the previous test queued a job of 2 credits');
+        const cached = await submit(exporter.secret, exportOf(9402, 1));
+        assert.equal(cached.status, 202, JSON.stringify(cached.body));
+        assert.equal(await spentBy(exporter.id), LIMIT);
+        // The same recipe rendered synchronously by another credential (the workspace's owner, or the local key) before the job runs.
+        const sync = await t.request('post', '/v1/generate/blob', {
+          ...(owner ? bearer(owner) : {}),
+          body: { seed: 9402, size: { width: 64, height: 64 }, format: 'png' },
+        });
+        assert.equal(sync.headers['x-service-cache'], 'MISS');
+        const finished = [secondJob, cached.body.id as string].map((id) =>
+          armEvent(t.runtime.jobs.lifecycle, 'finished', (job: JobRecord) => job.id === id, 60_000),
+        );
+        await t.runtime.jobs.runner.start();
+        for (const f of finished) await f.wait();
+        // The job that rendered (2) stays counted; the one answered from the cache (1) went back.
+        assert.equal(await spentBy(exporter.id), 2);
+        const rows = await t.runtime.db('jobs').whereIn('id', [secondJob, cached.body.id]).select('id', 'status', 'key_spent_credits');
+        assert.deepEqual(Object.fromEntries(rows.map((r) => [r.id, [r.status, Number(r.key_spent_credits)]])), {
+          [secondJob]: ['completed', 2],
+          [cached.body.id]: ['completed', 0],
+        });
+        await t.runtime.jobs.runner.stop();
+      });
+
+      test('a job gives its spending back to the month it was spent in, not to the month it ends in', async () => {
+        const key = await exportKey('month turn');
+        const old = await submit(key.secret, exportOf(9500, 2));
+        assert.equal(old.status, 202, JSON.stringify(old.body));
+        shift = nextMonthShift();
+        // A new month starts from zero: a job of 2 fits again beside the last month's 2.
+        const current = await submit(key.secret, exportOf(9501, 2));
+        assert.equal(current.status, 202, JSON.stringify(current.body));
+        assert.equal(await spentBy(key.id), 2);
+        // Last month's job cancelled now gives back nothing to this month's spending.
+        assert.equal((await t.request('post', `/v1/jobs/${old.body.id}/cancel`, bearer(key.secret))).status, 200);
+        assert.equal(await spentBy(key.id), 2);
+        assert.equal((await t.request('post', `/v1/jobs/${current.body.id}/cancel`, bearer(key.secret))).status, 200);
+        assert.equal(await spentBy(key.id), 0);
       });
     },
   );
