@@ -351,7 +351,10 @@ export interface paths {
          *     recipe is refused with 4xx and nothing is queued. In hosted mode the render's credits are reserved
          *     at submission (402 `insufficient_credits` if they are not available; nothing when the result is
          *     already in the render cache), committed when the job completes and released when it fails or is
-         *     cancelled. Transient failures are retried, up to 3 attempts in all. A completed job's result stays
+         *     cancelled. Submitted with an API key, the job's credits count against the key's
+         *     `monthlyCreditLimit` at submission, in the same transaction (402 `signing_key_limit_reached` past
+         *     it, nothing queued; local mode counts them too), and go back to the key's month when the job is
+         *     cancelled while queued or ends without being charged. Transient failures are retried, up to 3 attempts in all. A completed job's result stays
          *     downloadable for 7 days (`expiresAt`). Safe to retry with `Idempotency-Key`. Any credential of the
          *     workspace: an API key, a session (with a listed `Origin`) or the local gateway.
          *
@@ -499,8 +502,8 @@ export interface paths {
         /**
          * Create a key
          * @description The secret is returned once, in this response. Only its hash is stored. `scopes` limits what
-         *     the key may call (absent: everything); `monthlyCreditLimit` what its renders may cost per UTC
-         *     month. A key with scopes may create keys only within its own scopes (403
+         *     the key may call (absent: everything); `monthlyCreditLimit` what its renders and export jobs may
+         *     cost per UTC month. A key with scopes may create keys only within its own scopes (403
          *     `insufficient_scope` naming the first one it lacks).
          */
         post: operations["createKey"];
@@ -1710,7 +1713,7 @@ export interface components {
         };
         KeyCreate: {
             label: string;
-            /** @description Credits renders through this key may cost per UTC calendar month (402 `signing_key_limit_reached` past it); null (the default) for no limit beyond the balance. */
+            /** @description Credits renders and export jobs through this key may cost per UTC calendar month (402 `signing_key_limit_reached` past it; a job counts at submission and gives its count back if it ends without being charged); null (the default) for no limit beyond the balance. */
             monthlyCreditLimit?: number | null;
             /**
              * @description What the key may call (each operation names its scope in its `security` requirement).
@@ -1864,7 +1867,7 @@ export interface components {
          *     | `malformed_request` | 400 | The request is not well-formed HTTP (refused by the server's HTTP parser before any route, or HTTP/1.1 without `Host`). |
          *     | `unauthorized` | 401 | Missing, invalid or revoked credentials. |
          *     | `insufficient_credits` | 402 | The balance does not cover the cost. |
-         *     | `signing_key_limit_reached` | 402 | A render would pass its key's `monthlyCreditLimit` this UTC month: a signed URL's signing key (the limit and the spending are in `GET /v1/url-signing-keys`, never in the answer to the URL), or the API key's own (its `detail` names the limit and the spending, also in `GET /v1/keys`). |
+         *     | `signing_key_limit_reached` | 402 | A render or an export job would pass its key's `monthlyCreditLimit` this UTC month: a signed URL's signing key (the limit and the spending are in `GET /v1/url-signing-keys`, never in the answer to the URL), or the API key's own (its `detail` names the limit and the spending, also in `GET /v1/keys`). |
          *     | `origin_denied` | 403 | The Origin is not listed in `ALLOWED_ORIGINS`, or a cookie-authenticated request lacks a matching Origin (mutations) or same-origin evidence (renders: `Sec-Fetch-Site: same-origin` or a listed Origin). |
          *     | `forbidden` | 403 | The credentials may not do this. |
          *     | `insufficient_scope` | 403 | The API key lacks the scope this operation names in its `security` requirement; `requiredScope` names it (so does `detail`). |
@@ -4320,6 +4323,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `insufficient_credits` (hosted mode): the workspace cannot hold the job's credits; `cost` and `balance` say why. `signing_key_limit_reached`: the job would pass the calling API key's `monthlyCreditLimit` this UTC month; `detail`, `cost`, `monthlyCreditLimit` and `creditsSpentThisMonth` say by how much. Nothing is queued or held. */
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
