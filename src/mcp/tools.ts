@@ -332,7 +332,14 @@ async function runTool(name: string, args: Args, call: Call, publicUrl: string):
       const rendered: Rendered[] = [];
       for (const cell of cells) rendered.push(await renderOne(call, publicUrl, slug, cell.recipe));
       const stills = rendered.every((r) => IMAGE_FORMATS.has(r.format));
-      const sheet = stills ? await composeContactSheet(rendered.map((r) => r.bytes)) : undefined;
+      // The cells are paid for by now: a sheet that cannot be composed leaves them to be answered one by one.
+      let noSheet = stills ? '' : `one is composed of png, webp or jpeg cells, and these are ${rendered[0]!.format}`;
+      const sheet = stills
+        ? await composeContactSheet(rendered.map((r) => r.bytes)).catch((err: Error) => {
+            noSheet = `it could not be composed (${err.message})`;
+            return undefined;
+          })
+        : undefined;
       const facts = cells.map((cell, i) => ({
         index: i + 1,
         label: cell.label,
@@ -343,8 +350,8 @@ async function runTool(name: string, args: Args, call: Call, publicUrl: string):
       const varies = param ? `params.${param.name}` : 'seed';
       const credits = facts.reduce((sum, f) => sum + f.credits, 0);
       const head = sheet
-        ? `Contact sheet of ${slug}: ${cells.length} cells by ${varies}, ${sheet.layout.rows} × ${sheet.layout.columns}, numbered from 1 left to right, top to bottom; ${credits} credits in all. The sheet is a view, not a recipe: a cell's recipe (or its recipe URL) is what reproduces it.`
-        : `${slug}: ${cells.length} cells by ${varies}, ${credits} credits in all. No sheet: one is composed of png, webp or jpeg cells, and these are ${rendered[0]!.format}; each cell's file follows the list.`;
+        ? `Contact sheet of ${slug}: ${cells.length} cells by ${varies}, ${sheet.layout.rows} row${sheet.layout.rows === 1 ? '' : 's'} of ${sheet.layout.columns}, numbered from 1 left to right, top to bottom; ${credits} credit${credits === 1 ? '' : 's'} in all. The sheet is a view, not a recipe: a cell's recipe (or its recipe URL) is what reproduces it.`
+        : `${slug}: ${cells.length} cells by ${varies}, ${credits} credit${credits === 1 ? '' : 's'} in all. No sheet: ${noSheet}; each cell's file follows the list.`;
       const list = facts.map(
         (f) =>
           `${f.index}. ${f.label}: hash ${f.hash}, ${f.credits} credit${f.credits === 1 ? '' : 's'}${f.cache ? ` (${f.cache})` : ''}, recipe ${JSON.stringify(f.recipe)}, recipe URL ${f.recipeUrl}`,
