@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { packagePath } from '../lib/package-root.ts';
+import { composeContactSheet, SHEET_MAX_SIDE } from './contact-sheet.ts';
 import { compact, componentSchema, namedSchema, objectSchema, parameterSchema, type JsonSchema } from './schemas.ts';
 
 /** Where the tools send their requests, with which credentials, and the origin of the URLs they hand out. */
@@ -169,7 +170,7 @@ function toolList(slugs: readonly string[]): Tool[] {
     },
     {
       name: 'sweep',
-      description: `A contact sheet: the same recipe rendered for several seeds (seeds: a count or a list) or for several values of one param (param: { name, values }), each cell small (${SWEEP_CELL_SIDE} px on its longer side unless size is given), each with its recipe and recipe URL. At most ${MAX_SWEEP_CELLS} cells; each is a render and charged as one.`,
+      description: `A contact sheet: the same recipe rendered for several seeds (seeds: a count or a list) or for several values of one param (param: { name, values }), at most ${MAX_SWEEP_CELLS} cells, each small (${SWEEP_CELL_SIDE} px on its longer side unless size is given). Answers ONE image, the cells in a grid numbered from 1 (PNG, at most ${SHEET_MAX_SIDE} px on its longer side), then each cell's number, seed or param value, recipe, hash, recipe URL and credits. The sheet is a view, not a recipe: to keep, cite or change a cell, use its recipe (render it, or its recipe URL). Each cell is a render and charged as one. cells: true adds each cell's own image after the list.`,
       inputSchema: compact({
         ...recipe,
         properties: {
@@ -190,6 +191,12 @@ function toolList(slugs: readonly string[]): Tool[] {
               name: { type: 'string' },
               values: { type: 'array', minItems: 1, maxItems: MAX_SWEEP_CELLS },
             },
+          },
+          cells: {
+            type: 'boolean',
+            default: false,
+            description:
+              "Also answer each cell's own file after the sheet (as render does). Off by default: they cost the context as much as the sheet again.",
           },
         },
       }),
@@ -304,15 +311,16 @@ async function runTool(name: string, args: Args, call: Call, publicUrl: string):
       const param = args.param as { name: string; values: unknown[] } | undefined;
       if (param && args.seeds !== undefined) throw new Error('give seeds or param, not both');
       const firstSeed = typeof base.seed === 'number' && base.seed > 0 ? base.seed : 1;
-      const cells: { label: string; recipe: Args }[] = param
+      const cells: { label: string; value: unknown; recipe: Args }[] = param
         ? param.values.map((value) => ({
             label: `${param.name}=${JSON.stringify(value)}`,
+            value,
             recipe: { ...base, params: { ...((base.params as Args | undefined) ?? {}), [param.name]: value } },
           }))
         : (Array.isArray(args.seeds)
             ? (args.seeds as number[])
             : Array.from({ length: typeof args.seeds === 'number' ? args.seeds : 6 }, (_, i) => firstSeed + i)
-          ).map((seed) => ({ label: `seed=${seed}`, recipe: { ...base, seed } }));
+          ).map((seed) => ({ label: `seed=${seed}`, value: seed, recipe: { ...base, seed } }));
       if (cells.length > MAX_SWEEP_CELLS) throw new Error(`a sweep has at most ${MAX_SWEEP_CELLS} cells (got ${cells.length})`);
       if (base.size === undefined || base.format === undefined) {
         const g = (await call('GET', `/v1/generators/${encodeURIComponent(slug)}`).catch(() => undefined))?.json<GeneratorSummary>();
@@ -320,15 +328,43 @@ async function runTool(name: string, args: Args, call: Call, publicUrl: string):
         const format = g ? (['webp', 'png', 'jpeg'].find((f) => g.formats.includes(f)) ?? g.formats[0]) : 'png';
         for (const cell of cells) cell.recipe = { size: cellSize(shape, SWEEP_CELL_SIDE), format, ...cell.recipe };
       }
+      // Each cell is a render of its own, charged as one, in turn (a sweep is at most 12 small renders).
+      const rendered: Rendered[] = [];
+      for (const cell of cells) rendered.push(await renderOne(call, publicUrl, slug, cell.recipe));
+      const stills = rendered.every((r) => IMAGE_FORMATS.has(r.format));
+      // The cells are paid for by now: a sheet that cannot be composed leaves them to be answered one by one.
+      let noSheet = stills ? '' : `one is composed of png, webp or jpeg cells, and these are ${rendered[0]!.format}`;
+      const sheet = stills
+        ? await composeContactSheet(rendered.map((r) => r.bytes)).catch((err: Error) => {
+            noSheet = `it could not be composed (${err.message})`;
+            return undefined;
+          })
+        : undefined;
+      const facts = cells.map((cell, i) => ({
+        index: i + 1,
+        label: cell.label,
+        value: cell.value,
+        ...rendered[i]!.facts,
+        ...(sheet ? { onSheet: sheet.cells[i] } : {}),
+      }));
+      const varies = param ? `params.${param.name}` : 'seed';
+      const credits = facts.reduce((sum, f) => sum + f.credits, 0);
+      const head = sheet
+        ? `Contact sheet of ${slug}: ${cells.length} cells by ${varies}, ${sheet.layout.rows} row${sheet.layout.rows === 1 ? '' : 's'} of ${sheet.layout.columns}, numbered from 1 left to right, top to bottom; ${credits} credit${credits === 1 ? '' : 's'} in all. The sheet is a view, not a recipe: a cell's recipe (or its recipe URL) is what reproduces it.`
+        : `${slug}: ${cells.length} cells by ${varies}, ${credits} credit${credits === 1 ? '' : 's'} in all. No sheet: ${noSheet}; each cell's file follows the list.`;
+      const list = facts.map(
+        (f) =>
+          `${f.index}. ${f.label}: hash ${f.hash}, ${f.credits} credit${f.credits === 1 ? '' : 's'}${f.cache ? ` (${f.cache})` : ''}, recipe ${JSON.stringify(f.recipe)}, recipe URL ${f.recipeUrl}`,
+      );
       const content: CallToolResult['content'] = [];
-      const facts = [];
-      for (const [index, cell] of cells.entries()) {
-        const rendered = await renderOne(call, publicUrl, slug, cell.recipe);
-        facts.push({ cell: index, label: cell.label, ...rendered.facts });
-        content.push(text(`Cell ${index} (${cell.label}): hash ${rendered.facts.hash}, recipe URL ${rendered.facts.recipeUrl}`));
-        content.push(...fileContent(rendered));
-      }
-      return { content, structuredContent: { slug, cells: facts } };
+      if (sheet) content.push({ type: 'image', data: sheet.png.toString('base64'), mimeType: 'image/png' });
+      content.push(text([head, '', ...list].join('\n')));
+      // The cells' own files cost the agent's context as much again: only when asked for (or when there is no sheet).
+      if (!sheet || args.cells === true) for (const r of rendered) content.push(...fileContent(r));
+      const sheetFacts = sheet
+        ? { format: 'png', width: sheet.layout.width, height: sheet.layout.height, rows: sheet.layout.rows, columns: sheet.layout.columns }
+        : null;
+      return { content, structuredContent: { slug, varies, credits, sheet: sheetFacts, cells: facts } };
     }
     case 'sign_url': {
       const { keyId, ...body } = args;

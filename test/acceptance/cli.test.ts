@@ -355,7 +355,7 @@ test('help, --version and describe <slug>', async () => {
   await refused(['describe', 'nope-nope'], /no generator "nope-nope"/);
 });
 
-test('mcp: the SDK client spawns the MCP server, whose render (the third call) answers the API bytes with their recipe', async () => {
+test('mcp: the SDK client spawns the MCP server, whose render (the third call) answers the API bytes with their recipe; a sweep its sheet', async () => {
   // RENDER_SERVICE_URL and RENDER_SERVICE_KEY, as a desktop agent's configuration sets them (docs/mcp.md).
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -386,6 +386,15 @@ test('mcp: the SDK client spawns the MCP server, whose render (the third call) a
     const { bytes, recipe: encoded } = await api(still.slug, recipe);
     assert.ok(Buffer.from(image.data, 'base64').equals(bytes));
     assert.equal((rendered.structuredContent as { encodedRecipe: string }).encodedRecipe, encoded);
+    // A sweep composes its sheet in this process too (the compiled CLI loads sharp for it): one image, three cells.
+    const swept = await call('sweep', { slug: still.slug, seeds: 3, size: recipe.size, format: 'png' });
+    assert.deepEqual(
+      swept.content.map((c) => c.type),
+      ['image', 'text'],
+      JSON.stringify(swept.content).slice(0, 300),
+    );
+    const sheet = swept.structuredContent as { sheet: { rows: number; columns: number }; cells: { hash: string }[] };
+    assert.deepEqual([sheet.sheet.rows, sheet.sheet.columns, sheet.cells.length], [1, 3, 3]);
   } finally {
     await client.close();
   }

@@ -1,15 +1,20 @@
 // The MCP endpoint (POST /v1/mcp), driven by the official SDK's own client over Streamable HTTP on a
 // real socket: the tools it lists, a render whose bytes are POST /v1/generate/{slug}'s for the same
 // recipe, a fresh client's first correct render in three calls, a refusal told as the tool's error,
-// and a client without a key refused with 401 before any tool runs.
+// a sweep answered as one contact sheet holding the API's renders, and a client without a key
+// refused with 401 before any tool runs.
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type Sharp from 'sharp';
 import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
+
+const sharp = createRequire(import.meta.url)('sharp') as typeof Sharp;
 
 const TOOLS = [
   'list_generators',
@@ -112,24 +117,81 @@ for (const engine of ONE_ENGINE) {
       assert.deepEqual(quoted.structuredContent, api.body);
     });
 
-    test('sweep renders a cell per seed, each the API’s bytes with its recipe; sign_url signs with the workspace’s key', async () => {
+    test('sweep answers one contact sheet of its cells, each the API’s render with its recipe; sign_url signs with the workspace’s key', async () => {
       const client = await connect();
       const size = { width: 40, height: 30 };
-      const swept = await call(client, 'sweep', { slug: 'mesh-gradient', seeds: [5, 6, 7], size, format: 'png' });
+      const seeds = [5, 6, 7, 8];
+      const swept = await call(client, 'sweep', { slug: 'mesh-gradient', seeds, size, format: 'png' });
       assert.notEqual(swept.isError, true, JSON.stringify(swept.content).slice(0, 300));
-      const cells = (swept.structuredContent as { cells: { label: string; hash: string }[] }).cells;
+      // One image, the sheet, then the list: the cells' own images stay out unless asked for.
       assert.deepEqual(
-        cells.map((c) => c.label),
-        ['seed=5', 'seed=6', 'seed=7'],
+        swept.content.map((c) => c.type),
+        ['image', 'text'],
       );
-      const images = swept.content.filter((c) => c.type === 'image');
-      assert.equal(images.length, 3);
-      for (const [i, seed] of [5, 6, 7].entries()) {
+      const sheetImage = swept.content[0]!;
+      assert.ok(sheetImage.type === 'image');
+      assert.equal(sheetImage.mimeType, 'image/png');
+      const png = Buffer.from(sheetImage.data, 'base64');
+      const facts = swept.structuredContent as {
+        varies: string;
+        credits: number;
+        sheet: { width: number; height: number; rows: number; columns: number };
+        cells: {
+          index: number;
+          label: string;
+          value: number;
+          hash: string;
+          credits: number;
+          recipe: { seed: number };
+          onSheet: { left: number; top: number; width: number; height: number };
+        }[];
+      };
+      const meta = await sharp(png).metadata();
+      assert.equal(meta.format, 'png');
+      // 4 cells: 2 × 2, each at its own size (40×30, none scaled), with small gutters and a number above it.
+      assert.deepEqual([facts.sheet.rows, facts.sheet.columns], [2, 2]);
+      assert.deepEqual([meta.width, meta.height], [facts.sheet.width, facts.sheet.height]);
+      assert.ok(meta.width! > 2 * size.width && meta.width! <= 2 * size.width + 3 * 12, `${meta.width} wide`);
+      assert.ok(meta.height! > 2 * size.height && meta.height! <= 2 * size.height + 3 * 12 + 2 * 24, `${meta.height} high`);
+      assert.equal(facts.varies, 'seed');
+      assert.deepEqual(
+        facts.cells.map((c) => [c.index, c.label, c.value, c.recipe.seed]),
+        seeds.map((seed, i) => [i + 1, `seed=${seed}`, seed, seed]),
+      );
+      assert.equal(new Set(facts.cells.map((c) => c.hash)).size, 4);
+      assert.equal(
+        facts.credits,
+        facts.cells.reduce((sum, c) => sum + c.credits, 0),
+      );
+      const sheetPixels = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      for (const [i, seed] of seeds.entries()) {
         const api = await t.request('post', '/v1/generate/mesh-gradient', { body: { seed, size, format: 'png' } });
-        assert.equal(cells[i]!.hash, api.headers['x-service-recipe-hash']);
-        const image = images[i]!;
-        assert.ok(image.type === 'image' && Buffer.from(image.data, 'base64').equals(api.body as Buffer));
+        const cell = facts.cells[i]!;
+        assert.equal(cell.hash, api.headers['x-service-recipe-hash']);
+        assert.match(
+          swept.content[1]!.type === 'text' ? swept.content[1]!.text : '',
+          new RegExp(`${i + 1}\\. seed=${seed}: hash ${cell.hash}`),
+        );
+        // The sheet holds the API's picture where the list says, pixel for pixel (not scaled at this size).
+        const box = cell.onSheet;
+        assert.deepEqual([box.width, box.height], [size.width, size.height]);
+        const own = await sharp(api.body as Buffer)
+          .removeAlpha()
+          .raw()
+          .toBuffer();
+        const region = await sharp(sheetPixels.data, { raw: sheetPixels.info }).extract(box).raw().toBuffer();
+        assert.ok(region.equals(own), `cell ${i + 1} is the API's render of seed ${seed}`);
       }
+      // cells: true adds each cell's own file after the list.
+      const withCells = await call(client, 'sweep', { slug: 'mesh-gradient', seeds: [5, 6], size, format: 'png', cells: true });
+      assert.deepEqual(
+        withCells.content.map((c) => c.type),
+        ['image', 'text', 'image', 'image'],
+      );
+      const cells = (withCells.structuredContent as { cells: { hash: string }[] }).cells;
+      const firstCell = withCells.content[2]!;
+      const seed5 = await t.request('post', '/v1/generate/mesh-gradient', { body: { seed: 5, size, format: 'png' } });
+      assert.ok(firstCell.type === 'image' && Buffer.from(firstCell.data, 'base64').equals(seed5.body as Buffer));
 
       const key = await t.request('post', '/v1/url-signing-keys', { body: { label: 'mcp' } });
       assert.equal(key.status, 201);
