@@ -168,6 +168,19 @@ test('the trial: sign in on http://localhost, credits from the admin command, a 
   await page.goto(`http://127.0.0.1:${port}/#/account`);
   await page.waitForURL(`${appOrigin}/**`);
   assert.equal(new URL(page.url()).origin, appOrigin);
+  // The account area's budget section (shown in hosted mode only): the remaining balance as /v1/me
+  // says it, a budget set through the form, and the month's spending against it.
+  await page.getByRole('heading', { name: 'Budget', exact: true }).waitFor();
+  assert.equal(await page.locator('#budget-remaining').textContent(), `${after.balance.available} credits remaining`);
+  await page.getByLabel('Monthly budget (credits; empty: no budget)').fill('2000');
+  await page.getByLabel('Alert at (% of the budget)').fill('25, 100');
+  await page.getByRole('button', { name: 'Save budget' }).click();
+  await page.locator('#budget-status', { hasText: 'of 2000 credits spent' }).waitFor();
+  const budget = await page.evaluate(async () => (await fetch('/v1/workspace/budget')).json());
+  assert.equal(budget.monthlyCredits, 2000);
+  assert.deepEqual(budget.alertThresholds, [25, 100]);
+  assert.ok(budget.spentThisMonth > 0, `this month's spending counts the render and the export: ${JSON.stringify(budget)}`);
+  assert.match((await page.locator('#budget-status').textContent()) ?? '', new RegExp(`^${budget.spentThisMonth} of 2000 credits spent`));
   // The unconfigured billing webhook answers 501 as designed: not an error in the terminal.
   const webhook = await fetch(`${appOrigin}/v1/billing/webhook`, {
     method: 'POST',
