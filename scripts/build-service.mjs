@@ -8,6 +8,7 @@
 //   node scripts/build-service.mjs           build when a source changed, say what it did
 //   node scripts/build-service.mjs --quiet   the same, silently
 //   node scripts/build-service.mjs --force   build even when current
+//   node scripts/build-service.mjs --test-bundle   the determinism tier's bundle (dist-test/, TEST_BUNDLE)
 //
 // What a bundle changes, and how the code copes:
 // - `import.meta.url` is the bundle file's, so no module finds a file of this package relative to
@@ -62,18 +63,25 @@ const packagesPlugin = {
 /** Files besides the sources that shape the output: this script, the compiler and its settings. */
 const BUILD_INPUTS = ['scripts/build-service.mjs', 'scripts/build-stamp.mjs', 'tsconfig.json', 'node_modules/esbuild/package.json'];
 
+/**
+ * The test tiers' bundle (dist-test/): the service's entry points and the golden digests' script, so
+ * the determinism tier runs under emulation without tsx, which compiles every module of the render
+ * path again in each process and render thread (about a third of an emulated run's CPU).
+ */
+export const TEST_BUNDLE = { dir: 'dist-test', entries: { ...ENTRIES, 'render-digests': 'test/determinism/render-digests.ts' } };
+
 /** The esbuild options of the build (tests compile the same way). */
-export function buildOptions(root = ROOT) {
+export function buildOptions(root = ROOT, { dir = 'dist', entries = ENTRIES } = {}) {
   return {
     absWorkingDir: root,
-    entryPoints: ENTRIES,
+    entryPoints: entries,
     bundle: true,
     plugins: [packagesPlugin],
     platform: 'node',
     format: 'esm',
     target: 'node20',
     splitting: true,
-    outdir: path.join(root, 'dist'),
+    outdir: path.join(root, dir),
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',
     keepNames: true,
@@ -94,12 +102,13 @@ function writeAtomic(file, content) {
 
 /**
  * Builds dist/ unless it is current (or `force`). Resolves with whether it built, the output files
- * and the time taken. Fails with esbuild's messages when the sources do not compile.
- * @param {{ force?: boolean, root?: string }} [options]
+ * and the time taken. Fails with esbuild's messages when the sources do not compile. `dir` and
+ * `entries` build another bundle the same way (TEST_BUNDLE).
+ * @param {{ force?: boolean, root?: string, dir?: string, entries?: Record<string, string> }} [options]
  */
-export async function buildService({ force = false, root = ROOT } = {}) {
+export async function buildService({ force = false, root = ROOT, dir = 'dist', entries = ENTRIES } = {}) {
   const started = performance.now();
-  const dist = path.join(root, 'dist');
+  const dist = path.join(root, dir);
   const current = force ? undefined : currentStamp(root, dist);
   if (current) return { built: false, outputs: current.outputs, ms: performance.now() - started };
 
@@ -107,16 +116,16 @@ export async function buildService({ force = false, root = ROOT } = {}) {
   const esbuild = await import('esbuild');
   let result;
   try {
-    result = await esbuild.build(buildOptions(root));
+    result = await esbuild.build(buildOptions(root, { dir, entries }));
   } catch (err) {
     const messages = err.errors ? await esbuild.formatMessages(err.errors, { kind: 'error' }) : [String(err)];
     throw new Error(`the service does not compile:\n${messages.join('\n')}`, { cause: err });
   }
   mkdirSync(dist, { recursive: true });
-  const entryFiles = new Set(Object.keys(ENTRIES).flatMap((name) => [`${name}.js`, `${name}.js.map`]));
+  const entryFiles = new Set(Object.keys(entries).flatMap((name) => [`${name}.js`, `${name}.js.map`]));
   const outputs = result.outputFiles.map((o) => ({ file: path.relative(dist, o.path), bytes: o.contents.length }));
   for (const { file } of outputs)
-    if (file.includes(path.sep)) throw new Error(`dist/${file}: every output must lie in dist/ itself (src/engine/render-pool.ts)`);
+    if (file.includes(path.sep)) throw new Error(`${dir}/${file}: every output must lie in ${dir}/ itself (src/engine/render-pool.ts)`);
   // Chunks and their maps first (new names), then the entry points, then the stamp.
   const ordered = [...result.outputFiles].sort(
     (a, b) => Number(entryFiles.has(path.basename(a.path))) - Number(entryFiles.has(path.basename(b.path))),
@@ -128,7 +137,7 @@ export async function buildService({ force = false, root = ROOT } = {}) {
   const inputs = [...Object.keys(result.metafile.inputs).map(packageJson), ...BUILD_INPUTS];
   const stamp = {
     note: 'Written by scripts/build-service.mjs; what it was made from (to tell whether it is current) and what it wrote.',
-    entries: Object.fromEntries(Object.keys(ENTRIES).map((name) => [name, `${name}.js`])),
+    entries: Object.fromEntries(Object.keys(entries).map((name) => [name, `${name}.js`])),
     outputs,
     inputs: fingerprints(root, inputs),
   };
@@ -141,11 +150,14 @@ export async function buildService({ force = false, root = ROOT } = {}) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    const { built, outputs, ms } = await buildService({ force: process.argv.includes('--force') });
+    const bundle = process.argv.includes('--test-bundle') ? TEST_BUNDLE : { dir: 'dist', entries: ENTRIES };
+    const { built, outputs, ms } = await buildService({ force: process.argv.includes('--force'), ...bundle });
     if (!process.argv.includes('--quiet')) {
       const js = outputs.filter((o) => o.file.endsWith('.js'));
       const kB = (js.reduce((sum, o) => sum + o.bytes, 0) / 1024).toFixed(0);
-      console.log(built ? `dist/: ${js.length} files, ${kB} kB, built in ${(ms / 1000).toFixed(1)} s` : 'dist/ is current');
+      console.log(
+        built ? `${bundle.dir}/: ${js.length} files, ${kB} kB, built in ${(ms / 1000).toFixed(1)} s` : `${bundle.dir}/ is current`,
+      );
     }
   } catch (err) {
     console.error(err.message);

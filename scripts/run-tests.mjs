@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAll } from './build.mjs';
+import { buildService, TEST_BUNDLE } from './build-service.mjs';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { requireSystemPackages } from './system-packages.mjs';
 
@@ -70,6 +71,9 @@ let dropTemplates = async () => {};
 // The web app is served from its build and the CLI runs compiled (bin/render-service.mjs): a test run
 // always sees the current sources, each part rebuilt only when one of its sources changed.
 await buildAll();
+// The determinism tier runs the golden digests' script compiled (test/support/render-digests-bundle.ts):
+// built here once, so its files running side by side find it current.
+if (files.some((f) => f.startsWith('test/determinism'))) await buildService(TEST_BUNDLE);
 
 const env = { ...process.env };
 if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit' && t !== 'determinism')) {

@@ -22,6 +22,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // What the engine, the CLI and the service read at run time (web/dist is the built web app).
 const STAGED = [
   'dist',
+  'dist-test',
   'src',
   'handlers',
   'codegen',

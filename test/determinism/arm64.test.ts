@@ -14,6 +14,7 @@ import { canvasCases, goldenCases } from '../golden/golden-recipes.ts';
 import { arm64Missing } from '../../scripts/arm64/prepare.mjs';
 import { runArm64 } from '../../scripts/arm64/run.mjs';
 import { startPostgresServer } from '../support/black-box/postgres-server.ts';
+import { renderDigestsBundle } from '../support/render-digests-bundle.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // The current versions' goldens: the superseded versions' frozen code gives its recorded bytes on x86-64 only
@@ -48,9 +49,9 @@ const quiet = (stderr: string) =>
 // One arm64 process renders the goldens and the canvas cases at 640×360; two tests judge its output.
 let rendered: ReturnType<typeof runArm64> | undefined;
 let renderLog: string[] = [];
-before(() => {
+before(async () => {
   if (skip) return;
-  rendered = runArm64('test/determinism/render-digests.ts', ['--canvas-sizes=640x360', '--templates'], {
+  rendered = runArm64(await renderDigestsBundle(), ['--canvas-sizes=640x360', '--templates'], {
     timeoutMs: RUN_TIMEOUT_MS,
     log: (l) => renderLog.push(l),
   });

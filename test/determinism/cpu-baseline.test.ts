@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { CANVAS_SIZES, goldenCases } from '../golden/golden-recipes.ts';
+import { renderDigestsBundle } from '../support/render-digests-bundle.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -50,14 +51,15 @@ const skip = qemu ? false : `${missing}; skipped outside CI`;
 const scratch = mkdtempSync(path.join(tmpdir(), 'determinism-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs `node render-digests.ts` under qemu with `model`, FFmpeg under the same model. */
-function digestsUnder(model: string, args: string[] = []): Promise<Record<string, string>> {
+/** Runs the compiled render-digests script under qemu with `model`, FFmpeg under the same model. */
+async function digestsUnder(model: string, args: string[] = []): Promise<Record<string, string>> {
   const ffmpeg = resolveFfmpeg(process.env.FFMPEG_PATH);
   assert.ok(ffmpeg, 'FFmpeg is required');
   const wrapper = path.join(scratch, `ffmpeg-${model}`);
   writeFileSync(wrapper, `#!/bin/sh\nexec '${qemu}' -cpu '${model}' '${ffmpeg.path}' "$@"\n`);
   chmodSync(wrapper, 0o755);
-  const child = spawn(qemu!, ['-cpu', model, process.execPath, '--import', 'tsx', path.join(here, 'render-digests.ts'), ...args], {
+  const script = path.join(root, await renderDigestsBundle());
+  const child = spawn(qemu!, ['-cpu', model, process.execPath, script, ...args], {
     cwd: root,
     env: { ...process.env, FFMPEG_PATH: wrapper },
     stdio: ['ignore', 'pipe', 'pipe'],

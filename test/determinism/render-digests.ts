@@ -12,27 +12,33 @@
 import { canvasCases, goldenCases, supersededGoldenCases } from '../golden/golden-recipes.ts';
 import { renderGoldens } from '../golden/render-golden.ts';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const sizes = (flag('canvas-sizes')?.split(',') ?? []).map((s) => {
-  const m = /^(\d+)x(\d+)$/.exec(s);
-  if (!m) throw new Error(`--canvas-sizes: WxH expected, got ${s}`);
-  return { width: Number(m[1]), height: Number(m[2]) };
-});
-const seed = flag('seed');
-const wanted = args.filter((a) => !a.startsWith('--'));
-const cases = [
-  ...(args.includes('--no-goldens') ? [] : goldenCases().filter((c) => wanted.length === 0 || wanted.includes(c.id))),
-  ...(sizes.length ? canvasCases(sizes) : []),
-  ...(args.includes('--superseded') ? supersededGoldenCases().filter((c) => wanted.length === 0 || wanted.includes(c.id)) : []),
-].map((c) => (seed ? { ...c, input: { ...c.input, seed: Number(seed) } } : c));
-const results = await renderGoldens(cases);
-const templates = args.includes('--templates')
-  ? await (await import('../golden/templates/template-goldens.ts')).renderTemplateGoldens()
-  : new Map<string, string>();
-const breaks = args.includes('--text-breaks') ? await (await import('./text-breaks.ts')).textBreakDigests() : {};
-const digests = [...results]
-  .map(([id, r]) => [id, r.sha256])
-  .concat([...templates])
-  .concat(Object.entries(breaks).map(([label, d]) => [`text-breaks:${label}`, d]));
-process.stdout.write(JSON.stringify(Object.fromEntries(digests)) + '\n');
+// No top-level await: the determinism tier runs this compiled (scripts/build-service.mjs, TEST_BUNDLE),
+// and the bundle's render threads load their module graph through require().
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const sizes = (flag('canvas-sizes')?.split(',') ?? []).map((s) => {
+    const m = /^(\d+)x(\d+)$/.exec(s);
+    if (!m) throw new Error(`--canvas-sizes: WxH expected, got ${s}`);
+    return { width: Number(m[1]), height: Number(m[2]) };
+  });
+  const seed = flag('seed');
+  const wanted = args.filter((a) => !a.startsWith('--'));
+  const cases = [
+    ...(args.includes('--no-goldens') ? [] : goldenCases().filter((c) => wanted.length === 0 || wanted.includes(c.id))),
+    ...(sizes.length ? canvasCases(sizes) : []),
+    ...(args.includes('--superseded') ? supersededGoldenCases().filter((c) => wanted.length === 0 || wanted.includes(c.id)) : []),
+  ].map((c) => (seed ? { ...c, input: { ...c.input, seed: Number(seed) } } : c));
+  const results = await renderGoldens(cases);
+  const templates = args.includes('--templates')
+    ? await (await import('../golden/templates/template-goldens.ts')).renderTemplateGoldens()
+    : new Map<string, string>();
+  const breaks = args.includes('--text-breaks') ? await (await import('./text-breaks.ts')).textBreakDigests() : {};
+  const digests = [...results]
+    .map(([id, r]) => [id, r.sha256])
+    .concat([...templates])
+    .concat(Object.entries(breaks).map(([label, d]) => [`text-breaks:${label}`, d]));
+  process.stdout.write(JSON.stringify(Object.fromEntries(digests)) + '\n');
+}
+
+void main();

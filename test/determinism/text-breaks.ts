@@ -75,5 +75,5 @@ export async function textBreakDigests(): Promise<Record<string, string>> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.stdout.write(JSON.stringify(await textBreaks(), null, 2) + '\n');
+  void textBreaks().then((breaks) => process.stdout.write(JSON.stringify(breaks, null, 2) + '\n'));
 }

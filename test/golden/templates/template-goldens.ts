@@ -7,8 +7,8 @@
 // (`npm run goldens:update`). The unit tier renders them natively (test/unit/goldens.test.ts), the
 // determinism tier under emulated CPUs and as arm64 (render-digests.ts --templates).
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { encodeStill } from '../../../src/engine/encoders.ts';
+import { packagePath } from '../../../src/lib/package-root.ts';
 import { ALL_GENERATORS } from '../../../src/generators/index.ts';
 import { mulberry32 } from '../../../src/generators/lib/random.ts';
 import { GeneratorRegistry } from '../../../src/generators/registry.ts';
@@ -104,7 +104,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 async function renderTemplateFileGoldens(cases: TemplateFileGoldenCase[], generators: GeneratorRegistry): Promise<Map<string, string>> {
   const engine = await startGoldenEngine(1);
-  const dir = fileURLToPath(new URL('files/', import.meta.url));
+  const dir = `${packagePath('test', 'golden', 'templates', 'files')}/`;
   const paths = { params: 'params', seed: 'seed', size: 'size', format: 'format', quality: 'quality' };
   const out = new Map<string, string>();
   try {
