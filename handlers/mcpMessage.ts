@@ -1,5 +1,20 @@
+import type { Request } from 'express';
 import { ProblemError } from '../src/errors/problem.ts';
 import { defineHandler, requirePrincipal } from '../src/http/handler.types.ts';
+
+/**
+ * The origin in the URLs the agent is shown: the one it reached the service by, or the service's
+ * public URL when the request's Host names no host (HTTP/1.0 without one, or bytes no URL takes).
+ */
+function shownOrigin(req: Request, publicUrl: string): string {
+  const host = req.get('host');
+  if (!host) return publicUrl;
+  try {
+    return new URL(`${req.protocol}://${host}`).origin;
+  } catch {
+    return publicUrl;
+  }
+}
 
 // The MCP SDK loads with the first message, not with the service.
 export default defineHandler('mcpMessage', async (ctx) => {
@@ -8,7 +23,7 @@ export default defineHandler('mcpMessage', async (ctx) => {
   if (requirePrincipal(ctx).method !== 'api_key')
     throw new ProblemError('unauthorized', { detail: 'The MCP endpoint takes an API key: send Authorization: Bearer <key>.' });
   const { answerMcpMessage } = await import('../src/mcp/http.ts');
-  const answer = await answerMcpMessage(ctx.req, ctx.body, `${ctx.req.protocol}://${ctx.req.get('host')}`);
+  const answer = await answerMcpMessage(ctx.req, ctx.body, shownOrigin(ctx.req, ctx.deps.config.signIn.publicUrl));
   // The transport refuses a message the protocol does not allow with a JSON-RPC error of its own; the
   // contract's refusals are problems, so it is told as one, with the transport's reason.
   if (answer.status >= 400) {

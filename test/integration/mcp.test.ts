@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type Sharp from 'sharp';
 import { ONE_ENGINE } from '../support/black-box/databases.ts';
+import { sendRaw } from '../support/raw-http-client.ts';
 import { openApiDocument } from '../../src/lib/openapi-document.ts';
 import { startTestApp, TEST_LOCAL_KEY, type TestApp } from '../support/harness.ts';
 
@@ -223,6 +224,28 @@ for (const engine of ONE_ENGINE) {
       // A notification is accepted with no body.
       const notified = await t.request('post', '/v1/mcp', { body: { jsonrpc: '2.0', method: 'notifications/initialized' } });
       assert.equal(notified.status, 202);
+    });
+
+    test('a Host that names no host is answered, not a 500: the URLs shown then come from the service’s public URL', async () => {
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'render', arguments: { slug: 'mesh-gradient', seed: 7, size: { width: 64, height: 48 }, format: 'png' } },
+      });
+      const res = await sendRaw(
+        Number(url.port),
+        Buffer.from(
+          `POST /v1/mcp HTTP/1.1\r\nHost: [not-a-host\r\nAuthorization: Bearer ${TEST_LOCAL_KEY}\r\n` +
+            `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n` +
+            `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        ),
+        60_000,
+      );
+      assert.equal(res.status, 200, res.body.toString());
+      const { result } = JSON.parse(res.body.toString()) as { result: CallToolResult };
+      const { recipeUrl } = result.structuredContent as { recipeUrl: string };
+      assert.equal(new URL(recipeUrl).origin, new URL(t.runtime.deps.config.signIn.publicUrl).origin);
     });
 
     test('a client without a key is refused with 401, and so are a wrong key and the local gateway; GET and DELETE are 405', async () => {
