@@ -1,4 +1,4 @@
-import { json, generators, render } from './api.js';
+import { call, generators, render } from './api.js';
 import { h, clear, append, copyButton, toast, labelCells, modal } from './dom.js';
 import { thumbFormat } from './formats.js';
 import { formatDate, money } from './formatting.js';
@@ -31,13 +31,13 @@ export async function showAccount(view) {
 async function renderCredits(el) {
   el.hidden = false;
   try {
-    const billing = await json('/v1/billing');
+    const billing = await call('getBilling');
     const error = h('p', { class: 'field-error general', role: 'alert' });
     const buy = async (pack, button) => {
       error.textContent = '';
       button.disabled = true;
       try {
-        const checkout = await json('/v1/billing/checkout', { method: 'POST', body: { packId: pack.id } });
+        const checkout = await call('createCheckout', { body: { packId: pack.id } });
         // The payment page belongs to the payment provider; it returns to this page afterwards.
         location.assign(checkout.url);
       } catch (err) {
@@ -104,7 +104,7 @@ async function renderCredits(el) {
 
 async function renderMe(el) {
   try {
-    const me = await json('/v1/me');
+    const me = await call('getMe');
     const method =
       { local: 'local gateway (local mode, no sign-in)', session: 'browser session', api_key: 'API key' }[me.authMethod] ?? me.authMethod;
     append(clear(el), [
@@ -186,10 +186,13 @@ const statusCells = (key, onRevoke) => [
   ),
 ];
 
-/** A table body of a row per item of GET `path` (`cols` columns): `empty` when there is none, the error when the request fails. */
-async function fillRows(tbody, path, cols, empty, row) {
+/**
+ * A table body of a row per item that `list` (a list operation's call) resolves with (`cols` columns):
+ * `empty` when there is none, the error when the request fails.
+ */
+async function fillRows(tbody, list, cols, empty, row) {
   try {
-    const items = await json(path);
+    const items = await list;
     clear(tbody).append(...(items.length ? items.map(row) : [h('tr', {}, h('td', { colspan: cols, class: 'muted' }, empty))]));
     labelCells(tbody);
   } catch (err) {
@@ -211,10 +214,11 @@ const confirmDialog = (message, confirmLabel) =>
     ),
   );
 
-async function revoke(path, question, label, reload) {
+/** Asks `question`; confirmed, `send()`s the revocation (a revoke operation's call), then reloads the table. */
+async function revoke(send, question, label, reload) {
   if (!(await confirmDialog(question, 'Revoke'))) return;
   try {
-    await json(path, { method: 'DELETE' });
+    await send();
     toast(`Revoked "${label}"`);
   } catch (err) {
     toast(err.message);
@@ -258,7 +262,7 @@ async function renderSigningKeys(el) {
       const body = { label: label.value.trim() };
       if (limit.value !== '') body.monthlyCreditLimit = Number(limit.value);
       if (maxAge.value !== '') body.maxAgeSeconds = Number(maxAge.value);
-      const key = await json('/v1/url-signing-keys', { method: 'POST', body });
+      const key = await call('createUrlSigningKey', { body });
       form.reset();
       showSecret(secretBox, key.secret, 'usk-secret', 'Signing secret copied');
       await loadSigningKeys(tbody);
@@ -289,7 +293,7 @@ async function renderSigningKeys(el) {
 }
 
 const loadSigningKeys = (tbody) =>
-  fillRows(tbody, '/v1/url-signing-keys', 10, 'No URL signing keys yet.', (key) =>
+  fillRows(tbody, call('listUrlSigningKeys'), 10, 'No URL signing keys yet.', (key) =>
     h(
       'tr',
       { dataset: { usk: key.id, revoked: String(key.revoked) }, class: key.revoked ? 'revoked' : '' },
@@ -303,7 +307,7 @@ const loadSigningKeys = (tbody) =>
       h('td', {}, formatDate(key.lastUsedAt)),
       statusCells(key, () =>
         revoke(
-          `/v1/url-signing-keys/${encodeURIComponent(key.id)}`,
+          () => call('revokeUrlSigningKey', { path: { id: key.id } }),
           `Revoke the URL signing key "${key.label}" (${key.id})? Every URL it signed answers 401 at once; copies a CDN or browser holds stay until their max-age ends.`,
           key.label,
           () => loadSigningKeys(tbody),
@@ -314,7 +318,7 @@ const loadSigningKeys = (tbody) =>
 
 async function renderUsage(el) {
   try {
-    const usage = await json('/v1/usage');
+    const usage = await call('getUsage');
     const days = usage.byDay ?? [];
     clear(el).append(
       h('h2', {}, 'Usage'),
@@ -373,7 +377,7 @@ async function renderPresets(el) {
 // The rows' pictures are observed afresh each time the rows are (earlier rows are gone).
 const loadPresets = (tbody) => {
   nearView?.disconnect();
-  return fillRows(tbody, '/v1/presets', 4, 'No presets yet.', (p) =>
+  return fillRows(tbody, call('listPresets'), 4, 'No presets yet.', (p) =>
     h(
       'tr',
       { dataset: { preset: p.id } },
@@ -470,7 +474,7 @@ async function share(preset) {
 async function remove(preset, tbody) {
   if (!(await confirmDialog(`Delete the preset "${preset.name}"?`, 'Delete'))) return;
   try {
-    await json(`/v1/presets/${encodeURIComponent(preset.id)}`, { method: 'DELETE' });
+    await call('deletePreset', { path: { id: preset.id } });
   } catch (err) {
     toast(err.message);
   }

@@ -21,7 +21,7 @@ export function serviceBack() {
     document.body.prepend(banner);
     down = new Promise((resolve) => {
       const poll = () =>
-        fetch(operations.getHealth[1], { cache: 'no-store' }).then(
+        fetch(urlOf('getHealth'), { cache: 'no-store' }).then(
           () => {
             banner.remove();
             down = null;
@@ -76,6 +76,10 @@ async function problemOf(res) {
   return { title: res.statusText || `HTTP ${res.status}`, status: res.status };
 }
 
+/**
+ * Sends a request to a URL as it is, for a URL the API returned (a `Link` header's next page); an
+ * operation of the contract is sent by `call` instead. A refusal throws ApiError.
+ */
 export async function request(path, { method = 'GET', body, signal, headers = {} } = {}) {
   const init = {
     method,
@@ -83,7 +87,10 @@ export async function request(path, { method = 'GET', body, signal, headers = {}
     headers: { Accept: 'application/json, application/problem+json', ...headers },
     credentials: 'same-origin',
   };
-  if (body !== undefined) {
+  if (body instanceof Blob) {
+    // A file sent as it is (an upload): its Content-Type is the caller's header.
+    init.body = body;
+  } else if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   } else if (method !== 'GET' && method !== 'HEAD') {
@@ -94,23 +101,25 @@ export async function request(path, { method = 'GET', body, signal, headers = {}
   return res;
 }
 
-export async function json(path, options) {
-  const res = await request(path, options);
-  if (res.status === 204) return null;
-  return res.json();
+/**
+ * The URL of an operation of the contract by its operationId (openapi.yaml; its path template from
+ * web/js/generated/operations.js, written by `npm run codegen`): `path` fills the template's params,
+ * `query` the query string. For what `call` does not send: an EventSource's stream.
+ */
+export function urlOf(operationId, { path, query } = {}) {
+  const op = operations[operationId];
+  if (!op) throw new Error(`openapi.yaml has no operation ${operationId}`);
+  return operationUrl(op[1], path, query);
 }
 
 /**
- * Calls an operation of the contract by its operationId (openapi.yaml; its method and path template
- * from web/js/generated/operations.js, written by `npm run codegen`): `path` fills the template's
- * params, `query` the query string. Resolves with the JSON answer (null for 204), or with `raw` the
- * Response; a refusal throws ApiError. Every page calls the API through it, so no URL is hand-written
- * (test/unit/web-api.test.ts checks each call against the contract).
+ * Calls an operation of the contract by its operationId, with its method and URL (`urlOf`). Resolves
+ * with the JSON answer (null for 204), or with `raw` the Response; a refusal throws ApiError. A body
+ * is sent as JSON, a Blob (a File) as it is. Every page calls the API through it, so no URL is
+ * hand-written (test/unit/web-api.test.ts checks each call against the contract).
  */
 export async function call(operationId, { path, query, body, signal, headers, raw } = {}) {
-  const op = operations[operationId];
-  if (!op) throw new Error(`openapi.yaml has no operation ${operationId}`);
-  const res = await request(operationUrl(op[1], path, query), { method: op[0], body, signal, headers });
+  const res = await request(urlOf(operationId, { path, query }), { method: operations[operationId][0], body, signal, headers });
   return raw ? res : res.status === 204 ? null : res.json();
 }
 
@@ -129,8 +138,9 @@ export async function render(slug, recipe, { signal } = {}) {
   };
 }
 
-export async function download(path) {
-  const res = await request(path, { headers: { Accept: '*/*' } });
+/** A file an operation answers (say, getJobResult), as a Blob with the name its Content-Disposition gives. */
+export async function download(operationId, { path, query } = {}) {
+  const res = await call(operationId, { path, query, headers: { Accept: '*/*' }, raw: true });
   const blob = await res.blob();
   return { blob, filename: dispositionName(res.headers.get('content-disposition')) };
 }

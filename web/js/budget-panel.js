@@ -6,14 +6,14 @@ import { budgetBody, spentPercent } from './budget-form.js';
 
 // The app's helpers, handed over by budget.js: imported here, they would be split out of the first
 // load's bundle into a chunk shared with this one, and the first load would grow.
-let h, clear, append, json, formatDate;
+let h, clear, append, call, formatDate;
 
 /** Fills the section `el` (hidden until then) once its data arrives. */
 export async function fillBudget(el, helpers) {
-  ({ h, clear, append, json, formatDate } = helpers);
+  ({ h, clear, append, call, formatDate } = helpers);
   el.setAttribute('aria-labelledby', 'budget-title');
   try {
-    const [me, budget] = await Promise.all([json('/v1/me'), json('/v1/workspace/budget')]);
+    const [me, budget] = await Promise.all([call('getMe'), call('getBudget')]);
     if (!me.balance) return;
     el.hidden = false;
     show(el, me.balance, budget);
@@ -62,7 +62,7 @@ function show(el, balance, budget) {
       return;
     }
     try {
-      const saved = await json('/v1/workspace/budget', { method: 'PUT', body: body.value });
+      const saved = await call('updateBudget', { body: body.value });
       show(el, balance, saved);
       el.querySelector('#budget-status')?.focus();
     } catch (err) {

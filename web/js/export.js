@@ -1,4 +1,4 @@
-import { json, download, generators, priceLine, request } from './api.js';
+import { call, download, generators, priceLine, urlOf } from './api.js';
 import { h, clear, toast, labelCells } from './dom.js';
 import { gifMegabytes, GIF_WARN_MB, gifQuestion } from './estimate.js';
 import { formatDate } from './formatting.js';
@@ -200,7 +200,7 @@ export async function showExport(view) {
     exportBtn.disabled = true;
     try {
       // An idempotency key: a request retried after a network failure creates one job, not two.
-      attach(await json('/v1/jobs', { method: 'POST', body, headers: { 'Idempotency-Key': crypto.randomUUID() } }));
+      attach(await call('createJob', { body, headers: { 'Idempotency-Key': crypto.randomUUID() } }));
       refreshHistory();
     } catch (err) {
       exportBtn.disabled = !chosen();
@@ -209,7 +209,7 @@ export async function showExport(view) {
   };
   const cancel = async (id) => {
     try {
-      const job = await json(`/v1/jobs/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+      const job = await call('cancelJob', { path: { id } });
       if (current?.id === job.id) onJob(job);
       refreshHistory();
     } catch (err) {
@@ -252,7 +252,7 @@ export async function showExport(view) {
 }
 
 function follow(id, onJob, setProgress) {
-  const es = new EventSource(`/v1/jobs/${encodeURIComponent(id)}/events`);
+  const es = new EventSource(urlOf('streamJobEvents', { path: { id } }));
   source = es;
   es.addEventListener('status', (e) => onJob(JSON.parse(e.data)));
   es.addEventListener('progress', (e) => setProgress(JSON.parse(e.data).progress));
@@ -269,7 +269,7 @@ function follow(id, onJob, setProgress) {
     es.close();
     source = undefined;
     const poll = () =>
-      json(`/v1/jobs/${encodeURIComponent(id)}`)
+      call('getJob', { path: { id } })
         .then(onJob, () => {})
         .finally(() => {
           if (poller !== undefined) poller = setTimeout(poll, POLL_MS);
@@ -280,7 +280,7 @@ function follow(id, onJob, setProgress) {
 
 /** Fetches a completed job's file and offers it as a blob: download link. */
 async function resultLink(job) {
-  const { blob } = await download(`/v1/jobs/${encodeURIComponent(job.id)}/result`);
+  const { blob } = await download('getJobResult', { path: { id: job.id } });
   const name = jobFileName(job);
   return h(
     'a',
@@ -294,7 +294,7 @@ function downloadButton(job, id) {
   btn.addEventListener('click', async () => {
     btn.disabled = true;
     try {
-      const { blob } = await download(`/v1/jobs/${encodeURIComponent(job.id)}/result`);
+      const { blob } = await download('getJobResult', { path: { id: job.id } });
       const url = URL.createObjectURL(blob);
       const name = jobFileName(job);
       const a = h('a', { href: url, download: name, class: 'btn small primary download-link' }, `Save ${name}`);
@@ -311,7 +311,7 @@ function downloadButton(job, id) {
 /** A completed job's thumbnail (GET /v1/jobs/{id}/thumbnail, free) at the screen's pixel ratio; empty if it cannot load. */
 function thumbnail(job) {
   const img = h('img', { class: 'job-thumb', alt: `${job.slug} thumbnail`, width: 48, height: 27 });
-  request(`/v1/jobs/${job.id}/thumbnail?pr=${screenRatio(devicePixelRatio)}`, { headers: { Accept: 'image/*' } })
+  call('getJobThumbnail', { path: { id: job.id }, query: { pr: screenRatio(devicePixelRatio) }, headers: { Accept: 'image/*' }, raw: true })
     .then((res) => res.blob())
     .then((blob) => {
       img.addEventListener('load', () => URL.revokeObjectURL(img.src), { once: true });
@@ -324,7 +324,7 @@ function thumbnail(job) {
 /** Fills the history table; returns the jobs (null when they could not be listed). */
 async function loadHistory(tbody, { cancel, retry, reexport }) {
   try {
-    const jobs = await json('/v1/jobs?limit=20');
+    const jobs = await call('listJobs', { query: { limit: 20 } });
     clear(tbody);
     if (!jobs.length) tbody.append(h('tr', {}, h('td', { colspan: 7, class: 'muted' }, 'No exports yet.')));
     for (const job of jobs) {

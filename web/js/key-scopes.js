@@ -3,15 +3,15 @@
 // only the scopes ticked, and a limit; list each key's scopes and this month's spending. The rules
 // (the request body, how a key reads) are key-scope-rules.js; the table helpers shared with the
 // other panels come from account.js.
-import { json } from './api.js';
+import { call } from './api.js';
 import { h, clear } from './dom.js';
 import { formatDate } from './formatting.js';
 import { SCOPES, keyRequestBody, scopesText, spendingText } from './key-scope-rules.js';
 
 /**
  * Renders the panel into `el`. `shared` holds account.js's helpers: showSecret(box, secret, id, what),
- * thead(titles), statusCells(key, onRevoke), fillRows(tbody, path, cols, empty, row) and
- * revoke(path, question, label, reload).
+ * thead(titles), statusCells(key, onRevoke), fillRows(tbody, list, cols, empty, row) and
+ * revoke(send, question, label, reload).
  */
 export async function renderScopedKeys(el, shared) {
   const { showSecret, thead } = shared;
@@ -76,7 +76,7 @@ export async function renderScopedKeys(el, shared) {
       return;
     }
     try {
-      const key = await json('/v1/keys', { method: 'POST', body: request.body });
+      const key = await call('createKey', { body: request.body });
       label.value = '';
       limit.value = '';
       showSecret(secretBox, key.secret, 'key-secret', 'API key copied');
@@ -108,7 +108,7 @@ export async function renderScopedKeys(el, shared) {
 }
 
 const loadKeys = (tbody, { fillRows, statusCells, revoke }) =>
-  fillRows(tbody, '/v1/keys', 8, 'No keys yet.', (key) =>
+  fillRows(tbody, call('listKeys'), 8, 'No keys yet.', (key) =>
     h(
       'tr',
       { dataset: { key: key.id, revoked: String(key.revoked) }, class: key.revoked ? 'revoked' : '' },
@@ -120,7 +120,7 @@ const loadKeys = (tbody, { fillRows, statusCells, revoke }) =>
       h('td', {}, formatDate(key.lastUsedAt)),
       statusCells(key, () =>
         revoke(
-          `/v1/keys/${encodeURIComponent(key.id)}`,
+          () => call('revokeKey', { path: { id: key.id } }),
           `Revoke the key "${key.label}" (${key.prefix}…)? Anything using it stops working at once.`,
           key.label,
           () => loadKeys(tbody, { fillRows, statusCells, revoke }),

@@ -5,7 +5,7 @@
 // thumbnails and a side-by-side comparison, and Use (the API call, the command line, Share…).
 // docs/web-app.md, "The template editor", says what it does; the pure rules are geometry.js,
 // layers.js, variables.js, sample-params.js and text-fit.js (unit-tested in Node).
-import { generators, json } from '../api.js';
+import { call, generators } from '../api.js';
 import { BlobSlot, clear, copyButton, debounce, h, toast } from '../dom.js';
 import { issueLine } from '../field-text.js';
 import { queryOf } from '../route.js';
@@ -47,14 +47,14 @@ export async function showTemplateEditor(view, id, query) {
   const q = typeof query === 'string' ? new URLSearchParams(query) : (query ?? queryOf(location.hash));
   clear(view).append(h('h1', {}, 'Template'), h('p', { class: 'muted' }, 'Loading…'));
   const enc = encodeURIComponent(id);
-  const [first, gens, assets] = await Promise.all([json(`/v1/templates/${enc}`), generators(), listAssets().catch(() => [])]);
+  const [first, gens, assets] = await Promise.all([call('getTemplate', { path: { id } }), generators(), listAssets().catch(() => [])]);
   let tpl = first;
   // The last saved version is what Save follows; a ?v=<n> opens an older one as the draft to save anew.
   let savedJson = JSON.stringify(draftOf(tpl));
   const wanted = Number(q.get('v'));
   let draft = draftOf(tpl);
   if (Number.isInteger(wanted) && wanted > 0 && wanted !== tpl.version)
-    draft = draftOf(await json(`/v1/templates/${enc}/versions/${wanted}`));
+    draft = draftOf(await call('getTemplateVersion', { path: { id, version: wanted } }));
   else {
     // Unsaved changes left in this tab (the page was left or reloaded) come back.
     const kept = stored(sessionStorage, draftKey(id));
@@ -478,7 +478,7 @@ export async function showTemplateEditor(view, id, query) {
     dirtyNote.textContent = 'Saving…';
     const sent = ed.draft;
     try {
-      tpl = await json(`/v1/templates/${enc}`, { method: 'PUT', body: sent });
+      tpl = await call('updateTemplate', { path: { id }, body: sent });
       // The saved version as the service stores it (a generator layer pins its version): the draft from now on.
       ed.draft = draftOf(tpl);
       savedJson = JSON.stringify(ed.draft);
@@ -501,7 +501,7 @@ export async function showTemplateEditor(view, id, query) {
     if (!versionSpecs.has(n))
       versionSpecs.set(
         n,
-        json(`/v1/templates/${enc}/versions/${n}`).catch((err) => (versionSpecs.delete(n), Promise.reject(err))),
+        call('getTemplateVersion', { path: { id, version: n } }).catch((err) => (versionSpecs.delete(n), Promise.reject(err))),
       );
     return versionSpecs.get(n);
   };

@@ -3,7 +3,7 @@
 // (the editor, #/templates/<id>), Duplicate and Delete; New… makes one blank, from a starter or
 // around the playground's recipe. The bodies it posts are new-template.js's, the paging and the
 // thumbnails' pixels list-rules.js's (both pure, unit-tested in Node).
-import { json, request } from '../api.js';
+import { call, request } from '../api.js';
 import { h, clear, modal, toast } from '../dom.js';
 import { parseRoute } from '../route.js';
 import { state } from '../state.js';
@@ -87,8 +87,10 @@ export async function showTemplateList(view) {
     h('div', { class: 'actions' }, more),
   );
 
-  const load = async (path) => {
-    const res = await request(path, { signal: ctx.abort.signal });
+  // The first page by its operation, the next ones by the URL the last page's Link header gave.
+  const load = async (next) => {
+    const signal = ctx.abort.signal;
+    const res = await (next ? request(next, { signal }) : call('listTemplates', { query: { limit: PAGE }, signal, raw: true }));
     const page = await res.json();
     ctx.next = nextLink(res.headers.get('link'), location.href);
     const cards = page.map((t) => card(ctx, t));
@@ -107,7 +109,7 @@ export async function showTemplateList(view) {
       more.disabled = false;
     }
   });
-  await load(`/v1/templates?limit=${PAGE}`);
+  await load(null);
   status.textContent = '';
 }
 
@@ -183,12 +185,12 @@ function card(ctx, summary, full) {
 async function thumbnail(ctx, frame, img, summary, full) {
   const signal = ctx.abort.signal;
   try {
-    const template = full ?? (await json(`/v1/templates/${encodeURIComponent(summary.id)}`, { signal }));
+    const template = full ?? (await call('getTemplate', { path: { id: summary.id }, signal }));
     // The frame as laid out now (the grid's column decides it), else the card's nominal box.
     const box = frame.clientWidth ? { width: frame.clientWidth, height: frame.clientHeight } : undefined;
-    const res = await request('/v1/templates/preview', {
-      method: 'POST',
+    const res = await call('previewTemplate', {
       signal,
+      raw: true,
       headers: { Accept: 'image/webp, image/*, application/problem+json' },
       body: {
         template: templateBody(template),
@@ -214,8 +216,8 @@ async function thumbnail(ctx, frame, img, summary, full) {
 async function duplicate(ctx, summary, button) {
   button.disabled = true;
   try {
-    const template = await json(`/v1/templates/${encodeURIComponent(summary.id)}`);
-    const created = await json('/v1/templates', { method: 'POST', body: duplicateTemplate(template) });
+    const template = await call('getTemplate', { path: { id: summary.id } });
+    const created = await call('createTemplate', { body: duplicateTemplate(template) });
     if (live !== ctx) return;
     const el = card(ctx, created, created);
     ctx.grid.prepend(el);
@@ -258,7 +260,7 @@ const confirmDelete = (summary) =>
 async function remove(ctx, el, summary) {
   if (!(await confirmDelete(summary))) return;
   try {
-    await json(`/v1/templates/${encodeURIComponent(summary.id)}`, { method: 'DELETE' });
+    await call('deleteTemplate', { path: { id: summary.id } });
     // Focus goes on to the next card (or the previous, or New), not to the page's top.
     const after = el.nextElementSibling ?? el.previousElementSibling;
     el.remove();
@@ -330,7 +332,7 @@ function openNew() {
   );
   const starterPanel = h('div', { class: 'field', hidden: true }, starterList);
   let starters = [];
-  json('/v1/template-starters').then(
+  call('listTemplateStarters').then(
     (list) => {
       starters = list;
       starterList.replaceChildren(
@@ -424,7 +426,7 @@ function openNew() {
       const template = body();
       createButton.disabled = true;
       status.textContent = 'Creating…';
-      const created = await json('/v1/templates', { method: 'POST', body: template });
+      const created = await call('createTemplate', { body: template });
       dialog.close();
       location.hash = `#/templates/${encodeURIComponent(created.id)}`;
     } catch (err) {

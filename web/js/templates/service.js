@@ -1,7 +1,7 @@
 // The template editor's calls the API client (web/js/api.js) has no helper for: a draft's preview
 // (an image with its text fit), an upload (the file's own bytes and type, not JSON) and the
 // workspace's assets.
-import { ApiError, json, request } from '../api.js';
+import { call } from '../api.js';
 import { parseTextFit } from './text-fit.js';
 
 /**
@@ -9,12 +9,7 @@ import { parseTextFit } from './text-fit.js';
  * and the X-Service-Text-Fit items. Free; a refusal throws ApiError with its issues.
  */
 export async function previewTemplate(body, { signal } = {}) {
-  const res = await request('/v1/templates/preview', {
-    method: 'POST',
-    body,
-    signal,
-    headers: { Accept: 'image/*, application/problem+json' },
-  });
+  const res = await call('previewTemplate', { body, signal, headers: { Accept: 'image/*, application/problem+json' }, raw: true });
   const blob = await res.blob();
   return { blob, contentType: res.headers.get('content-type') || blob.type, textFit: parseTextFit(res.headers.get('x-service-text-fit')) };
 }
@@ -40,17 +35,7 @@ export function contentTypeOf(file) {
 export const ACCEPT = [...Object.keys(TYPES).map((e) => `.${e}`), ...new Set(Object.values(TYPES))].join(',');
 
 /** POST /v1/assets with the file as the body: the Asset (with its id). A refusal throws ApiError (its problem's detail). */
-export async function uploadAsset(file) {
-  const res = await fetch('/v1/assets', {
-    method: 'POST',
-    body: file,
-    credentials: 'same-origin',
-    headers: { 'Content-Type': contentTypeOf(file), Accept: 'application/json, application/problem+json' },
-  });
-  const answer = await res.json().catch(() => ({ title: res.statusText }));
-  if (!res.ok) throw new ApiError(res.status, answer);
-  return answer;
-}
+export const uploadAsset = (file) => call('createAsset', { body: file, headers: { 'Content-Type': contentTypeOf(file) } });
 
 /** The workspace's assets, newest first (the first 100). */
-export const listAssets = () => json('/v1/assets?limit=100');
+export const listAssets = () => call('listAssets', { query: { limit: 100 } });
