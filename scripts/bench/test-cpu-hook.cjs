@@ -1,7 +1,18 @@
 // Loaded into every Node process of a test run by `npm run bench:test-cpu` (NODE_OPTIONS --require):
-// appends the process's CPU time (all its threads) and its entry point to TEST_CPU_FILE as it exits.
-// A process killed by a signal it does not handle writes nothing.
-const { appendFileSync } = require('node:fs');
+// appends the process's CPU time (all its threads), the CPU of the processes it started and waited for
+// (FFmpeg, Chromium, qemu, service processes: /proc/self/stat) and its entry point to TEST_CPU_FILE as
+// it exits. A process killed by a signal it does not handle writes nothing.
+const { appendFileSync, readFileSync } = require('node:fs');
+
+/** CPU seconds of this process's waited-for children and theirs (cutime + cstime; USER_HZ is 100). */
+function childrenCpu() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 const file = process.env.TEST_CPU_FILE;
 if (file) {
@@ -11,7 +22,7 @@ if (file) {
     const runner = process.execArgv.includes('--test');
     const entry = runner ? '(node --test runner)' : (process.argv.slice(1).find((a) => !a.startsWith('-')) ?? '(eval)');
     try {
-      appendFileSync(file, `${((user + system) / 1e6).toFixed(2)}\t${entry}\n`);
+      appendFileSync(file, `${((user + system) / 1e6).toFixed(2)}\t${childrenCpu().toFixed(2)}\t${entry}\n`);
     } catch {
       // the census is best effort; the process's own exit matters more
     }

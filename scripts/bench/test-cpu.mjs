@@ -43,10 +43,10 @@ function group(entry) {
 }
 const byGroup = new Map();
 for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
-  const [seconds, entry] = line.split('\t');
+  const [seconds, children, entry] = line.split('\t');
   const g = group(entry);
-  const was = byGroup.get(g) ?? { seconds: 0, processes: 0 };
-  byGroup.set(g, { seconds: was.seconds + Number(seconds), processes: was.processes + 1 });
+  const was = byGroup.get(g) ?? { seconds: 0, children: 0, processes: 0 };
+  byGroup.set(g, { seconds: was.seconds + Number(seconds), children: was.children + Number(children), processes: was.processes + 1 });
 }
 rmSync(dir, { recursive: true, force: true });
 const counted = [...byGroup.values()].reduce((s, g) => s + g.seconds, 0);
@@ -63,7 +63,12 @@ console.log(`${s(whole)}  CPU of the whole run (every process waited for)`);
 console.log(`${s(counted)}  of it in Node processes, by tier:`);
 for (const [tier, seconds] of [...tiers].sort((a, b) => b[1] - a[1])) console.log(`${s(seconds)}    ${tier}`);
 console.log(`${s(whole - counted)}  elsewhere: Postgres, Chromium, FFmpeg, nginx, qemu-aarch64, processes killed by a signal`);
-console.log('\nThe 25 largest groups (CPU, processes):');
+console.log('\nThe 25 largest groups (their own CPU, processes):');
 for (const [g, { seconds, processes }] of [...byGroup].sort((a, b) => b[1].seconds - a[1].seconds).slice(0, 25))
   console.log(`${s(seconds)} ${String(processes).padStart(4)}  ${g}`);
+// What a test file started and waited for: where the CPU outside Node comes from (Node children
+// counted above are in it too).
+const files = [...byGroup].filter(([g, { children }]) => g.endsWith('.test.ts') && children >= 1);
+console.log('\nTest files by the CPU of the processes they started and waited for (Node ones included):');
+for (const [g, { children }] of files.sort((a, b) => b[1].children - a[1].children).slice(0, 15)) console.log(`${s(children)}  ${g}`);
 process.exit(code);
