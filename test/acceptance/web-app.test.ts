@@ -828,6 +828,16 @@ test('sweep sheet: "Sweep…" opens one param across a range in columns without 
   // The sheet from its link alone (values, seed grids, log scales, defaults): test/unit/web-explore.test.ts.
   type Recipe = ReturnType<typeof recipeInUrl>;
   await page.goto(`${server.url}/#/playground/blob`);
+  // The defaults' seed 0 becomes the seed they derive once the sharp picture is in (playground.js);
+  // until the page's chunk has loaded, the previous test's playground (and its hash) is still shown.
+  await page.waitForFunction(() => {
+    const r = new URLSearchParams(location.hash.split('?')[1] ?? '').get('r');
+    try {
+      return r !== null && (JSON.parse(atob(r.replace(/-/g, '+').replace(/_/g, '/'))) as { seed: number }).seed > 0;
+    } catch {
+      return false;
+    }
+  });
   await renderedHash(page);
   const base = recipeInUrl(page.url());
   // From the playground: Sweep… offers the numeric params (and seed), prefilled with the schema's range.
