@@ -14,7 +14,8 @@ let engine: RenderEngine;
 before(async () => {
   engine = await createRenderEngine({
     ffmpegPath: loadConfig(process.env).ffmpegPath,
-    render: { workers: 2, queueLimit: 100, timeoutMs: 120_000, animationBudgetMs: 120_000 },
+    // No time limit to race (2^31 − 1 ms, a timer's longest): the files are tested, not a deadline.
+    render: { workers: 2, queueLimit: 100, timeoutMs: 2 ** 31 - 1, animationBudgetMs: 2 ** 31 - 1 },
   });
 });
 after(() => engine?.close());
