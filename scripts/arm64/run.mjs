@@ -4,7 +4,7 @@
 // keeps in its cache:
 //   node scripts/arm64/run.mjs test/determinism/render-digests.ts [args…]
 //   node scripts/arm64/run.mjs src/generators/lib/dmath.test.ts      (node:test runs in-process)
-// The sources the engine needs (dist, src, test/golden, test/determinism, package.json, tsconfig.json)
+// The sources the engine needs (dist, dist-test, src, test/golden, test/determinism, package.json, tsconfig.json)
 // are copied into a temporary directory whose node_modules is the arm64 one, because modules
 // resolve their packages from where they lie. tsx compiles the TypeScript as it does natively, its
 // esbuild service an arm64 program under qemu too (ESBUILD_BINARY_PATH), and the render pool's
@@ -12,7 +12,7 @@
 // process.execPath (an arm64 binary the host kernel cannot start), so node --test is out: a test
 // file is run directly.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,8 @@ export async function runArm64(entry, args = [], { timeoutMs = 1_800_000, onStde
   const stage = mkdtempSync(path.join(tmpdir(), 'render-service-arm64-'));
   try {
     for (const rel of STAGED) {
+      // dist-test/ exists once the determinism tier built it (test/support/render-digests-bundle.ts).
+      if (!existsSync(path.join(root, rel))) continue;
       mkdirSync(path.dirname(path.join(stage, rel)), { recursive: true });
       cpSync(path.join(root, rel), path.join(stage, rel), { recursive: true });
     }
