@@ -2,7 +2,7 @@
 // `npm run bench:test-cpu [-- tier|file filters]` — where a test run's CPU goes: runs
 // scripts/run-tests.mjs (the tiers and filters given, all by default) with a hook in every Node process
 // it starts (test-cpu-hook.cjs) and prints the run's whole CPU (every descendant waited for, from
-// /proc) beside the CPU of its Node processes grouped by test file, tier and tool. What the Node
+// /proc) after the tests' own output, beside the CPU of its Node processes grouped by test file, tier and tool. What the Node
 // processes do not account for is the rest: Postgres, Chromium, FFmpeg, nginx, qemu-aarch64 (its
 // environment is cleaned) and processes killed by a signal.
 //   npm run bench:test-cpu                    every tier
@@ -28,7 +28,7 @@ const started = Date.now();
 const before = childrenCpu();
 const child = spawn(process.execPath, [path.join(root, 'scripts/run-tests.mjs'), ...process.argv.slice(2)], {
   cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: 'inherit',
   env: { ...process.env, TEST_CPU_FILE: file, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${hook}`.trim() },
 });
 const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
