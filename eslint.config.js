@@ -61,7 +61,7 @@ const layerZones = LAYERS.slice(1).map((layer, i) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'web/dist/**', 'dist/**', 'dist-test/**', 'codegen/**', 'scripts/sdk-consumers/**'] },
+  { ignores: ['node_modules/**', 'web/dist/**', 'dist/**', 'dist-test/**', '.sdk-check/**', 'codegen/**', 'scripts/sdk-consumers/**'] },
   {
     files: ['**/*.{ts,js,mjs}'],
     extends: [tseslint.configs.recommended],
