@@ -14,6 +14,9 @@ function childrenCpu() {
   }
 }
 
+// test-cpu.mjs reads the whole run's CPU by the same rule.
+module.exports = { childrenCpu };
+
 const file = process.env.TEST_CPU_FILE;
 if (file) {
   process.on('exit', () => {

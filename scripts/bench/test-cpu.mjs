@@ -9,6 +9,7 @@
 //   npm run bench:test-cpu -- integration     one tier
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +19,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'test-cpu-'));
 const file = path.join(dir, 'census.tsv');
 const hook = path.join(root, 'scripts/bench/test-cpu-hook.cjs');
 
-/** CPU seconds of this process's waited-for descendants (/proc/self/stat: cutime + cstime). */
-function childrenCpu() {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ is 100 on Linux
-}
+/** CPU seconds of this process's waited-for descendants: the run's whole CPU once run-tests has ended. */
+const { childrenCpu } = createRequire(import.meta.url)(hook);
 
 const started = Date.now();
 const before = childrenCpu();
