@@ -103,6 +103,8 @@ async function copiedBy(target: Page, button: string, toast: string): Promise<st
 /** Waits until the playground shows a rendered recipe hash other than `previous`; returns it. */
 async function renderedHash(target: Page, previous: string | null = null): Promise<string> {
   const handle = await target.waitForFunction((prev) => {
+    // While the view is busy, the page on screen is the one being left (and its hash, that page's).
+    if (document.querySelector('#view')?.getAttribute('aria-busy') === 'true') return null;
     const text = document.querySelector('#meta-hash')?.textContent ?? '';
     return text !== prev && /^[0-9a-f]{64}$/.test(text) && !document.querySelector('#preview')?.classList.contains('loading') ? text : null;
   }, previous);
@@ -116,6 +118,7 @@ async function renderedHash(target: Page, previous: string | null = null): Promi
 async function renderedRecipe(target: Page, expected: { seed?: number; params?: Record<string, unknown> }): Promise<string> {
   const handle = await target.waitForFunction(({ seed, params = {} }) => {
     if (document.querySelector('#preview')?.classList.contains('loading')) return null;
+    if (document.querySelector('#view')?.getAttribute('aria-busy') === 'true') return null;
     try {
       const encoded = (document.querySelector('#meta-recipe')?.textContent ?? '').replace(/-/g, '+').replace(/_/g, '/');
       const shown = JSON.parse(atob(encoded)) as { seed: number; params: Record<string, unknown> };
@@ -235,7 +238,11 @@ test('a skip link is the first Tab stop, shown while it has focus; Enter moves f
 test('playground: preview, MISS then HIT, a param changes the hash, API errors sit next to the field', async () => {
   await page.goto(`${server.url}/#/playground/blob`);
   const cache = page.locator('#meta-cache');
-  await page.waitForFunction(() => document.querySelector('#meta-cache')?.textContent === 'MISS');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#view')?.getAttribute('aria-busy') !== 'true' &&
+      document.querySelector('#meta-cache')?.textContent === 'MISS',
+  );
   const firstHash = await page.locator('#meta-hash').textContent();
   assert.match(firstHash ?? '', /^[0-9a-f]{64}$/);
   assert.ok((await page.locator('#meta-recipe').textContent())?.length);
@@ -307,9 +314,20 @@ test('playground: the preview shows exactly the bytes the API returns for the re
     received.push({ hash: response.headers()['x-service-recipe-hash'] ?? '', body: await response.body() });
     await route.fulfill({ response });
   });
-  await page.goto(`${server.url}/#/playground/voronoi`);
+  // From one playground to another, the page left stays on screen, marked busy, until the new one is
+  // built (so its hash is not read as the new page's): the router marks the view before anything else.
+  const busyAtNavigation = await page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        // Registered after the app's own listener, so it runs once the router has begun.
+        window.addEventListener('hashchange', () => resolve(document.querySelector('#view')!.getAttribute('aria-busy')), { once: true });
+        location.hash = '#/playground/voronoi';
+      }),
+  );
+  assert.equal(busyAtNavigation, 'true');
   await page.waitForFunction(
     () =>
+      document.querySelector('#view')?.getAttribute('aria-busy') !== 'true' &&
       /^blob:/.test(document.querySelector<HTMLImageElement>('#preview-media')?.src ?? '') &&
       /^[0-9a-f]{64}$/.test(document.querySelector('#meta-hash')?.textContent ?? ''),
   );
@@ -910,7 +928,7 @@ test('sweep sheet: "Sweep…" opens one param across a range in columns without 
 
 test('export: an animated gif job streams progress to 100% and offers a download', async () => {
   await page.goto(`${server.url}/#/playground/plasma`);
-  await page.waitForFunction(() => /^[0-9a-f]{64}$/.test(document.querySelector('#meta-hash')?.textContent ?? ''));
+  await renderedHash(page);
   await page.fill('#size-width', '64');
   await page.fill('#size-height', '64');
   await page.waitForFunction(() => document.querySelector('#preview-status')?.textContent?.includes('64×64'));

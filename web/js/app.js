@@ -48,6 +48,17 @@ const routes = {
 let navSeq = 0;
 async function navigate() {
   const mine = ++navSeq;
+  // The page on screen stays until the next one is built: marked busy meanwhile, so neither a
+  // screen reader nor a script reads the old page as the new one.
+  view.setAttribute('aria-busy', 'true');
+  try {
+    await show(mine);
+  } finally {
+    if (mine === navSeq) view.removeAttribute('aria-busy');
+  }
+}
+
+async function show(mine) {
   leaveExport();
   // A route may carry a query (#/account?checkout=success, where the checkout returns to).
   const { name, arg } = parseRoute(location.hash);
@@ -59,13 +70,13 @@ async function navigate() {
     if (mine === navSeq) showSignIn(view, authConfig);
     return;
   }
-  const show = routes[name];
+  const page = routes[name];
   try {
-    if (!show) {
+    if (!page) {
       clear(view).append(h('h1', {}, 'Not found'), h('p', {}, h('a', { href: '#/' }, 'Back to the gallery')));
       return;
     }
-    await show(view, arg, () => mine === navSeq);
+    await page(view, arg, () => mine === navSeq);
   } catch (err) {
     if (mine !== navSeq) return;
     if (err.status === 401) {
