@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildAll } from './build.mjs';
 import { buildService, TEST_BUNDLE } from './build-service.mjs';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
@@ -129,11 +129,49 @@ env.STATUS_COVERAGE_DIR = coverageDir;
 // Longest first within each group, so no long file starts last and runs alone: the fuzz file
 // (about 80 s, three setups in turn) used to start after every integration file; unit files fill the gaps at the end.
 const PARALLEL_TIERS = ['fuzz', 'integration', 'unit'];
+// How many processes each tier's files share (the fuzz file runs alone: it is the longest).
+const SHARED_PROCESSES = { unit: 4, integration: 8 };
+
+const sharedDir = path.join(root, 'test-results/shared-processes');
+rmSync(sharedDir, { recursive: true, force: true });
+
+/**
+ * The unit and integration files run several to a process: each process pays 2–4 s of CPU to start
+ * Node with tsx and import the modules under test, which was most of a unit file's cost. Each file
+ * is a suite of its own, named by its path and imported inside it, so its top-level hooks and tests
+ * stay its own; the files of a process run one after another, as the tests of a file do. The
+ * processes are balanced by file size, a rough stand-in for their cost. TEST_SHARED_PROCESSES=0
+ * runs each file in a process of its own (to rule out one file disturbing another).
+ */
+function sharedProcessEntries(tier, files) {
+  if (files.length <= 1 || process.env.TEST_SHARED_PROCESSES === '0') return files;
+  const dir = sharedDir;
+  mkdirSync(dir, { recursive: true });
+  const bins = Array.from({ length: Math.min(SHARED_PROCESSES[tier], files.length) }, () => ({ size: 0, files: [] }));
+  for (const file of [...files].sort((a, b) => statSync(path.join(root, b)).size - statSync(path.join(root, a)).size)) {
+    const lightest = bins.reduce((min, bin) => (bin.size < min.size ? bin : min));
+    lightest.size += statSync(path.join(root, file)).size;
+    lightest.files.push(file);
+  }
+  return bins.map((bin, i) => {
+    const entry = path.join(dir, `${tier}-${i + 1}.test.mjs`);
+    const imports = bin.files
+      .sort()
+      .map((f) => `describe(${JSON.stringify(f)}, () => import(${JSON.stringify(pathToFileURL(path.join(root, f)).href)}));`);
+    writeFileSync(entry, [`import { describe } from 'node:test';`, ...imports, ''].join('\n'));
+    return path.relative(root, entry);
+  });
+}
 const processTiers = tiers
   .filter((t) => !PARALLEL_TIERS.includes(t))
   .sort((a, b) => Number(b === 'determinism') - Number(a === 'determinism'));
 const groups = [
-  { files: PARALLEL_TIERS.filter((t) => tiers.includes(t)).flatMap(tierFiles), concurrency: Number(process.env.TEST_CONCURRENCY) || 4 },
+  {
+    files: PARALLEL_TIERS.filter((t) => tiers.includes(t)).flatMap((t) =>
+      t in SHARED_PROCESSES ? sharedProcessEntries(t, tierFiles(t)) : tierFiles(t),
+    ),
+    concurrency: Number(process.env.TEST_CONCURRENCY) || 4,
+  },
   { files: processTiers.flatMap(tierFiles), concurrency: Number(process.env.PROCESS_TEST_CONCURRENCY) || 2 },
 ];
 let code = 0;

@@ -36,6 +36,9 @@ const whole = childrenCpu() - before;
 function group(entry) {
   const rel = path.relative(root, entry);
   if (/\.test\.ts$/.test(rel)) return rel;
+  // A process that runs several files of a tier (scripts/run-tests.mjs, sharedProcessEntries).
+  const shared = /^test-results\/shared-processes\/(\w+)-(\d+)\.test\.mjs$/.exec(rel);
+  if (shared) return `test/${shared[1]}/(shared process ${shared[2]})`;
   if (rel.startsWith('node_modules/.bin/')) return rel.slice('node_modules/.bin/'.length);
   return rel.startsWith('..') ? entry : rel;
 }
@@ -66,7 +69,7 @@ for (const [g, { seconds, processes }] of [...byGroup].sort((a, b) => b[1].secon
   console.log(`${s(seconds)} ${String(processes).padStart(4)}  ${g}`);
 // What a test file started and waited for: where the CPU outside Node comes from (Node children
 // counted above are in it too).
-const files = [...byGroup].filter(([g, { children }]) => g.endsWith('.test.ts') && children >= 1);
+const files = [...byGroup].filter(([g, { children }]) => /\.test\.ts$|\(shared process \d+\)$/.test(g) && children >= 1);
 console.log('\nTest files by the CPU of the processes they started and waited for (Node ones included):');
 for (const [g, { children }] of files.sort((a, b) => b[1].children - a[1].children).slice(0, 15)) console.log(`${s(children)}  ${g}`);
 process.exit(code);
