@@ -92,6 +92,19 @@ after(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Opens an address of the app and waits until its page is built: after an in-page navigation the
+ * page left stays on screen (aria-busy) until then, and must not be read as the new one.
+ */
+async function open(address: string): Promise<void> {
+  await page.goto(`${server.url}${address}`);
+  const built = new URL(address, server.url).hash;
+  await page.waitForFunction((hash) => {
+    const view = document.querySelector<HTMLElement>('#view');
+    return view?.getAttribute('aria-busy') !== 'true' && view?.dataset.route === hash;
+  }, built);
+}
+
 /** Clicks a copy button and returns what it put on the clipboard (once its toast says so). */
 async function copiedBy(target: Page, button: string, toast: string): Promise<string> {
   await target.evaluate(() => (document.getElementById('toast')!.textContent = ''));
@@ -216,7 +229,7 @@ test('gallery: one card per generator, each with a loaded blob: thumbnail; Tab r
 
 test('a skip link is the first Tab stop, shown while it has focus; Enter moves focus to the view and keeps the route', async () => {
   // A fresh load: Tab starts from the top of the document.
-  await page.goto(`${server.url}/#/export`);
+  await open(`/#/export`);
   await page.reload();
   await page.locator('main h1').first().waitFor();
   const skip = page.locator('a.skip-link');
@@ -236,7 +249,7 @@ test('a skip link is the first Tab stop, shown while it has focus; Enter moves f
 });
 
 test('playground: preview, MISS then HIT, a param changes the hash, API errors sit next to the field', async () => {
-  await page.goto(`${server.url}/#/playground/blob`);
+  await open(`/#/playground/blob`);
   const cache = page.locator('#meta-cache');
   await page.waitForFunction(
     () =>
@@ -282,7 +295,7 @@ test('playground: the seed is a concrete number, so changing a param keeps the c
   const seedOf = (encoded: string | null) =>
     (JSON.parse(Buffer.from(encoded ?? '', 'base64url').toString('utf8')) as { seed: number }).seed;
   // A generator not opened before starts from its defaults: seed 0, derived from the params, as in the gallery.
-  await page.goto(`${server.url}/#/playground/mesh-gradient`);
+  await open(`/#/playground/mesh-gradient`);
   const firstHash = await renderedHash(page, '—');
   const seed = await page.inputValue('#seed');
   assert.notEqual(seed, '0');
@@ -369,7 +382,7 @@ test('playground: the preview shows exactly the bytes the API returns for the re
 test('playground layout: settings on top, sticky preview, size presets and ratio lock, details disclosure, Download, Reset', async () => {
   await page.setViewportSize({ width: 1280, height: 600 });
   try {
-    await page.goto(`${server.url}/#/playground/blob`);
+    await open(`/#/playground/blob`);
     const hash = await renderedHash(page);
     // Format, size and seed sit above the preview and the params.
     const top = async (sel: string) => (await page.locator(sel).boundingBox())!.y;
@@ -435,8 +448,8 @@ test('playground: the URL carries the recipe (a new tab and a reload show the sa
   const r = Buffer.from(JSON.stringify({ params: {}, seed: 77, size: { width: 300, height: 200, pixelRatio: 2 }, format: 'png' })).toString(
     'base64url',
   );
-  await page.goto(`${server.url}/#/`);
-  await page.goto(`${server.url}/#/playground/blob?r=${r}`);
+  await open(`/#/`);
+  await open(`/#/playground/blob?r=${r}`);
   const opened = await renderedHash(page);
   // Every edit rewrites the URL (the encoding itself: test/unit/web-recipe.test.ts).
   await page.fill('#params-points', '9');
@@ -514,7 +527,7 @@ test('playground: the URL carries the recipe (a new tab and a reload show the sa
       thumbs.push(req.postDataJSON() as { size?: unknown; seed?: number });
   };
   page.on('request', watch);
-  await page.goto(`${server.url}/#/account`);
+  await open(`/#/account`);
   await page.locator(`#preset-list tr[data-preset="${saved.id}"]`).scrollIntoViewIfNeeded();
   await page.waitForFunction((id) => {
     const img = document.querySelector<HTMLImageElement>(`#preset-list img[data-thumb="${id}"]`);
@@ -534,7 +547,7 @@ test('text fields: a multi-line title is a textarea (dir=auto) where Shift+Enter
   }[];
   const title = generators.find((g) => g.slug === 'social-card')!.paramSchema.properties.title;
   assert.equal(title['x-multiline'], true, 'social-card marks its title "x-multiline" in its paramSchema');
-  await page.goto(`${server.url}/#/playground/social-card`);
+  await open(`/#/playground/social-card`);
   await renderedHash(page);
   const field = page.locator('#params-title');
   assert.equal(await field.evaluate((el) => el.tagName), 'TEXTAREA');
@@ -609,7 +622,7 @@ test('a rendered file, chosen or dropped on the playground, reopens its recipe; 
     { slug: 'blob', format: 'png', size: { width: 120, height: 80, pixelRatio: 2 }, params: { points: 9 } },
     { slug: 'waves', format: 'svg', size: { width: 300, height: 150, pixelRatio: 1 }, params: { layers: 4 } },
   ];
-  await page.goto(`${server.url}/#/playground/blob`);
+  await open(`/#/playground/blob`);
   await renderedHash(page);
   for (const [i, f] of files.entries()) {
     const res = await fetch(`${server.url}/v1/generate/${f.slug}`, {
@@ -691,7 +704,7 @@ test('animations preview as a small mp4 with the same params (quick); Download r
     const r = Buffer.from(
       JSON.stringify({ params: { duration: 1, fps: 10 }, seed: 5, size: { width: 640, height: 360, pixelRatio: 1 }, format: 'gif' }),
     ).toString('base64url');
-    await page.goto(`${server.url}/#/playground/plasma?r=${r}`);
+    await open(`/#/playground/plasma?r=${r}`);
     await page.waitForSelector('#preview video#preview-media');
     const shown = bodies.at(-1)!;
     assert.deepEqual([shown.format, shown.size?.width, shown.size?.height], ['mp4', 480, 270]);
@@ -726,7 +739,7 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   // The rules behind them (variations, colours pasted as text, presets, Shuffle's draws):
   // test/unit/web-explore.test.ts and web-param-values.test.ts. Here: the controls, and that a
   // variation is the picture the preview then shows.
-  await page.goto(`${server.url}/#/playground/blob`);
+  await open(`/#/playground/blob`);
   let hash = await renderedHash(page);
   // Variations: small previews of other seeds; a click picks one.
   await page.click('#variations-btn');
@@ -829,7 +842,7 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   await renderedRecipe(page, { seed: after.seed });
 
   // css output: the stylesheet applied to a swatch beside its source.
-  await page.goto(`${server.url}/#/playground/linear-gradient`);
+  await open(`/#/playground/linear-gradient`);
   await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('#generator')?.value === 'linear-gradient');
   await renderedHash(page);
   await page.selectOption('#format', 'css');
@@ -845,7 +858,7 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
 test('sweep sheet: "Sweep…" opens one param across a range in columns without an orphan, each cell a loaded picture that opens large with its recipe\'s link to the playground', async () => {
   // The sheet from its link alone (values, seed grids, log scales, defaults): test/unit/web-explore.test.ts.
   type Recipe = ReturnType<typeof recipeInUrl>;
-  await page.goto(`${server.url}/#/playground/blob`);
+  await open(`/#/playground/blob`);
   // The defaults' seed 0 becomes the seed they derive once the sharp picture is in (playground.js);
   // until the page's chunk has loaded, the previous test's playground (and its hash) is still shown.
   await page.waitForFunction(() => {
@@ -927,7 +940,7 @@ test('sweep sheet: "Sweep…" opens one param across a range in columns without 
 });
 
 test('export: an animated gif job streams progress to 100% and offers a download', async () => {
-  await page.goto(`${server.url}/#/playground/plasma`);
+  await open(`/#/playground/plasma`);
   await renderedHash(page);
   await page.fill('#size-width', '64');
   await page.fill('#size-height', '64');
@@ -1000,9 +1013,15 @@ test('export page: re-attaches to a running job, polls when the event stream bre
     return route.fulfill({ response: await route.fetch({ headers: { ...route.request().headers(), authorization: `Bearer ${key}` } }) });
   });
   try {
-    await page.goto(`${server.url}/#/`);
-    await page.goto(`${server.url}/#/export`);
-    await page.waitForFunction((id) => (document.querySelector('#export-job') as HTMLElement | null)?.dataset.job === id, real.id);
+    await open(`/#/`);
+    await open(`/#/export`);
+    // The previous test's export page showed this job too: only the page built since counts.
+    await page.waitForFunction(
+      (id) =>
+        document.querySelector('#view')?.getAttribute('aria-busy') !== 'true' &&
+        (document.querySelector('#export-job') as HTMLElement | null)?.dataset.job === id,
+      real.id,
+    );
     await page.waitForFunction(() => document.querySelector('#export-stage')?.textContent === 'encoding…');
     await page.waitForFunction(() => document.querySelector('#export-status')?.textContent === 'running');
     const row = page.locator(`#history tr[data-job="${real.id}"]`);
@@ -1033,8 +1052,8 @@ test('export page: re-attaches to a running job, polls when the event stream bre
     );
   });
   try {
-    await page.goto(`${server.url}/#/`);
-    await page.goto(`${server.url}/#/export`);
+    await open(`/#/`);
+    await open(`/#/export`);
     const row = page.locator(`#history tr[data-job="${real.id}"]`);
     await row.locator('button.retry').waitFor();
     const [request] = await Promise.all([
@@ -1057,8 +1076,8 @@ test('export page: re-attaches to a running job, polls when the event stream bre
 });
 
 test('export owns its settings: a history row re-exported with another format, size and timing; a download too long to render directly goes to Export', async () => {
-  await page.goto(`${server.url}/#/`);
-  await page.goto(`${server.url}/#/export`);
+  await open(`/#/`);
+  await open(`/#/export`);
   const gifRow = page
     .locator('#history tr[data-job]')
     .filter({ has: page.locator('.status-completed') })
@@ -1106,7 +1125,7 @@ test('export owns its settings: a history row re-exported with another format, s
   // at 30 fps is within it, so Download renders at once.
   const recipeParam = (size: { width: number; height: number; pixelRatio: number }) =>
     Buffer.from(JSON.stringify({ params: { duration: 10, fps: 30 }, seed: 8, size, format: 'mp4' })).toString('base64url');
-  await page.goto(`${server.url}/#/playground/plasma?r=${recipeParam({ width: 1920, height: 1080, pixelRatio: 1 })}`);
+  await open(`/#/playground/plasma?r=${recipeParam({ width: 1920, height: 1080, pixelRatio: 1 })}`);
   await page.locator('#download').waitFor();
   let asked = '';
   const ask = (d: import('playwright-core').Dialog) => {
@@ -1144,7 +1163,7 @@ test('export owns its settings: a history row re-exported with another format, s
   const slow = Buffer.from(JSON.stringify({ params: { duration: 10, fps: 24 }, seed: 8, size: recipe, format: 'mp4' })).toString(
     'base64url',
   );
-  await page.goto(`${server.url}/#/playground/plasma?r=${slow}`);
+  await open(`/#/playground/plasma?r=${slow}`);
   await page.locator('#download').waitFor();
   // Decided before any render starts: no full-size render is asked for, only the quote.
   const fullSize: string[] = [];
@@ -1195,7 +1214,7 @@ test('a download the quote let through that still fails with 504 animation_budge
     return route.fulfill({ status: 504, contentType: 'application/problem+json', body: JSON.stringify(problem) });
   });
   const recipe = { params: { duration: 2.5, fps: 24 }, seed: 9, size: { width: 1920, height: 1080, pixelRatio: 1 }, format: 'mp4' };
-  await page.goto(`${server.url}/#/playground/plasma?r=${Buffer.from(JSON.stringify(recipe)).toString('base64url')}`);
+  await open(`/#/playground/plasma?r=${Buffer.from(JSON.stringify(recipe)).toString('base64url')}`);
   await renderedHash(page);
   // The browser notes the 504 this test provokes on purpose: not a page error (dropped below).
   const noted = page.waitForEvent('console', (msg) => /status of 504/.test(msg.text()));
@@ -1325,7 +1344,7 @@ test('accessibility: axe-core finds no WCAG 2.1 A/AA violation (contrast include
 });
 
 test('account: a new key is shown once and listed; revoking marks it revoked', async () => {
-  await page.goto(`${server.url}/#/account`);
+  await open(`/#/account`);
   await page.locator('#me-auth').waitFor();
   assert.match((await page.locator('#me-auth').textContent()) ?? '', /local/);
   await page.fill('#key-label', 'web-app-test');
@@ -1343,8 +1362,8 @@ test('account: a new key is shown once and listed; revoking marks it revoked', a
   await page.waitForFunction(() => document.querySelector('#key-list tr[data-revoked="true"]')?.textContent?.includes('web-app-test'));
   assert.equal((await fetch(`${server.url}/v1/me`, { headers: { Authorization: `Bearer ${secret}` } })).status, 401);
 
-  await page.goto(`${server.url}/#/`);
-  await page.goto(`${server.url}/#/account`);
+  await open(`/#/`);
+  await open(`/#/account`);
   await page.locator('#key-list tr', { hasText: 'web-app-test' }).waitFor();
   assert.equal(await page.locator('#key-secret').count(), 0, 'the secret is shown only once');
   assert.equal(await page.locator('#credits').isHidden(), true, 'local mode meters no credits');
@@ -1381,7 +1400,7 @@ test('account: preset pictures render at the size they are shown, only near the 
   try {
     // A short window: the presets run far below it, and their pictures wait until they come near.
     await page.setViewportSize({ width: viewport.width, height: 300 });
-    await page.goto(`${server.url}/#/account`);
+    await open(`/#/account`);
     await page.reload(); // the page may be on the Account page already, listed before these presets
     const row = (id: string) => page.locator(`#preset-list tr[data-preset="${id}"]`);
     await row(ids[19]!).waitFor();
@@ -1422,7 +1441,7 @@ test('account: preset pictures render at the size they are shown, only near the 
 });
 
 test('account: a key with chosen scopes and a monthly limit is created from the keyboard, listed, and refused outside its scopes', async () => {
-  await page.goto(`${server.url}/#/account`);
+  await open(`/#/account`);
   await page.locator('#key-full-access').waitFor();
   // Full access is the default: the scope boxes wait until it is unticked.
   assert.equal(await page.locator('#key-full-access').isChecked(), true);
@@ -1456,8 +1475,8 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const copied = (button: string, toast: string) => copiedBy(page, button, toast);
   const openPlayground = async () => {
-    await page.goto(`${server.url}/#/`);
-    await page.goto(`${server.url}/#/playground/mesh-gradient`);
+    await open(`/#/`);
+    await open(`/#/playground/mesh-gradient`);
     await renderedHash(page);
   };
   /** Opens the Share panel from the keyboard: its button focused, Enter. */
@@ -1481,7 +1500,7 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
   await page.locator('#share-dialog').waitFor({ state: 'detached' });
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'share');
 
-  await page.goto(`${server.url}/#/account`);
+  await open(`/#/account`);
   await page.fill('#usk-label', 'web-app embeds');
   await page.fill('#usk-limit', '500');
   await page.fill('#usk-max-age', '3600');
@@ -1585,7 +1604,7 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
   await page.keyboard.press('Escape');
 
   // A preset has the same Share (the blob preset saved by the playground test: 300×200 at pixel ratio 2, png).
-  await page.goto(`${server.url}/#/account`);
+  await open(`/#/account`);
   const preset = page.locator('#preset-list tr', { hasText: 'blob at seed 12345, 2x' });
   const presetId = (await preset.getAttribute('data-preset'))!;
   // Its picture rendered (once near the window): the panel measures the formats by that render's recipe URL.
@@ -1627,7 +1646,7 @@ test('signed URLs: a URL signing key made on the Account page (secret shown once
 
 test('service unreachable: one banner that polls /v1/health and goes away by itself; creating a key meanwhile fails once, not sent again', async () => {
   // Which requests are sent again once the service is back: test/unit/web-jobs.test.ts.
-  await page.goto(`${server.url}/#/`);
+  await open(`/#/`);
   await page.locator('#gallery .card').first().waitFor();
   const posts: string[] = [];
   const onRequest = (r: import('playwright-core').Request) => r.method() === 'POST' && r.url().endsWith('/v1/keys') && posts.push(r.url());
@@ -1974,7 +1993,7 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
   };
   page.on('request', onRequest);
   try {
-    await page.goto(`${server.url}/#/templates`);
+    await open(`/#/templates`);
     const total = await listed();
     await page.waitForFunction((n) => document.querySelectorAll('#templates .template-card').length === n, total);
     await thumbnailsDone();
@@ -2048,7 +2067,7 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     assert.deepEqual(made.size, { width: 1080, height: 1080 });
 
     // From a starter (GET /v1/template-starters): its template as it is, though its image variables have no sample yet.
-    await page.goto(`${server.url}/#/templates`);
+    await open(`/#/templates`);
     await page.click('#templates-new');
     await page.check('#new-kind-starter');
     await page.getByRole('radio', { name: /Blog og:image/ }).check();
@@ -2072,7 +2091,7 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
         JSON.stringify({ slug: 'blob', params: { points: 7 }, seed: 99, size: { width: 640, height: 480, pixelRatio: 2 }, format: 'png' }),
       ),
     );
-    await page.goto(`${server.url}/#/templates`);
+    await open(`/#/templates`);
     await page.reload(); // the app reads the tab's recipe when it starts
     await page.click('#templates-new');
     await page.check('#new-kind-recipe');
@@ -2107,7 +2126,7 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     page.on('requestfailed', ended);
     try {
       previews.length = 0;
-      await page.goto(`${server.url}/#/templates`);
+      await open(`/#/templates`);
       await page.waitForFunction(() => document.querySelectorAll('#templates .template-card').length === 24);
       await page.locator('#templates-more').waitFor();
       await page.waitForFunction(() =>

@@ -49,12 +49,17 @@ let navSeq = 0;
 async function navigate() {
   const mine = ++navSeq;
   // The page on screen stays until the next one is built: marked busy meanwhile, so neither a
-  // screen reader nor a script reads the old page as the new one.
+  // screen reader nor a script reads the old page as the new one; data-route is the address the
+  // page on screen was built for (the playground then rewrites the address as its recipe changes).
   view.setAttribute('aria-busy', 'true');
+  const route = location.hash;
   try {
     await show(mine);
   } finally {
-    if (mine === navSeq) view.removeAttribute('aria-busy');
+    if (mine === navSeq) {
+      view.dataset.route = route;
+      view.removeAttribute('aria-busy');
+    }
   }
 }
 
