@@ -75,7 +75,9 @@ await buildAll();
 // built here once, so its files running side by side find it current.
 if (files.some((f) => f.startsWith('test/determinism'))) await buildService(TEST_BUNDLE);
 
-const env = { ...process.env };
+// Built from the current sources just now: the process tests start the compiled service and worker
+// (test/support/black-box/server-process.ts, serviceCommand; TEST_SERVICE_COMPILED=0 starts them from the sources).
+const env = { TEST_SERVICE_COMPILED: '1', ...process.env };
 if (!env.TEST_DATABASE_URL && tiers.some((t) => t !== 'unit' && t !== 'determinism')) {
   const pg = await startEmbeddedPostgres({
     prefix: 'render-service-pg-',

@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { armEvent, BACKSTOP_MS } from './waiters.ts';
-import { ROOT } from './server-process.ts';
+import { ROOT, serviceCommand } from './server-process.ts';
 
 export type LogEntry = Record<string, unknown> & { msg?: string; jobId?: string };
 
@@ -25,9 +25,9 @@ export interface LoggedProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `entry` (a TypeScript file of this repository: src/main.ts, src/worker.ts or a test's own process) with `env`. */
+/** Starts `entry` (a TypeScript file of this repository: src/main.ts, src/worker.ts — compiled in a test run, see serviceCommand — or a test's own process) with `env`. */
 export function startLoggedProcess(entry: string, env: Record<string, string>): LoggedProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, serviceCommand(entry), {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
-// Starts the real service (`node --import tsx src/main.ts`, or another command line such as the
-// compiled `node dist/main.js` that `npm start` runs) as a child process for black-box tests.
+// Starts the real service (compiled as `npm start` runs it, or from its sources through tsx: see
+// serviceCommand) as a child process for black-box tests.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BACKSTOP_MS } from './waiters.ts';
@@ -20,13 +20,24 @@ export const FROM_SOURCE = ['--import', 'tsx', 'src/main.ts'];
 export const COMPILED = ['dist/main.js'];
 
 /**
+ * How to run a service entry point (`src/main.ts`, `src/worker.ts`): compiled (`dist/main.js`,
+ * `dist/worker.js`) in a test run of scripts/run-tests.mjs, which built them from the current sources
+ * and says so in TEST_SERVICE_COMPILED; otherwise (a test file run by hand) from the sources through
+ * tsx. Through tsx a start and each render thread cost about 2 s more CPU.
+ */
+export function serviceCommand(entry: string): string[] {
+  const compiled = /^src\/(main|worker)\.ts$/.exec(entry);
+  return compiled && process.env.TEST_SERVICE_COMPILED === '1' ? [`dist/${compiled[1]}.js`] : ['--import', 'tsx', entry];
+}
+
+/**
  * Starts the service (node with `args`, from the repository's root) and resolves once it listens;
  * the wait ends on that line (or the process's exit), `timeoutMs` is a backstop.
  */
 export function runService(
   env: Record<string, string>,
   timeoutMs = BACKSTOP_MS,
-  args: readonly string[] = FROM_SOURCE,
+  args: readonly string[] = serviceCommand('src/main.ts'),
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
