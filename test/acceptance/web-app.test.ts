@@ -743,11 +743,15 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   let hash = await renderedHash(page);
   // Variations: small previews of other seeds; a click picks one.
   await page.click('#variations-btn');
+  // Each tile keeps its picture's place while it renders: nothing under the tiles moves as they come in.
+  const moreLikeTops = () => page.$$eval('#variations .more-like', (els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+  const whileLoading = await moreLikeTops();
   await page.waitForFunction(
     () =>
       [...document.querySelectorAll<HTMLImageElement>('#variations .variation img')].filter((i) => i.complete && i.naturalWidth > 0)
         .length === 6,
   );
+  assert.deepEqual(await moreLikeTops(), whileLoading);
   const third = page.locator('#variations .variation').nth(2);
   const picked = (await third.getAttribute('data-seed'))!;
   // A variation is the recipe with another seed (the same size, params and format)…
@@ -800,8 +804,13 @@ test('designer tools: seed variations, palette presets and hex paste, locks kept
   // More like this: six tiles of that seed (their numbers nudged); a click makes one the recipe.
   await page.locator('#variations .more-like').nth(1).click();
   const nearSeed = await page.locator('#variations .variation').nth(1).getAttribute('data-seed');
+  // Every tile there and its picture in (a tile keeps its place as its picture comes in, but a click
+  // is judged on the tiles as they end).
   await page.waitForFunction(
-    (seed) => [...document.querySelectorAll<HTMLElement>('#variations .variation')].every((b) => b.dataset.seed === seed),
+    (seed) =>
+      [...document.querySelectorAll<HTMLElement>('#variations .variation')].every(
+        (b) => b.dataset.seed === seed && !b.classList.contains('loading'),
+      ),
     nearSeed,
   );
   const near = JSON.parse((await page.locator('#variations .variation').nth(4).getAttribute('data-recipe'))!) as ReturnType<

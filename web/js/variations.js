@@ -32,7 +32,15 @@ export function variationsPanel({ gen, schemaProps, read, ranged, onUse }) {
   async function showVariations(recipes) {
     const mine = ++seq;
     for (const u of urls.splice(0)) URL.revokeObjectURL(u);
-    const tiles = recipes.map((v) =>
+    // Each picture's place is kept at its recipe's shape before it arrives, so a tile (and the button
+    // under it) does not move when its picture comes in. Set through the CSSOM: the CSP allows no
+    // style attributes.
+    const pictures = recipes.map((v) => {
+      const picture = h('span', { class: 'variation-picture' });
+      picture.style.aspectRatio = `${v.size.width} / ${v.size.height}`;
+      return picture;
+    });
+    const tiles = recipes.map((v, i) =>
       h(
         'div',
         { class: 'variation-tile' },
@@ -49,6 +57,7 @@ export function variationsPanel({ gen, schemaProps, read, ranged, onUse }) {
               mark(read());
             },
           },
+          pictures[i],
           h('span', { class: 'muted small' }, String(v.seed)),
         ),
         h(
@@ -71,6 +80,7 @@ export function variationsPanel({ gen, schemaProps, read, ranged, onUse }) {
     await Promise.all(
       recipes.map(async (v, i) => {
         const btn = tiles[i].firstChild;
+        const picture = pictures[i];
         // An animation's variations are stills (its first frame) of the same recipe.
         const still = kindOf(v.format) === 'motion' ? { ...v, format: stillFormat(gen) } : v;
         const tile = previewRecipe(gen, still, { width: cssWidth, height: cssWidth }, devicePixelRatio);
@@ -78,15 +88,17 @@ export function variationsPanel({ gen, schemaProps, read, ranged, onUse }) {
           const out = await render(gen.slug, recipeBody(tile));
           if (mine !== seq) return;
           if (out.contentType.startsWith('text/css')) {
-            btn.prepend(h('span', { class: 'small' }, 'css'));
+            picture.style.aspectRatio = '';
+            picture.append(h('span', { class: 'small' }, 'css'));
             return;
           }
           const url = URL.createObjectURL(out.blob);
           urls.push(url);
           btn.dataset.hash = out.hash;
-          btn.prepend(h('img', { src: url, alt: '' }));
+          picture.append(h('img', { src: url, alt: '' }));
         } catch (err) {
-          btn.prepend(h('span', { class: 'error small' }, err.message));
+          picture.style.aspectRatio = '';
+          picture.append(h('span', { class: 'error small' }, err.message));
         } finally {
           btn.classList.remove('loading');
         }
