@@ -134,8 +134,8 @@ const PARALLEL_TIERS = ['fuzz', 'integration', 'unit'];
 // How many processes each tier's files share (the fuzz file runs alone: it is the longest).
 const SHARED_PROCESSES = { unit: 4, integration: 8 };
 
-const sharedDir = path.join(root, 'test-results/shared-processes');
-rmSync(sharedDir, { recursive: true, force: true });
+// This run's entry files (a run beside it in the same checkout has its own).
+const sharedDir = path.join(root, 'test-results/shared-processes', String(process.pid));
 
 /**
  * The unit and integration files run several to a process: each process pays 2–4 s of CPU to start
@@ -147,8 +147,7 @@ rmSync(sharedDir, { recursive: true, force: true });
  */
 function sharedProcessEntries(tier, files) {
   if (files.length <= 1 || process.env.TEST_SHARED_PROCESSES === '0') return files;
-  const dir = sharedDir;
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(sharedDir, { recursive: true });
   const bins = Array.from({ length: Math.min(SHARED_PROCESSES[tier], files.length) }, () => ({ size: 0, files: [] }));
   for (const file of [...files].sort((a, b) => statSync(path.join(root, b)).size - statSync(path.join(root, a)).size)) {
     const lightest = bins.reduce((min, bin) => (bin.size < min.size ? bin : min));
@@ -156,7 +155,7 @@ function sharedProcessEntries(tier, files) {
     lightest.files.push(file);
   }
   return bins.map((bin, i) => {
-    const entry = path.join(dir, `${tier}-${i + 1}.test.mjs`);
+    const entry = path.join(sharedDir, `${tier}-${i + 1}.test.mjs`);
     const imports = bin.files
       .sort()
       .map((f) => `describe(${JSON.stringify(f)}, () => import(${JSON.stringify(pathToFileURL(path.join(root, f)).href)}));`);
@@ -188,6 +187,7 @@ for (const group of groups.filter((g) => g.files.length > 0)) {
 await dropTemplates();
 await stopPostgres();
 rmSync(templateDir, { recursive: true, force: true });
+rmSync(sharedDir, { recursive: true, force: true });
 let coverageCode = 0;
 if (coverageReport) {
   const report = spawn(process.execPath, [path.join(root, 'scripts/status-coverage.mjs'), coverageDir], {

@@ -37,7 +37,7 @@ function group(entry) {
   const rel = path.relative(root, entry);
   if (/\.test\.ts$/.test(rel)) return rel;
   // A process that runs several files of a tier (scripts/run-tests.mjs, sharedProcessEntries).
-  const shared = /^test-results\/shared-processes\/(\w+)-(\d+)\.test\.mjs$/.exec(rel);
+  const shared = /^test-results\/shared-processes\/\d+\/(\w+)-(\d+)\.test\.mjs$/.exec(rel);
   if (shared) return `test/${shared[1]}/(shared process ${shared[2]})`;
   if (rel.startsWith('node_modules/.bin/')) return rel.slice('node_modules/.bin/'.length);
   return rel.startsWith('..') ? entry : rel;
