@@ -40,8 +40,9 @@ export function validatorFor(schema: Schema): ValidateFunction {
 
 // Every status each operation answered in this test process, with the names of the response
 // headers received with it, written when it exits as { operationId: { status: [header names] } };
-// a run has many test processes, so scripts/status-coverage.mjs merges their files into the operation × status table (declared statuses nobody produced are as much a contract
-// lie as undeclared ones) and checks every header received against the ones the response declares.
+// a run has many test processes, so scripts/status-coverage.mjs merges their files into the
+// operation × status table (declared statuses nobody produced are as much a contract lie as
+// undeclared ones) and checks every header received against the ones the response declares.
 const observed = new Map<string, Map<string, Set<string>>>();
 const coverageDir = process.env.STATUS_COVERAGE_DIR ?? fileURLToPath(new URL('../../test-results/status-coverage', import.meta.url));
 process.on('exit', () => {
