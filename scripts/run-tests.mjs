@@ -149,9 +149,10 @@ function sharedProcessEntries(tier, files) {
   if (files.length <= 1 || process.env.TEST_SHARED_PROCESSES === '0') return files;
   mkdirSync(sharedDir, { recursive: true });
   const bins = Array.from({ length: Math.min(SHARED_PROCESSES[tier], files.length) }, () => ({ size: 0, files: [] }));
-  for (const file of [...files].sort((a, b) => statSync(path.join(root, b)).size - statSync(path.join(root, a)).size)) {
+  const sized = files.map((file) => ({ file, size: statSync(path.join(root, file)).size }));
+  for (const { file, size } of sized.sort((a, b) => b.size - a.size)) {
     const lightest = bins.reduce((min, bin) => (bin.size < min.size ? bin : min));
-    lightest.size += statSync(path.join(root, file)).size;
+    lightest.size += size;
     lightest.files.push(file);
   }
   return bins.map((bin, i) => {

@@ -14,8 +14,6 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** The service from its TypeScript sources. */
-export const FROM_SOURCE = ['--import', 'tsx', 'src/main.ts'];
 /** The compiled service, as `npm start` runs it (scripts/run-tests.mjs builds it before the tests). */
 export const COMPILED = ['dist/main.js'];
 
