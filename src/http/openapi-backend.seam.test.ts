@@ -89,3 +89,26 @@ test('installCompiledRouting puts the compiled matcher in the initialised backen
   // Every operation's request validator exists before the first request.
   for (const op of operations) assert.ok(api.validator.getRequestValidatorsForOperation(op.operationId!).length > 0, op.operationId);
 });
+
+test('backends initialised from one source document share its compiled request validators, which validate for each', async () => {
+  const source = structuredClone(openApiDocument());
+  const backend = async () => {
+    const api = createContractBackend(structuredClone(source) as unknown as Document);
+    for (const { operationId } of listOperations()) api.register(operationId, () => undefined);
+    await api.init();
+    installCompiledRouting(api, source);
+    return api;
+  };
+  const [first, second] = [await backend(), await backend()];
+  assert.equal(second.validator.requestValidators, first.validator.requestValidators, 'compiled once');
+  const unrelated = createContractBackend(structuredClone(source) as unknown as Document);
+  for (const { operationId } of listOperations()) unrelated.register(operationId, () => undefined);
+  await unrelated.init();
+  installCompiledRouting(unrelated);
+  assert.notEqual(unrelated.validator.requestValidators, first.validator.requestValidators, 'no source, no sharing');
+  for (const api of [first, second]) {
+    const request = (body: unknown) => ({ method: 'post', path: '/v1/keys', headers: { 'content-type': 'application/json' }, body });
+    assert.equal(api.validateRequest(request({ label: 'ci' }), 'createKey').valid, true);
+    assert.equal(api.validateRequest(request({ label: 42 }), 'createKey').valid, false);
+  }
+});

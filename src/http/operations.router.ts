@@ -60,7 +60,8 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
   const scopeStep = authorized.find((step) => step.name === SCOPE_STEP);
   const operations = listOperations();
   assertHandlersMatch(handlers, new Set(operations.map((o) => o.operationId)));
-  const api = createContractBackend(structuredClone(openApiDocument()) as unknown as Document);
+  const document = openApiDocument();
+  const api = createContractBackend(structuredClone(document) as unknown as Document);
   const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const authorizedRequest = (operationId: string, req: Request, res: Response, principal: Principal | null): AuthorizedRequest => ({
     request: req,
@@ -139,7 +140,7 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
   }
 
   await api.init();
-  const flattened = installCompiledRouting(api);
+  const flattened = installCompiledRouting(api, document);
   const uploads = {
     createAsset: {
       accept: (mediaType: string) => deps.services.assets.uploadLimit(mediaType),
