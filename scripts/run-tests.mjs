@@ -122,15 +122,14 @@ mkdirSync(coverageDir, { recursive: true });
 writeFileSync(path.join(coverageDir, 'run.meta.json'), JSON.stringify({ wholeIntegrationTier: coverageReport, tiers, filters }));
 env.STATUS_COVERAGE_DIR = coverageDir;
 
-// Files of the in-process tiers run in parallel: one file at a time leaves the cores idle while it
-// waits on Postgres, FFmpeg or job polling. Each file has its own databases, data dir, free ports
-// and status-coverage file. The tiers that start service processes, a browser or qemu run two
-// files at a time (they wait on processes and a browser much of the time), the determinism file
-// first: it is the longest (qemu), so the acceptance files run beside it instead of after it.
-// On the 2-core machine that took the second group from 138 s to under 2 min.
-// Longest first within each group, so no long file starts last and runs alone: the fuzz file
-// (about 80 s, three setups in turn) used to start after every integration file; unit files fill the gaps at the end.
-const PARALLEL_TIERS = ['fuzz', 'integration', 'unit'];
+// All files run in one queue, four at a time: one file at a time leaves the cores idle while it
+// waits on Postgres, FFmpeg, job polling, a browser or a service process. Each file has its own
+// databases, data dir, free ports and status-coverage file. Longest first, so no long file starts
+// last and runs alone: the emulated determinism files (minutes of qemu), then the fuzz file and the
+// integration processes, the acceptance and fault files, and the unit processes fill the gaps at
+// the end. One queue instead of the in-process tiers first and the process tiers after them: each
+// group's tail left a core idle (about a minute of a 13-minute run on a quiet machine, 2026-11-30).
+const QUEUE_ORDER = ['determinism', 'fuzz', 'integration', 'fault', 'acceptance', 'unit'];
 // How many processes each tier's files share (the fuzz file runs alone: it is the longest).
 const SHARED_PROCESSES = { unit: 4, integration: 8 };
 
@@ -164,27 +163,13 @@ function sharedProcessEntries(tier, files) {
     return path.relative(root, entry);
   });
 }
-const processTiers = tiers
-  .filter((t) => !PARALLEL_TIERS.includes(t))
-  .sort((a, b) => Number(b === 'determinism') - Number(a === 'determinism'));
-const groups = [
-  {
-    files: PARALLEL_TIERS.filter((t) => tiers.includes(t)).flatMap((t) =>
-      t in SHARED_PROCESSES ? sharedProcessEntries(t, tierFiles(t)) : tierFiles(t),
-    ),
-    concurrency: Number(process.env.TEST_CONCURRENCY) || 4,
-  },
-  { files: processTiers.flatMap(tierFiles), concurrency: Number(process.env.PROCESS_TEST_CONCURRENCY) || 2 },
-];
-let code = 0;
-for (const group of groups.filter((g) => g.files.length > 0)) {
-  const args = ['--import', 'tsx', '--test', `--test-concurrency=${group.concurrency}`, '--test-reporter=spec', ...group.files];
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
-  // Awaited whatever the earlier groups gave (`code ||= await …` would skip the wait after a
-  // failure and stop Postgres under a group still running).
-  const exit = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
-  code ||= exit;
-}
+const queue = QUEUE_ORDER.filter((t) => tiers.includes(t)).flatMap((t) =>
+  t in SHARED_PROCESSES ? sharedProcessEntries(t, tierFiles(t)) : tierFiles(t),
+);
+const concurrency = Number(process.env.TEST_CONCURRENCY) || 4;
+const args = ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...queue];
+const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 await dropTemplates();
 await stopPostgres();
 rmSync(templateDir, { recursive: true, force: true });
