@@ -108,6 +108,8 @@ export interface ComposeOptions {
    * render. The service's processes start them now, so no request waits for them.
    */
   lazyRenderThreads?: boolean;
+  /** The module the render threads load (RenderPoolOptions.workerModule): tests give the compiled one. */
+  renderWorkerModule?: URL;
 }
 
 /** The git commit of the working tree, read without spawning git; undefined outside a checkout. */
@@ -179,6 +181,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     dependencies,
     ffmpegVersion: options.ffmpegVersion,
     lazyThreads: options.lazyRenderThreads,
+    workerModule: options.renderWorkerModule,
   });
   if (!ffmpegVersion) logger.warn({ ffmpeg }, 'FFmpeg is not available: gif and mp4 renders will fail and /v1/ready reports ffmpeg=false');
   // Browser sign-in exists in hosted mode only; local mode has the gateway instead.

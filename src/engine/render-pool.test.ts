@@ -6,9 +6,10 @@ import { after, test } from 'node:test';
 import { ALL_GENERATORS } from '../generators/index.ts';
 import { ProblemError } from '../errors/problem.ts';
 import { resolveFfmpeg } from './ffmpeg.ts';
-import { RenderPool, type PoolTask } from './render-pool.ts';
+import { RenderPool, withoutTsx, type PoolTask } from './render-pool.ts';
 import { ENGINE_VERSION } from './versions.ts';
 import { armEvent, withTimeout } from '../../test/support/black-box/waiters.ts';
+import { buildService } from '../../scripts/build-service.mjs';
 
 const plasma = ALL_GENERATORS.find((g) => g.slug === 'plasma')!;
 const still = (seed: number): PoolTask => ({
@@ -165,4 +166,25 @@ test('inThread (the CLI): the same bytes as a worker thread, with progress, and 
   } finally {
     await inThread.close();
   }
+});
+
+test('workerModule: threads that load the compiled worker (dist/, built here when not current) render the same bytes', async () => {
+  const missing = new RenderPool({ workers: 1, workerModule: new URL('../../dist/no-such.worker.js', import.meta.url) });
+  await assert.rejects(missing.render(still(6)), /no-such\.worker\.js/, 'the threads load the module given');
+  await missing.close();
+  await buildService();
+  const compiled = new RenderPool({ workers: 1, workerModule: new URL('../../dist/render.worker.js', import.meta.url) });
+  try {
+    const mine = await compiled.render(still(6));
+    const theirs = await pool.render(still(6));
+    assert.deepEqual(Buffer.from(mine.bytes), Buffer.from(theirs.bytes));
+  } finally {
+    await compiled.close();
+  }
+});
+
+test('a compiled worker starts without the options that load tsx, whatever their spelling', () => {
+  assert.deepEqual(withoutTsx(['--import', 'tsx', '--max-old-space-size=512']), ['--max-old-space-size=512']);
+  assert.deepEqual(withoutTsx(['--import=tsx', '-r', '/x/node_modules/tsx/dist/cjs/index.cjs', '--cpu-prof']), ['--cpu-prof']);
+  assert.deepEqual(withoutTsx(['--import', './other.mjs', '--require=tsx/cjs']), ['--import', './other.mjs']);
 });

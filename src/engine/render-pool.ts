@@ -35,6 +35,13 @@ export interface RenderPoolOptions {
    * draws and encodes (render.worker.ts), so the bytes are the same.
    */
   inThread?: boolean;
+  /**
+   * The module the worker threads load; by default render.worker beside this module (compiled when
+   * this module is). Test apps that run from the sources give the compiled one, which
+   * scripts/run-tests.mjs has just built from them: a thread then starts without tsx, in about a
+   * quarter of the CPU.
+   */
+  workerModule?: URL;
 }
 
 /** What runs the renders: piscina's worker threads, or this thread (RenderPoolOptions.inThread). */
@@ -123,6 +130,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
   private readonly gate: PixelGate;
   private readonly queueLimit: number;
   private readonly recycleIdleMs: number;
+  private readonly workerModule: URL;
   /** Threads that made a large frame since they started; `all` when a large render failed (its thread unknown). */
   private readonly holding = new Set<number>();
   private holdingUnknown = false;
@@ -135,6 +143,7 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
   constructor(options: RenderPoolOptions = {}) {
     super();
     this.recycleIdleMs = options.recycleIdleMs ?? RECYCLE_IDLE_MS;
+    this.workerModule = options.workerModule ?? WORKER_MODULE;
     this.inThread = options.inThread ?? false;
     this.workers = options.workers ?? Math.max(1, availableParallelism());
     this.queueLimit = options.queueLimit ?? this.workers * 8;
@@ -153,14 +162,14 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
     if (this.inThread) return (this.pool = new InThreadRunner());
     // Loaded here, not imported above: a pool that renders on its own thread never needs it.
     this.piscina = new (require('piscina') as { Piscina: typeof Piscina }).Piscina({
-      filename: WORKER_MODULE.href,
+      filename: this.workerModule.href,
       minThreads: this.workers,
       maxThreads: this.workers,
       maxQueue: this.queueLimit,
       idleTimeout: 60_000,
       // Each render uses one worker at a time; generators are CPU-bound.
       concurrentTasksPerWorker: 1,
-      execArgv: workerExecArgv(),
+      execArgv: workerExecArgv(this.workerModule),
     });
     return (this.pool = this.piscina);
   }
@@ -302,12 +311,23 @@ export class RenderPool extends EventEmitter<{ recycling: [threadIds: number[]];
 }
 
 /**
- * From source, workers run the TypeScript sources too, so they need the tsx loader even when the
- * parent registered it through the API (the CLI in a checkout without a build); compiled, none.
+ * A TypeScript worker module needs the tsx loader, even when the parent registered it through the API
+ * (the CLI in a checkout without a build); a compiled one needs none, and loads faster without it.
  */
-function workerExecArgv(): string[] {
+function workerExecArgv(module: URL): string[] {
+  if (!module.pathname.endsWith('.ts')) return withoutTsx(process.execArgv);
   if (COMPILED || process.execArgv.some((a) => a.includes('tsx'))) return process.execArgv;
   return [...process.execArgv, '--import', import.meta.resolve('tsx')];
+}
+
+/** `argv` without the options that load tsx (`--import tsx`, `--require=…tsx…`, …). */
+export function withoutTsx(argv: readonly string[]): string[] {
+  const loads = /^(--import|--require|-r|--loader|--experimental-loader)$/;
+  return argv.filter((arg, i) => {
+    if (loads.test(arg) && argv[i + 1]?.includes('tsx')) return false;
+    if (i > 0 && loads.test(argv[i - 1]!) && arg.includes('tsx')) return false;
+    return !/^--(import|require|loader|experimental-loader)=.*tsx/.test(arg);
+  });
 }
 
 /** Sets a render's cancel flag and wakes its wait for FFmpeg, if it is in one (render.worker.ts, watchCancel). */

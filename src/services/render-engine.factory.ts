@@ -43,6 +43,8 @@ export async function createRenderEngine(
     ffmpegVersion?: Promise<string | undefined>;
     /** Start the render threads on the first render instead of now (a test app whose suite may never render). */
     lazyThreads?: boolean;
+    /** The module the render threads load (RenderPoolOptions.workerModule). */
+    workerModule?: URL;
   } = {},
 ): Promise<RenderEngine> {
   const pool = new RenderPool({
@@ -50,6 +52,7 @@ export async function createRenderEngine(
     queueLimit: config.render.queueLimit,
     maxPixelsInFlight: config.render.maxPixelsInFlight,
     inThread: config.render.inThread,
+    workerModule: options.workerModule,
   });
   // Started first, so they are ready by the first render: they load while FFmpeg is probed and the
   // shaper loads here (each thread loads the generators).
