@@ -2062,6 +2062,32 @@ test('templates area: cards with loaded thumbnails; Duplicate puts a copy first,
     assert.equal(await page.locator('#view .error').count(), 0);
     assert.equal((await api('DELETE', `/v1/templates/${blog.id}`)).status, 204);
 
+    // A page whose data comes after another page was asked for draws nothing: an editor whose
+    // template answers late never covers the list opened meanwhile (web/js/app.js, isCurrent).
+    const lateTemplate = `${server.url}/v1/templates/${launch.id}`;
+    let asked!: () => void;
+    let release!: () => void;
+    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(lateTemplate, async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await page.evaluate((hash) => (location.hash = hash), `#/templates/${launch.id}`);
+    await wasAsked;
+    await open('/#/templates');
+    await page.evaluate((route) => {
+      (window as unknown as { editorSettled: Promise<void> }).editorSettled = new Promise<void>((resolve) =>
+        document.addEventListener('route-settled', (e) => (e as CustomEvent<{ route: string }>).detail.route === route && resolve()),
+      );
+    }, `#/templates/${launch.id}`);
+    release();
+    await page.evaluate(() => (window as unknown as { editorSettled: Promise<void> }).editorSettled);
+    await page.unroute(lateTemplate);
+    assert.equal(await page.locator('#templates').count(), 1, 'the list opened meanwhile stays on screen');
+    assert.equal(await page.locator('#view').getAttribute('data-route'), '#/templates');
+
     // New, from the keyboard: a blank canvas at a preset size with a name; Create opens it in the editor.
     await page.reload();
     await page.focus('#templates-new');

@@ -13,11 +13,11 @@ let leaveExport = () => {};
 /**
  * A page in its own chunk, loaded when first opened: the first load carries the gallery alone.
  * `current()` is false once a newer navigation started, so a page that arrives late never paints
- * over the one asked for since.
+ * over the one asked for since; a page that awaits data before it paints asks it again then.
  */
 const lazy = (load) => async (v, arg, current) => {
   const show = await load(arg);
-  if (current()) await show(v, arg);
+  if (current()) await show(v, arg, current);
 };
 
 // The skip link (the first Tab stop) moves focus to the view without touching the hash, which is the route.
@@ -29,8 +29,10 @@ document.querySelector('.skip-link')?.addEventListener('click', (e) => {
 const routes = {
   '': showGallery,
   gallery: showGallery,
-  playground: lazy(() => import('./playground.js').then((m) => (v, arg) => m.showPlayground(v, arg ? decodeURIComponent(arg) : undefined))),
-  sweep: lazy(() => import('./sweep.js').then((m) => (v, arg) => m.showSweep(v, decodeURIComponent(arg ?? '')))),
+  playground: lazy(() =>
+    import('./playground.js').then((m) => (v, arg, current) => m.showPlayground(v, arg ? decodeURIComponent(arg) : undefined, current)),
+  ),
+  sweep: lazy(() => import('./sweep.js').then((m) => (v, arg, current) => m.showSweep(v, decodeURIComponent(arg ?? ''), current))),
   export: lazy(() =>
     import('./export.js').then((m) => {
       leaveExport = m.leaveExport;
@@ -40,7 +42,9 @@ const routes = {
   account: lazy(() => import('./account.js').then((m) => m.showAccount)),
   templates: lazy((arg) =>
     arg
-      ? import('./templates/editor.js').then((m) => (v, id) => m.showTemplateEditor(v, decodeURIComponent(id), queryOf(location.hash)))
+      ? import('./templates/editor.js').then(
+          (m) => (v, id, current) => m.showTemplateEditor(v, decodeURIComponent(id), queryOf(location.hash), current),
+        )
       : import('./templates/list.js').then((m) => m.showTemplateList),
   ),
 };
@@ -60,6 +64,9 @@ async function navigate() {
       view.dataset.route = route;
       view.removeAttribute('aria-busy');
     }
+    // Every page the router started says when it is done, one left behind by a newer navigation too
+    // (it must then draw nothing): what a script or a test can wait on.
+    document.dispatchEvent(new CustomEvent('route-settled', { detail: { route } }));
   }
 }
 

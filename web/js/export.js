@@ -23,10 +23,11 @@ export function leaveExport() {
 const setting = (label, input) => h('label', { class: 'setting', for: input.id }, h('span', {}, label), input);
 const numberInput = (id, value, min, max, step) => h('input', { type: 'number', id, value, min, max, step, class: 'num', required: true });
 
-export async function showExport(view) {
+export async function showExport(view, _arg, isCurrent = () => true) {
   leaveExport();
   clear(view);
   const list = await generators();
+  if (!isCurrent()) return; // another page was asked for meanwhile
   const genOf = (slug) => list.find((g) => g.slug === slug);
 
   // Export owns its settings: size, pixel ratio, format and (for an animation) duration and fps,

@@ -19,8 +19,9 @@ import { fitSize, previewRecipe, quickRecipe } from './sizing.js';
 import { state, saveRecipe } from './state.js';
 import { variationsPanel } from './variations.js';
 
-export async function showPlayground(view, slugFromRoute) {
+export async function showPlayground(view, slugFromRoute, isCurrent = () => true) {
   const list = await generators();
+  if (!isCurrent()) return; // another page was asked for meanwhile
   const slug = slugFromRoute || state.recipe?.slug || list[0]?.slug;
   const gen = list.find((g) => g.slug === slug);
   clear(view);

@@ -19,10 +19,11 @@ const urls = [];
 const picture = limiter(PICTURES_AT_ONCE);
 let resizing; // the open sheet's ResizeObserver, which keeps its columns without an orphan
 
-export async function showSweep(view, slug) {
+export async function showSweep(view, slug, isCurrent = () => true) {
   for (const u of urls.splice(0)) URL.revokeObjectURL(u);
   resizing?.disconnect();
   const gen = (await generators()).find((g) => g.slug === slug);
+  if (!isCurrent()) return; // another page was asked for meanwhile
   const plan = sweepPlan(gen, slug, location.hash);
   clear(view).append(h('h1', {}, `Sweep${gen ? `: ${gen.name}` : ''}`));
   if (plan.error) return view.append(h('p', { class: 'error' }, plan.error));

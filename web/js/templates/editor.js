@@ -43,19 +43,22 @@ const stored = (store, key, value) => {
   return null;
 };
 
-export async function showTemplateEditor(view, id, query) {
+export async function showTemplateEditor(view, id, query, isCurrent = () => true) {
   const q = typeof query === 'string' ? new URLSearchParams(query) : (query ?? queryOf(location.hash));
   clear(view).append(h('h1', {}, 'Template'), h('p', { class: 'muted' }, 'Loading…'));
   const enc = encodeURIComponent(id);
   const [first, gens, assets] = await Promise.all([call('getTemplate', { path: { id } }), generators(), listAssets().catch(() => [])]);
+  // Another page was asked for while this one loaded: it must not draw over it.
+  if (!isCurrent()) return;
   let tpl = first;
   // The last saved version is what Save follows; a ?v=<n> opens an older one as the draft to save anew.
   let savedJson = JSON.stringify(draftOf(tpl));
   const wanted = Number(q.get('v'));
   let draft = draftOf(tpl);
-  if (Number.isInteger(wanted) && wanted > 0 && wanted !== tpl.version)
+  if (Number.isInteger(wanted) && wanted > 0 && wanted !== tpl.version) {
     draft = draftOf(await call('getTemplateVersion', { path: { id, version: wanted } }));
-  else {
+    if (!isCurrent()) return;
+  } else {
     // Unsaved changes left in this tab (the page was left or reloaded) come back.
     const kept = stored(sessionStorage, draftKey(id));
     if (kept?.base === tpl.version && kept.draft?.layers) draft = kept.draft;
