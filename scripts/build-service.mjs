@@ -64,11 +64,15 @@ const packagesPlugin = {
 const BUILD_INPUTS = ['scripts/build-service.mjs', 'scripts/build-stamp.mjs', 'tsconfig.json', 'node_modules/esbuild/package.json'];
 
 /**
- * The test tiers' bundle (dist-test/): the service's entry points and the golden digests' script, so
- * the determinism tier runs under emulation without tsx, which compiles every module of the render
- * path again in each process and render thread (about a third of an emulated run's CPU).
+ * The test tiers' bundle (dist-test/): the service's entry points, the golden digests' script and
+ * dmath's digest test, so the determinism tier runs under emulation without tsx, which compiles every
+ * module of the render path again in each process and render thread (about a third of an emulated
+ * run's CPU; as arm64, tsx's esbuild runs under qemu too).
  */
-export const TEST_BUNDLE = { dir: 'dist-test', entries: { ...ENTRIES, 'render-digests': 'test/determinism/render-digests.ts' } };
+export const TEST_BUNDLE = {
+  dir: 'dist-test',
+  entries: { ...ENTRIES, 'render-digests': 'test/determinism/render-digests.ts', 'dmath.test': 'src/generators/lib/dmath.test.ts' },
+};
 
 /** The esbuild options of the build (tests compile the same way). */
 export function buildOptions(root = ROOT, { dir = 'dist', entries = ENTRIES } = {}) {

@@ -13,7 +13,9 @@
 // Idempotent: what exists is kept; each part is made in a temporary directory and renamed into
 // place, so an interrupted or concurrent run never leaves a half-made part behind. Parts not used
 // for 14 days (another Node version, an older lock file) are removed (scripts/tool-cache.mjs).
-//   node scripts/arm64/prepare.mjs      prepares and prints the paths as JSON
+//   node scripts/arm64/prepare.mjs           prepares and prints the paths as JSON
+//   node scripts/arm64/prepare.mjs --fetch   only the downloads (the Node and the dependencies): they
+//                                            need no qemu, so .ci/run starts them beside npm install
 // Needs qemu-aarch64 (QEMU_AARCH64 or PATH) and an arm64 glibc with libstdc++ (QEMU_LD_PREFIX,
 // default /usr/aarch64-linux-gnu); Debian/Ubuntu: apt-get install qemu-user libc6-arm64-cross
 // libstdc++6-arm64-cross.
@@ -62,14 +64,11 @@ function writeIfChanged(file, text) {
 }
 
 /**
- * Prepares (or finds) the arm64 Node, dependencies and wrappers. Returns their paths and the
- * environment an arm64 run needs; throws when arm64Missing() says why it cannot.
+ * Downloads (or finds) the arm64 Node and the project's arm64 dependencies: what needs the network
+ * and no qemu.
  * @param {{ log?: (line: string) => void }} [options]
  */
-export function prepareArm64({ log = (line) => console.error(line) } = {}) {
-  const missing = arm64Missing();
-  if (missing) throw new Error(missing);
-  const { qemu, sysroot } = hostTools();
+export function fetchArm64({ log = (line) => console.error(line) } = {}) {
   const cache = cacheDir();
   const quiet = { stdio: ['ignore', 'ignore', 'inherit'] };
 
@@ -94,6 +93,19 @@ export function prepareArm64({ log = (line) => console.error(line) } = {}) {
     // @ffmpeg-installer's install script would have made its binary executable.
     chmodSync(path.join(tmp, 'node_modules/@ffmpeg-installer/linux-arm64/ffmpeg'), 0o755);
   });
+  return { cache, nodeVersion, nodeDir, node, lockHash, depsDir };
+}
+
+/**
+ * Prepares (or finds) the arm64 Node, dependencies and wrappers. Returns their paths and the
+ * environment an arm64 run needs; throws when arm64Missing() says why it cannot.
+ * @param {{ log?: (line: string) => void }} [options]
+ */
+export function prepareArm64({ log = (line) => console.error(line) } = {}) {
+  const missing = arm64Missing();
+  if (missing) throw new Error(missing);
+  const { qemu, sysroot } = hostTools();
+  const { cache, nodeVersion, nodeDir, node, lockHash, depsDir } = fetchArm64({ log });
   const nodeModules = path.join(depsDir, 'node_modules');
 
   const binDir = path.join(cache, 'bin', `${nodeVersion}-${lockHash}`);
@@ -121,4 +133,5 @@ export function prepareArm64({ log = (line) => console.error(line) } = {}) {
   };
 }
 
-printWhenRun(import.meta.url, arm64Missing, prepareArm64);
+if (process.argv.includes('--fetch')) printWhenRun(import.meta.url, () => undefined, fetchArm64);
+else printWhenRun(import.meta.url, arm64Missing, prepareArm64);

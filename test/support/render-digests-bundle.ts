@@ -11,3 +11,9 @@ export async function renderDigestsBundle(): Promise<string> {
   await buildService(TEST_BUNDLE);
   return path.join(TEST_BUNDLE.dir, 'render-digests.js');
 }
+
+/** The repository-relative path of dmath's digest test compiled (src/generators/lib/dmath.test.ts), built when not current. */
+export async function dmathTestBundle(): Promise<string> {
+  await buildService(TEST_BUNDLE);
+  return path.join(TEST_BUNDLE.dir, 'dmath.test.js');
+}
