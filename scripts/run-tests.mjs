@@ -167,7 +167,8 @@ const queue = QUEUE_ORDER.filter((t) => tiers.includes(t)).flatMap((t) =>
   t in SHARED_PROCESSES ? sharedProcessEntries(t, tierFiles(t)) : tierFiles(t),
 );
 const concurrency = Number(process.env.TEST_CONCURRENCY) || 4;
-const args = ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...queue];
+// In this order (scripts/test-queue.mjs): `node --test` would sort the files by path.
+const args = ['--import', 'tsx', path.join(root, 'scripts/test-queue.mjs'), String(concurrency), ...queue];
 const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
 const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 await dropTemplates();
