@@ -2,6 +2,10 @@
 // pool's queue (counted against RENDER_QUEUE_LIMIT, so one more answers 503 overloaded) and leaves
 // it when its client goes away.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { ALL_GENERATORS } from '../generators/index.ts';
 import { ProblemError } from '../errors/problem.ts';
@@ -169,9 +173,17 @@ test('inThread (the CLI): the same bytes as a worker thread, with progress, and 
 });
 
 test('workerModule: threads that load the compiled worker (dist/, built here when not current) render the same bytes', async () => {
-  const missing = new RenderPool({ workers: 1, workerModule: new URL('../../dist/no-such.worker.js', import.meta.url) });
-  await assert.rejects(missing.render(still(6)), /no-such\.worker\.js/, 'the threads load the module given');
-  await missing.close();
+  // A stand-in that fails each render in the thread, which stays up (a module that does not load would
+  // make piscina start another thread, whose failure with no render to fail is an 'error' event).
+  const dir = mkdtempSync(path.join(tmpdir(), 'render-pool-'));
+  writeFileSync(path.join(dir, 'stand-in.worker.mjs'), "export default () => { throw new Error('the stand-in worker'); };\n");
+  const standIn = new RenderPool({ workers: 1, workerModule: pathToFileURL(path.join(dir, 'stand-in.worker.mjs')) });
+  try {
+    await assert.rejects(standIn.render(still(6)), /the stand-in worker/, 'the threads load the module given');
+  } finally {
+    await standIn.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
   await buildService();
   const compiled = new RenderPool({ workers: 1, workerModule: new URL('../../dist/render.worker.js', import.meta.url) });
   try {
