@@ -21,9 +21,9 @@ const file = process.env.TEST_CPU_FILE;
 if (file) {
   process.on('exit', () => {
     const { user, system } = process.cpuUsage();
-    // The runner of `node --test a b …` has the files as its arguments: it counts as the runner.
-    const runner = process.execArgv.includes('--test');
-    const entry = runner ? '(node --test runner)' : (process.argv.slice(1).find((a) => !a.startsWith('-')) ?? '(eval)');
+    // The runner (scripts/test-queue.mjs, or `node --test a b …`) has the files as its arguments: it counts as the runner.
+    const runner = process.execArgv.includes('--test') || /test-queue\.mjs$/.test(process.argv[1] ?? '');
+    const entry = runner ? '(test runner)' : (process.argv.slice(1).find((a) => !a.startsWith('-')) ?? '(eval)');
     try {
       appendFileSync(file, `${((user + system) / 1e6).toFixed(2)}\t${childrenCpu().toFixed(2)}\t${entry}\n`);
     } catch {
