@@ -14,7 +14,7 @@ import { canvasCases, goldenCases } from '../golden/golden-recipes.ts';
 import { arm64Missing } from '../../scripts/arm64/prepare.mjs';
 import { runArm64 } from '../../scripts/arm64/run.mjs';
 import { startPostgresServer } from '../support/black-box/postgres-server.ts';
-import { dmathTestBundle, renderDigestsBundle } from '../support/render-digests-bundle.ts';
+import { testBundle } from '../support/render-digests-bundle.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // The current versions' goldens: the superseded versions' frozen code gives its recorded bytes on x86-64 only
@@ -55,7 +55,7 @@ let rendered: ReturnType<typeof runArm64> | undefined;
 let renderLog: string[] = [];
 before(async () => {
   if (skip) return;
-  rendered = runArm64(await renderDigestsBundle(), ['--canvas-sizes=640x360', '--templates'], {
+  rendered = runArm64(await testBundle('render-digests'), ['--canvas-sizes=640x360', '--templates'], {
     timeoutMs: RUN_TIMEOUT_MS,
     log: (l) => renderLog.push(l),
   });
@@ -85,7 +85,7 @@ test('every golden renders to its committed bytes as linux-arm64 (qemu-aarch64)'
 });
 
 test('dmath passes its digest test as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
-  const run = await runArm64(await dmathTestBundle(), [], { timeoutMs: RUN_TIMEOUT_MS });
+  const run = await runArm64(await testBundle('dmath.test'), [], { timeoutMs: RUN_TIMEOUT_MS });
   t.diagnostic(`arm64 dmath test: ${(run.ms / 1000).toFixed(0)} s`);
   assert.equal(run.code, 0, `dmath.test.ts failed on arm64:\n${run.stdout.slice(-4000)}\n${quiet(run.stderr)}`);
   assert.match(run.stdout, /# pass [1-9]/);

@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { CANVAS_SIZES, goldenCases } from '../golden/golden-recipes.ts';
-import { renderDigestsBundle } from '../support/render-digests-bundle.ts';
+import { testBundle } from '../support/render-digests-bundle.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -58,7 +58,7 @@ async function digestsUnder(model: string, args: string[] = []): Promise<Record<
   const wrapper = path.join(scratch, `ffmpeg-${model}`);
   writeFileSync(wrapper, `#!/bin/sh\nexec '${qemu}' -cpu '${model}' '${ffmpeg.path}' "$@"\n`);
   chmodSync(wrapper, 0o755);
-  const script = path.join(root, await renderDigestsBundle());
+  const script = path.join(root, await testBundle('render-digests'));
   const child = spawn(qemu!, ['-cpu', model, process.execPath, script, ...args], {
     cwd: root,
     env: { ...process.env, FFMPEG_PATH: wrapper },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { renderDigestsBundle } from '../support/render-digests-bundle.ts';
+import { testBundle } from '../support/render-digests-bundle.ts';
 import { goldenCases } from '../golden/golden-recipes.ts';
 import { NODE_VERSIONS, nodeVersionsMissing, prepareNodeVersions } from '../../scripts/node-versions/prepare.mjs';
 import { textBreakDigests } from './text-breaks.ts';
@@ -61,7 +61,7 @@ async function digestsWith(node: string): Promise<Digests> {
   const started = Date.now();
   const { stdout } = await promisify(execFile)(
     node,
-    [path.join(root, await renderDigestsBundle()), '--text-breaks', '--templates', ...TEXT_CASES],
+    [path.join(root, await testBundle('render-digests')), '--text-breaks', '--templates', ...TEXT_CASES],
     { cwd: root, timeout: RUN_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
   ).catch((err: Error & { stderr?: string }) => {
     throw new Error(`${node} render-digests.ts failed: ${err.message}\n${(err.stderr ?? '').slice(-4000)}`);

@@ -14,9 +14,9 @@ const dir = mkdtempSync(path.join(tmpdir(), 'test-queue-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 function file(name: string, body: string): string {
-  const file = path.join(dir, `${name}.test.mjs`);
-  writeFileSync(file, `import { test } from 'node:test';\n${body}\n`);
-  return file;
+  const written = path.join(dir, `${name}.test.mjs`);
+  writeFileSync(written, `import { test } from 'node:test';\n${body}\n`);
+  return written;
 }
 
 async function queue(files: string[]): Promise<{ code: number; stdout: string }> {
