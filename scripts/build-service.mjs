@@ -22,7 +22,8 @@
 // A running process keeps working through a rebuild: chunks have content-hashed names, entry points
 // are swapped in by rename, the stamp is written last, and only then are files no entry point names
 // removed (a process loads its chunks as it starts).
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, SERVICE_DIST_DIR, currentStamp, fingerprints } from './build-stamp.mjs';
@@ -62,6 +63,13 @@ const packagesPlugin = {
 
 /** Files besides the sources that shape the output: this script, the compiler and its settings. */
 const BUILD_INPUTS = ['scripts/build-service.mjs', 'scripts/build-stamp.mjs', 'tsconfig.json', 'node_modules/esbuild/package.json'];
+
+/**
+ * The contract parsed, beside the compiled service (src/lib/openapi-document.ts, PARSED_OPENAPI_PATH
+ * reads it): JSON instead of YAML at every start, about 0.4 s of CPU less. It names the sha256 of
+ * the openapi.yaml it was made from, and openapi.yaml is an input of the service's build.
+ */
+const PARSED_OPENAPI = { file: 'openapi.json', source: 'openapi.yaml' };
 
 /**
  * The test tiers' bundle (dist-test/): the service's entry points, the golden digests' script and
@@ -128,6 +136,9 @@ export async function buildService({ force = false, root = ROOT, dir = 'dist', e
   mkdirSync(dist, { recursive: true });
   const entryFiles = new Set(Object.keys(entries).flatMap((name) => [`${name}.js`, `${name}.js.map`]));
   const outputs = result.outputFiles.map((o) => ({ file: path.relative(dist, o.path), bytes: o.contents.length }));
+  // The service's build carries the parsed contract too (PARSED_OPENAPI); the test bundle reads none.
+  const contract = dir === 'dist' ? await parsedContractText(root) : undefined;
+  if (contract) outputs.push({ file: PARSED_OPENAPI.file, bytes: Buffer.byteLength(contract) });
   for (const { file } of outputs)
     if (file.includes(path.sep)) throw new Error(`${dir}/${file}: every output must lie in ${dir}/ itself (src/engine/render-pool.ts)`);
   // Chunks and their maps first (new names), then the entry points, then the stamp.
@@ -135,10 +146,11 @@ export async function buildService({ force = false, root = ROOT, dir = 'dist', e
     (a, b) => Number(entryFiles.has(path.basename(a.path))) - Number(entryFiles.has(path.basename(b.path))),
   );
   for (const o of ordered) writeAtomic(o.path, o.contents);
+  if (contract) writeAtomic(path.join(dist, PARSED_OPENAPI.file), contract);
   // A bundled package's files count as its package.json: npm rewrites that whenever it installs another
   // version. Fewer files for the bin to look at on every start.
   const packageJson = (file) => file.replace(/^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\/.*$/, '$1/package.json');
-  const inputs = [...Object.keys(result.metafile.inputs).map(packageJson), ...BUILD_INPUTS];
+  const inputs = [...Object.keys(result.metafile.inputs).map(packageJson), ...BUILD_INPUTS, ...(contract ? [PARSED_OPENAPI.source] : [])];
   const stamp = {
     note: 'Written by scripts/build-service.mjs; what it was made from (to tell whether it is current) and what it wrote.',
     entries: Object.fromEntries(Object.keys(entries).map((name) => [name, `${name}.js`])),
@@ -150,6 +162,13 @@ export async function buildService({ force = false, root = ROOT, dir = 'dist', e
   for (const name of readdirSync(dist))
     if (!keep.has(name) && !name.endsWith('.tmp')) rmSync(path.join(dist, name), { recursive: true, force: true });
   return { built: true, outputs, ms: performance.now() - started };
+}
+
+/** PARSED_OPENAPI's content: the parsed openapi.yaml with the sha256 of its text. */
+async function parsedContractText(root) {
+  const text = readFileSync(path.join(root, PARSED_OPENAPI.source), 'utf8');
+  const { parse } = await import('yaml');
+  return JSON.stringify({ sourceSha256: createHash('sha256').update(text).digest('hex'), document: parse(text) });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -16,6 +16,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PORT } from '../src/config/config.ts';
 import { serviceProcessEnv } from '../src/lib/allocator-env.ts';
+import { buildService, DIST_DIR, ENTRIES } from './build-service.mjs';
 import { startDevIdentityProvider } from './dev-identity-provider.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 
@@ -40,12 +41,16 @@ function readState(): TrialState | undefined {
 }
 
 /**
- * The service's own entry points, run as the `npm start` / `npm run worker` scripts do. Their
- * start-up banner names the address they bind (127.0.0.1); the trial's own banner names the one to
- * open (localhost, where sign-in works), so theirs is left out: one address on the terminal.
+ * The service's own entry points (`src/main.ts`, `src/worker.ts`, `src/cli.ts`) compiled, from
+ * dist/, as the `npm start` / `npm run worker` scripts run them (the trial builds what changed
+ * first). Their start-up banner names the address they bind (127.0.0.1); the trial's own banner
+ * names the one to open (localhost, where sign-in works), so theirs is left out: one address on the
+ * terminal.
  */
 function runService(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry), ...args], {
+  const name = Object.entries(ENTRIES).find(([, source]) => source === entry)?.[0];
+  if (!name) throw new Error(`${entry} is not an entry point of scripts/build-service.mjs`);
+  const child = spawn(process.execPath, [path.join(DIST_DIR, `${name}.js`), ...args], {
     cwd: root,
     env,
     stdio: ['inherit', 'pipe', 'inherit'],
@@ -73,6 +78,7 @@ function serviceEnv(state: TrialState & { databaseUrl: string; appOrigin: string
 }
 
 async function admin(args: string[]): Promise<number> {
+  await buildService();
   const state = readState();
   if (!state?.databaseUrl || !state.appOrigin) {
     console.error(`No trial has run in ${trialDir} yet: start one with \`npm run trial\`, then run this in another terminal.`);
@@ -114,6 +120,8 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
 }
 
 async function trial(): Promise<number> {
+  // The API and the worker run compiled, as `npm start` runs them: built here when a source changed.
+  await buildService();
   mkdirSync(trialDir, { recursive: true });
   // The embedded cluster's server runs as another user when we are root: it must reach its directory.
   if (process.getuid?.() === 0) chmodSync(trialDir, 0o755);

@@ -77,25 +77,26 @@ export function compileOperationMatcher(router: Router, operations: readonly Rou
 type RequestValidators = OpenAPIBackend['validator']['requestValidators'];
 /**
  * The request validators compiled from each source document. They depend on the document and
- * createContractBackend's fixed Ajv options alone, so the apps of one process share them: each app
- * compiled them again (about 0.5 s of CPU), most of a test app's start.
+ * createContractBackend's fixed Ajv options alone, so the apps of one process share them.
  */
 const compiledValidators = new WeakMap<object, RequestValidators>();
 
 /**
- * After init: compiles every request validator now (a bad schema fails the start-up, no request
- * waits), or takes those an earlier backend compiled from the same `source` document, and replaces
- * the router's per-request work with precomputed equivalents: the flattened operation list (rebuilt
- * on every match, twice for templated paths; the document never changes) and the matcher (a RegExp
- * built per operation on every match). Returns the operations.
+ * After init: takes the request validators an earlier backend compiled from the same `source`
+ * document, and replaces the router's per-request work with precomputed equivalents: the flattened
+ * operation list (rebuilt on every match, twice for templated paths; the document never changes) and
+ * the matcher (a RegExp built per operation on every match). Returns the operations.
+ *
+ * An operation's validators compile on its first request (openapi-backend's quick mode), not at
+ * start: compiling all 58 took about 1 s of CPU, a third of a service's start, and a process
+ * (a test's service, a CLI-started one, a worker scaling out) uses a few. The first request of an
+ * operation waits about 20 ms on average. A schema Ajv cannot compile fails CI instead of a start: a unit test
+ * (openapi-backend.seam.test.ts) compiles every operation's.
  */
 export function installCompiledRouting(api: OpenAPIBackend, source?: object): RouterOperation[] {
-  const compiled = source && compiledValidators.get(source);
-  if (compiled) api.validator.requestValidators = compiled;
-  else {
-    api.validator.preCompileRequestValidators();
-    if (source) compiledValidators.set(source, api.validator.requestValidators);
-  }
+  const shared = source && compiledValidators.get(source);
+  if (shared) api.validator.requestValidators = shared;
+  else if (source) compiledValidators.set(source, api.validator.requestValidators);
   const flattened = api.router.getOperations();
   api.router.getOperations = () => flattened;
   api.router.matchOperation = compileOperationMatcher(api.router, flattened) as typeof api.router.matchOperation;

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/black-box/databases.ts';
 import { BACKSTOP_MS } from '../support/black-box/logged-process.ts';
-import { ROOT, runService, type ServerProcess } from '../support/black-box/server-process.ts';
+import { ROOT, runService, serviceCommand, type ServerProcess } from '../support/black-box/server-process.ts';
 import { TEST_LOCAL_KEY } from '../support/black-box/test-keys.ts';
 import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
 import { armEvent, withTimeout } from '../support/black-box/waiters.ts';
@@ -82,7 +82,7 @@ for (const engine of ENGINES) {
     const job = async (id: string) => (await (await call('GET', `/v1/jobs/${id}`)).json()) as { status: string; attempts: number };
 
     function startWorker(extraEnv: Record<string, string> = {}): Promise<Worker> {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      const child = spawn(process.execPath, serviceCommand('src/worker.ts'), {
         cwd: ROOT,
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env, ...extraEnv },
         stdio: ['ignore', 'pipe', 'pipe'],
