@@ -15,7 +15,6 @@ import { QuoteService } from './services/quote.service.ts';
 import { createRenderEngine } from './services/render-engine.factory.ts';
 import { FsBlobStore } from './blob/fs.blob-store.ts';
 import { MemoryCachedBlobStore } from './blob/memory-cached.blob-store.ts';
-import { S3BlobStore, createS3Client } from './blob/s3.blob-store.ts';
 import { TrackedBlobStore } from './blob/tracked.blob-store.ts';
 import { DependencyStatus, logFailure } from './lib/dependency-status.ts';
 import { JobResults } from './jobs/job-results.ts';
@@ -165,7 +164,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   }
 
   // BLOB_STORE: the render cache and job results, on disk, in Postgres or in an S3 bucket.
-  const blobs = createBlobStores(config.blobStore, db, dependencies);
+  const blobs = await createBlobStores(config.blobStore, db, dependencies);
   dependencies.setProbe('storage', () => blobs.results.get(BLOB_STORE_PROBE_KEY));
   const memoryCache = options.role === 'worker' ? null : new MemoryCachedBlobStore(blobs.cache, config.render.memoryCacheBytes);
   const renderCache: BlobStore = memoryCache ?? blobs.cache;
@@ -440,11 +439,11 @@ export const BLOB_STORE_PROBE_KEY = 'readiness_probe';
  * store. An S3 bucket's answers are reported to `dependencies` (the other stores are the database's
  * and a local directory: the database reports itself).
  */
-export function createBlobStores(
+export async function createBlobStores(
   settings: Config['blobStore'],
   db: Database,
   dependencies?: DependencyStatus,
-): { cache: BlobStore; results: BlobStore; assets: BlobStore; close(): void } {
+): Promise<{ cache: BlobStore; results: BlobStore; assets: BlobStore; close(): void }> {
   switch (settings.kind) {
     case 'fs':
       return {
@@ -462,6 +461,8 @@ export function createBlobStores(
         close: () => {},
       };
     case 's3': {
+      // The AWS SDK is imported only for a bucket: loading it took about 0.2 s of CPU at every start.
+      const { S3BlobStore, createS3Client } = await import('./blob/s3.blob-store.ts');
       const client = createS3Client(settings);
       const store = (prefix: string): BlobStore => {
         const s3 = new S3BlobStore(client, settings.bucket, prefix);

@@ -38,7 +38,7 @@ export async function waitForDependencies(
   // knex's failed connection attempts go to debug: this loop says what it waits for (warn, then every 30 s).
   const db = createDatabase(config.database, { logger });
   const system = new SystemRepository(db);
-  const blobs = createBlobStores(config.blobStore, db);
+  const blobs = await createBlobStores(config.blobStore, db);
   const started = Date.now();
   let delay = FIRST_RETRY_MS;
   let lastLog = 0;
