@@ -64,11 +64,17 @@ before(async () => {
   launching = chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   // A known port: the URLs the service signs are on its public URL (http://127.0.0.1:PORT in local mode).
   // Renders get minutes, not the default 30 s: on a loaded machine a preview must arrive late, never as a 504.
+  // The workspace's and the key's rate limits (600 and 300 a minute) are out of the way: these tests
+  // click through the whole app far faster than a person: in runs on 2026-11-30 the templates test met
+  // 429 rate_limited on the starters, the workspace's 600 requests of that minute used up.
+  // The limits themselves are test/integration/rate-limits.test.ts's.
   server = await runService({
     DATA_DIR: dataDir,
     PORT: String(await freeLoopbackPort()),
     RENDER_TIMEOUT_MS: '300000',
     ANIMATION_BUDGET_MS: '300000',
+    RATE_LIMIT_WORKSPACE_PER_MINUTE: '1000000',
+    RATE_LIMIT_KEY_PER_MINUTE: '1000000',
   });
   contract = await servedContract(server.url);
   browser = await launching;
