@@ -4,7 +4,7 @@
 // test/integration/text-fonts.test.ts renders the same samples with the machine's fonts hidden
 // and with extra fonts added, and expects the same bytes.
 import socialCard from '../../src/generators/social-card/social-card.generator.ts';
-import type { GoldenCase } from './golden-recipes.ts';
+import type { GoldenCase } from './golden-case.ts';
 
 export interface TextSample {
   script: string;

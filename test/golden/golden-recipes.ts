@@ -1,20 +1,14 @@
 // The golden set: one small recipe for every generator × format. Their output hashes are committed
 // in goldens.json; any drift fails the suite. `npm run goldens:update` rewrites the file — do that
 // only together with a generator version bump (or an ENGINE_VERSION / renderer change).
-import type { RecipeInput } from '../../src/engine/recipe.ts';
 import type { GeneratorDefinition } from '../../src/generators/generator.types.ts';
 import type { OutputFormat } from '../../src/lib/formats.ts';
 import { ALL_GENERATORS } from '../../src/generators/index.ts';
 import { SUPERSEDED_RELEASES } from '../../src/generators/releases/superseded.ts';
+import type { GoldenCase } from './golden-case.ts';
 import { textGoldenCases } from './golden-recipes.text.ts';
 
-export interface GoldenCase {
-  id: string;
-  slug: string;
-  input: RecipeInput;
-  /** A superseded version's case: rendered from a recipe URL that pins it (the current version's otherwise). */
-  version?: string;
-}
+export type { GoldenCase } from './golden-case.ts';
 
 /** Short, small animations keep the suite fast while still exercising the motion encoders. */
 function shortAnimation(def: GeneratorDefinition): Record<string, unknown> {
