@@ -6,10 +6,11 @@
 //   node scripts/import-cycles.mjs [root]     this repository, or the code under root
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const ROOT = path.resolve(process.argv[2] ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..'));
-/** Directories not walked: packages, builds and generated or vendored code (ESLint's ignores too). */
+const ROOT = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+/** Directories not walked (paths from the root): packages, builds and generated or vendored code (ESLint's ignores too). */
 const SKIP = new Set([
   'node_modules',
   '.git',
@@ -28,7 +29,7 @@ const walk = (dir) => {
   for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
     const rel = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIP.has(rel) && !SKIP.has(entry.name)) walk(rel);
+      if (!SKIP.has(rel) && entry.name !== 'node_modules') walk(rel);
     } else if (/\.(ts|js|mjs)$/.test(rel) && !/\.d\.m?ts$/.test(rel)) files.push(rel);
   }
 };
