@@ -89,7 +89,7 @@ const compiledValidators = new WeakMap<object, RequestValidators>();
  *
  * An operation's validators compile on its first request (openapi-backend's quick mode), not at
  * start: compiling all 58 took about 1 s of CPU, a third of a service's start, and a process
- * (a test's service, a CLI-started one, a worker scaling out) uses a few. The first request of an
+ * (a test's service, an API process scaling out) uses a few. The first request of an
  * operation waits about 20 ms on average. A schema Ajv cannot compile fails CI instead of a start: a unit test
  * (openapi-backend.seam.test.ts) compiles every operation's.
  */
