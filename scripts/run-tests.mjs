@@ -125,15 +125,13 @@ env.STATUS_COVERAGE_DIR = coverageDir;
 // All files run in one queue, four at a time: one file at a time leaves the cores idle while it
 // waits on Postgres, FFmpeg, job polling, a browser or a service process. Each file has its own
 // databases, data dir, free ports and status-coverage file. Longest first, so no long file starts
-// last and runs alone: the emulated determinism files (minutes of qemu), then the fault file (two to
-// three minutes, mostly waiting out its outages: started later, it once ran alone for the last two
-// minutes at a fifth of the CPU), the fuzz file, the acceptance files (the browser test and the
-// worker processes take two minutes each), and the integration and unit processes (one to two
-// minutes each) fill the gaps at the end. One queue instead of the in-process tiers first and the
-// process tiers after them: each group's tail left a core idle (about a minute of a 13-minute run on
-// a quiet machine, 2026-11-30); with the acceptance files after the integration processes, the
-// browser test ran alone at the end.
-const QUEUE_ORDER = ['determinism', 'fault', 'fuzz', 'acceptance', 'integration', 'unit'];
+// last and runs alone: the emulated determinism files (minutes of qemu), then the fuzz file, the
+// acceptance files (the browser test and the worker processes take two minutes each) and the fault
+// file, and the integration and unit processes (one to two minutes each) fill the gaps at the end.
+// One queue instead of the in-process tiers first and the process tiers after them: each group's
+// tail left a core idle (about a minute of a 13-minute run on a quiet machine, 2026-11-30); with the
+// acceptance files after the integration processes, the browser test ran alone at the end.
+const QUEUE_ORDER = ['determinism', 'fuzz', 'acceptance', 'fault', 'integration', 'unit'];
 // How many processes each tier's files share (the fuzz file runs alone: it is the longest).
 const SHARED_PROCESSES = { unit: 4, integration: 8 };
 
