@@ -9,13 +9,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { before, test } from 'node:test';
-import { setTimeout as pace } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { canvasCases, goldenCases } from '../golden/golden-recipes.ts';
 import { arm64Missing } from '../../scripts/arm64/prepare.mjs';
 import { runArm64 } from '../../scripts/arm64/run.mjs';
 import { startPostgresServer } from '../support/black-box/postgres-server.ts';
 import { testBundle } from '../support/render-digests-bundle.ts';
+import { untilStatus } from '../support/black-box/waiters.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // The current versions' goldens: the superseded versions' frozen code gives its recorded bytes on x86-64 only
@@ -148,15 +148,9 @@ test('the service and the CLI run as linux-arm64 and give the golden bytes', { s
   const url = await listening;
   const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
 
-  // Ready once its probes answer: a 503 says when to ask again (Retry-After). Emulated at load 28, the
-  // first answer once said the database was unavailable.
-  let ready: { ok: boolean; rendererVersion: string };
-  for (const deadline = Date.now() + RUN_TIMEOUT_MS; ;) {
-    const res = await fetch(`${url}/v1/ready`);
-    ready = (await res.json()) as typeof ready;
-    if (res.status !== 503 || Date.now() > deadline) break;
-    await pace(Number(res.headers.get('retry-after') ?? 1) * 1000);
-  }
+  // Ready once its probes answer: emulated at load 28, the first answer once said the database was unavailable.
+  await untilStatus(`${url}/v1/ready`, 200, 'the arm64 service ready');
+  const ready = (await (await fetch(`${url}/v1/ready`)).json()) as { ok: boolean; rendererVersion: string };
   assert.equal(ready.ok, true, `/v1/ready: ${JSON.stringify(ready)}`);
   assert.match(ready.rendererVersion, /\+cpu-baseline-arm64-neon$/);
   for (const c of SERVED) {

@@ -26,7 +26,7 @@ import { type PostgresServer, startPostgresServer } from '../support/black-box/p
 import { type S3TestServer, startS3Server } from '../support/black-box/s3-server.ts';
 import { ROOT } from '../support/black-box/server-process.ts';
 import { encodesSize, tracedFfmpeg, type TracedFfmpeg } from '../support/black-box/traced-ffmpeg.ts';
-import { armEvent, withTimeout } from '../support/black-box/waiters.ts';
+import { armEvent, untilStatus, withTimeout } from '../support/black-box/waiters.ts';
 
 const run = promisify(execFile);
 const WORKSPACE = 'ws_fault';
@@ -241,17 +241,6 @@ describe('hosted mode rides out a database restart and an object-storage outage 
   const ended = async (runners: LoggedProcess[], jobId: string) =>
     (await waitForLogIn(runners, (e) => e.jobId === jobId && (e.msg === 'job completed' || e.msg === 'job failed'), `job ${jobId} to end`))
       .entry;
-  /** Asks until `url` answers `status`: a wait for the service's own probe, with the backstop of any wait. */
-  const untilStatus = async (url: string, status: number, what: string) => {
-    const deadline = Date.now() + BACKSTOP_MS;
-    let last = 0;
-    while (Date.now() < deadline) {
-      last = (await fetch(url)).status;
-      if (last === status) return;
-      await pace(250);
-    }
-    assert.fail(`${what}: ${url} still answers ${last}`);
-  };
   /** Asks for a job until `match` accepts it (its progress is written every 250 ms while it renders). */
   const untilJob = async (id: string, match: (job: Record<string, unknown>) => boolean, what: string) => {
     const deadline = Date.now() + BACKSTOP_MS;

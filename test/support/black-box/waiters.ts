@@ -1,7 +1,9 @@
 // Waiting on an event instead of sleeping: no imports from the product, so every tier (the
 // black-box acceptance tier included) can use it. test/support/events.ts builds on it.
 
+import assert from 'node:assert/strict';
 import type { EventEmitter } from 'node:events';
+import { setTimeout as pace } from 'node:timers/promises';
 
 /**
  * How long a wait may last before the test gives up: only a backstop for a process that will never
@@ -61,4 +63,16 @@ export function withTimeout<T>(what: string, promise: Promise<T>, ms: number): P
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)));
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Asks until `url` answers `status`: a wait for the service's own probe (/v1/ready), with the backstop of any wait. */
+export async function untilStatus(url: string, status: number, what: string): Promise<void> {
+  const deadline = Date.now() + BACKSTOP_MS;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = (await fetch(url)).status;
+    if (last === status) return;
+    await pace(250);
+  }
+  assert.fail(`${what}: ${url} still answers ${last}`);
 }
