@@ -68,13 +68,29 @@ function knexLog({ logger, dependencies }: DatabaseOptions): Knex.Config['log'] 
   return { debug: line('debug'), warn: line('warn'), error: line('error'), deprecate: line('warn') };
 }
 
+/** What knex passes its query events: the query, with a uid unique to it. */
+interface KnexQueryEvent {
+  __knexQueryUid?: string;
+}
+
 export function createDatabase(settings: DatabaseSettings, options: DatabaseOptions = {}): Database {
   const db = createKnex(settings, options);
   const { dependencies } = options;
   if (dependencies) {
-    // Any query that answers means the database is back; one that fails to connect means it is not.
-    db.on('query-response', () => dependencies.available('database'));
-    db.on('query-error', (err: unknown) => {
+    // A query sent after an outage began that answers means the database is back; one that fails to
+    // connect means it is not. knex emits 'query' as a query is sent and exactly one of 'query-response'
+    // and 'query-error' when it ends, each with the query's uid, so the map holds only queries in flight.
+    const started = new Map<string, number>();
+    db.on('query', (query: KnexQueryEvent) => {
+      if (query.__knexQueryUid) started.set(query.__knexQueryUid, dependencies.operationStart());
+    });
+    db.on('query-response', (_response: unknown, query: KnexQueryEvent) => {
+      const startedAt = query.__knexQueryUid ? started.get(query.__knexQueryUid) : undefined;
+      if (query.__knexQueryUid) started.delete(query.__knexQueryUid);
+      dependencies.available('database', startedAt);
+    });
+    db.on('query-error', (err: unknown, query: KnexQueryEvent) => {
+      if (query.__knexQueryUid) started.delete(query.__knexQueryUid);
       if (unavailableDependency(err) === 'database') dependencies.unavailable('database', err);
     });
   }

@@ -19,21 +19,22 @@ export class TrackedBlobStore implements BlobStore {
   }
 
   get(key: string): Promise<Buffer | undefined> {
-    return this.track(this.inner.get(key));
+    return this.track(() => this.inner.get(key));
   }
 
   put(key: string, bytes: Uint8Array): Promise<void> {
-    return this.track(this.inner.put(key, bytes));
+    return this.track(() => this.inner.put(key, bytes));
   }
 
   delete(key: string): Promise<void> {
-    return this.track(this.inner.delete(key));
+    return this.track(() => this.inner.delete(key));
   }
 
-  private async track<T>(operation: Promise<T>): Promise<T> {
+  private async track<T>(operation: () => Promise<T>): Promise<T> {
+    const startedAt = this.status.operationStart();
     try {
-      const value = await operation;
-      this.status.available('storage');
+      const value = await operation();
+      this.status.available('storage', startedAt);
       return value;
     } catch (err) {
       if (unavailableDependency(err) === 'storage') this.status.unavailable('storage', err);

@@ -54,6 +54,25 @@ test('an outage is two lines: warn when it starts, info with its counts when it 
   assert.equal(status.isDown('database'), false);
 });
 
+test('a success ends an outage only when its operation started after the outage began (a query in flight when a fast shutdown began can still be answered)', () => {
+  const { lines, logger } = recorder();
+  let now = 1_000;
+  const status = new DependencyStatus({ logger, clock: { now: () => now } });
+  const inFlight = status.operationStart();
+  now += 1;
+  const sameMillisecond = status.operationStart();
+  status.unavailable('database', refused);
+  now += 47;
+  status.available('database', inFlight);
+  status.available('database', sameMillisecond);
+  assert.ok(status.isDown('database'), 'operations begun before the outage end nothing');
+  const after = status.operationStart();
+  now += 3;
+  status.available('database', after);
+  assert.equal(status.isDown('database'), false);
+  assert.deepEqual(lines[1].fields, { dependency: 'database', downForMs: 50, requestsRefused: 0, failedOperations: 1 });
+});
+
 test('a refusal starts an outage too; each dependency has its own', () => {
   const { lines, logger } = recorder();
   const status = new DependencyStatus({ logger });

@@ -5,8 +5,9 @@
 // a debug line of its own, so an outage of any length is two lines, not one (with a stack) per request.
 //
 // Failures are reported by whoever sees them (the request log, the knex pool, the tracked object
-// store, the job queue); a recovery by any operation that succeeds, and by a probe this class runs
-// every PROBE_INTERVAL_MS while a dependency is down, so the return is noticed without traffic.
+// store, the job queue); a recovery by any operation begun after the outage began that succeeds, and
+// by a probe this class runs every PROBE_INTERVAL_MS while a dependency is down, so the return is
+// noticed without traffic.
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from './clock.ts';
 import { type Dependency, unavailableDependency } from './dependency-failure.ts';
@@ -82,10 +83,21 @@ export class DependencyStatus {
     if (outage) outage.refused++;
   }
 
-  /** An operation on `dependency` succeeded: an outage ends (one info line with its counts). Cheap when none is on. */
-  available(dependency: Dependency): void {
+  /** When an operation starts, by this status's clock: what `available` is told when it succeeds. */
+  operationStart(): number {
+    return this.clock.now();
+  }
+
+  /**
+   * An operation on `dependency` succeeded: an outage ends (one info line with its counts). Cheap when
+   * none is on. An operation that started (`startedAt`, from `operationStart`) no later than the outage
+   * began says nothing about the dependency now — a query already in flight when a fast shutdown began
+   * can still be answered — so its success ends nothing.
+   */
+  available(dependency: Dependency, startedAt?: number): void {
     const outage = this.outages.get(dependency);
     if (!outage) return;
+    if (startedAt !== undefined && startedAt <= outage.since) return;
     this.outages.delete(dependency);
     clearInterval(outage.probe);
     this.logger.info(

@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { createDatabase, migrateToLatest } from '../../db/database.ts';
 import { WorkspacesRepository } from '../../db/repositories/workspaces.repository.ts';
+import { DependencyStatus } from '../../src/lib/dependency-status.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { ENGINES, createTestDatabase } from '../support/black-box/databases.ts';
 import { ROOT } from '../support/black-box/server-process.ts';
 
@@ -61,5 +63,31 @@ test('SQLite runs in WAL mode with a busy timeout, and write transactions from c
     await check.destroy();
   } finally {
     await testDb.drop();
+  }
+});
+
+test('a query already in flight when the database went away does not count it back; the next query that answers does', async () => {
+  // Each reading of the clock is a later millisecond, so "started before" and "after" are never a tie.
+  let now = 0;
+  const logged: string[] = [];
+  const logger = createLogger('info', { write: (line: string) => void logged.push((JSON.parse(line) as { msg: string }).msg) });
+  const status = new DependencyStatus({ logger, clock: { now: () => ++now } });
+  const db = createDatabase({ client: 'sqlite', filename: ':memory:' }, { dependencies: status });
+  try {
+    // The outage begins once this query is on its way (as a fast shutdown can begin).
+    db.once('query', () => status.unavailable('database', 'ECONNREFUSED'));
+    await db.raw('select 1');
+    assert.ok(status.isDown('database'), 'an answer to a query sent before the outage ends nothing');
+    await assert.rejects(db.raw('select * from no_such_table'));
+    assert.ok(status.isDown('database'), 'a failure for another reason says nothing');
+    await db.raw('select 1');
+    assert.equal(status.isDown('database'), false);
+    assert.deepEqual(logged, [
+      'The database is unavailable: requests that need it answer 503 until it is back',
+      'The database is available again',
+    ]);
+  } finally {
+    status.close();
+    await db.destroy();
   }
 });
