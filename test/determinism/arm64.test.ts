@@ -138,6 +138,8 @@ test('the service and the CLI run as linux-arm64 and give the golden bytes', { s
       LOG_LEVEL: 'warn',
       RENDER_TIMEOUT_MS: '600000',
       ANIMATION_BUDGET_MS: '600000',
+      // Its renders come one after another: a second thread would only compile (and translate) the code again.
+      RENDER_WORKERS: '1',
     },
     onStdout: (chunk) => {
       const url = /Render service \(local mode\) on (http:\/\/\S+)/.exec(chunk)?.[1];

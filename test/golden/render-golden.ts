@@ -9,14 +9,17 @@ import { type GoldenCase, goldenCases } from './golden-recipes.ts';
 const NO_TIME_LIMIT_MS = 2 ** 31 - 1;
 
 /**
- * The engine golden renders go through, with FFmpeg (closed by the caller). No time limit to race:
- * under emulation at load 34 a render that waited its turn took over 120 s. What bounds a run is the
+ * The engine golden renders go through, with FFmpeg (closed by the caller), on one render thread: a
+ * second one shortened a native run by about 5% (the encodes run in FFmpeg beside it anyway) and
+ * cost 14–17% more CPU, native or emulated (each thread compiles the generators' code again, and
+ * under qemu translates it again), in a suite whose processes share the cores. No time limit to race: under
+ * emulation at load 34 a render that waited its turn took over 120 s. What bounds a run is the
  * caller's backstop (the test's timeout, the process's).
  */
-export async function startGoldenEngine(workers: number): Promise<RenderEngine> {
+export async function startGoldenEngine(): Promise<RenderEngine> {
   const engine = await createRenderEngine({
     ffmpegPath: loadConfig(process.env).ffmpegPath,
-    render: { workers, queueLimit: 10_000, timeoutMs: NO_TIME_LIMIT_MS, animationBudgetMs: NO_TIME_LIMIT_MS },
+    render: { workers: 1, queueLimit: 10_000, timeoutMs: NO_TIME_LIMIT_MS, animationBudgetMs: NO_TIME_LIMIT_MS },
   });
   if (engine.ffmpegVersion) return engine;
   await engine.close();
@@ -26,7 +29,7 @@ export async function startGoldenEngine(workers: number): Promise<RenderEngine> 
 export async function renderGoldens(
   cases: GoldenCase[] = goldenCases(),
 ): Promise<Map<string, { recipeHash: string; sha256: string; bytes: number }>> {
-  const engine = await startGoldenEngine(2);
+  const engine = await startGoldenEngine();
   const { service, generators } = engine;
   try {
     const out = new Map<string, { recipeHash: string; sha256: string; bytes: number }>();

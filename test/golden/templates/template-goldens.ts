@@ -103,7 +103,7 @@ export const templateGoldenIds = () => [...templateGoldenCases(), ...templateFil
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function renderTemplateFileGoldens(cases: TemplateFileGoldenCase[], generators: GeneratorRegistry): Promise<Map<string, string>> {
-  const engine = await startGoldenEngine(1);
+  const engine = await startGoldenEngine();
   const dir = `${packagePath('test', 'golden', 'templates', 'files')}/`;
   const paths = { params: 'params', seed: 'seed', size: 'size', format: 'format', quality: 'quality' };
   const out = new Map<string, string>();
