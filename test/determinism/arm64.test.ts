@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { before, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { canvasCases, goldenCases } from '../golden/golden-recipes.ts';
 import { arm64Missing } from '../../scripts/arm64/prepare.mjs';
@@ -68,125 +68,130 @@ async function arm64Digests(): Promise<Record<string, string>> {
   return JSON.parse(run.stdout) as Record<string, string>;
 }
 
-test('every golden renders to its committed bytes as linux-arm64 (qemu-aarch64)', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
-  const got = await arm64Digests();
-  for (const line of renderLog) t.diagnostic(line);
-  renderLog = [];
-  t.diagnostic(
-    `arm64 render of ${Object.keys(committed).length} goldens and ${CANVAS_640.length} canvas cases at 640×360: ${((await rendered!).ms / 1000).toFixed(0)} s`,
-  );
-  assert.deepEqual(
-    Object.keys(got)
-      .filter((id) => id in committed)
-      .sort(),
-    Object.keys(committed).sort(),
-  );
-  const differ = Object.keys(committed).filter((id) => got[id] !== committed[id].sha256);
-  assert.deepEqual(differ, [], 'these differ between x86-64 (goldens.json) and arm64');
-});
-
-test('dmath passes its digest test as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
-  const run = await runArm64(await testBundle('dmath.test'), [], { timeoutMs: RUN_TIMEOUT_MS });
-  t.diagnostic(`arm64 dmath test: ${(run.ms / 1000).toFixed(0)} s`);
-  assert.equal(run.code, 0, `dmath.test.ts failed on arm64:\n${run.stdout.slice(-4000)}\n${quiet(run.stderr)}`);
-  assert.match(run.stdout, /# pass [1-9]/);
-  assert.match(run.stdout, /# fail 0/);
-});
-
-test('canvas pixels at 640×360 are the same as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async () => {
-  const got = await arm64Digests();
-  assert.ok(CANVAS_640.length > 0);
-  const differ = CANVAS_640.filter((id) => got[id] !== committedCanvas[id]);
-  assert.deepEqual(differ, [], 'these differ between this machine (canvas-sizes.json) and arm64 at 640×360');
-});
-
-test('the template goldens render to their committed bytes as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async () => {
-  const got = await arm64Digests();
-  assert.ok(Object.keys(committedTemplates).length > 0);
-  const differ = Object.keys(committedTemplates).filter((id) => got[id] !== committedTemplates[id]);
-  assert.deepEqual(differ, [], 'these differ between x86-64 (template-goldens.json) and arm64');
-});
-
-// The product, not only its engine: the service (local mode, on Postgres: npm's arm64 packages come
-// without better-sqlite3's native build, which its install script would download) answers ready with
-// the arm64 baseline and renders a gif and an mp4 over HTTP, and the CLI writes a file, all to the
-// golden bytes. Both run compiled (dist/, as `npm start` and the installed command run them).
-const SERVED = goldenCases().filter((c) => c.slug === 'plasma' && (c.input.format === 'gif' || c.input.format === 'mp4'));
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-test('the service and the CLI run as linux-arm64 and give the golden bytes', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
-  const pg = await startPostgresServer();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-arm64-data-'));
-  const stop = new AbortController();
-  t.after(async () => {
-    stop.abort();
-    await pg.close();
-    rmSync(dataDir, { recursive: true, force: true });
+// The render of the digests is one emulated process on one render thread (test/golden/render-golden.ts),
+// the longest of the tier: the tests that judge it wait for it, while dmath's run and the service's
+// run beside it, so the file takes about as long as that render instead of the sum of all three.
+describe('linux-arm64 under qemu-aarch64', { concurrency: true }, () => {
+  test('every golden renders to its committed bytes as linux-arm64 (qemu-aarch64)', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
+    const got = await arm64Digests();
+    for (const line of renderLog) t.diagnostic(line);
+    renderLog = [];
+    t.diagnostic(
+      `arm64 render of ${Object.keys(committed).length} goldens and ${CANVAS_640.length} canvas cases at 640×360: ${((await rendered!).ms / 1000).toFixed(0)} s`,
+    );
+    assert.deepEqual(
+      Object.keys(got)
+        .filter((id) => id in committed)
+        .sort(),
+      Object.keys(committed).sort(),
+    );
+    const differ = Object.keys(committed).filter((id) => got[id] !== committed[id].sha256);
+    assert.deepEqual(differ, [], 'these differ between x86-64 (goldens.json) and arm64');
   });
-  let heard!: (url: string) => void;
-  let ended!: (e: Error) => void;
-  const listening = new Promise<string>((resolve, reject) => ((heard = resolve), (ended = reject)));
-  const service = runArm64('dist/main.js', [], {
-    timeoutMs: RUN_TIMEOUT_MS,
-    signal: stop.signal,
-    // Emulation is 10–50× slower: the time limits (which /v1/ready's FFmpeg probe also gets) are no deadline to race here.
-    env: {
-      SERVICE_LOCAL_MODE: '1',
-      DATABASE_URL: pg.url,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      RENDER_TIMEOUT_MS: '600000',
-      ANIMATION_BUDGET_MS: '600000',
-      // Its renders come one after another: a second thread would only compile (and translate) the code again.
-      RENDER_WORKERS: '1',
-    },
-    onStdout: (chunk) => {
-      const url = /Render service \(local mode\) on (http:\/\/\S+)/.exec(chunk)?.[1];
-      if (url) heard(url);
-    },
-  });
-  void service.then((run) => ended(new Error(`the arm64 service ended with ${run.code ?? run.signal}: ${quiet(run.stderr)}`)));
-  const url = await listening;
-  const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
 
-  // Ready once its probes answer: emulated at load 28, the first answer once said the database was unavailable.
-  await untilStatus(`${url}/v1/ready`, 200, 'the arm64 service ready');
-  const ready = (await (await fetch(`${url}/v1/ready`)).json()) as { ok: boolean; rendererVersion: string };
-  assert.equal(ready.ok, true, `/v1/ready: ${JSON.stringify(ready)}`);
-  assert.match(ready.rendererVersion, /\+cpu-baseline-arm64-neon$/);
-  for (const c of SERVED) {
-    const res = await fetch(`${url}/v1/generate/${c.slug}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(c.input),
+  test('dmath passes its digest test as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
+    const run = await runArm64(await testBundle('dmath.test'), [], { timeoutMs: RUN_TIMEOUT_MS });
+    t.diagnostic(`arm64 dmath test: ${(run.ms / 1000).toFixed(0)} s`);
+    assert.equal(run.code, 0, `dmath.test.ts failed on arm64:\n${run.stdout.slice(-4000)}\n${quiet(run.stderr)}`);
+    assert.match(run.stdout, /# pass [1-9]/);
+    assert.match(run.stdout, /# fail 0/);
+  });
+
+  test('canvas pixels at 640×360 are the same as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async () => {
+    const got = await arm64Digests();
+    assert.ok(CANVAS_640.length > 0);
+    const differ = CANVAS_640.filter((id) => got[id] !== committedCanvas[id]);
+    assert.deepEqual(differ, [], 'these differ between this machine (canvas-sizes.json) and arm64 at 640×360');
+  });
+
+  test('the template goldens render to their committed bytes as linux-arm64', { skip, timeout: RUN_TIMEOUT_MS }, async () => {
+    const got = await arm64Digests();
+    assert.ok(Object.keys(committedTemplates).length > 0);
+    const differ = Object.keys(committedTemplates).filter((id) => got[id] !== committedTemplates[id]);
+    assert.deepEqual(differ, [], 'these differ between x86-64 (template-goldens.json) and arm64');
+  });
+
+  // The product, not only its engine: the service (local mode, on Postgres: npm's arm64 packages come
+  // without better-sqlite3's native build, which its install script would download) answers ready with
+  // the arm64 baseline and renders a gif and an mp4 over HTTP, and the CLI writes a file, all to the
+  // golden bytes. Both run compiled (dist/, as `npm start` and the installed command run them).
+  const SERVED = goldenCases().filter((c) => c.slug === 'plasma' && (c.input.format === 'gif' || c.input.format === 'mp4'));
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+  test('the service and the CLI run as linux-arm64 and give the golden bytes', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
+    const pg = await startPostgresServer();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-arm64-data-'));
+    const stop = new AbortController();
+    t.after(async () => {
+      stop.abort();
+      await pg.close();
+      rmSync(dataDir, { recursive: true, force: true });
     });
-    assert.equal(res.status, 200, `${c.id}: ${await res.clone().text()}`);
-    assert.equal(sha256(new Uint8Array(await res.arrayBuffer())), committed[c.id].sha256, `${c.id} served as arm64`);
-  }
-  stop.abort();
-  const exit = await service;
-  assert.equal(exit.code, 0, `the arm64 service drained and exited 0 on SIGTERM: ${quiet(exit.stderr)}`);
+    let heard!: (url: string) => void;
+    let ended!: (e: Error) => void;
+    const listening = new Promise<string>((resolve, reject) => ((heard = resolve), (ended = reject)));
+    const service = runArm64('dist/main.js', [], {
+      timeoutMs: RUN_TIMEOUT_MS,
+      signal: stop.signal,
+      // Emulation is 10–50× slower: the time limits (which /v1/ready's FFmpeg probe also gets) are no deadline to race here.
+      env: {
+        SERVICE_LOCAL_MODE: '1',
+        DATABASE_URL: pg.url,
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        RENDER_TIMEOUT_MS: '600000',
+        ANIMATION_BUDGET_MS: '600000',
+        // Its renders come one after another: a second thread would only compile (and translate) the code again.
+        RENDER_WORKERS: '1',
+      },
+      onStdout: (chunk) => {
+        const url = /Render service \(local mode\) on (http:\/\/\S+)/.exec(chunk)?.[1];
+        if (url) heard(url);
+      },
+    });
+    void service.then((run) => ended(new Error(`the arm64 service ended with ${run.code ?? run.signal}: ${quiet(run.stderr)}`)));
+    const url = await listening;
+    const key = readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
 
-  const [mp4] = SERVED.filter((c) => c.input.format === 'mp4');
-  const file = path.join(dataDir, 'cli.mp4');
-  const { width, height } = mp4.input.size!;
-  const cli = await runArm64(
-    'dist/cli.js',
-    [
-      'render',
-      mp4.slug,
-      '--seed',
-      String(mp4.input.seed),
-      '--size',
-      `${width}x${height}`,
-      '--params',
-      JSON.stringify(mp4.input.params),
-      '-o',
-      file,
-    ],
-    { timeoutMs: RUN_TIMEOUT_MS },
-  );
-  assert.equal(cli.code, 0, `the arm64 CLI ended with ${cli.code ?? cli.signal}: ${quiet(cli.stderr)}`);
-  assert.equal(sha256(readFileSync(file)), committed[mp4.id].sha256, `${mp4.id} written by the arm64 CLI`);
+    // Ready once its probes answer: emulated at load 28, the first answer once said the database was unavailable.
+    await untilStatus(`${url}/v1/ready`, 200, 'the arm64 service ready');
+    const ready = (await (await fetch(`${url}/v1/ready`)).json()) as { ok: boolean; rendererVersion: string };
+    assert.equal(ready.ok, true, `/v1/ready: ${JSON.stringify(ready)}`);
+    assert.match(ready.rendererVersion, /\+cpu-baseline-arm64-neon$/);
+    for (const c of SERVED) {
+      const res = await fetch(`${url}/v1/generate/${c.slug}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(c.input),
+      });
+      assert.equal(res.status, 200, `${c.id}: ${await res.clone().text()}`);
+      assert.equal(sha256(new Uint8Array(await res.arrayBuffer())), committed[c.id].sha256, `${c.id} served as arm64`);
+    }
+    stop.abort();
+    const exit = await service;
+    assert.equal(exit.code, 0, `the arm64 service drained and exited 0 on SIGTERM: ${quiet(exit.stderr)}`);
+
+    const [mp4] = SERVED.filter((c) => c.input.format === 'mp4');
+    const file = path.join(dataDir, 'cli.mp4');
+    const { width, height } = mp4.input.size!;
+    const cli = await runArm64(
+      'dist/cli.js',
+      [
+        'render',
+        mp4.slug,
+        '--seed',
+        String(mp4.input.seed),
+        '--size',
+        `${width}x${height}`,
+        '--params',
+        JSON.stringify(mp4.input.params),
+        '-o',
+        file,
+      ],
+      { timeoutMs: RUN_TIMEOUT_MS },
+    );
+    assert.equal(cli.code, 0, `the arm64 CLI ended with ${cli.code ?? cli.signal}: ${quiet(cli.stderr)}`);
+    assert.equal(sha256(readFileSync(file)), committed[mp4.id].sha256, `${mp4.id} written by the arm64 CLI`);
+  });
 });
