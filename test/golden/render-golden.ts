@@ -10,11 +10,11 @@ const NO_TIME_LIMIT_MS = 2 ** 31 - 1;
 
 /**
  * The engine golden renders go through, with FFmpeg (closed by the caller), on one render thread: a
- * second one shortened a native run by about 5% (the encodes run in FFmpeg beside it anyway) and
- * cost 14–17% more CPU, native or emulated (each thread compiles the generators' code again, and
- * under qemu translates it again), in a suite whose processes share the cores. No time limit to race: under
- * emulation at load 34 a render that waited its turn took over 120 s. What bounds a run is the
- * caller's backstop (the test's timeout, the process's).
+ * second one shortened a native run by about 5% (the encodes run in FFmpeg beside it anyway) and cost
+ * 14–17% more CPU, native or emulated (each thread compiles the generators' code again, and under qemu
+ * translates it again), in a suite whose processes share the cores. No time limit to race: under
+ * emulation at load 34 a render that waited its turn took over 120 s. What bounds a run is the caller's
+ * backstop (the test's timeout, the process's).
  */
 export async function startGoldenEngine(): Promise<RenderEngine> {
   const engine = await createRenderEngine({
