@@ -81,16 +81,16 @@ export function createDatabase(settings: DatabaseSettings, options: DatabaseOpti
     // connect means it is not. knex emits 'query' as a query is sent and exactly one of 'query-response'
     // and 'query-error' when it ends, each with the query's uid, so the map holds only queries in flight.
     const started = new Map<string, number>();
-    db.on('query', (query: KnexQueryEvent) => {
-      if (query.__knexQueryUid) started.set(query.__knexQueryUid, dependencies.operationStart());
+    db.on('query', ({ __knexQueryUid: uid }: KnexQueryEvent) => {
+      if (uid) started.set(uid, dependencies.operationStart());
     });
-    db.on('query-response', (_response: unknown, query: KnexQueryEvent) => {
-      const startedAt = query.__knexQueryUid ? started.get(query.__knexQueryUid) : undefined;
-      if (query.__knexQueryUid) started.delete(query.__knexQueryUid);
+    db.on('query-response', (_response: unknown, { __knexQueryUid: uid }: KnexQueryEvent) => {
+      const startedAt = uid ? started.get(uid) : undefined;
+      if (uid) started.delete(uid);
       dependencies.available('database', startedAt);
     });
-    db.on('query-error', (err: unknown, query: KnexQueryEvent) => {
-      if (query.__knexQueryUid) started.delete(query.__knexQueryUid);
+    db.on('query-error', (err: unknown, { __knexQueryUid: uid }: KnexQueryEvent) => {
+      if (uid) started.delete(uid);
       if (unavailableDependency(err) === 'database') dependencies.unavailable('database', err);
     });
   }
