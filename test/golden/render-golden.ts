@@ -15,22 +15,42 @@ const NO_TIME_LIMIT_MS = 2 ** 31 - 1;
  * translates it again), in a suite whose processes share the cores. No time limit to race: under
  * emulation at load 34 a render that waited its turn took over 120 s. What bounds a run is the caller's
  * backstop (the test's timeout, the process's).
+ *
+ * `inThread` renders on the calling thread (RenderPoolOptions.inThread, as the CLI renders) through
+ * the same render.worker module: the determinism tier's processes (render-digests.ts), whose JavaScript
+ * then compiles once for the goldens and the template goldens, which draw on this thread too. The
+ * unit tier renders on a worker thread, as the API does.
  */
-export async function startGoldenEngine(): Promise<RenderEngine> {
+export async function startGoldenEngine(options: { inThread?: boolean } = {}): Promise<RenderEngine> {
   const engine = await createRenderEngine({
     ffmpegPath: loadConfig(process.env).ffmpegPath,
-    render: { workers: 1, queueLimit: 10_000, timeoutMs: NO_TIME_LIMIT_MS, animationBudgetMs: NO_TIME_LIMIT_MS },
+    render: {
+      workers: 1,
+      queueLimit: 10_000,
+      timeoutMs: NO_TIME_LIMIT_MS,
+      animationBudgetMs: NO_TIME_LIMIT_MS,
+      inThread: options.inThread,
+    },
   });
+  // An engine that renders on its own thread prepares only what a render needs (the CLI's one render);
+  // resolving a text golden needs the shaper, so every generator is prepared here, as for a worker.
+  if (options.inThread)
+    await engine.generators.ready().catch(async (err: unknown) => {
+      await engine.close();
+      throw err;
+    });
   if (engine.ffmpegVersion) return engine;
   await engine.close();
   throw new Error('FFmpeg is required for the golden suite');
 }
 
+/** Each case's digest, by id (sorted), rendered by `engine` (left open) or by an engine of its own. */
 export async function renderGoldens(
   cases: GoldenCase[] = goldenCases(),
+  engine?: RenderEngine,
 ): Promise<Map<string, { recipeHash: string; sha256: string; bytes: number }>> {
-  const engine = await startGoldenEngine();
-  const { service, generators } = engine;
+  const own = engine ? undefined : await startGoldenEngine();
+  const { service, generators } = (engine ?? own)!;
   try {
     const out = new Map<string, { recipeHash: string; sha256: string; bytes: number }>();
     await Promise.all(
@@ -46,7 +66,7 @@ export async function renderGoldens(
     );
     return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
   } finally {
-    await engine.close();
+    await own?.close();
   }
 }
 

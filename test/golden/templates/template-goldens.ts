@@ -15,6 +15,7 @@ import { GeneratorRegistry } from '../../../src/generators/registry.ts';
 import type { OutputFormat } from '../../../src/lib/formats.ts';
 import { readTemplateFiles, resolveTemplateFiles } from '../../../src/services/template-files.ts';
 import { startGoldenEngine } from '../render-golden.ts';
+import type { RenderEngine } from '../../../src/services/render-engine.factory.ts';
 import { templateGenerator } from '../../../src/templates/compose-template.ts';
 import type { TemplateSpec } from '../../../src/templates/template.types.ts';
 import { BLOG_SPEC, fixtureAssets, LOGO_ID } from './template-fixtures.ts';
@@ -102,8 +103,13 @@ export const templateGoldenIds = () => [...templateGoldenCases(), ...templateFil
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-async function renderTemplateFileGoldens(cases: TemplateFileGoldenCase[], generators: GeneratorRegistry): Promise<Map<string, string>> {
-  const engine = await startGoldenEngine();
+async function renderTemplateFileGoldens(
+  cases: TemplateFileGoldenCase[],
+  generators: GeneratorRegistry,
+  shared: RenderEngine | undefined,
+): Promise<Map<string, string>> {
+  const own = shared ? undefined : await startGoldenEngine();
+  const engine = (shared ?? own)!;
   const dir = `${packagePath('test', 'golden', 'templates', 'files')}/`;
   const paths = { params: 'params', seed: 'seed', size: 'size', format: 'format', quality: 'quality' };
   const out = new Map<string, string>();
@@ -120,15 +126,19 @@ async function renderTemplateFileGoldens(cases: TemplateFileGoldenCase[], genera
       out.set(c.id, sha256((await engine.service.render(resolved, { mode: 'job' })).bytes));
     }
   } finally {
-    await engine.close();
+    await own?.close();
   }
   return out;
 }
 
-/** Each case's digest, by id (sorted); the file cases too unless `cases` is given. */
+/**
+ * Each case's digest, by id (sorted); the file cases too unless `cases` is given. The file cases render
+ * through `engine` (left open) when one is given, else through an engine of their own.
+ */
 export async function renderTemplateGoldens(
   cases = templateGoldenCases(),
   fileCases = templateFileGoldenCases(),
+  engine?: RenderEngine,
 ): Promise<Map<string, string>> {
   const generators = new GeneratorRegistry(ALL_GENERATORS);
   const assets = await fixtureAssets();
@@ -165,6 +175,6 @@ export async function renderTemplateGoldens(
       out.set(c.id, hash.digest('hex'));
     }
   }
-  for (const [id, digest] of await renderTemplateFileGoldens(fileCases, generators)) out.set(id, digest);
+  for (const [id, digest] of await renderTemplateFileGoldens(fileCases, generators, engine)) out.set(id, digest);
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
