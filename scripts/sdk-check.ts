@@ -92,11 +92,11 @@ async function operationsWithBody(url: string): Promise<Operation[]> {
   );
 }
 
-async function checkGenerator(
+/** Writes a generator's consumer, snippets and tsconfig into `dir` and generates its client; a problem, or undefined. */
+async function prepareGenerator(
   gen: Generator,
   dir: string,
   service: ServerProcess,
-  key: string,
   snippets: Map<string, string>,
   withBody: readonly Operation[],
 ): Promise<string | undefined> {
@@ -114,30 +114,54 @@ async function checkGenerator(
   }
   copyFileSync(path.join(CONSUMERS, 'consumer-kit.ts'), path.join(dir, 'consumer-kit.ts'));
   copyFileSync(path.join(CONSUMERS, `${gen.name}.consumer.ts`), path.join(dir, 'consumer.ts'));
+  // Its own tsconfig, to type-check one client by hand (--keep); the run checks them all at once.
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+  return phase('generate', () => gen.generate(dir, service.url));
+}
 
-  const started = Date.now();
-  const phase = async (name: string, work: () => Promise<unknown>): Promise<string | undefined> => {
-    try {
-      await work();
-      return undefined;
-    } catch (err) {
-      return `${name} failed:\n${failure(err)}`;
-    }
-  };
+async function phase(name: string, work: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await work();
+    return undefined;
+  } catch (err) {
+    return `${name} failed:\n${failure(err)}`;
+  }
+}
+
+/**
+ * Type-checks the clients' directories under `work` in one strict program (one tsc reads TypeScript's
+ * and Node's declarations once, not once per client): each client's problem, by its directory name.
+ */
+async function typecheck(work: string, names: readonly string[]): Promise<Map<string, string>> {
+  writeFileSync(path.join(work, 'tsconfig.json'), JSON.stringify({ ...TSCONFIG, include: names.map((n) => `${n}/**/*.ts`) }, null, 2));
+  const problems = new Map<string, string>();
+  const failed = await phase('typecheck (tsc, strict)', () =>
+    run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: work, timeout: 360_000 }),
+  );
+  if (!failed) return problems;
+  // tsc names each file relative to the project: `<client>/consumer.ts(12,3): error TS…`.
+  const lines = failed.split('\n');
+  for (const name of names) {
+    const own = lines.filter((line) => line.startsWith(`${name}/`));
+    if (own.length > 0) problems.set(name, `typecheck (tsc, strict) failed:\n${own.join('\n')}`);
+  }
+  // Nothing attributable (tsc itself failed): every client's problem.
+  if (problems.size === 0) for (const name of names) problems.set(name, failed);
+  return problems;
+}
+
+/** Runs a client's consumer and its docs snippet against the service; a problem, or undefined. */
+async function runGenerator(gen: Generator, dir: string, service: ServerProcess, key: string): Promise<string | undefined> {
   const env = { ...process.env, RENDER_SERVICE_URL: service.url, RENDER_SERVICE_KEY: key };
-  const problem =
-    (await phase('generate', () => gen.generate(dir, service.url))) ??
-    (await phase('typecheck (tsc, strict)', () => run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: dir, timeout: 360_000 }))) ??
+  return (
     (await phase('run consumer.ts', async () => {
       const { stdout } = await run(process.execPath, ['--import', 'tsx', 'consumer.ts'], { cwd: dir, env, timeout: 240_000 });
       process.stdout.write(`${stdout.trimEnd().replace(/^/gm, `[${gen.name}] `)}\n`);
     })) ??
     (await phase('run readme.ts (the docs/clients.md snippet)', () =>
       run(process.execPath, ['--import', 'tsx', 'readme.ts'], { cwd: dir, env, timeout: 240_000 }),
-    ));
-  if (!problem) console.log(`[${gen.name}] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return problem;
+    ))
+  );
 }
 
 async function main(): Promise<number> {
@@ -152,10 +176,20 @@ async function main(): Promise<number> {
     console.log(`sdk:check against ${service.url} (${work})`);
     const withBody = await operationsWithBody(service.url);
     console.log(`operations with a request body, each called by every consumer: ${withBody.map((op) => op.operationId).join(', ')}`);
+    const dir = (gen: Generator) => path.join(work, gen.name);
+    const prepared = await Promise.all(GENERATORS.map((gen) => prepareGenerator(gen, dir(gen), service, snippets, withBody)));
+    const generated = GENERATORS.filter((_, i) => !prepared[i]);
+    const typeProblems = await typecheck(
+      work,
+      generated.map((gen) => gen.name),
+    );
     const results = await Promise.all(
-      GENERATORS.map(
-        async (gen) => [gen.name, await checkGenerator(gen, path.join(work, gen.name), service, key, snippets, withBody)] as const,
-      ),
+      GENERATORS.map(async (gen, i) => {
+        const started = Date.now();
+        const problem = prepared[i] ?? typeProblems.get(gen.name) ?? (await runGenerator(gen, dir(gen), service, key));
+        if (!problem) console.log(`[${gen.name}] ran in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        return [gen.name, problem] as const;
+      }),
     );
     const failed = results.filter(([, problem]) => problem);
     for (const [name, problem] of failed) console.error(`\n[${name}] FAILED — ${problem}`);
