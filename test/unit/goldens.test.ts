@@ -3,9 +3,9 @@
 // determinism tier renders the same under emulated CPUs and as arm64 and compares with the same files.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { before, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { canvasCases, goldenCases, supersededGoldenCases } from '../golden/golden-recipes.ts';
-import { renderGoldens } from '../golden/render-golden.ts';
+import { renderGoldens, startGoldenEngine } from '../golden/render-golden.ts';
 import { renderTemplateGoldens, templateGoldenIds } from '../golden/templates/template-goldens.ts';
 
 const committed = JSON.parse(readFileSync(new URL('../golden/goldens.json', import.meta.url), 'utf8')) as Record<
@@ -19,13 +19,20 @@ const committedTemplates = JSON.parse(readFileSync(new URL('../golden/template-g
 >;
 const UPDATE = 'run `npm run goldens:update` after adding a generator or format (and bump versions for changed output)';
 
+// One engine (one render thread, as the API renders) for the goldens and the template files' goldens.
+let engine: ReturnType<typeof startGoldenEngine>;
 let rendered: ReturnType<typeof renderGoldens>;
 let templates: ReturnType<typeof renderTemplateGoldens>;
 before(() => {
-  rendered = renderGoldens([...goldenCases(), ...supersededGoldenCases(), ...canvasCases()]);
+  engine = startGoldenEngine();
+  rendered = engine.then((e) => renderGoldens([...goldenCases(), ...supersededGoldenCases(), ...canvasCases()], e));
   rendered.catch(() => undefined); // reported by the tests that await it
-  templates = renderTemplateGoldens();
+  templates = engine.then((e) => renderTemplateGoldens(undefined, undefined, e));
   templates.catch(() => undefined);
+});
+after(async () => {
+  await Promise.allSettled([rendered, templates]);
+  await (await engine.catch(() => undefined))?.close();
 });
 
 test('the golden set covers every released version × format (current and superseded), and the canvas set every canvas case at every size', () => {
