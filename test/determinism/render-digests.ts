@@ -13,7 +13,7 @@ import { canvasCases, goldenCases, supersededGoldenCases } from '../golden/golde
 import { renderGoldens, startGoldenEngine } from '../golden/render-golden.ts';
 
 // No top-level await: the determinism tier runs this compiled (scripts/build-service.mjs, TEST_BUNDLE),
-// and the bundle's render threads load their module graph through require().
+// and a render thread of the bundle (an engine without inThread) loads its module graph through require().
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
