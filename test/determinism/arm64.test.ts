@@ -68,7 +68,7 @@ async function arm64Digests(): Promise<Record<string, string>> {
   return JSON.parse(run.stdout) as Record<string, string>;
 }
 
-// The render of the digests is one emulated process on one render thread (test/golden/render-golden.ts),
+// The render of the digests is one emulated process, rendering on its own thread (test/determinism/render-digests.ts),
 // the longest of the tier: the tests that judge it wait for it, while dmath's run and the service's
 // run beside it, so the file takes about as long as that render instead of the sum of all three.
 describe('linux-arm64 under qemu-aarch64', { concurrency: true }, () => {
