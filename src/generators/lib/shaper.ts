@@ -34,9 +34,13 @@ export function shaperReady(): Promise<void> {
   loading ??= (async () => {
     const startWoff2 = require('wawoff2/decompress.js') as (woff2: Uint8Array) => Promise<Uint8Array>;
     woff2 = require('wawoff2/build/decompress_binding.js') as Woff2Binding;
-    const [lib, sfnt] = await Promise.all([import('harfbuzzjs'), startWoff2(readFileSync(firstFont))]);
-    // A copy: the decoder's result is a view of its own memory, which the next call overwrites.
-    firstSfnt = Uint8Array.from(sfnt);
+    // A copy, taken as the decode settles: the decoder's result is a view of its own memory, which
+    // its next call overwrites (the import of HarfBuzz may still take a while).
+    const [lib, sfnt] = await Promise.all([
+      import('harfbuzzjs'),
+      startWoff2(readFileSync(firstFont)).then((view) => Uint8Array.from(view)),
+    ]);
+    firstSfnt = sfnt;
     hb = lib;
   })();
   return loading;

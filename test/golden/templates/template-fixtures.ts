@@ -8,6 +8,7 @@
 // to the sfnt bytes an upload is stored as.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { shaperReady } from '../../../src/generators/lib/shaper.ts';
 import type { TemplateAsset, TemplateSpec } from '../../../src/templates/template.types.ts';
 
 const require = createRequire(import.meta.url);
@@ -86,9 +87,14 @@ let sfnt: Promise<Uint8Array> | undefined;
 /** Noto Sans ExtraBold Italic (latin), as sfnt bytes. */
 export function uploadedFontSfnt(): Promise<Uint8Array> {
   sfnt ??= (async () => {
-    const decompress = require('wawoff2/decompress.js') as (woff2: Uint8Array) => Promise<Uint8Array>;
-    const file = require.resolve('@fontsource/noto-sans/files/noto-sans-latin-800-italic.woff2');
-    return Uint8Array.from(await decompress(readFileSync(file)));
+    // The decoder's result is a view of its memory, which its next call overwrites (or a growth
+    // detaches): it is copied before anything else on this thread runs. Through wawoff2's async
+    // decompress() an await came between, where a render's decode once left "not an sfnt font".
+    await shaperReady(); // the decoder's runtime has started
+    const decoder = require('wawoff2/build/decompress_binding.js') as { decompress(woff2: Uint8Array): Uint8Array | false };
+    const unpacked = decoder.decompress(readFileSync(require.resolve('@fontsource/noto-sans/files/noto-sans-latin-800-italic.woff2')));
+    if (!unpacked) throw new Error('the fixture font could not be unpacked');
+    return Uint8Array.from(unpacked);
   })();
   return sfnt;
 }
