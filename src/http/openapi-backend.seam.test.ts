@@ -113,3 +113,23 @@ test('backends initialised from one source document share its compiled request v
     assert.equal(api.validateRequest(request({ label: 42 }), 'createKey').valid, false);
   }
 });
+
+test('backends given one document object share one dereferenced copy of it and leave the document as it was', async () => {
+  const source = structuredClone(openApiDocument());
+  const before = JSON.stringify(source);
+  const backend = async () => {
+    const api = createContractBackend(source as unknown as Document);
+    await api.init();
+    // Registered after init, as createOperationsRouter does: still checked against the contract.
+    for (const { operationId } of listOperations()) api.register(operationId, () => undefined);
+    assert.throws(() => api.register('noSuchOperation', () => undefined), /Unknown operationId/);
+    return api;
+  };
+  const [first, second] = [await backend(), await backend()];
+  assert.equal(second.definition, first.definition, 'dereferenced once');
+  assert.notEqual(first.definition, source as unknown, 'a copy');
+  // Compiling validators edits the definition's schemas (binary properties leave `required`), not the source's.
+  for (const { operationId } of listOperations()) first.validator.getRequestValidatorsForOperation(operationId);
+  assert.equal(JSON.stringify(source), before);
+  assert.equal(JSON.stringify(source), JSON.stringify(openApiDocument()));
+});

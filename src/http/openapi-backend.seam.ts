@@ -9,6 +9,16 @@ export class ContractBackend extends OpenAPIBackend {
   override validateDefinition() {
     return this.document;
   }
+
+  /**
+   * The document is an object already: the library's parse only copied it for validateDefinition.
+   * init dereferences the same object (dereference-json-schema keeps one dereferenced copy per
+   * source object), so the backends of one process given one document share its definition.
+   */
+  override loadDocument() {
+    this.document = this.inputDocument as Document;
+    return Promise.resolve(this.document);
+  }
 }
 
 /** A path template as a RegExp: each `{param}` matches (and captures) one segment. */

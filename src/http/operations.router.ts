@@ -61,7 +61,11 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
   const operations = listOperations();
   assertHandlersMatch(handlers, new Set(operations.map((o) => o.operationId)));
   const document = openApiDocument();
-  const api = createContractBackend(structuredClone(document) as unknown as Document);
+  const api = createContractBackend(document as unknown as Document);
+  // Handlers are registered after init: init checks each one registered before it against the
+  // operation list, which the library flattens again for every check (installCompiledRouting keeps one).
+  await api.init();
+  const flattened = installCompiledRouting(api, document);
   const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const authorizedRequest = (operationId: string, req: Request, res: Response, principal: Principal | null): AuthorizedRequest => ({
     request: req,
@@ -139,8 +143,6 @@ export async function createOperationsRouter(deps: AppDeps, options: OperationsR
     });
   }
 
-  await api.init();
-  const flattened = installCompiledRouting(api, document);
   const uploads = {
     createAsset: {
       accept: (mediaType: string) => deps.services.assets.uploadLimit(mediaType),

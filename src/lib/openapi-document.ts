@@ -52,7 +52,7 @@ export function loadOpenApiDocument(yamlPath = OPENAPI_PATH, parsedPath = PARSED
 
 let cached: OpenApiDocument | undefined;
 
-/** The parsed document. Callers that may mutate it (openapi-backend dereferences in place) take a structuredClone. */
+/** The parsed document, one object per process: a caller that may mutate it takes a structuredClone. */
 export function openApiDocument(): OpenApiDocument {
   cached ??= loadOpenApiDocument();
   return cached;

@@ -13,6 +13,7 @@ import { createHttpServer } from '../../src/http/http-server.ts';
 import { createApp } from '../../src/app.ts';
 import { compose, type ComposeOptions, type Runtime } from '../../src/compose.ts';
 import { loadConfig } from '../../src/config/config.ts';
+import { probeFfmpegVersion, resolveFfmpeg } from '../../src/engine/ffmpeg.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { assertMatchesContract } from './contract.ts';
 import { TEST_LOCAL_KEY } from './black-box/test-keys.ts';
@@ -91,6 +92,24 @@ export function sharedTestApps(options: StartOptions = {}): (engine: EngineName)
 const COMPILED_RENDER_WORKER =
   process.env.TEST_SERVICE_COMPILED === '1' ? new URL('../../dist/render.worker.js', import.meta.url) : undefined;
 
+/**
+ * FFmpeg's version by binary, probed once per test process instead of once per app (a process and
+ * `ffmpeg -version` each time). A failed probe (a timeout on a loaded machine) is not kept: the next
+ * app probes again, as a service would at its next start.
+ */
+const ffmpegVersions = new Map<string, Promise<string | undefined>>();
+function ffmpegVersionOf(configured: string | undefined): Promise<string | undefined> {
+  const binary = resolveFfmpeg(configured);
+  if (!binary) return Promise.resolve(undefined);
+  let version = ffmpegVersions.get(binary.path);
+  if (!version) {
+    version = probeFfmpegVersion(binary);
+    ffmpegVersions.set(binary.path, version);
+    void version.then((v) => v === undefined && ffmpegVersions.delete(binary.path));
+  }
+  return version;
+}
+
 export async function startTestApp(engine: EngineName, options: StartOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(engine, { migrated: true }));
   const ownsDatabase = !options.database;
@@ -127,6 +146,7 @@ export async function startTestApp(engine: EngineName, options: StartOptions = {
     revision: 'test-revision',
     lazyRenderThreads: true,
     renderWorkerModule: COMPILED_RENDER_WORKER,
+    ffmpegVersion: ffmpegVersionOf(config.ffmpegPath),
     ...options.compose,
   });
   options.mutateDeps?.(runtime.deps);
