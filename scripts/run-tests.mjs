@@ -5,6 +5,7 @@
 //   node scripts/run-tests.mjs                 all tiers
 //   node scripts/run-tests.mjs unit|integration|acceptance|determinism [more tiers]
 //   node scripts/run-tests.mjs integration render-gate   only files whose path contains "render-gate"
+//   node scripts/run-tests.mjs --checks       the static checks too (npm test): see CHECKS below
 // After a whole integration tier (with the fuzz tier when it ran too) it prints the status-coverage
 // table (scripts/status-coverage.mjs) from the statuses test/support/contract.ts recorded, and fails
 // on a status a test saw that its operation does not declare, or one declared (but 500) that no
@@ -32,6 +33,12 @@ const TIERS = {
   // Dependencies stopped and started under processes that serve (a Postgres and an S3 server of its own).
   fault: ['test/fault'],
 };
+/**
+ * `npm test`'s static checks: the generated types against openapi.yaml, tsc and the lint. With
+ * --checks they run beside this run's setup (the builds, Postgres, the template databases: about
+ * 20 s, a core often idle), and the tests start only once all three passed.
+ */
+const CHECKS = ['codegen:check', 'typecheck', 'lint'];
 const cliArgs = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const requested = cliArgs.filter((a) => a in TIERS);
 const filters = cliArgs.filter((a) => !(a in TIERS));
@@ -65,6 +72,21 @@ if (files.length === 0) {
 }
 // The system packages these files need (chromium, nginx, qemu-user …): installed, or the run stops here.
 requireSystemPackages({ files });
+
+/** Resolves to the first failed check's exit code, or 0 once every check passed. */
+function startChecks() {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const runs = CHECKS.map(
+    (script) =>
+      new Promise((resolve) => {
+        const check = spawn(npm, ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
+        check.on('error', () => resolve(1));
+        check.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+      }),
+  );
+  return Promise.all(runs).then((codes) => codes.find((c) => c !== 0) ?? 0);
+}
+const checks = process.argv.includes('--checks') ? startChecks() : undefined;
 
 let stopPostgres = async () => {};
 let dropTemplates = async () => {};
@@ -168,6 +190,15 @@ function sharedProcessEntries(tier, files) {
 const queue = QUEUE_ORDER.filter((t) => tiers.includes(t)).flatMap((t) =>
   t in SHARED_PROCESSES ? sharedProcessEntries(t, tierFiles(t)) : tierFiles(t),
 );
+const checked = (await checks) ?? 0;
+if (checked !== 0) {
+  console.error(`The static checks failed (npm run ${CHECKS.join(', ')}): no test ran.`);
+  await dropTemplates();
+  await stopPostgres();
+  rmSync(templateDir, { recursive: true, force: true });
+  rmSync(sharedDir, { recursive: true, force: true });
+  process.exit(checked);
+}
 const concurrency = Number(process.env.TEST_CONCURRENCY) || 4;
 // In this order (scripts/test-queue.mjs): `node --test` would sort the files by path.
 const args = ['--import', 'tsx', path.join(root, 'scripts/test-queue.mjs'), String(concurrency), ...queue];

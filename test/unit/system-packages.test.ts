@@ -177,10 +177,12 @@ test('every test file the list names exists', () => {
 
 test('npm test, scripts/run-tests.mjs and .ci/run use this one list, and .ci/run has none of its own', () => {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  assert.match(pkg.scripts.test, /^node scripts\/system-packages\.mjs && /, 'npm test checks first, before any lint or test');
+  assert.equal(pkg.scripts.test, 'node scripts/run-tests.mjs --checks', 'npm test is the runner with the static checks');
   const runner = readFileSync(path.join(root, 'scripts/run-tests.mjs'), 'utf8');
   assert.match(runner, /import \{ requireSystemPackages \} from '\.\/system-packages\.mjs';/);
-  assert.match(runner, /^requireSystemPackages\(\{ files \}\);$/m);
+  const required = runner.search(/^requireSystemPackages\(\{ files \}\);$/m);
+  assert.ok(required > 0, 'the runner checks the system packages');
+  assert.ok(required < runner.search(/^const checks = .*startChecks\(\)/m), 'before the static checks start (and any test)');
   const ci = readFileSync(path.join(root, '.ci/run'), 'utf8');
   const commands = ci
     .split('\n')
