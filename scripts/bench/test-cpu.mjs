@@ -43,9 +43,12 @@ function group(entry) {
   return rel.startsWith('..') ? entry : rel;
 }
 const byGroup = new Map();
+/** The test files' processes (a file's, or a shared one's): when each started and ended. */
+const spans = [];
 for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
-  const [seconds, children, entry] = line.split('\t');
+  const [seconds, children, entry, start, end] = line.split('\t');
   const g = group(entry);
+  if (/\.test\.ts$|\(shared process \d+\)$/.test(g)) spans.push({ g, start: Number(start), end: Number(end), seconds: Number(seconds) });
   const was = byGroup.get(g) ?? { seconds: 0, children: 0, processes: 0 };
   byGroup.set(g, { seconds: was.seconds + Number(seconds), children: was.children + Number(children), processes: was.processes + 1 });
 }
@@ -72,4 +75,11 @@ for (const [g, { seconds, processes }] of [...byGroup].sort((a, b) => b[1].secon
 const files = [...byGroup].filter(([g, { children }]) => /\.test\.ts$|\(shared process \d+\)$/.test(g) && children >= 1);
 console.log('\nTest files by the CPU of the processes they started and waited for (Node ones included):');
 for (const [g, { children }] of files.sort((a, b) => b[1].children - a[1].children).slice(0, 15)) console.log(`${s(children)}  ${g}`);
+// The run's tail: a file that ends long after the others leaves a core idle (the queue's order,
+// scripts/run-tests.mjs QUEUE_ORDER, decides what starts last).
+console.log('\nThe last test processes to end (seconds after the run started, their own CPU):');
+for (const { g, start, end, seconds } of spans.sort((a, b) => b.end - a.end).slice(0, 8))
+  console.log(
+    `${((start - started) / 1000).toFixed(0).padStart(6)} → ${((end - started) / 1000).toFixed(0).padStart(4)} s ${s(seconds)}  ${g}`,
+  );
 process.exit(code);
