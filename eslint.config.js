@@ -11,6 +11,7 @@ const ENTRY_POINTS = [
   'src/worker.ts',
   'src/memory-settings.ts',
   'src/compose.ts',
+  'src/compose-admin.ts',
   'src/app.ts',
   'src/cli.ts',
   'src/admin.ts',

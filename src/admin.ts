@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
-import type { AdminRuntime } from './compose.ts';
+import type { AdminRuntime } from './compose-admin.ts';
 import { ProblemError } from './errors/problem.ts';
 import { jobView } from './jobs/jobs.service.ts';
 import { newId } from './lib/ids.ts';

@@ -216,7 +216,7 @@ async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'admin') {
     const [{ runAdmin }, { composeAdmin }, { createLogger }, { loadConfig }] = await Promise.all([
       import('./admin.ts'),
-      import('./compose.ts'),
+      import('./compose-admin.ts'),
       import('./lib/logger.ts'),
       import('./config/config.ts'),
     ]);

@@ -511,36 +511,3 @@ function observe(
   s.webhookDelivery.on('gave-up', () => metrics.webhook('gave_up'));
   s.credits.on('ledger', (event, amount) => metrics.ledger(event, amount));
 }
-
-/** What `render-service admin` works with: the server's database and its account services, no renderer, queue or HTTP. */
-export interface AdminRuntime {
-  config: Config;
-  workspaces: WorkspacesRepository;
-  credits: CreditsService;
-  keys: KeysService;
-  jobs: JobsRepository;
-  clock: Clock;
-  close(): Promise<void>;
-}
-
-export async function composeAdmin(config: Config, logger: Logger, clock: Clock = systemClock): Promise<AdminRuntime> {
-  const db = createDatabase(config.database, { logger });
-  try {
-    await migrateToLatest(db);
-  } catch (err) {
-    await db.destroy();
-    throw err;
-  }
-  const workspaces = new WorkspacesRepository(db);
-  if (config.localMode) await workspaces.ensure({ id: LOCAL_WORKSPACE_ID, name: 'Local workspace', kind: 'local', createdAt: clock.now() });
-  // The ledger is kept whatever the mode (local mode only does not charge renders against it).
-  const credits = new CreditsService({ repo: new CreditsRepository(db), clock, enabled: true, logger });
-  // A revocation here reaches every running server: the repository notifies in the same transaction.
-  const keys = new KeysService({
-    repo: new ApiKeysRepository(db),
-    clock,
-    localMode: config.localMode,
-    onTouchError: (err) => logger.warn({ err }, 'could not record key use'),
-  });
-  return { config, workspaces, credits, keys, jobs: new JobsRepository(db), clock, close: () => db.destroy() };
-}

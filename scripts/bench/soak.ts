@@ -23,7 +23,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { composeAdmin } from '../../src/compose.ts';
+import { composeAdmin } from '../../src/compose-admin.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { serviceProcessEnv } from '../../src/lib/allocator-env.ts';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { runAdmin } from '../../src/admin.ts';
-import { composeAdmin } from '../../src/compose.ts';
+import { composeAdmin } from '../../src/compose-admin.ts';
 import { ENGINES } from '../support/black-box/databases.ts';
 import { armEvent } from '../support/black-box/waiters.ts';
 import { HOSTED_ENV, startTestApp, type TestApp } from '../support/harness.ts';
