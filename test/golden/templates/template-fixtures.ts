@@ -89,7 +89,8 @@ export function uploadedFontSfnt(): Promise<Uint8Array> {
   sfnt ??= (async () => {
     // The decoder's result is a view of its memory, which its next call overwrites (or a growth
     // detaches): it is copied before anything else on this thread runs. Through wawoff2's async
-    // decompress() an await came between, where a render's decode once left "not an sfnt font".
+    // decompress() an await came between, where another decode could overwrite it (a unit run beside
+    // another once failed with "not an sfnt font").
     await shaperReady(); // the decoder's runtime has started
     const decoder = require('wawoff2/build/decompress_binding.js') as { decompress(woff2: Uint8Array): Uint8Array | false };
     const unpacked = decoder.decompress(readFileSync(require.resolve('@fontsource/noto-sans/files/noto-sans-latin-800-italic.woff2')));
