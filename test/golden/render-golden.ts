@@ -44,14 +44,23 @@ export async function startGoldenEngine(options: { inThread?: boolean } = {}): P
   throw new Error('FFmpeg is required for the golden suite');
 }
 
+/** Runs `work` with `engine` (left open), or with an engine of its own, closed after. */
+export async function withGoldenEngine<T>(engine: RenderEngine | undefined, work: (engine: RenderEngine) => Promise<T>): Promise<T> {
+  if (engine) return work(engine);
+  const own = await startGoldenEngine();
+  try {
+    return await work(own);
+  } finally {
+    await own.close();
+  }
+}
+
 /** Each case's digest, by id (sorted), rendered by `engine` (left open) or by an engine of its own. */
 export async function renderGoldens(
   cases: GoldenCase[] = goldenCases(),
   engine?: RenderEngine,
 ): Promise<Map<string, { recipeHash: string; sha256: string; bytes: number }>> {
-  const own = engine ? undefined : await startGoldenEngine();
-  const { service, generators } = (engine ?? own)!;
-  try {
+  return withGoldenEngine(engine, async ({ service, generators }) => {
     const out = new Map<string, { recipeHash: string; sha256: string; bytes: number }>();
     await Promise.all(
       cases.map(async (c) => {
@@ -65,9 +74,7 @@ export async function renderGoldens(
       }),
     );
     return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
-  } finally {
-    await own?.close();
-  }
+  });
 }
 
 /** A recipe URL's `r` pinning `slug@version` (the resolution merges the version's defaults, as for any URL). */

@@ -14,7 +14,7 @@ import { mulberry32 } from '../../../src/generators/lib/random.ts';
 import { GeneratorRegistry } from '../../../src/generators/registry.ts';
 import type { OutputFormat } from '../../../src/lib/formats.ts';
 import { readTemplateFiles, resolveTemplateFiles } from '../../../src/services/template-files.ts';
-import { startGoldenEngine } from '../render-golden.ts';
+import { withGoldenEngine } from '../render-golden.ts';
 import type { RenderEngine } from '../../../src/services/render-engine.factory.ts';
 import { templateGenerator } from '../../../src/templates/compose-template.ts';
 import type { TemplateSpec } from '../../../src/templates/template.types.ts';
@@ -108,12 +108,10 @@ async function renderTemplateFileGoldens(
   generators: GeneratorRegistry,
   shared: RenderEngine | undefined,
 ): Promise<Map<string, string>> {
-  const own = shared ? undefined : await startGoldenEngine();
-  const engine = (shared ?? own)!;
   const dir = `${packagePath('test', 'golden', 'templates', 'files')}/`;
   const paths = { params: 'params', seed: 'seed', size: 'size', format: 'format', quality: 'quality' };
-  const out = new Map<string, string>();
-  try {
+  return withGoldenEngine(shared, async (engine) => {
+    const out = new Map<string, string>();
     for (const c of cases) {
       const files = await readTemplateFiles(dir + c.template, dir);
       const height = Math.round((c.width * files.spec.size.height) / files.spec.size.width);
@@ -125,10 +123,8 @@ async function renderTemplateFileGoldens(
       );
       out.set(c.id, sha256((await engine.service.render(resolved, { mode: 'job' })).bytes));
     }
-  } finally {
-    await own?.close();
-  }
-  return out;
+    return out;
+  });
 }
 
 /**
