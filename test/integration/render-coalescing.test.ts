@@ -141,20 +141,27 @@ for (const engine of ENGINES) {
       const isLeading = new Promise<void>((resolve) => (leading = resolve));
       let leaderDone!: () => void;
       const leaderFinished = new Promise<void>((resolve) => (leaderDone = resolve));
+      let secondMissed!: () => void;
+      const secondLookedUp = new Promise<void>((resolve) => (secondMissed = resolve));
       let lookups = 0;
       const metered = new MeteredRenderService({
         render: {
-          // The second request's lookup reads the cache while the leader renders (a miss) and answers
-          // only once the leader has stored its file and finished.
+          // The second request's lookup reads the cache while the leader renders (a miss: the leader
+          // renders only once it has been read) and answers only once the leader has stored its file
+          // and finished.
           cachedInMemory: (r: ResolvedRecipe) => real.cachedInMemory(r),
           async cached(r: ResolvedRecipe) {
             const answer = await real.cached(r);
-            if (++lookups === 2) await leaderFinished;
+            if (++lookups === 2) {
+              secondMissed();
+              await leaderFinished;
+            }
             return answer;
           },
           async renderUncached(r: ResolvedRecipe, call: RenderCall = {}) {
             renders++;
             leading();
+            await secondLookedUp;
             return real.renderUncached(r, call);
           },
         },
