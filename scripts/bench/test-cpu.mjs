@@ -36,9 +36,13 @@ const whole = childrenCpu() - before;
 function group(entry) {
   const rel = path.relative(root, entry);
   if (/\.test\.ts$/.test(rel)) return rel;
-  // A process that runs several files of a tier (scripts/run-tests.mjs, sharedProcessEntries).
-  const shared = /^test-results\/shared-processes\/\d+\/(\w+)-(\d+)\.test\.mjs$/.exec(rel);
+  // A process that runs several files of a tier (scripts/run-tests.mjs, sharedProcessEntries), from
+  // its entry or from its bundle (scripts/test-bundles.mjs).
+  const shared = /^test-results\/(?:shared-processes|test-bundles)\/\d+\/(\w+)-(\d+)\.test\.mjs$/.exec(rel);
   if (shared) return `test/${shared[1]}/(shared process ${shared[2]})`;
+  // A test file's bundle: the file it was compiled from.
+  const bundle = /^test-results\/test-bundles\/\d+\/(.+\.test)\.mjs$/.exec(rel);
+  if (bundle) return `${bundle[1]}.ts`;
   if (rel.startsWith('node_modules/.bin/')) return rel.slice('node_modules/.bin/'.length);
   return rel.startsWith('..') ? entry : rel;
 }
