@@ -197,25 +197,24 @@ const sources = QUEUE_ORDER.filter((t) => tiers.includes(t)).flatMap((t) =>
 // 2 s of CPU less per process), built here beside the checks; TEST_FILES_BUNDLED=0 runs the sources
 // through tsx instead. Either way, failures name the sources' lines.
 const bundleDir = path.join(root, 'test-results/test-bundles', String(process.pid));
+/** A bundle's name: a shared process's by its entry's file name (integration-3.test), a test file's by its path. */
+const bundleName = (f) => (f.startsWith(path.relative(root, sharedDir)) ? path.basename(f) : f).replace(/\.(m?ts|mjs)$/, '');
 const bundled =
   process.env.TEST_FILES_BUNDLED === '0'
     ? Promise.resolve(sources)
-    : bundleTestFiles({
-        root,
-        outdir: bundleDir,
-        entries: Object.fromEntries(
-          sources.map((f) => [(f.startsWith(path.relative(root, sharedDir)) ? path.basename(f) : f).replace(/\.m?ts$|\.mjs$/, ''), f]),
-        ),
-      }).then((bundles) => Object.values(bundles));
+    : bundleTestFiles({ root, outdir: bundleDir, entries: Object.fromEntries(sources.map((f) => [bundleName(f), f])) }).then(Object.values);
 bundled.catch(() => undefined); // reported below, once the checks are done
+
+/** Takes down what the run set up: the template databases, Postgres, this run's files. */
+async function tearDown() {
+  await dropTemplates();
+  await stopPostgres();
+  for (const dir of [templateDir, sharedDir, bundleDir]) rmSync(dir, { recursive: true, force: true });
+}
 const checked = (await checks) ?? 0;
 if (checked !== 0) {
   console.error(`The static checks failed (npm run ${CHECKS.join(', ')}): no test ran.`);
-  await dropTemplates();
-  await stopPostgres();
-  rmSync(templateDir, { recursive: true, force: true });
-  rmSync(sharedDir, { recursive: true, force: true });
-  rmSync(bundleDir, { recursive: true, force: true });
+  await tearDown();
   process.exit(checked);
 }
 let queue;
@@ -223,11 +222,7 @@ try {
   queue = await bundled;
 } catch (err) {
   console.error(err.message);
-  await dropTemplates();
-  await stopPostgres();
-  rmSync(templateDir, { recursive: true, force: true });
-  rmSync(sharedDir, { recursive: true, force: true });
-  rmSync(bundleDir, { recursive: true, force: true });
+  await tearDown();
   process.exit(1);
 }
 const concurrency = Number(process.env.TEST_CONCURRENCY) || 4;
@@ -237,11 +232,7 @@ const loader = process.env.TEST_FILES_BUNDLED === '0' ? ['--import', 'tsx'] : ['
 const args = [...loader, path.join(root, 'scripts/test-queue.mjs'), String(concurrency), ...queue];
 const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
 const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
-await dropTemplates();
-await stopPostgres();
-rmSync(templateDir, { recursive: true, force: true });
-rmSync(sharedDir, { recursive: true, force: true });
-rmSync(bundleDir, { recursive: true, force: true });
+await tearDown();
 let coverageCode = 0;
 if (coverageReport) {
   const report = spawn(process.execPath, [path.join(root, 'scripts/status-coverage.mjs'), coverageDir], {
