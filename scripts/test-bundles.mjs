@@ -11,8 +11,8 @@
 //   from the package root anyway: src/lib/package-root.ts). `import.meta.resolve` keeps the bundle's
 //   location, which resolves packages as the sources would (node_modules is above test-results/).
 // - Failures read in the sources' lines: the run starts the test processes with --enable-source-maps.
-// - A test that starts a process or a thread from a .ts file says `--import tsx` itself, as it does now
-//   (a bundle has no tsx to inherit), and src/engine/render-pool.ts adds tsx for a .ts render worker.
+// - A test that starts a process or a thread from a .ts file passes `--import tsx` itself (a bundle's
+//   process has none to hand down); src/engine/render-pool.ts adds it for a .ts render worker.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
