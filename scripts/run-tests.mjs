@@ -196,13 +196,13 @@ const sources = QUEUE_ORDER.filter((t) => tiers.includes(t)).flatMap((t) =>
 // The test files' processes run compiled (scripts/test-bundles.mjs: without tsx's module hooks, about
 // 2 s of CPU less per process), built here beside the checks; TEST_FILES_BUNDLED=0 runs the sources
 // through tsx instead. Either way, failures name the sources' lines.
+const bundleTests = process.env.TEST_FILES_BUNDLED !== '0';
 const bundleDir = path.join(root, 'test-results/test-bundles', String(process.pid));
 /** A bundle's name: a shared process's by its entry's file name (integration-3.test), a test file's by its path. */
 const bundleName = (f) => (f.startsWith(path.relative(root, sharedDir)) ? path.basename(f) : f).replace(/\.(m?ts|mjs)$/, '');
-const bundled =
-  process.env.TEST_FILES_BUNDLED === '0'
-    ? Promise.resolve(sources)
-    : bundleTestFiles({ root, outdir: bundleDir, entries: Object.fromEntries(sources.map((f) => [bundleName(f), f])) }).then(Object.values);
+const bundled = bundleTests
+  ? bundleTestFiles({ root, outdir: bundleDir, entries: Object.fromEntries(sources.map((f) => [bundleName(f), f])) }).then(Object.values)
+  : Promise.resolve(sources);
 bundled.catch(() => undefined); // reported below, once the checks are done
 
 /** Takes down what the run set up: the template databases, Postgres, this run's files. */
@@ -228,7 +228,7 @@ try {
 const concurrency = Number(process.env.TEST_CONCURRENCY) || 4;
 // In this order (scripts/test-queue.mjs): `node --test` would sort the files by path. Its options are
 // each file's process's: tsx for the sources, the source maps for the bundles.
-const loader = process.env.TEST_FILES_BUNDLED === '0' ? ['--import', 'tsx'] : ['--enable-source-maps'];
+const loader = bundleTests ? ['--enable-source-maps'] : ['--import', 'tsx'];
 const args = [...loader, path.join(root, 'scripts/test-queue.mjs'), String(concurrency), ...queue];
 const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
 const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
