@@ -227,9 +227,11 @@ try {
 }
 const concurrency = Number(process.env.TEST_CONCURRENCY) || 4;
 // In this order (scripts/test-queue.mjs): `node --test` would sort the files by path. Its options are
-// each file's process's: tsx for the sources, the source maps for the bundles.
+// each file's process's: tsx for the sources, the source maps for the bundles, and node:test's test
+// scopes without its async hook (scripts/test-context.mjs).
 const loader = bundleTests ? ['--enable-source-maps'] : ['--import', 'tsx'];
-const args = [...loader, path.join(root, 'scripts/test-queue.mjs'), String(concurrency), ...queue];
+const testContext = ['--import', path.join(root, 'scripts/test-context.mjs')];
+const args = [...loader, ...testContext, path.join(root, 'scripts/test-queue.mjs'), String(concurrency), ...queue];
 const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
 const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 await tearDown();
