@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { canvasCases, goldenCases } from '../golden/golden-recipes.ts';
 import { arm64Missing } from '../../scripts/arm64/prepare.mjs';
 import { runArm64 } from '../../scripts/arm64/run.mjs';
+import { createTestDatabase, postgresAvailable } from '../support/black-box/databases.ts';
 import { startPostgresServer } from '../support/black-box/postgres-server.ts';
 import { testBundle } from '../support/render-digests-bundle.ts';
 import { untilStatus } from '../support/black-box/waiters.ts';
@@ -115,10 +116,17 @@ describe('linux-arm64 under qemu-aarch64', { concurrency: true }, () => {
   // without better-sqlite3's native build, which its install script would download) answers ready with
   // the arm64 baseline and renders a gif and an mp4 over HTTP, and the CLI writes a file, all to the
   // golden bytes. Both run compiled (dist/, as `npm start` and the installed command run them).
+  async function runDatabase(): Promise<{ url: string; close(): Promise<void> }> {
+    const db = await createTestDatabase('postgres', { migrated: true });
+    assert.equal(db.settings.client, 'pg');
+    return { url: db.settings.url, close: () => db.drop() };
+  }
   const SERVED = goldenCases().filter((c) => c.slug === 'plasma' && (c.input.format === 'gif' || c.input.format === 'mp4'));
   const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
   test('the service and the CLI run as linux-arm64 and give the golden bytes', { skip, timeout: RUN_TIMEOUT_MS }, async (t) => {
-    const pg = await startPostgresServer();
+    // In a run of scripts/run-tests.mjs, a database of the run's Postgres from its migrated template:
+    // neither a server of its own nor migrations under emulation.
+    const pg = postgresAvailable() ? await runDatabase() : await startPostgresServer();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-arm64-data-'));
     const stop = new AbortController();
     t.after(async () => {
