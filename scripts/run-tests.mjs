@@ -20,6 +20,7 @@ import { buildService, TEST_BUNDLE } from './build-service.mjs';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { requireSystemPackages } from './system-packages.mjs';
 import { bundleTestFiles } from './test-bundles.mjs';
+import { makeScratchDir } from './test-scratch.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TIERS = {
@@ -73,6 +74,9 @@ if (files.length === 0) {
 }
 // The system packages these files need (chromium, nginx, qemu-user …): installed, or the run stops here.
 requireSystemPackages({ files });
+// Temporary files in memory when /dev/shm has room (scripts/test-scratch.mjs): every process below inherits TMPDIR.
+const scratchDir = makeScratchDir();
+if (scratchDir) process.env.TMPDIR = scratchDir;
 
 /** Resolves to the first failed check's exit code, or 0 once every check passed. */
 function startChecks() {
@@ -210,6 +214,7 @@ async function tearDown() {
   await dropTemplates();
   await stopPostgres();
   for (const dir of [templateDir, sharedDir, bundleDir]) rmSync(dir, { recursive: true, force: true });
+  if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
 }
 const checked = (await checks) ?? 0;
 if (checked !== 0) {
