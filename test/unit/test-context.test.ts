@@ -20,6 +20,8 @@ writeFileSync(
   `import { after, before, beforeEach, describe, test } from 'node:test';
 const log = [];
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+// Timers run in the order they fall due: a test's 2 ms wait ends after its 1 ms throw, at any load.
+const later = () => new Promise((resolve) => setTimeout(resolve, 2));
 describe('outer', () => {
   before(() => log.push('before outer'));
   beforeEach(() => log.push('beforeEach outer'));
@@ -33,12 +35,12 @@ describe('outer', () => {
 });
 test('thrown from a timer', async () => {
   setTimeout(() => { throw new Error('thrown from a timer'); }, 1);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await later();
 });
 test('rejected without a handler', async () => {
   await tick();
   Promise.reject(new Error('rejected without a handler'));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await later();
 });
 test('last', () => log.push('last'));
 process.on('exit', () => console.log('log: ' + JSON.stringify(log) + ' scopes: ' + Boolean(globalThis[Symbol.for('render-service.test-scopes')])));
