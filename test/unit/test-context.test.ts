@@ -1,7 +1,7 @@
 // scripts/test-context.mjs, which scripts/run-tests.mjs preloads into every test file's process: node:test
 // finds a test's parent, and the test an uncaught error came from, without its async hook, and the
 // run reports exactly what node:test's own hook gives — nested and async suites, hooks, subtests, a
-// failure thrown from a timer or an unhandled rejection charged to its test.
+// failure thrown from a callback or an unhandled rejection charged to its test.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,9 +19,10 @@ writeFileSync(
   fixture,
   `import { after, before, beforeEach, describe, test } from 'node:test';
 const log = [];
-const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
-// Timers run in the order they fall due: a test's 2 ms wait ends after its 1 ms throw, at any load.
-const later = () => new Promise((resolve) => setTimeout(resolve, 2));
+// A turn of the event loop: what follows runs in an async continuation of the test.
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+/** Resolves once the process has seen \`event\` (after node:test's own listener, which came first). */
+const seen = (event) => new Promise((resolve) => process.once(event, () => resolve()));
 describe('outer', () => {
   before(() => log.push('before outer'));
   beforeEach(() => log.push('beforeEach outer'));
@@ -33,14 +34,16 @@ describe('outer', () => {
   test('c', async (t) => { await t.test('c.1', async () => { await tick(); log.push('c.1'); }); });
   after(() => log.push('after outer'));
 });
-test('thrown from a timer', async () => {
-  setTimeout(() => { throw new Error('thrown from a timer'); }, 1);
-  await later();
+test('thrown from a callback', async () => {
+  const delivered = seen('uncaughtException');
+  setImmediate(() => { throw new Error('thrown from a callback'); });
+  await delivered;
 });
 test('rejected without a handler', async () => {
   await tick();
+  const delivered = seen('unhandledRejection');
   Promise.reject(new Error('rejected without a handler'));
-  await later();
+  await delivered;
 });
 test('last', () => log.push('last'));
 process.on('exit', () => console.log('log: ' + JSON.stringify(log) + ' scopes: ' + Boolean(globalThis[Symbol.for('render-service.test-scopes')])));
@@ -85,6 +88,6 @@ test('with the preload, node:test reports the same tests, order and failures as 
     /log: \["before outer","beforeEach outer","a","beforeEach outer","b","beforeEach outer","beforeEach outer","c\.1","after outer","last"\]/,
   );
   // The errors are charged to the tests they came from.
-  assert.match(preloaded.stdout, /✖ thrown from a timer[^\n]*\n\s+Error: thrown from a timer/);
+  assert.match(preloaded.stdout, /✖ thrown from a callback[^\n]*\n\s+Error: thrown from a callback/);
   assert.match(preloaded.stdout, /✖ rejected without a handler[^\n]*\n\s+Error: rejected without a handler/);
 });
