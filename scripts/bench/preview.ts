@@ -1,15 +1,17 @@
 // `npm run bench:preview` — how long a designer waits for the playground's preview: in a real
-// Chromium (playwright-core, /usr/bin/chromium or CHROMIUM_PATH) at deviceScaleFactor 2 and a
+// Chromium (playwright-core; CHROMIUM_PATH, else the full /usr/bin/chromium, else the tests'
+// chromium-headless-shell) at deviceScaleFactor 2 and a
 // 1280×800 window, the time from a param change (an `input` event on the param's number field) to
 // the new preview painted (its recipe hash shown, the image decoded, the next animation frame), for
 // every still generator at 1200×630. Each change is a new value, so every render is a cache MISS.
 //   target: p50 ≤ 300 ms and p95 ≤ 800 ms on a quiet 2-core machine.
 //   node --import tsx scripts/bench/preview.ts [--changes=N] [slug ...]
+import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { buildWeb } from '../build-web.mjs';
 import { BENCH_KEY, startServiceProcess } from './service-process.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell');
 const args = process.argv.slice(2);
 const changes = Number(/^--changes=(\d+)$/.exec(args.find((a) => a.startsWith('--changes=')) ?? '')?.[1] ?? 6);
 const wanted = args.filter((a) => !a.startsWith('--'));

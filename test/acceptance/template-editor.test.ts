@@ -10,10 +10,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/black-box/browser.ts';
 import { ROOT, runService, type ServerProcess } from '../support/black-box/server-process.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-editor-'));
 let server: ServerProcess;
@@ -49,7 +49,7 @@ async function drawn(after = 0): Promise<number> {
 const prop = async (id: string) => Number(await page.inputValue(`#prop-box-${id}`));
 
 before(async () => {
-  const launching = chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const launching = launchChromium();
   server = await runService({ DATA_DIR: dataDir, RENDER_TIMEOUT_MS: '300000' });
   browser = await launching;
   // bypassCSP only so the accessibility test can inject axe-core (an inline script); the page is the same.

@@ -5,17 +5,17 @@
 // Ctrl-C stops everything in order.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/black-box/browser.ts';
 import { createServer } from 'node:net';
 import { listenOnLoopback } from '../support/black-box/listen.ts';
 import { ROOT } from '../support/black-box/server-process.ts';
 import { withTimeout } from '../support/black-box/waiters.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const trialDir = mkdtempSync(path.join(tmpdir(), 'trial-'));
 let trial: ChildProcess;
 let output = '';
@@ -48,7 +48,6 @@ async function freeLoopbackPort(): Promise<number> {
 }
 
 before(async () => {
-  if (!existsSync(CHROMIUM)) assert.fail(`No Chromium at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
   port = await freeLoopbackPort();
   appOrigin = `http://localhost:${port}`;
   trial = spawn(process.execPath, ['--import', 'tsx', 'scripts/trial.ts'], {
@@ -66,7 +65,7 @@ before(async () => {
     trial.once('exit', (code) => reject(new Error(`the trial exited (${code}) before it was ready:\n${output}`)));
   });
   await withTimeout('the trial to be ready', ready, 120_000);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
   page = await (await browser.newContext()).newPage();
   page.setDefaultTimeout(120_000);
 });

@@ -1,4 +1,4 @@
-// The web app at / driven in a real Chromium (playwright-core + the system's chromium binary),
+// The web app at / driven in a real Chromium (playwright-core + Debian's chromium-headless-shell: test/support/black-box/browser.ts),
 // against the real service process in local mode: the local gateway authenticates the page.
 // What runs here is what needs a browser: layout, accessibility, and the flows through the service
 // (render, download, export, sign-in, keys, the offline banner). The app's logic — URL state, file
@@ -7,16 +7,16 @@
 // Screenshots of every page land in test-results/screenshots (CI keeps them as artifacts).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
+import { launchChromium } from '../support/black-box/browser.ts';
 import { ROOT, runService, type ServerProcess } from '../support/black-box/server-process.ts';
 import { freeLoopbackPort } from '../support/black-box/listen.ts';
 import { servedContract, type ServedContract } from '../support/black-box/served-contract.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'render-service-web-'));
 let server: ServerProcess;
 /** The served openapi.json: every stand-in answer below is checked against it before the page gets it. */
@@ -57,11 +57,8 @@ async function unlabelledControls(target: Page): Promise<string[]> {
 }
 
 before(async () => {
-  if (!existsSync(CHROMIUM)) {
-    assert.fail(`No Chromium at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH; .ci/run installs it.`);
-  }
   // Chromium starts while the service does.
-  launching = chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  launching = launchChromium();
   // A known port: the URLs the service signs are on its public URL (http://127.0.0.1:PORT in local mode).
   // Renders get minutes, not the default 30 s: on a loaded machine a preview must arrive late, never as a 504.
   // The workspace's and the key's rate limits (600 and 300 a minute) are out of the way: these tests

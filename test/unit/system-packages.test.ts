@@ -16,6 +16,8 @@ import { checkSystemPackages, SYSTEM_PACKAGES } from '../../scripts/system-packa
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCRIPT = path.join(root, 'scripts/system-packages.mjs');
 const ALL = SYSTEM_PACKAGES.map((p) => p.name);
+/** The browser package (the name `npm test` installs). */
+const BROWSER = 'chromium-headless-shell';
 const asRoot = process.getuid?.() === 0;
 
 const work = mkdtempSync(path.join(tmpdir(), 'system-packages-'));
@@ -117,11 +119,11 @@ test('RENDER_TEST_INSTALL=0: with apt-get and sudo at hand it still installs not
 test('where it can install (root, or passwordless sudo, and apt-get), it installs what is missing in one apt-get call and goes on', () => {
   const machine = cleanMachine('installs');
   addAptGet(machine);
-  install(machine, ['chromium', 'jq']);
+  install(machine, [BROWSER, 'jq']);
   const run = check(machine.env);
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stdout, '', 'apt-get writes to stderr, the tests own stdout');
-  const missing = ALL.filter((n) => n !== 'chromium' && n !== 'jq');
+  const missing = ALL.filter((n) => n !== BROWSER && n !== 'jq');
   assert.deepEqual(aptCalls(machine), [
     { args: ['update'], frontend: 'noninteractive' },
     { args: ['install', '-y', '--no-install-recommends', ...missing], frontend: 'noninteractive' },
@@ -144,14 +146,14 @@ test('a path the environment sets (CHROMIUM_PATH, QEMU_LD_PREFIX …) is where i
   addAptGet(machine);
   install(
     machine,
-    ALL.filter((n) => n !== 'chromium'),
+    ALL.filter((n) => n !== BROWSER),
   );
   const chromium = path.join(machine.dir, 'my-chromium');
   writeFileSync(chromium, '');
-  assert.equal(check({ ...machine.env, CHROMIUM_PATH: chromium }).status, 0, 'CHROMIUM_PATH instead of /usr/bin/chromium');
+  assert.equal(check({ ...machine.env, CHROMIUM_PATH: chromium }).status, 0, 'CHROMIUM_PATH instead of /usr/bin/chromium-headless-shell');
   const run = check({ ...machine.env, CHROMIUM_PATH: path.join(machine.dir, 'nowhere'), QEMU_LD_PREFIX: machine.dir });
   assert.equal(run.status, 1, run.stderr);
-  assert.match(run.stderr, /CHROMIUM_PATH=\S+nowhere does not exist \(chromium/);
+  assert.match(run.stderr, /CHROMIUM_PATH=\S+nowhere does not exist \(chromium-headless-shell/);
   assert.match(run.stderr, /ld-linux-aarch64\.so\.1 \(QEMU_LD_PREFIX=\S+\) does not exist \(libc6-arm64-cross/);
   assert.deepEqual(aptCalls(machine), [], 'no package puts a file where a variable points');
 });
@@ -167,7 +169,7 @@ test('a run of some files needs only their packages: none for the unit tier but 
   const names = (files: string[]) => checkSystemPackages({ files, env }).missing.map((m) => m.pkg.name);
   assert.deepEqual(names(['test/unit/web-build.test.ts', 'src/engine/encoders.test.ts']), []);
   assert.deepEqual(names(['test/unit/sign-render-url.test.ts']), ['openssl']);
-  assert.deepEqual(names(['test/acceptance/embedding.test.ts', 'test/acceptance/cli.test.ts']), ['chromium', 'nginx', 'bsdutils']);
+  assert.deepEqual(names(['test/acceptance/embedding.test.ts', 'test/acceptance/cli.test.ts']), [BROWSER, 'nginx', 'bsdutils']);
   assert.deepEqual(names(['test/determinism/cpu-baseline.test.ts']), ['qemu-user']);
 });
 
