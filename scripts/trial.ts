@@ -17,7 +17,6 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_PORT } from '../src/config/config.ts';
 import { serviceProcessEnv } from '../src/lib/allocator-env.ts';
 import { buildService, DIST_DIR, ENTRIES } from './build-service.mjs';
-import { startDevIdentityProvider } from './dev-identity-provider.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -129,6 +128,9 @@ async function trial(): Promise<number> {
   const port = Number(process.env.PORT ?? DEFAULT_PORT);
   const appOrigin = `http://localhost:${port}`;
   const postgres = await startPostgres(state);
+  // Imported here: the OpenID provider (oidc-provider) costs a process about 1.3 s of CPU to load, which
+  // the front process and `npm run trial -- admin` do not need.
+  const { startDevIdentityProvider } = await import('./dev-identity-provider.ts');
   const idp = await startDevIdentityProvider(appOrigin);
   const running = { ...state, databaseUrl: postgres.url, appOrigin };
   writeFileSync(stateFile, JSON.stringify(running, null, 2) + '\n', { mode: 0o600 });
