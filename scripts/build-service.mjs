@@ -79,7 +79,12 @@ const PARSED_OPENAPI = { file: 'openapi.json', source: 'openapi.yaml' };
  */
 export const TEST_BUNDLE = {
   dir: 'dist-test',
-  entries: { ...ENTRIES, 'render-digests': 'test/determinism/render-digests.ts', 'dmath.test': 'src/generators/lib/dmath.test.ts' },
+  entries: {
+    ...ENTRIES,
+    'render-digests': 'test/determinism/render-digests.ts',
+    'dmath.test': 'src/generators/lib/dmath.test.ts',
+    'render-text-samples': 'test/support/render-text-samples.ts',
+  },
 };
 
 /** The esbuild options of the build (tests compile the same way). */

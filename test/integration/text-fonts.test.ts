@@ -1,6 +1,6 @@
 // Issues 30 and 39: social-card text comes from the bundled fonts only, so its bytes do not depend
 // on the machine's fonts. Each sample of test/golden/golden-recipes.text.ts (every covered script,
-// right-to-left cards, colour and monochrome emoji) is rendered in a child process three times: as
+// right-to-left cards, colour and monochrome emoji) is rendered in a child process (compiled) three times, side by side: as
 // the machine is — with Debian's fonts-noto-color-emoji and fonts-dejavu installed, which `.ci/run`
 // installs and this test requires —, with the machine's fonts hidden, and with extra fonts added:
 // Noto Color Emoji, DejaVu, a DejaVu Sans renamed "Noto Sans Arabic" and a DejaVu Sans Mono renamed
@@ -19,14 +19,16 @@
 // 400 unsupported_characters naming it, through the HTTP app (on SQLite), for generate,
 // batch and jobs.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { ONE_ENGINE } from '../support/black-box/databases.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
+import { testBundle } from '../support/render-digests-bundle.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEJAVU = '/usr/share/fonts/truetype/dejavu';
@@ -83,18 +85,23 @@ interface Renders {
   controls: Record<string, string>;
 }
 
-/** The child's renders, with /usr/share/fonts as it is, or replaced by `fontsDir`'s contents (empty for none). */
-function renderIn(fontsDir?: string): Renders {
-  const node = [process.execPath, '--import', 'tsx', 'test/support/render-text-samples.ts'];
-  const quoted = node.map((a) => `'${a}'`).join(' ');
+/**
+ * The child's renders (test/support/render-text-samples.ts, compiled), with /usr/share/fonts as it is,
+ * or replaced by `fontsDir`'s contents (empty for none).
+ */
+async function renderIn(script: string, fontsDir?: string): Promise<Renders> {
+  const quoted = [process.execPath, script].map((a) => `'${a}'`).join(' ');
   const args =
     fontsDir === undefined
       ? ['-c', `exec ${quoted}`]
       : ['-c', `mount -t tmpfs fonts /usr/share/fonts && cp -r '${fontsDir}'/. /usr/share/fonts/ && exec ${quoted}`];
   const cmd = fontsDir === undefined ? 'sh' : 'unshare';
-  const run = spawnSync(cmd, fontsDir === undefined ? args : ['-m', 'sh', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 24 });
-  assert.equal(run.status, 0, run.stderr);
-  return JSON.parse(run.stdout) as Renders;
+  const { stdout } = await promisify(execFile)(cmd, fontsDir === undefined ? args : ['-m', 'sh', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  }).catch((err: Error & { stderr?: string }) => assert.fail(`${err.message}\n${err.stderr ?? ''}`));
+  return JSON.parse(stdout) as Renders;
 }
 
 const canUnshare = (() => {
@@ -118,7 +125,7 @@ describe(
       assert.deepEqual(missing, [], 'install them: apt-get install fonts-noto-color-emoji fonts-dejavu (.ci/run does)');
     });
 
-    test('every script renders the same bytes with the fonts hidden and with namesakes of the bundled fonts added', () => {
+    test('every script renders the same bytes with the fonts hidden and with namesakes of the bundled fonts added', async () => {
       const none = path.join(work, 'none');
       const extra = path.join(work, 'extra');
       execFileSync('mkdir', ['-p', none, extra]);
@@ -126,9 +133,8 @@ describe(
       writeFileSync(path.join(extra, 'namesake-arabic.ttf'), renamed(path.join(DEJAVU, 'DejaVuSans.ttf'), 'Noto Sans Arabic'));
       writeFileSync(path.join(extra, 'namesake-grotesk.ttf'), renamed(path.join(DEJAVU, 'DejaVuSansMono.ttf'), 'Space Grotesk'));
 
-      const normal = renderIn();
-      const hidden = renderIn(none);
-      const added = renderIn(extra);
+      const script = path.join(root, await testBundle('render-text-samples'));
+      const [normal, hidden, added] = await Promise.all([renderIn(script), renderIn(script, none), renderIn(script, extra)]);
 
       // The mounts do change the fonts Skia sees: text asking for the machine's fonts changes.
       assert.notEqual(hidden.controls['sans-serif'], normal.controls['sans-serif'], 'hiding /usr/share/fonts changes sans-serif');
