@@ -2,7 +2,7 @@
 // Starts the service (local mode, a temporary data directory, a free port), generates a client from
 // its /v1/openapi.json with each of three generators (default flags, CLIs from node_modules/.bin, no
 // network beyond the service), type-checks a consumer per client plus its snippets from docs/clients.md in
-// strict TypeScript, and runs them against the service. Each consumer must call every operation of
+// strict TypeScript (5.9), and runs them against the service. Each consumer must call every operation of
 // the served contract that has a request body (a body's types are what an SDK gets wrong: a default
 // that makes a field required, say). Exit 1 names each generator that failed and the step (coverage,
 // generate, typecheck, run) where it failed.
@@ -16,6 +16,11 @@ import { ROOT, runService, type ServerProcess } from '../test/support/black-box/
 
 const run = promisify(execFile);
 const BIN = path.join(ROOT, 'node_modules/.bin');
+/**
+ * TypeScript 5.9's compiler by its own path: node_modules/.bin/tsc may be either TypeScript the project
+ * installs (the repository's own type check runs TypeScript 7, the package typescript-native).
+ */
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const CONSUMERS = path.join(ROOT, 'scripts/sdk-consumers');
 const README_URL = 'http://127.0.0.1:8080';
 
@@ -135,9 +140,7 @@ async function phase(name: string, work: () => Promise<unknown>): Promise<string
 async function typecheck(work: string, names: readonly string[]): Promise<Map<string, string>> {
   writeFileSync(path.join(work, 'tsconfig.json'), JSON.stringify({ ...TSCONFIG, include: names.map((n) => `${n}/**/*.ts`) }, null, 2));
   const problems = new Map<string, string>();
-  const failed = await phase('typecheck (tsc, strict)', () =>
-    run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: work, timeout: 360_000 }),
-  );
+  const failed = await phase('typecheck (tsc, strict)', () => run(TSC, ['-p', 'tsconfig.json'], { cwd: work, timeout: 360_000 }));
   if (!failed) return problems;
   // tsc names each file relative to the project: `<client>/consumer.ts(12,3): error TS…`.
   const lines = failed.split('\n');

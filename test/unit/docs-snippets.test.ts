@@ -65,7 +65,11 @@ test('the unmarked ts blocks type-check in strict TypeScript', async () => {
     writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
     try {
       // A backstop against a hang, not a deadline: on a loaded machine tsc took over two minutes here.
-      await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: dir, timeout: 900_000 });
+      // TypeScript 5.9 by its own path, as sdk:check compiles the clients (node_modules/.bin/tsc may be TypeScript 7's).
+      await promisify(execFile)(path.join(ROOT, 'node_modules/typescript/bin/tsc'), ['-p', 'tsconfig.json'], {
+        cwd: dir,
+        timeout: 900_000,
+      });
     } catch (err) {
       const { stdout = '', stderr = '', killed } = err as { stdout?: string; stderr?: string; killed?: boolean };
       if (killed) assert.fail('tsc did not finish checking the docs’ TypeScript blocks within 15 minutes');
