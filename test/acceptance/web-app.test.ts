@@ -429,7 +429,8 @@ test('playground layout: settings on top, sticky preview, size presets and ratio
     assert.equal(file.subarray(1, 4).toString('latin1'), 'PNG');
     assert.deepEqual([file.readUInt32BE(16), file.readUInt32BE(20)], [1200, 630]);
 
-    // Reset: back to the generator's defaults.
+    // Reset: back to the generator's defaults, right after a keystroke (whose scheduled render must not
+    // write the edited recipe back over Reset's address).
     const defaults = (await (await fetch(`${server.url}/v1/generators/blob`)).json()) as { defaults: { points: number } };
     await page.fill('#params-points', '12');
     await page.click('#reset');

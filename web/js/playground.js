@@ -35,10 +35,16 @@ export async function showPlayground(view, slugFromRoute, isCurrent = () => true
   // Short: a superseded render is aborted (the service stops it), so only a burst of keystrokes waits.
   const scheduleRender = debounce(() => refresh(), 50);
   // The URL is the state: every change rewrites the route (no new history entry), so a reload, a
-  // new tab or a shared link opens this recipe.
+  // new tab or a shared link opens this recipe. Only while the address is still the one this page
+  // opened at or last wrote: another one means the page is being left (Reset, a link, Back), and a
+  // render still scheduled from the last keystroke must not write the old recipe over it.
+  let address = location.hash;
+  const leaving = () => !stage.isConnected || location.hash !== address;
   const persist = () => {
     saveRecipe(recipe);
-    if (stage.isConnected) history.replaceState(null, '', playgroundHref(gen.slug, recipe));
+    if (leaving()) return;
+    history.replaceState(null, '', playgroundHref(gen.slug, recipe));
+    address = location.hash;
   };
   // What Download (and Export) of the recipe would cost, as the service quotes it (hosted mode).
   const price = priceLine('quote', () => ({ render: { slug: gen.slug, ...recipeBody(readForm()) } }));
@@ -233,6 +239,7 @@ export async function showPlayground(view, slugFromRoute, isCurrent = () => true
     if (!stage.isConnected && loop.requests > 0) return void loop.stop(); // left the page
     recipe = readForm();
     persist();
+    if (leaving()) return; // the page for the new address renders its own
     const box = previewBox(stage);
     const shown = previewRecipe(gen, recipe, box, devicePixelRatio);
     const cssSize = fitSize(recipe.size, box);
