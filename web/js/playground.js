@@ -37,12 +37,13 @@ export async function showPlayground(view, slugFromRoute, isCurrent = () => true
   // The URL is the state: every change rewrites the route (no new history entry), so a reload, a
   // new tab or a shared link opens this recipe. Only while the address is still the one this page
   // opened at or last wrote: another one means the page is being left (Reset, a link, Back), and a
-  // render still scheduled from the last keystroke must not write the old recipe over it.
+  // render still scheduled from the last keystroke must not write the old recipe over it (nor over
+  // the recipe the next page saves; the keystroke itself saved it already).
   let address = location.hash;
   const leaving = () => !stage.isConnected || location.hash !== address;
   const persist = () => {
-    saveRecipe(recipe);
     if (leaving()) return;
+    saveRecipe(recipe);
     history.replaceState(null, '', playgroundHref(gen.slug, recipe));
     address = location.hash;
   };
