@@ -11,7 +11,8 @@ import path from 'node:path';
 export const SCRATCH_PREFIX = 'render-service-test-';
 /** Free space the run wants there: a run peaks far below this; a small /dev/shm (a container's 64 MB) is left alone. */
 export const SCRATCH_MIN_BYTES = 4 * 1024 ** 3;
-const TMPFS_MAGIC = 0x01021994;
+/** statfs's type of a tmpfs. */
+export const TMPFS_MAGIC = 0x01021994;
 
 /** Whether a process with this id is running (a scratch directory's run, say). */
 function running(pid) {

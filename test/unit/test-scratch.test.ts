@@ -5,12 +5,12 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { makeScratchDir, SCRATCH_MIN_BYTES, SCRATCH_PREFIX } from '../../scripts/test-scratch.mjs';
+import { makeScratchDir, SCRATCH_MIN_BYTES, SCRATCH_PREFIX, TMPFS_MAGIC } from '../../scripts/test-scratch.mjs';
 
 const shmIsTmpfs = (() => {
   try {
     const stats = statfsSync('/dev/shm');
-    return stats.type === 0x01021994 && stats.bavail * stats.bsize >= SCRATCH_MIN_BYTES;
+    return stats.type === TMPFS_MAGIC && stats.bavail * stats.bsize >= SCRATCH_MIN_BYTES;
   } catch {
     return false;
   }
