@@ -238,9 +238,9 @@ export async function showPlayground(view, slugFromRoute, isCurrent = () => true
   };
   async function refresh() {
     if (!stage.isConnected && loop.requests > 0) return void loop.stop(); // left the page
+    if (leaving()) return; // being left: the page for the new address renders its own
     recipe = readForm();
     persist();
-    if (leaving()) return; // the page for the new address renders its own
     const box = previewBox(stage);
     const shown = previewRecipe(gen, recipe, box, devicePixelRatio);
     const cssSize = fitSize(recipe.size, box);
