@@ -3,7 +3,7 @@
 // scripts/build-service.mjs TEST_BUNDLE). The determinism tier runs them under emulation and on other
 // Node versions: through tsx, each process and render thread compiled the render path's TypeScript
 // again, under qemu a third of the CPU of a run.
-// scripts/run-tests.mjs builds them before the files that use them; a file run alone builds them here (a check of the
+// scripts/run-tests.mjs builds them before the determinism tier; a file run alone builds them here (a check of the
 // stamp when they are current).
 import path from 'node:path';
 import { buildService, TEST_BUNDLE } from '../../scripts/build-service.mjs';
